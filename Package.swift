@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "WorldSweep",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "WorldSweep", targets: ["WorldSweep"]),
+        .library(name: "WorldSweepScene", targets: ["WorldSweepScene"]),
+        .executable(name: "worldsweep", targets: ["worldsweep"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // The physics core and the UIKit-like API (UIKit Dynamics re-created, Float metres inside).
+        .target(name: "WorldSweep"),
+        // Scene and sweep files: YAML -> validated description -> animator.
+        .target(name: "WorldSweepScene", dependencies: ["WorldSweep", .product(name: "Yams", package: "Yams")]),
+        // The `worldsweep` commands, as a library so tests can drive them.
+        .target(name: "WorldSweepCLI", dependencies: [
+            "WorldSweep", "WorldSweepScene",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI"]),
+        .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep"]),
+        .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene"]),
+        .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI"]),
+    ]
+)

@@ -1,0 +1,375 @@
+/// Told when the animator stops because every item is at rest, and when it starts again.
+public protocol DynamicAnimatorDelegate: AnyObject {
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
+}
+
+extension DynamicAnimatorDelegate {
+    public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+    public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
+}
+
+/// An item's motion as the engine has it, in points, radians and per-second units.
+public struct ItemState: Hashable, Sendable {
+    public var center: Point
+    /// Running total, clockwise positive, never wrapped.
+    public var angle: Double
+    public var velocity: Vector
+    public var angularVelocity: Double
+    public var isAsleep: Bool
+}
+
+/// Runs behaviors on items (UIKit's UIDynamicAnimator). Drive it with `tick(_:)`, the display
+/// tick: each tick adds its length to an accumulator from which the world takes fixed sub-steps
+/// of Float(1/120) s, so n ticks of 1/60 s run 2n − 1 sub-steps.
+public final class DynamicAnimator {
+    public let referenceBounds: Size
+    public weak var delegate: DynamicAnimatorDelegate?
+    public private(set) var behaviors: [DynamicBehavior] = []
+    /// The sum of the lengths of the ticks the animator ran (paused ticks do not count).
+    public private(set) var elapsedTime: Double = 0
+    /// False while paused (every item asleep) and before anything moves.
+    public var isRunning: Bool { !paused && hasDynamicItems }
+
+    let world = PhysicsWorld()
+    private var accumulator: Double = 0
+    private var needsConfiguration = false
+    private var paused = false
+    private var hasDynamicItems = false
+    private var gravity = Vec2.zero
+
+    private var itemOrder: [DynamicItem] = []
+    private var bodyOfItem: [ObjectIdentifier: Int] = [:]
+    private var itemOfBody: [Int: DynamicItem] = [:]
+    private struct BoundaryKey: Hashable { var owner: ObjectIdentifier; var identifier: String?; var from: Point; var to: Point }
+    private var boundaryBodies: [BoundaryKey: Int] = [:]
+    private var boundaryOfBody: [Int: (behavior: CollisionBehavior, identifier: String?)] = [:]
+    /// Collision behaviors to tell about each item pair's contacts.
+    private var pairListeners: [BodyPair: [CollisionBehavior]] = [:]
+
+    public init(referenceBounds: Size) {
+        self.referenceBounds = referenceBounds
+    }
+
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        guard !behaviors.contains(where: { $0 === behavior }) else { return }
+        behavior.parent?.removeChildBehavior(behavior)
+        behavior.dynamicAnimator?.removeBehavior(behavior)
+        behaviors.append(behavior)
+        behavior.attach(to: self)
+        behaviorsDidChange()
+    }
+
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: i)
+        behavior.attach(to: nil)
+        behaviorsDidChange()
+    }
+
+    public func removeAllBehaviors() {
+        for b in behaviors { removeBehavior(b) }
+    }
+
+    /// The items any behavior of this animator acts on, in the order they were first seen.
+    public var items: [DynamicItem] { itemOrder }
+
+    /// Reads an item's `center` and `angle` anew (after the app moved it), zeroing its velocity.
+    public func updateItem(usingCurrentState item: DynamicItem) {
+        guard let b = bodyOfItem[ObjectIdentifier(item)] else { return }
+        var body = world.bodies[b]
+        body.xf = Transform(p: Vec2(Float(item.center.x) / EngineSettings.pointsPerMetre,
+                                    Float(item.center.y) / EngineSettings.pointsPerMetre), q: Rot(Float(item.angle)))
+        body.sweep.a = Float(item.angle)
+        body.sweep.c = body.xf.apply(body.sweep.localCenter)
+        body.sweep.c0 = body.sweep.c
+        body.sweep.a0 = body.sweep.a
+        body.v = .zero
+        body.w = 0
+        world.bodies[b] = body
+        behaviorsDidChange()
+    }
+
+    public func itemState(for item: DynamicItem) -> ItemState? {
+        guard let b = bodyOfItem[ObjectIdentifier(item)] else { return nil }
+        let body = world.bodies[b]
+        let s = EngineSettings.pointsPerMetre
+        return ItemState(center: Point(x: Double(body.xf.p.x * s), y: Double(body.xf.p.y * s)),
+                         angle: Double(body.sweep.a),
+                         velocity: Vector(dx: Double(body.v.x * s), dy: Double(body.v.y * s)),
+                         angularVelocity: Double(body.w), isAsleep: !body.awake)
+    }
+
+    // MARK: Ticking
+
+    /// Runs one display tick of `dt` seconds (ticks over 0.5 s count as 1/60).
+    public func tick(_ dt: Double = 1.0 / 60.0) {
+        let dt = dt > EngineSettings.maxTick ? 1.0 / 60.0 : dt
+        if needsConfiguration { configureWorld() }
+        guard !paused else { return }
+        elapsedTime += dt
+
+        // Behaviors' per-tick work: pushes apply their force (kept for every sub-step of this
+        // tick) or fire their impulse.
+        for push in flattenedBehaviors.compactMap({ $0 as? PushBehavior }) where push.active {
+            applyPush(push)
+        }
+
+        accumulator += dt
+        let h = Double(EngineSettings.subStep)
+        while accumulator >= h {
+            world.step(EngineSettings.subStep)
+            accumulator -= h
+        }
+        for i in world.bodies.indices { world.bodies[i].force = .zero; world.bodies[i].torque = 0 }
+
+        writeBackItems()
+        deliverContactEvents()
+        for behavior in flattenedBehaviors { behavior.action?() }
+        if !needsConfiguration && world.allDynamicBodiesAsleep && !paused {
+            paused = true
+            delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    private var flattenedBehaviors: [DynamicBehavior] { behaviors.flatMap(\.flattened) }
+
+    private func applyPush(_ push: PushBehavior) {
+        let d = push.pushDirection
+        let vector = Vec2(Float(d.dx), Float(d.dy))
+        for item in push.items {
+            guard let b = bodyOfItem[ObjectIdentifier(item)] else { continue }
+            let offset = push.targetOffsetFromCenter(for: item)
+            let point = world.bodies[b].xf.apply(Vec2(Float(offset.horizontal), Float(offset.vertical))
+                                                    .dividedBy(EngineSettings.pointsPerMetre))
+            switch push.mode {
+            case .continuous:
+                if vector != .zero { world.bodies[b].applyForce(vector, at: point) }
+            case .instantaneous:
+                world.bodies[b].applyImpulse(vector, at: point)
+            }
+        }
+        push.didFire()
+    }
+
+    private func writeBackItems() {
+        for item in itemOrder {
+            guard let state = itemState(for: item) else { continue }
+            item.center = state.center
+            item.angle = state.angle
+        }
+    }
+
+    private func deliverContactEvents() {
+        let changes = world.changes
+        world.changes.removeAll()
+        let began = changes.filter { if case .began = $0 { true } else { false } }
+        let ended = changes.filter { if case .ended = $0 { true } else { false } }
+        for change in began + ended { deliver(change) }
+    }
+
+    private func deliver(_ change: ContactChange) {
+        let (a, b, point): (Int, Int, Vec2?) = switch change {
+        case .began(let a, let b, let p): (a, b, p)
+        case .ended(let a, let b): (a, b, nil)
+        }
+        let p = point.map { Point(x: Double($0.x * EngineSettings.pointsPerMetre), y: Double($0.y * EngineSettings.pointsPerMetre)) }
+        if let itemA = itemOfBody[a], let itemB = itemOfBody[b] {
+            // Report items in the order the animator first saw them.
+            let (first, second) = itemOrderIndex(itemA) <= itemOrderIndex(itemB) ? (itemA, itemB) : (itemB, itemA)
+            for behavior in pairListeners[BodyPair(a: min(a, b), b: max(a, b))] ?? [] {
+                guard let d = behavior.collisionDelegate else { continue }
+                if let p { d.collisionBehavior(behavior, beganContactFor: first, with: second, at: p) }
+                else { d.collisionBehavior(behavior, endedContactFor: first, with: second) }
+            }
+        } else {
+            let (itemBody, boundaryBody) = itemOfBody[a] != nil ? (a, b) : (b, a)
+            guard let item = itemOfBody[itemBody], let boundary = boundaryOfBody[boundaryBody],
+                  let d = boundary.behavior.collisionDelegate else { return }
+            if let p { d.collisionBehavior(boundary.behavior, beganContactFor: item, withBoundaryIdentifier: boundary.identifier, at: p) }
+            else { d.collisionBehavior(boundary.behavior, endedContactFor: item, withBoundaryIdentifier: boundary.identifier) }
+        }
+    }
+
+    private func itemOrderIndex(_ item: DynamicItem) -> Int {
+        itemOrder.firstIndex { $0 === item } ?? Int.max
+    }
+
+    // MARK: From behaviors to the world
+
+    func behaviorsDidChange() {
+        needsConfiguration = true
+        if paused {
+            paused = false
+            delegate?.dynamicAnimatorWillResume(self)
+        }
+    }
+
+    func gravityBehaviorDidSet(_ behavior: GravityBehavior) {
+        let d = behavior.gravityDirection
+        gravity = Vec2(Float(d.dx) * EngineSettings.gravityPerUnit, Float(d.dy) * EngineSettings.gravityPerUnit)
+        behaviorsDidChange()
+    }
+
+    func gravityBehaviorWasRemoved() {
+        gravity = .zero
+        behaviorsDidChange()
+    }
+
+    /// Adds velocity to an item that already has a body; false when it has none yet.
+    func addVelocity(_ v: Vector, angular: Double, to item: DynamicItem) -> Bool {
+        guard let b = bodyOfItem[ObjectIdentifier(item)] else { return false }
+        applyVelocity(v, angular: angular, toBody: b)
+        behaviorsDidChange()
+        return true
+    }
+
+    private func applyVelocity(_ v: Vector, angular: Double, toBody b: Int) {
+        guard world.bodies[b].isDynamic else { return }
+        world.bodies[b].v += Vec2(Float(v.dx), Float(v.dy)).dividedBy(EngineSettings.pointsPerMetre)
+        if world.bodies[b].invI > 0 { world.bodies[b].w += Float(angular) }
+        world.bodies[b].setAwake(true)
+    }
+
+    /// Rebuilds what the world needs from the behaviors: bodies for items, their materials
+    /// (last setter wins), gravity, boundaries and the pairs allowed to collide.
+    private func configureWorld() {
+        needsConfiguration = false
+        let all = flattenedBehaviors
+        let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }
+
+        // Items, in order of first appearance; bodies for new ones, none for dropped ones.
+        var seen = Set<ObjectIdentifier>()
+        var order: [DynamicItem] = []
+        for b in itemBehaviors {
+            for item in b.items where seen.insert(ObjectIdentifier(item)).inserted { order.append(item) }
+        }
+        for item in itemOrder where !seen.contains(ObjectIdentifier(item)) {
+            let id = ObjectIdentifier(item)
+            if let b = bodyOfItem.removeValue(forKey: id) {
+                world.removeBody(b)
+                itemOfBody[b] = nil
+            }
+        }
+        itemOrder = order
+        for item in order where bodyOfItem[ObjectIdentifier(item)] == nil {
+            let b = world.addBody(Body(shape: Self.shape(of: item),
+                                       position: Vec2(Float(item.center.x), Float(item.center.y)).dividedBy(EngineSettings.pointsPerMetre),
+                                       angle: Float(item.angle), isStatic: false))
+            bodyOfItem[ObjectIdentifier(item)] = b
+            itemOfBody[b] = item
+        }
+
+        // Materials: engine defaults, then every explicitly set property in behavior order.
+        let gravityItems = Set(all.compactMap { $0 as? GravityBehavior }.flatMap { $0.items.map(ObjectIdentifier.init) })
+        let pushItems = Set(all.compactMap { $0 as? PushBehavior }.flatMap { $0.items.map(ObjectIdentifier.init) })
+        for item in order {
+            let id = ObjectIdentifier(item)
+            var s = DynamicItemBehavior.Settings()
+            for case let ib as DynamicItemBehavior in all where ib.contains(item) {
+                let t = ib.settings
+                s.elasticity = t.elasticity ?? s.elasticity
+                s.friction = t.friction ?? s.friction
+                s.density = t.density ?? s.density
+                s.resistance = t.resistance ?? s.resistance
+                s.angularResistance = t.angularResistance ?? s.angularResistance
+                s.allowsRotation = t.allowsRotation ?? s.allowsRotation
+                s.anchored = t.anchored ?? s.anchored
+                s.charge = t.charge ?? s.charge
+            }
+            let b = bodyOfItem[id]!
+            var body = world.bodies[b]
+            body.restitution = Float(s.elasticity ?? DynamicItemBehavior.Defaults.elasticity)
+            body.friction = Float(s.friction ?? DynamicItemBehavior.Defaults.friction)
+            body.linearDamping = Float(s.resistance ?? DynamicItemBehavior.Defaults.resistance)
+            body.angularDamping = Float(s.angularResistance ?? DynamicItemBehavior.Defaults.angularResistance)
+            body.gravityScale = gravityItems.contains(id) ? 1 : 0
+            body.usesTOI = gravityItems.contains(id) || pushItems.contains(id)
+            let density = Float(s.density ?? DynamicItemBehavior.Defaults.density)
+            let fixedRotation = !(s.allowsRotation ?? true)
+            let isStatic = s.anchored ?? false
+            if density != body.density || fixedRotation != body.fixedRotation || isStatic != body.isStatic {
+                if isStatic && !body.isStatic { body.v = .zero; body.w = 0 }
+                if fixedRotation && !body.fixedRotation { body.w = 0 }
+                body.density = density
+                body.fixedRotation = fixedRotation
+                body.isStatic = isStatic
+                body.resetMassData()
+            }
+            world.bodies[b] = body
+            for case let ib as DynamicItemBehavior in all {
+                if let (v, w) = ib.takePendingVelocities(for: item) { applyVelocity(v, angular: w, toBody: b) }
+            }
+        }
+        hasDynamicItems = order.contains { world.bodies[bodyOfItem[ObjectIdentifier($0)]!].isDynamic }
+        world.gravity = gravity
+
+        configureCollisions(all.compactMap { $0 as? CollisionBehavior })
+        world.wakeAll()
+    }
+
+    private func configureCollisions(_ collisions: [CollisionBehavior]) {
+        var keep = Set<BoundaryKey>()
+        var pairs: [(Int, Int)] = []
+        var pairIndex: [BodyPair: Int] = [:]
+        pairListeners = [:]
+        func allow(_ a: Int, _ b: Int, listener: CollisionBehavior?) {
+            let key = BodyPair(a: min(a, b), b: max(a, b))
+            if pairIndex[key] == nil {
+                pairIndex[key] = pairs.count
+                pairs.append((a, b))
+            }
+            if let listener { pairListeners[key, default: []].append(listener) }
+        }
+        for behavior in collisions {
+            let bodies = behavior.items.compactMap { bodyOfItem[ObjectIdentifier($0)] }
+            if behavior.collisionMode.contains(.items) {
+                for i in bodies.indices { for j in bodies.indices where j > i { allow(bodies[i], bodies[j], listener: behavior) } }
+            }
+            for segment in behavior.boundarySegments(referenceBounds: referenceBounds) {
+                let key = BoundaryKey(owner: ObjectIdentifier(behavior), identifier: segment.identifier,
+                                      from: segment.from, to: segment.to)
+                keep.insert(key)
+                let edgeBody: Int
+                if let existing = boundaryBodies[key] {
+                    edgeBody = existing
+                } else {
+                    let edge = Shape.edge(Vec2(Float(segment.from.x), Float(segment.from.y)).dividedBy(EngineSettings.pointsPerMetre),
+                                          Vec2(Float(segment.to.x), Float(segment.to.y)).dividedBy(EngineSettings.pointsPerMetre))
+                    edgeBody = world.addBody(Body(shape: edge, position: .zero, angle: 0, isStatic: true))
+                    boundaryBodies[key] = edgeBody
+                    boundaryOfBody[edgeBody] = (behavior, segment.identifier)
+                }
+                if behavior.collisionMode.contains(.boundaries) {
+                    for b in bodies { allow(edgeBody, b, listener: nil) }
+                }
+            }
+        }
+        for (key, body) in boundaryBodies where !keep.contains(key) {
+            world.removeBody(body)
+            boundaryBodies[key] = nil
+            boundaryOfBody[body] = nil
+        }
+        world.setPairs(pairs)
+    }
+
+    /// The collision shape of an item, in metres about its centre.
+    static func shape(of item: DynamicItem) -> Shape {
+        let w = Float(item.size.width) / EngineSettings.pointsPerMetre, h = Float(item.size.height) / EngineSettings.pointsPerMetre
+        switch item.collisionBoundsType {
+        case .rectangle:
+            return .box(halfWidth: w / 2, halfHeight: h / 2)
+        case .ellipse:
+            if item.size.width == item.size.height { return .circle(center: .zero, radius: w / 2) }
+            return .polygon(ShapeGeometry.ellipsePolygon(width: item.size.width, height: item.size.height)
+                .map { Vec2(Float($0.x), Float($0.y)).dividedBy(EngineSettings.pointsPerMetre) })
+        case .path:
+            return .polygon(item.collisionBoundingPath.map { Vec2(Float($0.x), Float($0.y)).dividedBy(EngineSettings.pointsPerMetre) })
+        }
+    }
+}
+
+extension Vec2 {
+    /// Points to metres: divided, as the engine converts (exact for whole points like 50 → 0.5).
+    func dividedBy(_ s: Float) -> Vec2 { Vec2(x / s, y / s) }
+}

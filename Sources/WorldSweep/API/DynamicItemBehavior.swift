@@ -1,0 +1,110 @@
+/// Material and motion properties of items (UIKit's UIDynamicItemBehavior).
+///
+/// Only properties that are set explicitly apply; with several item behaviors on one item, the
+/// last one in behavior order that set a property wins. Unset properties read as the values the
+/// shipping engine really uses: elasticity 0.2, friction 0.2, density 1, resistance 0.1,
+/// angular resistance 0.1 (Apple's documentation says 0, 0, 1, 0).
+public final class DynamicItemBehavior: ItemsBehavior {
+    /// Defaults of the shipping engine for properties nobody set.
+    public enum Defaults {
+        public static let elasticity = 0.2
+        public static let friction = 0.2
+        public static let density = 1.0
+        public static let resistance = 0.1
+        public static let angularResistance = 0.1
+    }
+
+    struct Settings: Equatable {
+        var elasticity: Double?
+        var friction: Double?
+        var density: Double?
+        var resistance: Double?
+        var angularResistance: Double?
+        var allowsRotation: Bool?
+        var anchored: Bool?
+        var charge: Double?
+    }
+    private(set) var settings = Settings()
+
+    private func update(_ change: (inout Settings) -> Void) {
+        change(&settings)
+        didChange()
+    }
+
+    /// Restitution, 0 ... 1 (a contact uses the larger of its two items').
+    public var elasticity: Double {
+        get { settings.elasticity ?? Defaults.elasticity }
+        set { update { $0.elasticity = newValue } }
+    }
+    /// Coulomb friction coefficient (a contact uses the geometric mean).
+    public var friction: Double {
+        get { settings.friction ?? Defaults.friction }
+        set { update { $0.friction = newValue } }
+    }
+    /// Mass per area: a 100×100 item of density 1 weighs 1 kg.
+    public var density: Double {
+        get { settings.density ?? Defaults.density }
+        set { update { $0.density = newValue } }
+    }
+    /// Linear damping: `v *= 1 / (1 + h·resistance)` per sub-step (1.0 does not stop motion).
+    public var resistance: Double {
+        get { settings.resistance ?? Defaults.resistance }
+        set { update { $0.resistance = newValue } }
+    }
+    /// Angular damping, same form as `resistance`.
+    public var angularResistance: Double {
+        get { settings.angularResistance ?? Defaults.angularResistance }
+        set { update { $0.angularResistance = newValue } }
+    }
+    public var allowsRotation: Bool {
+        get { settings.allowsRotation ?? true }
+        set { update { $0.allowsRotation = newValue } }
+    }
+    /// An anchored item is static: it does not move, and others collide with it.
+    public var isAnchored: Bool {
+        get { settings.anchored ?? false }
+        set { update { $0.anchored = newValue } }
+    }
+    /// For field behaviors; stored, no field acts on it yet.
+    public var charge: Double {
+        get { settings.charge ?? 0 }
+        set { update { $0.charge = newValue } }
+    }
+
+    /// Velocity changes asked for before the item had a body in an animator: applied when it does.
+    private(set) var pendingLinear: [ObjectIdentifier: Vector] = [:]
+    private(set) var pendingAngular: [ObjectIdentifier: Double] = [:]
+
+    /// Adds `velocity` (pt/s) to the item's current velocity.
+    public func addLinearVelocity(_ velocity: Vector, for item: DynamicItem) {
+        if let animator = dynamicAnimator, animator.addVelocity(velocity, angular: 0, to: item) { return }
+        let old = pendingLinear[ObjectIdentifier(item)] ?? .zero
+        pendingLinear[ObjectIdentifier(item)] = Vector(dx: old.dx + velocity.dx, dy: old.dy + velocity.dy)
+        didChange()
+    }
+
+    /// Adds `velocity` (rad/s, clockwise positive) to the item's current angular velocity.
+    public func addAngularVelocity(_ velocity: Double, for item: DynamicItem) {
+        if let animator = dynamicAnimator, animator.addVelocity(.zero, angular: velocity, to: item) { return }
+        pendingAngular[ObjectIdentifier(item), default: 0] += velocity
+        didChange()
+    }
+
+    /// The item's velocity in pt/s (zero when it is not in this behavior's animator).
+    public func linearVelocity(for item: DynamicItem) -> Vector {
+        dynamicAnimator?.itemState(for: item)?.velocity ?? pendingLinear[ObjectIdentifier(item)] ?? .zero
+    }
+
+    /// The item's angular velocity in rad/s.
+    public func angularVelocity(for item: DynamicItem) -> Double {
+        dynamicAnimator?.itemState(for: item)?.angularVelocity ?? pendingAngular[ObjectIdentifier(item)] ?? 0
+    }
+
+    /// Hands the pending velocity changes to the animator once items have bodies.
+    func takePendingVelocities(for item: DynamicItem) -> (Vector, Double)? {
+        let id = ObjectIdentifier(item)
+        let l = pendingLinear.removeValue(forKey: id), a = pendingAngular.removeValue(forKey: id)
+        if l == nil && a == nil { return nil }
+        return (l ?? .zero, a ?? 0)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A force or an impulse (UIKit's UIPushBehavior). Magnitude 1 is 1 N: on a 100×100 item of
+/// density 1 (1 kg) a continuous push accelerates it at 100 pt/s²; an instantaneous one changes
+/// its velocity by `magnitude × 100 / mass` pt/s.
+public final class PushBehavior: ItemsBehavior {
+    public enum Mode: String, Sendable {
+        /// A force on every tick while active.
+        case continuous
+        /// One impulse on the next tick; then `active` turns itself off.
+        case instantaneous
+    }
+
+    public let mode: Mode
+    /// Default true. Setting an instantaneous push active again fires it again.
+    public var active: Bool {
+        get { active_ }
+        set {
+            let changed = newValue != active_
+            active_ = newValue
+            if changed { didChange() }
+        }
+    }
+    private var active_ = true
+
+    private var angle_ = 0.0
+    private var magnitude_ = 0.0
+
+    public init(items: [DynamicItem], mode: Mode) {
+        self.mode = mode
+        super.init(items: items)
+    }
+
+    /// Radians, clockwise from +x.
+    public var angle: Double {
+        get { angle_ }
+        set { setAngle(newValue, magnitude: magnitude_) }
+    }
+
+    /// Negative magnitudes push the opposite way.
+    public var magnitude: Double {
+        get { magnitude_ }
+        set { setAngle(angle_, magnitude: newValue) }
+    }
+
+    /// The force vector (magnitude × (cos angle, sin angle)); default zero.
+    public var pushDirection: Vector {
+        get { Vector(dx: cos(angle_) * magnitude_, dy: sin(angle_) * magnitude_) }
+        set {
+            magnitude_ = hypot(newValue.dx, newValue.dy)
+            angle_ = magnitude_ == 0 ? 0 : atan2(newValue.dy, newValue.dx)
+            didChange()
+        }
+    }
+
+    public func setAngle(_ angle: Double, magnitude: Double) {
+        angle_ = angle
+        magnitude_ = magnitude
+        didChange()
+    }
+
+    private var offsets: [ObjectIdentifier: Offset] = [:]
+
+    /// Where on the item the push acts, relative to its centre in the item's own frame; an
+    /// off-centre push also spins the item.
+    public func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {
+        offsets[ObjectIdentifier(item)] = offset
+        didChange()
+    }
+
+    public func targetOffsetFromCenter(for item: DynamicItem) -> Offset {
+        offsets[ObjectIdentifier(item)] ?? .zero
+    }
+
+    /// Turns an instantaneous push off after it fired, without waking the world.
+    func didFire() {
+        if mode == .instantaneous { active_ = false }
+    }
+}

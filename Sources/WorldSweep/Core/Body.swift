@@ -1,0 +1,109 @@
+// A rigid body: one shape, its mass from density, and its motion state. Static bodies (boundaries
+// and anchored items) have zero inverse mass and never move.
+
+struct Body: Sendable {
+    var alive = true
+    var isStatic: Bool
+    var shape: Shape
+    var density: Float = 1
+    var friction: Float = 0.2
+    var restitution: Float = 0.2
+    var linearDamping: Float = 0.1
+    var angularDamping: Float = 0.1
+    var gravityScale: Float = 0
+    var fixedRotation = false
+    /// Uses time of impact against static bodies (items that gravity or push act on).
+    var usesTOI = false
+
+    var mass: Float = 0, invMass: Float = 0
+    var inertia: Float = 0, invI: Float = 0
+    var sweep: Sweep
+    var xf: Transform
+    var v = Vec2.zero
+    var w: Float = 0
+    var force = Vec2.zero
+    var torque: Float = 0
+    var awake = true
+    var sleepTime: Float = 0
+    var islandFlag = false
+
+    init(shape: Shape, position: Vec2, angle: Float, isStatic: Bool) {
+        self.shape = shape
+        self.isStatic = isStatic
+        xf = Transform(p: position, q: Rot(angle))
+        sweep = Sweep(localCenter: .zero, c0: position, c: position, a0: angle, a: angle, alpha0: 0)
+        resetMassData()
+    }
+
+    var isDynamic: Bool { !isStatic }
+
+    /// Recomputes mass, centre of mass and inertia from the shape and density, keeping the
+    /// velocity of the new centre of mass consistent.
+    mutating func resetMassData() {
+        mass = 0; invMass = 0; inertia = 0; invI = 0
+        if isStatic {
+            sweep.localCenter = .zero
+            sweep.c0 = xf.p; sweep.c = xf.p
+            sweep.a0 = sweep.a
+            return
+        }
+        let md = shape.massData(density: density)
+        var localCenter = Vec2.zero
+        if md.mass > 0 {
+            mass = md.mass
+            invMass = 1 / mass
+            localCenter = md.center
+        } else {
+            mass = 1; invMass = 1
+        }
+        if md.inertia > 0 && !fixedRotation {
+            inertia = md.inertia - mass * dot(localCenter, localCenter)
+            invI = 1 / inertia
+        }
+        let oldCenter = sweep.c
+        sweep.localCenter = localCenter
+        sweep.c = xf.apply(localCenter)
+        sweep.c0 = sweep.c
+        v += cross(w, sweep.c - oldCenter)
+    }
+
+    mutating func synchronizeTransform() {
+        xf.q = Rot(sweep.a)
+        xf.p = sweep.c - xf.q.apply(sweep.localCenter)
+    }
+
+    /// Moves the body back to the time-of-impact point `alpha` of its sweep.
+    mutating func advance(to alpha: Float) {
+        sweep.advance(to: alpha)
+        sweep.c = sweep.c0
+        sweep.a = sweep.a0
+        synchronizeTransform()
+    }
+
+    mutating func setAwake(_ flag: Bool) {
+        if flag {
+            if !awake { awake = true; sleepTime = 0 }
+        } else {
+            awake = false
+            sleepTime = 0
+            v = .zero; w = 0
+            force = .zero; torque = 0
+        }
+    }
+
+    /// A force in newtons at a world point (torque about the centre of mass follows).
+    mutating func applyForce(_ f: Vec2, at point: Vec2) {
+        guard isDynamic else { return }
+        setAwake(true)
+        force += f
+        torque += cross(point - sweep.c, f)
+    }
+
+    /// An impulse in N·s at a world point: Δv = P / m, Δω = r × P / I.
+    mutating func applyImpulse(_ p: Vec2, at point: Vec2) {
+        guard isDynamic else { return }
+        setAwake(true)
+        v += invMass * p
+        w += invI * cross(point - sweep.c, p)
+    }
+}

@@ -1,0 +1,182 @@
+// Collision shapes in body-local engine units. Polygons and edges carry the 1 pt skin
+// (`polygonRadius`) so contacts begin when skins touch; circles are exact.
+
+struct Shape: Sendable {
+    enum Kind: Sendable { case circle, polygon, edge }
+    var kind: Kind
+    /// Circle: one vertex (its centre). Polygon: counter-clockwise in the math sense (outward
+    /// normals are `edge.skewRight`). Edge: its two end points.
+    var vertices: [Vec2]
+    var normals: [Vec2]
+    var radius: Float
+    /// Polygon centroid (circle: centre; edge: midpoint).
+    var centroid: Vec2
+
+    static func circle(center: Vec2, radius: Float) -> Shape {
+        Shape(kind: .circle, vertices: [center], normals: [], radius: radius, centroid: center)
+    }
+
+    static func edge(_ a: Vec2, _ b: Vec2) -> Shape {
+        let n = (b - a).skewRight.normalized
+        return Shape(kind: .edge, vertices: [a, b], normals: [n, -n], radius: EngineSettings.polygonRadius,
+                     centroid: 0.5 * (a + b))
+    }
+
+    static func box(halfWidth hx: Float, halfHeight hy: Float) -> Shape {
+        polygon([Vec2(-hx, -hy), Vec2(hx, -hy), Vec2(hx, hy), Vec2(-hx, hy)])
+    }
+
+    /// A convex polygon; the caller has checked convexity (`ShapeGeometry.convexityProblem`).
+    /// Either winding is accepted.
+    static func polygon(_ points: [Vec2]) -> Shape {
+        var v = points
+        if signedArea(v) < 0 { v.reverse() }
+        var normals: [Vec2] = []
+        normals.reserveCapacity(v.count)
+        for i in 0..<v.count {
+            let e = v[(i + 1) % v.count] - v[i]
+            normals.append(e.skewRight.normalized)
+        }
+        return Shape(kind: .polygon, vertices: v, normals: normals, radius: EngineSettings.polygonRadius,
+                     centroid: polygonCentroid(v))
+    }
+
+    static func signedArea(_ v: [Vec2]) -> Float {
+        var a: Float = 0
+        for i in 0..<v.count { a += cross(v[i], v[(i + 1) % v.count]) }
+        return a / 2
+    }
+
+    static func polygonCentroid(_ v: [Vec2]) -> Vec2 {
+        let s = v[0]
+        var c = Vec2.zero
+        var area: Float = 0
+        for i in 1..<(v.count - 1) {
+            let e1 = v[i] - s, e2 = v[i + 1] - s
+            let a = 0.5 * cross(e1, e2)
+            area += a
+            c += (a / 3) * (e1 + e2)
+        }
+        return s + (1 / area) * c
+    }
+
+    struct MassData { var mass: Float; var center: Vec2; var inertia: Float }
+
+    /// Mass, centre of mass and rotational inertia about the body origin, for a density in kg/m²
+    /// (UIKit's density: `mass = density × area[pt²] / 10 000`).
+    func massData(density: Float) -> MassData {
+        switch kind {
+        case .circle:
+            let mass = density * Float.pi * radius * radius
+            let p = vertices[0]
+            return MassData(mass: mass, center: p, inertia: mass * (0.5 * radius * radius + dot(p, p)))
+        case .edge:
+            return MassData(mass: 0, center: centroid, inertia: 0)
+        case .polygon:
+            // Triangle fan about the first vertex (better conditioned than about the origin); the
+            // core polygon only, the skin adds no mass.
+            let s = vertices[0]
+            var center = Vec2.zero
+            var area: Float = 0
+            var inertia: Float = 0
+            let n = vertices.count
+            for i in 0..<n {
+                let e1 = vertices[i] - s
+                let e2 = vertices[(i + 1) % n] - s
+                let d = cross(e1, e2)
+                let triangleArea = 0.5 * d
+                area += triangleArea
+                center += (triangleArea / 3) * (e1 + e2)
+                let intx2 = e1.x * e1.x + e2.x * e1.x + e2.x * e2.x
+                let inty2 = e1.y * e1.y + e2.y * e1.y + e2.y * e2.y
+                inertia += (0.25 / 3 * d) * (intx2 + inty2)
+            }
+            let mass = density * area
+            center = (1 / area) * center
+            let massCenter = center + s
+            var i = density * inertia
+            i += mass * (dot(massCenter, massCenter) - dot(center, center))
+            return MassData(mass: mass, center: massCenter, inertia: i)
+        }
+    }
+
+    /// Bounding box in world space, skin included.
+    func aabb(_ xf: Transform) -> AABB {
+        switch kind {
+        case .circle:
+            let p = xf.apply(vertices[0])
+            return AABB(lower: p - Vec2(radius, radius), upper: p + Vec2(radius, radius))
+        case .polygon, .edge:
+            var lo = xf.apply(vertices[0]), hi = lo
+            for v in vertices.dropFirst() {
+                let w = xf.apply(v)
+                lo = Vec2(min(lo.x, w.x), min(lo.y, w.y))
+                hi = Vec2(max(hi.x, w.x), max(hi.y, w.y))
+            }
+            return AABB(lower: lo - Vec2(radius, radius), upper: hi + Vec2(radius, radius))
+        }
+    }
+}
+
+struct AABB: Sendable {
+    var lower: Vec2
+    var upper: Vec2
+    func overlaps(_ o: AABB) -> Bool {
+        !(o.lower.x > upper.x || o.lower.y > upper.y || lower.x > o.upper.x || lower.y > o.upper.y)
+    }
+    func union(_ o: AABB) -> AABB {
+        AABB(lower: Vec2(min(lower.x, o.lower.x), min(lower.y, o.lower.y)),
+             upper: Vec2(max(upper.x, o.upper.x), max(upper.y, o.upper.y)))
+    }
+    func expanded(by m: Float) -> AABB { AABB(lower: lower - Vec2(m, m), upper: upper + Vec2(m, m)) }
+}
+
+/// Checks on user-supplied outlines, in points, shared by the API and the scene-file validator.
+public enum ShapeGeometry {
+    /// Why a path cannot be an item's collision outline, or nil when it can: at least three
+    /// vertices, at most `EngineSettings.maxPolygonVertices`, finite, strictly convex, non-zero area.
+    public static func convexityProblem(_ path: [Point]) -> String? {
+        if path.count < 3 { return "a convex path needs at least 3 vertices, got \(path.count)" }
+        if path.count > EngineSettings.maxPolygonVertices {
+            return "a convex path has at most \(EngineSettings.maxPolygonVertices) vertices, got \(path.count)"
+        }
+        if path.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { return "path vertices must be finite numbers" }
+        var sign = 0.0
+        let n = path.count
+        for i in 0..<n {
+            let a = path[i], b = path[(i + 1) % n], c = path[(i + 2) % n]
+            let z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if abs(z) < 1e-9 { return "path is not strictly convex: vertices \(i + 1)...\((i + 2) % n + 1) are collinear or repeated" }
+            if sign == 0 { sign = z > 0 ? 1 : -1 } else if (z > 0 ? 1 : -1) != sign {
+                return "path is not convex: it turns the other way at vertex \((i + 1) % n + 1)"
+            }
+        }
+        // A star (winding twice) turns one way throughout yet self-intersects: total turning must be 2π.
+        var turning = 0.0
+        for i in 0..<n {
+            let a = path[i], b = path[(i + 1) % n], c = path[(i + 2) % n]
+            let a1 = atan2(b.y - a.y, b.x - a.x), a2 = atan2(c.y - b.y, c.x - b.x)
+            var d = a2 - a1
+            while d > .pi { d -= 2 * .pi }
+            while d < -.pi { d += 2 * .pi }
+            turning += d
+        }
+        if abs(abs(turning) - 2 * .pi) > 1e-6 { return "path is not convex: it crosses itself" }
+        return nil
+    }
+
+    /// Vertices of the polygon standing in for a non-circular ellipse (points, relative to the
+    /// centre): 8 vertices on the ellipse, as the engine's polygons have at most 8 by default.
+    public static func ellipsePolygon(width: Double, height: Double, vertexCount: Int = 8) -> [Point] {
+        (0..<vertexCount).map { k in
+            let t = 2 * Double.pi * Double(k) / Double(vertexCount)
+            return Point(x: width / 2 * cos(t), y: height / 2 * sin(t))
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

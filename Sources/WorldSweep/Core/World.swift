@@ -1,0 +1,425 @@
+// The world: bodies, the contacts between the pairs allowed to collide, and the fixed sub-step
+// (Box2D 2.3's order: update contacts, solve islands, find new contacts, time of impact).
+
+/// A contact between the two bodies of an allowed pair.
+struct Contact: Sendable {
+    var manifold = Manifold()
+    var touching = false
+    var enabled = true
+    /// Creation order: newer contacts come first in a body's contact list, as in Box2D.
+    var serial: Int
+    var islandFlag = false
+    var hasTOI = false
+    var toi: Float = 1
+    var toiCount = 0
+}
+
+/// A began/ended change of a pair's touching state, in the order it happened. `a` and `b` are
+/// body indices; the point is in metres.
+enum ContactChange: Sendable, Equatable {
+    case began(a: Int, b: Int, point: Vec2)
+    case ended(a: Int, b: Int)
+}
+
+struct BodyPair: Hashable, Sendable {
+    /// Ordered so that `Collide.manifold(a, b)` accepts it (edge, then polygon, then circle).
+    var a: Int
+    var b: Int
+}
+
+final class PhysicsWorld {
+    var bodies: [Body] = []
+    var gravity = Vec2.zero
+    private(set) var pairs: [BodyPair] = []
+    private(set) var contacts: [Contact?] = []
+    /// Touching changes since the caller last emptied this list.
+    var changes: [ContactChange] = []
+    private var nextSerial = 0
+    private var stepCount = 0
+    private var needsNewContacts = true
+
+    // MARK: Bodies and pairs
+
+    func addBody(_ body: Body) -> Int {
+        bodies.append(body)
+        needsNewContacts = true
+        return bodies.count - 1
+    }
+
+    /// Removes a body: its touching contacts end and it never moves again.
+    func removeBody(_ index: Int) {
+        for (i, p) in pairs.enumerated() where p.a == index || p.b == index { destroyContact(i) }
+        bodies[index].alive = false
+    }
+
+    /// Replaces the allowed pairs, keeping the contacts (and warm-start impulses) of pairs that stay.
+    func setPairs(_ newPairs: [(Int, Int)]) {
+        var old: [BodyPair: Contact] = [:]
+        for (i, p) in pairs.enumerated() { if let c = contacts[i] { old[p] = c } }
+        pairs = newPairs.map { a, b in
+            Collide.shapeAComesFirst(bodies[a].shape.kind, bodies[b].shape.kind)
+                ? BodyPair(a: a, b: b) : BodyPair(a: b, b: a)
+        }
+        contacts = pairs.map { old.removeValue(forKey: $0) }
+        for (p, c) in old.sorted(by: { $0.value.serial < $1.value.serial }) where c.touching {
+            changes.append(.ended(a: p.a, b: p.b))
+        }
+        needsNewContacts = true
+    }
+
+    func wakeAll() {
+        for i in bodies.indices where bodies[i].alive && bodies[i].isDynamic { bodies[i].setAwake(true) }
+    }
+
+    var allDynamicBodiesAsleep: Bool {
+        !bodies.contains { $0.alive && $0.isDynamic && $0.awake }
+    }
+
+    // MARK: The sub-step
+
+    /// Advances the world by one fixed sub-step of `h` seconds.
+    func step(_ h: Float) {
+        let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
+        if needsNewContacts { findNewContacts(); needsNewContacts = false }
+        updateContacts()
+        if h > 0 {
+            solve(h, dtRatio: dtRatio)
+            findNewContacts()
+            solveTOI(h)
+        }
+        stepCount += 1
+    }
+
+    private func canCollide(_ p: BodyPair) -> Bool {
+        let a = bodies[p.a], b = bodies[p.b]
+        return a.alive && b.alive && (a.isDynamic || b.isDynamic)
+    }
+
+    /// The broad phase: contacts exist for allowed pairs whose boxes, grown by the margin and
+    /// by the last sub-step's motion, overlap.
+    private func findNewContacts() {
+        for i in pairs.indices where contacts[i] == nil && canCollide(pairs[i]) {
+            let a = bodies[pairs[i].a], b = bodies[pairs[i].b]
+            if sweptBox(a).overlaps(sweptBox(b)) {
+                contacts[i] = Contact(serial: nextSerial)
+                nextSerial += 1
+            }
+        }
+    }
+
+    private func box(_ body: Body) -> AABB {
+        body.shape.aabb(body.xf).expanded(by: EngineSettings.aabbMargin)
+    }
+
+    private func sweptBox(_ body: Body) -> AABB {
+        let q0 = Rot(body.sweep.a0)
+        let xf0 = Transform(p: body.sweep.c0 - q0.apply(body.sweep.localCenter), q: q0)
+        return box(body).union(body.shape.aabb(xf0).expanded(by: EngineSettings.aabbMargin))
+    }
+
+    private func destroyContact(_ i: Int) {
+        guard let c = contacts[i] else { return }
+        if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
+        contacts[i] = nil
+    }
+
+    /// Recomputes pair i's manifold at the bodies' current transforms, carrying impulses over by
+    /// feature id, and records began/ended.
+    private func updateContact(_ i: Int) {
+        guard var c = contacts[i] else { return }
+        let p = pairs[i]
+        let a = bodies[p.a], b = bodies[p.b]
+        let old = c.manifold
+        let wasTouching = c.touching
+        c.enabled = true
+        var m = Collide.manifold(a.shape, a.xf, b.shape, b.xf)
+        for j in 0..<m.pointCount {
+            var mp = m[j]
+            mp.normalImpulse = 0; mp.tangentImpulse = 0
+            for k in 0..<old.pointCount where old[k].id.key == mp.id.key {
+                mp.normalImpulse = old[k].normalImpulse
+                mp.tangentImpulse = old[k].tangentImpulse
+                break
+            }
+            m[j] = mp
+        }
+        c.manifold = m
+        c.touching = m.pointCount > 0
+        if c.touching != wasTouching {
+            bodies[p.a].setAwake(true)
+            bodies[p.b].setAwake(true)
+        }
+        contacts[i] = c
+        if c.touching && !wasTouching {
+            let wm = WorldManifold(m, a.xf, a.shape.radius, b.xf, b.shape.radius)
+            changes.append(.began(a: p.a, b: p.b, point: wm.points.0))
+        } else if wasTouching && !c.touching {
+            changes.append(.ended(a: p.a, b: p.b))
+        }
+    }
+
+    private func updateContacts() {
+        for i in pairs.indices where contacts[i] != nil {
+            let p = pairs[i]
+            let a = bodies[p.a], b = bodies[p.b]
+            let activeA = a.awake && a.isDynamic, activeB = b.awake && b.isDynamic
+            if !activeA && !activeB { continue }   // asleep against static or asleep: keep as is
+            if !box(a).overlaps(box(b)) { destroyContact(i); continue }
+            updateContact(i)
+        }
+    }
+
+    /// Contact indices of each body, newest first (the order islands are traversed in).
+    private func contactLists() -> [[Int]] {
+        var lists = Array(repeating: [Int](), count: bodies.count)
+        let order = contacts.indices.filter { contacts[$0] != nil }
+            .sorted { contacts[$0]!.serial > contacts[$1]!.serial }
+        for i in order {
+            lists[pairs[i].a].append(i)
+            lists[pairs[i].b].append(i)
+        }
+        return lists
+    }
+
+    private func other(_ pair: Int, _ body: Int) -> Int {
+        pairs[pair].a == body ? pairs[pair].b : pairs[pair].a
+    }
+
+    // MARK: Discrete solve
+
+    private func solve(_ h: Float, dtRatio: Float) {
+        for i in bodies.indices { bodies[i].islandFlag = false }
+        for i in contacts.indices where contacts[i] != nil { contacts[i]!.islandFlag = false }
+        let lists = contactLists()
+
+        // Islands: bodies joined by touching contacts, seeded newest body first, depth first.
+        for seed in bodies.indices.reversed() {
+            let s = bodies[seed]
+            if s.islandFlag || !s.alive || !s.awake || s.isStatic { continue }
+            var islandBodies: [Int] = []
+            var islandContacts: [Int] = []
+            var stack = [seed]
+            bodies[seed].islandFlag = true
+            while let b = stack.popLast() {
+                islandBodies.append(b)
+                bodies[b].setAwake(true)
+                if bodies[b].isStatic { continue }
+                for ci in lists[b] {
+                    guard let c = contacts[ci], !c.islandFlag, c.enabled, c.touching else { continue }
+                    contacts[ci]!.islandFlag = true
+                    islandContacts.append(ci)
+                    let o = other(ci, b)
+                    if bodies[o].islandFlag { continue }
+                    bodies[o].islandFlag = true
+                    stack.append(o)
+                }
+            }
+            solveIsland(islandBodies, islandContacts, h, dtRatio: dtRatio)
+            // Static bodies may join other islands.
+            for b in islandBodies where bodies[b].isStatic { bodies[b].islandFlag = false }
+        }
+    }
+
+    private func contactInputs(_ islandContacts: [Int], _ localIndex: [Int: Int]) -> [ContactInput] {
+        islandContacts.map { ci in
+            let p = pairs[ci]
+            let a = bodies[p.a], b = bodies[p.b]
+            return ContactInput(
+                manifold: contacts[ci]!.manifold, indexA: localIndex[p.a]!, indexB: localIndex[p.b]!,
+                invMassA: a.invMass, invMassB: b.invMass, invIA: a.invI, invIB: b.invI,
+                localCenterA: a.sweep.localCenter, localCenterB: b.sweep.localCenter,
+                radiusA: a.shape.radius, radiusB: b.shape.radius,
+                friction: mixedFriction(a.friction, b.friction),
+                restitution: mixedRestitution(a.restitution, b.restitution))
+        }
+    }
+
+    private func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float, dtRatio: Float) {
+        var positions: [BodyPosition] = []
+        var velocities: [BodyVelocity] = []
+        var localIndex: [Int: Int] = [:]
+        for (k, bi) in islandBodies.enumerated() {
+            localIndex[bi] = k
+            var b = bodies[bi]
+            b.sweep.c0 = b.sweep.c
+            b.sweep.a0 = b.sweep.a
+            var state = BodyVelocity(v: b.v, w: b.w)
+            if b.isDynamic { integrateVelocity(&state, b, gravity: gravity, h: h) }
+            bodies[bi] = b
+            positions.append(BodyPosition(c: b.sweep.c, a: b.sweep.a))
+            velocities.append(state)
+        }
+
+        var solver = ContactSolver(contactInputs(islandContacts, localIndex), warmStarting: true, dtRatio: dtRatio)
+        solver.initializeVelocityConstraints(positions, velocities)
+        solver.warmStart(&velocities)
+        for _ in 0..<EngineSettings.velocityIterations { solver.solveVelocityConstraints(&velocities) }
+        var manifolds = islandContacts.map { contacts[$0]!.manifold }
+        solver.storeImpulses(into: &manifolds)
+        for (k, ci) in islandContacts.enumerated() { contacts[ci]!.manifold = manifolds[k] }
+
+        for k in positions.indices { integratePosition(&positions[k], &velocities[k], h: h) }
+
+        var positionSolved = false
+        for _ in 0..<EngineSettings.positionIterations {
+            if solver.solvePositionConstraints(&positions) { positionSolved = true; break }
+        }
+
+        for (k, bi) in islandBodies.enumerated() {
+            bodies[bi].sweep.c = positions[k].c
+            bodies[bi].sweep.a = positions[k].a
+            bodies[bi].v = velocities[k].v
+            bodies[bi].w = velocities[k].w
+            bodies[bi].synchronizeTransform()
+        }
+
+        // Sleep: the island sleeps when all its bodies have been slow for long enough.
+        var minSleepTime = Float.greatestFiniteMagnitude
+        let linTol = EngineSettings.linearSleepTolerance, angTol = EngineSettings.angularSleepTolerance
+        for bi in islandBodies where bodies[bi].isDynamic {
+            if bodies[bi].w * bodies[bi].w > angTol * angTol || dot(bodies[bi].v, bodies[bi].v) > linTol * linTol {
+                bodies[bi].sleepTime = 0
+                minSleepTime = 0
+            } else {
+                bodies[bi].sleepTime += h
+                minSleepTime = min(minSleepTime, bodies[bi].sleepTime)
+            }
+        }
+        if minSleepTime >= EngineSettings.timeToSleep && positionSolved {
+            for bi in islandBodies { bodies[bi].setAwake(false) }
+        }
+    }
+
+    // MARK: Time of impact
+
+    /// Moves items that would pass through a static body within this sub-step back to their
+    /// first time of impact, resolves that contact and lets them finish the sub-step.
+    private func solveTOI(_ h: Float) {
+        for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
+        for i in contacts.indices where contacts[i] != nil {
+            contacts[i]!.islandFlag = false
+            contacts[i]!.hasTOI = false
+            contacts[i]!.toiCount = 0
+            contacts[i]!.toi = 1
+        }
+        while true {
+            var minContact = -1
+            var minAlpha: Float = 1
+            for ci in contacts.indices {
+                guard let c = contacts[ci], c.enabled, c.toiCount <= EngineSettings.maxSubSteps else { continue }
+                var alpha: Float = 1
+                if c.hasTOI {
+                    alpha = c.toi
+                } else {
+                    let p = pairs[ci]
+                    let a = bodies[p.a], b = bodies[p.b]
+                    let activeA = a.awake && a.isDynamic, activeB = b.awake && b.isDynamic
+                    if !activeA && !activeB { continue }
+                    // Continuous collision only between a static body and an item that uses it.
+                    guard (a.isStatic && b.usesTOI) || (b.isStatic && a.usesTOI) else { continue }
+                    var alpha0 = a.sweep.alpha0
+                    if a.sweep.alpha0 < b.sweep.alpha0 {
+                        alpha0 = b.sweep.alpha0
+                        bodies[p.a].sweep.advance(to: alpha0)
+                    } else if b.sweep.alpha0 < a.sweep.alpha0 {
+                        alpha0 = a.sweep.alpha0
+                        bodies[p.b].sweep.advance(to: alpha0)
+                    }
+                    let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
+                                                     DistanceProxy(bodies[p.b].shape), bodies[p.b].sweep)
+                    alpha = state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
+                    contacts[ci]!.toi = alpha
+                    contacts[ci]!.hasTOI = true
+                }
+                if alpha < minAlpha { minContact = ci; minAlpha = alpha }
+            }
+            if minContact < 0 || 1 - 10 * Float.ulpOfOne < minAlpha { return }
+
+            let pa = pairs[minContact].a, pb = pairs[minContact].b
+            let backupA = bodies[pa].sweep, backupB = bodies[pb].sweep
+            bodies[pa].advance(to: minAlpha)
+            bodies[pb].advance(to: minAlpha)
+            updateContact(minContact)
+            contacts[minContact]!.hasTOI = false
+            contacts[minContact]!.toiCount += 1
+            if !contacts[minContact]!.enabled || !contacts[minContact]!.touching {
+                contacts[minContact]!.enabled = false
+                bodies[pa].sweep = backupA; bodies[pa].synchronizeTransform()
+                bodies[pb].sweep = backupB; bodies[pb].synchronizeTransform()
+                continue
+            }
+            bodies[pa].setAwake(true)
+            bodies[pb].setAwake(true)
+
+            // The island: the two bodies and their touching contacts with static bodies.
+            var islandBodies = [pa, pb]
+            var islandContacts = [minContact]
+            bodies[pa].islandFlag = true
+            bodies[pb].islandFlag = true
+            contacts[minContact]!.islandFlag = true
+            let lists = contactLists()
+            for body in [pa, pb] where bodies[body].isDynamic {
+                for ci in lists[body] {
+                    guard let c = contacts[ci], !c.islandFlag else { continue }
+                    let o = other(ci, body)
+                    if bodies[o].isDynamic { continue }
+                    let backup = bodies[o].sweep
+                    if !bodies[o].islandFlag { bodies[o].advance(to: minAlpha) }
+                    updateContact(ci)
+                    if !contacts[ci]!.enabled || !contacts[ci]!.touching {
+                        bodies[o].sweep = backup
+                        bodies[o].synchronizeTransform()
+                        continue
+                    }
+                    contacts[ci]!.islandFlag = true
+                    islandContacts.append(ci)
+                    if bodies[o].islandFlag { continue }
+                    bodies[o].islandFlag = true
+                    islandBodies.append(o)
+                }
+            }
+            solveTOIIsland(islandBodies, islandContacts, (1 - minAlpha) * h)
+
+            for bi in islandBodies {
+                bodies[bi].islandFlag = false
+                if bodies[bi].isStatic { continue }
+                for ci in lists[bi] where contacts[ci] != nil {
+                    contacts[ci]!.hasTOI = false
+                    contacts[ci]!.islandFlag = false
+                }
+            }
+            findNewContacts()
+        }
+    }
+
+    private func solveTOIIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float) {
+        var positions: [BodyPosition] = []
+        var velocities: [BodyVelocity] = []
+        var localIndex: [Int: Int] = [:]
+        for (k, bi) in islandBodies.enumerated() {
+            localIndex[bi] = k
+            positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
+            velocities.append(BodyVelocity(v: bodies[bi].v, w: bodies[bi].w))
+        }
+        var solver = ContactSolver(contactInputs(islandContacts, localIndex), warmStarting: false, dtRatio: 1)
+        for _ in 0..<EngineSettings.toiPositionIterations {
+            if solver.solvePositionConstraints(&positions, toiBodies: (0, 1)) { break }
+        }
+        // The two bodies' sweeps now start from this safe state.
+        for k in 0..<2 {
+            bodies[islandBodies[k]].sweep.c0 = positions[k].c
+            bodies[islandBodies[k]].sweep.a0 = positions[k].a
+        }
+        // No warm start: the discrete solve already applied this sub-step's impulses.
+        solver.initializeVelocityConstraints(positions, velocities)
+        for _ in 0..<EngineSettings.velocityIterations { solver.solveVelocityConstraints(&velocities) }
+        for (k, bi) in islandBodies.enumerated() {
+            integratePosition(&positions[k], &velocities[k], h: h)
+            bodies[bi].sweep.c = positions[k].c
+            bodies[bi].sweep.a = positions[k].a
+            bodies[bi].v = velocities[k].v
+            bodies[bi].w = velocities[k].w
+            bodies[bi].synchronizeTransform()
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import WorldSweep
+
+// Parameter paths `NAME.KEY` address one number of an item or behavior. Sweeps, jitter and
+// `--set` overrides all use them, so they share this one grammar.
+
+/// A parameter path resolved against a scene.
+struct ResolvedParameter {
+    enum Target { case item(Int), behavior(Int) }
+    let target: Target
+    let key: String
+    let rule: ValueRule
+}
+
+extension SceneFile {
+    static let itemKeys: [(key: String, rule: ValueRule)] = [
+        ("center.x", .any), ("center.y", .any), ("size.width", .positive), ("size.height", .positive), ("angle", .any),
+    ]
+    static let forceKeys: [(key: String, rule: ValueRule)] = [
+        ("magnitude", .any), ("angle", .any), ("direction.x", .any), ("direction.y", .any),
+    ]
+    static let itemBehaviorKeys: [(key: String, rule: ValueRule)] = [
+        ("elasticity", .nonNegative), ("friction", .nonNegative), ("density", .positive), ("resistance", .nonNegative),
+        ("angular_resistance", .nonNegative), ("charge", .any), ("angular_velocity", .any),
+        ("linear_velocity.x", .any), ("linear_velocity.y", .any),
+    ]
+
+    /// Keys naming a pair of numbers, for jitter given as `[a, b]` (e.g. `top.center: [2, 2]`).
+    static let vectorKeys: [String: (String, String)] = [
+        "center": ("center.x", "center.y"), "size": ("size.width", "size.height"),
+        "direction": ("direction.x", "direction.y"), "linear_velocity": ("linear_velocity.x", "linear_velocity.y"),
+    ]
+
+    /// The numeric keys `NAME.KEY` may use for the item or behavior called `name`, or nil when
+    /// nothing has that name.
+    public func numericKeys(of name: String) -> [String]? {
+        keyTable(of: name)?.map(\.key)
+    }
+
+    private func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
+        if item(named: name) != nil { return Self.itemKeys }
+        guard let behavior = behavior(named: name) else { return nil }
+        switch behavior.kind {
+        case .gravity, .push: return Self.forceKeys
+        case .item: return Self.itemBehaviorKeys
+        case .collision: return []
+        }
+    }
+
+    /// Where the entity named by a path's first part is defined, or `.none`.
+    func location(ofEntityIn path: String) -> SourceLocation {
+        let name = path.split(separator: ".", maxSplits: 1).first.map(String.init) ?? path
+        return item(named: name)?.location ?? behavior(named: name)?.location ?? .none
+    }
+
+    /// Resolves `NAME.KEY`, or explains why it names nothing.
+    func resolve(_ path: String) -> Result<ResolvedParameter, SceneError> {
+        func failure(_ message: String) -> Result<ResolvedParameter, SceneError> {
+            .failure(SceneError(path: sourcePath, at: location(ofEntityIn: path), message))
+        }
+        let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            return failure("expected a parameter path NAME.KEY (e.g. 'bouncy.elasticity'), got '\(path)'")
+        }
+        let (name, key) = (parts[0], parts[1])
+        guard let table = keyTable(of: name) else {
+            let names = items.map(\.name) + behaviors.map(\.name)
+            return failure("unknown parameter '\(path)': there is no item or behavior named '\(name)'"
+                           + suggestion(for: name, in: names))
+        }
+        let noun = item(named: name) != nil ? "item" : behavior(named: name)!.kind.noun
+        guard !table.isEmpty else {
+            return failure("unknown parameter '\(path)': \(noun) '\(name)' has no numeric keys")
+        }
+        guard let found = table.first(where: { $0.key == key }) else {
+            let keys = table.map(\.key)
+            return failure("unknown parameter '\(path)': \(noun) '\(name)' has no numeric key '\(key)' "
+                           + "(expected one of: \(keys.joined(separator: ", ")))" + suggestion(for: key, in: keys))
+        }
+        let target: ResolvedParameter.Target = if let index = items.firstIndex(where: { $0.name == name }) {
+            .item(index)
+        } else {
+            .behavior(behaviors.firstIndex { $0.name == name }!)
+        }
+        return .success(ResolvedParameter(target: target, key: found.key, rule: found.rule))
+    }
+
+    /// The current value at `NAME.KEY`, defaults included (an unset elasticity reads as the
+    /// engine's 0.2, an unset gravity magnitude as 1).
+    public func value(at path: String) throws(SceneError) -> Double {
+        let parameter = try resolve(path).get()
+        switch parameter.target {
+        case .item(let index):
+            let item = items[index]
+            switch parameter.key {
+            case "center.x": return item.center.x
+            case "center.y": return item.center.y
+            case "size.width": return item.size.width
+            case "size.height": return item.size.height
+            default: return item.angle
+            }
+        case .behavior(let index):
+            switch behaviors[index].kind {
+            case .gravity(let gravity):
+                return Self.read(parameter.key, of: gravity.force, GravitySpec.defaultAngle, GravitySpec.defaultMagnitude)
+            case .push(let push):
+                return Self.read(parameter.key, of: push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
+            case .item(let properties):
+                return Self.read(parameter.key, of: properties)
+            case .collision:
+                fatalError("collision behaviors have no numeric keys")
+            }
+        }
+    }
+
+    /// A copy with each `NAME.KEY` set to its value, in order. Unknown paths and values the key does
+    /// not accept (a negative size, a NaN) throw; the error points at the named item or behavior.
+    public func applying(_ overrides: [(path: String, value: Double)]) throws(SceneError) -> SceneFile {
+        var scene = self
+        for (path, value) in overrides {
+            try scene.setValue(value, at: path)
+        }
+        return scene
+    }
+
+    public mutating func setValue(_ value: Double, at path: String) throws(SceneError) {
+        let parameter = try resolve(path).get()
+        guard value.isFinite, parameter.rule.accepts(value) else {
+            throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
+                             "expected \(parameter.rule.expectation) for '\(path)', got \(formatNumber(value))")
+        }
+        switch parameter.target {
+        case .item(let index):
+            switch parameter.key {
+            case "center.x": items[index].center.x = value
+            case "center.y": items[index].center.y = value
+            case "size.width": items[index].size.width = value
+            case "size.height": items[index].size.height = value
+            default: items[index].angle = value
+            }
+        case .behavior(let index):
+            switch behaviors[index].kind {
+            case .gravity(var gravity):
+                Self.write(value, parameter.key, to: &gravity.force, GravitySpec.defaultAngle, GravitySpec.defaultMagnitude)
+                behaviors[index].kind = .gravity(gravity)
+            case .push(var push):
+                Self.write(value, parameter.key, to: &push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
+                behaviors[index].kind = .push(push)
+            case .item(var properties):
+                Self.write(value, parameter.key, to: &properties)
+                behaviors[index].kind = .item(properties)
+            case .collision:
+                fatalError("collision behaviors have no numeric keys")
+            }
+        }
+    }
+
+    private static func read(_ key: String, of force: DirectionSpec, _ defaultAngle: Double,
+                             _ defaultMagnitude: Double) -> Double {
+        switch key {
+        case "magnitude": return force.effectiveMagnitude(default: defaultMagnitude)
+        case "angle": return force.effectiveAngle(default: defaultAngle)
+        case "direction.x": return force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude).dx
+        default: return force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude).dy
+        }
+    }
+
+    /// Setting angle or magnitude of a force given as a vector (or the reverse) converts it to the
+    /// other form first, keeping the part not being set.
+    private static func write(_ value: Double, _ key: String, to force: inout DirectionSpec, _ defaultAngle: Double,
+                              _ defaultMagnitude: Double) {
+        switch key {
+        case "magnitude", "angle":
+            if force.direction != nil {
+                force.angle = force.effectiveAngle(default: defaultAngle)
+                force.magnitude = force.effectiveMagnitude(default: defaultMagnitude)
+                force.direction = nil
+            }
+            if key == "magnitude" { force.magnitude = value } else { force.angle = value }
+        default:
+            var direction = force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude)
+            if key == "direction.x" { direction.dx = value } else { direction.dy = value }
+            force = DirectionSpec(direction: direction)
+        }
+    }
+
+    /// Engine defaults for unset item properties (uikit-dynamics-semantics.md: what the shipping
+    /// engine uses, not what the docs say).
+    private static func read(_ key: String, of p: ItemPropertiesSpec) -> Double {
+        switch key {
+        case "elasticity": return p.elasticity ?? 0.2
+        case "friction": return p.friction ?? 0.2
+        case "density": return p.density ?? 1
+        case "resistance": return p.resistance ?? 0.1
+        case "angular_resistance": return p.angularResistance ?? 0.1
+        case "charge": return p.charge ?? 0
+        case "angular_velocity": return p.angularVelocity ?? 0
+        case "linear_velocity.x": return p.linearVelocity?.dx ?? 0
+        default: return p.linearVelocity?.dy ?? 0
+        }
+    }
+
+    private static func write(_ value: Double, _ key: String, to p: inout ItemPropertiesSpec) {
+        switch key {
+        case "elasticity": p.elasticity = value
+        case "friction": p.friction = value
+        case "density": p.density = value
+        case "resistance": p.resistance = value
+        case "angular_resistance": p.angularResistance = value
+        case "charge": p.charge = value
+        case "angular_velocity": p.angularVelocity = value
+        case "linear_velocity.x": p.linearVelocity = Vector(dx: value, dy: p.linearVelocity?.dy ?? 0)
+        default: p.linearVelocity = Vector(dx: p.linearVelocity?.dx ?? 0, dy: value)
+        }
+    }
+}
+
+/// A `--set NAME.KEY=VALUE` argument.
+public struct ParameterAssignment: Sendable, Hashable {
+    public var path: String
+    public var value: Double
+
+    public init(path: String, value: Double) {
+        self.path = path
+        self.value = value
+    }
+
+    /// Parses `NAME.KEY=VALUE`; the message says what was expected. Whether the path exists is
+    /// checked by `SceneFile.applying(_:)`.
+    public static func parse(_ text: String) -> Result<ParameterAssignment, ParameterAssignmentError> {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return .failure(ParameterAssignmentError(message: "expected NAME.KEY=VALUE, got '\(text)'"))
+        }
+        let path = parts[0].trimmingCharacters(in: .whitespaces)
+        let valueText = parts[1].trimmingCharacters(in: .whitespaces)
+        guard path.contains("."), !path.hasPrefix("."), !path.hasSuffix(".") else {
+            return .failure(ParameterAssignmentError(message: "expected NAME.KEY=VALUE, got '\(text)' (no NAME.KEY before '=')"))
+        }
+        guard let value = Double(valueText), value.isFinite else {
+            return .failure(ParameterAssignmentError(message: "expected a finite number after '=' in '\(text)', got '\(valueText)'"))
+        }
+        return .success(ParameterAssignment(path: path, value: value))
+    }
+}
+
+public struct ParameterAssignmentError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+import Foundation

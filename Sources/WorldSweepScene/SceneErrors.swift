@@ -1,0 +1,76 @@
+/// A position in a scene file: 1-based line and column (columns count Unicode scalars, as libyaml
+/// does). Line 0 means "nowhere in the file", e.g. a `--set` override naming nothing in it.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static let none = SourceLocation(line: 0, column: 0)
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Everything that can be wrong with a scene file (or with an override of it), always with the
+/// place it was found so a user can jump there: `PATH:LINE:COLUMN: error: MESSAGE`.
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The scene file as it was named to the loader.
+    public var path: String
+    public var line: Int
+    public var column: Int
+    /// What was expected and what was found, without the location prefix.
+    public var message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public init(path: String, at location: SourceLocation, _ message: String) {
+        self.init(path: path, line: location.line, column: location.column, message: message)
+    }
+
+    public var location: SourceLocation { SourceLocation(line: line, column: column) }
+
+    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+}
+
+/// "did you mean 'x'?" for a misspelt key or name: the closest candidate within a small edit
+/// distance, or nil when nothing is close enough to be a plausible typo.
+func closestMatch(to word: String, in candidates: [String]) -> String? {
+    let limit = max(1, min(3, word.count / 3))
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+        let d = editDistance(word.lowercased(), candidate.lowercased())
+        if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
+    }
+    return best?.candidate
+}
+
+/// Levenshtein distance over Unicode scalars.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+/// `; did you mean 'x'?` or the empty string.
+func suggestion(for word: String, in candidates: [String]) -> String {
+    closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+}

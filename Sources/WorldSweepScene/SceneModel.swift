@@ -1,0 +1,271 @@
+import WorldSweep
+
+/// A validated scene file: the world, its items and behaviors in file order, and the optional sweep.
+/// Built only by `SceneFile.parse` / `SceneFile.load`, so every value in it has been checked.
+public struct SceneFile: Sendable {
+    /// `[A-Za-z0-9_-]+`; names the run directory.
+    public var name: String
+    public var description: String
+    public var world: WorldSpec
+    public var items: [ItemSpec]
+    /// In file order, which is the order behaviors are added to the animator.
+    public var behaviors: [BehaviorSpec]
+    public var sweep: SweepSpec?
+    /// Metric names from `SceneFile.allMetrics`, in file order (all of them when the file gives none).
+    public var metrics: [String]
+    /// The path the file was loaded from, used as the prefix of every error.
+    public var sourcePath: String
+
+    /// The metrics a run can record, in their canonical order.
+    public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state"]
+
+    /// Contact partner name for the reference-bounds boundary; no item or boundary may take it.
+    public static let referenceBoundsPartner = "bounds"
+
+    public func item(named name: String) -> ItemSpec? { items.first { $0.name == name } }
+    public func behavior(named name: String) -> BehaviorSpec? { behaviors.first { $0.name == name } }
+
+    /// How many worlds a run of this file makes: the sweep's count, or 1 without a sweep.
+    public var worldCount: Int { sweep?.worldCount ?? 1 }
+}
+
+public struct WorldSpec: Sendable, Hashable {
+    /// Reference bounds in points.
+    public var bounds: Size
+    /// Seconds per animator tick (default 1/60).
+    public var tick: Double
+    /// How many ticks a world runs: given as `ticks`, or `Int((duration / tick).rounded())`.
+    public var ticks: Int
+
+    public init(bounds: Size, tick: Double, ticks: Int) {
+        self.bounds = bounds
+        self.tick = tick
+        self.ticks = ticks
+    }
+
+    /// Simulated seconds covered by `ticks`.
+    public var duration: Double { Double(ticks) * tick }
+}
+
+public enum ItemShape: String, Sendable, Hashable, CaseIterable {
+    case rectangle, ellipse, path
+}
+
+public struct ItemSpec: Sendable, Hashable {
+    public var name: String
+    public var center: Point
+    public var size: Size
+    /// Radians, clockwise positive.
+    public var angle: Double
+    public var shape: ItemShape
+    /// Convex outline relative to the centre; only with `shape == .path`.
+    public var path: [Point]
+    /// Where the item's name appears in the file.
+    public var location: SourceLocation
+
+    public init(name: String, center: Point, size: Size, angle: Double = 0, shape: ItemShape = .rectangle,
+                path: [Point] = [], location: SourceLocation = .none) {
+        self.name = name
+        self.center = center
+        self.size = size
+        self.angle = angle
+        self.shape = shape
+        self.path = path
+        self.location = location
+    }
+}
+
+public struct BehaviorSpec: Sendable, Hashable {
+    public var name: String
+    /// Item names, in the order given.
+    public var items: [String]
+    public var kind: BehaviorKind
+    /// Where the behavior's name appears in the file.
+    public var location: SourceLocation
+
+    public init(name: String, items: [String], kind: BehaviorKind, location: SourceLocation = .none) {
+        self.name = name
+        self.items = items
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The `type:` value of the behavior in a file.
+    public var typeName: String { kind.typeName }
+}
+
+public enum BehaviorKind: Sendable, Hashable {
+    case gravity(GravitySpec)
+    case collision(CollisionSpec)
+    case item(ItemPropertiesSpec)
+    case push(PushSpec)
+
+    public var typeName: String {
+        switch self {
+        case .gravity: "gravity"
+        case .collision: "collision"
+        case .item: "item"
+        case .push: "push"
+        }
+    }
+
+    /// "item behavior", "push behavior", ...: how messages refer to a behavior of this kind.
+    var noun: String { "\(typeName) behavior" }
+}
+
+/// A force direction given either as a vector or as angle and/or magnitude (never both ways);
+/// unset parts take the behavior's defaults. Kept as written so the animator gets exactly the
+/// numbers in the file, not a round trip through cos/sin.
+public struct DirectionSpec: Sendable, Hashable {
+    public var angle: Double?
+    public var magnitude: Double?
+    public var direction: Vector?
+
+    public init(angle: Double? = nil, magnitude: Double? = nil, direction: Vector? = nil) {
+        self.angle = angle
+        self.magnitude = magnitude
+        self.direction = direction
+    }
+
+    public var isDefault: Bool { angle == nil && magnitude == nil && direction == nil }
+
+    func effectiveAngle(default defaultAngle: Double) -> Double {
+        if let direction { return direction.dx == 0 && direction.dy == 0 ? 0 : atan2(direction.dy, direction.dx) }
+        return angle ?? defaultAngle
+    }
+
+    func effectiveMagnitude(default defaultMagnitude: Double) -> Double {
+        if let direction { return (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
+        return magnitude ?? defaultMagnitude
+    }
+
+    func effectiveDirection(defaultAngle: Double, defaultMagnitude: Double) -> Vector {
+        if let direction { return direction }
+        let a = angle ?? defaultAngle, m = magnitude ?? defaultMagnitude
+        return Vector(dx: m * cos(a), dy: m * sin(a))
+    }
+}
+
+public struct GravitySpec: Sendable, Hashable {
+    /// UIKit's defaults: pointing down (angle π/2) at magnitude 1 (1000 pt/s²).
+    public static let defaultAngle = Double.pi / 2
+    public static let defaultMagnitude = 1.0
+
+    public var force: DirectionSpec
+
+    public init(force: DirectionSpec = DirectionSpec()) { self.force = force }
+}
+
+public enum CollisionModeSpec: String, Sendable, Hashable, CaseIterable {
+    case items, boundaries, everything
+}
+
+public struct CollisionSpec: Sendable, Hashable {
+    public var mode: CollisionModeSpec
+    /// Whether the reference bounds (inset by `insets`) are a boundary.
+    public var referenceBounds: Bool
+    public var insets: EdgeInsets
+    /// In file order.
+    public var boundaries: [BoundarySpec]
+
+    public init(mode: CollisionModeSpec = .everything, referenceBounds: Bool = false, insets: EdgeInsets = .zero,
+                boundaries: [BoundarySpec] = []) {
+        self.mode = mode
+        self.referenceBounds = referenceBounds
+        self.insets = insets
+        self.boundaries = boundaries
+    }
+}
+
+public struct BoundarySpec: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
+        case segment(from: Point, to: Point)
+        /// A closed edge loop through the points.
+        case path([Point])
+    }
+
+    public var identifier: String
+    public var shape: Shape
+
+    public init(identifier: String, shape: Shape) {
+        self.identifier = identifier
+        self.shape = shape
+    }
+}
+
+/// The properties an item behavior sets; nil = not set in the file, so the engine keeps its default
+/// (or what an earlier behavior set).
+public struct ItemPropertiesSpec: Sendable, Hashable {
+    public var elasticity: Double?
+    public var friction: Double?
+    public var density: Double?
+    public var resistance: Double?
+    public var angularResistance: Double?
+    public var allowsRotation: Bool?
+    public var anchored: Bool?
+    public var charge: Double?
+    /// pt/s, added to each item's velocity.
+    public var linearVelocity: Vector?
+    /// rad/s, added to each item's angular velocity.
+    public var angularVelocity: Double?
+
+    public init(elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil, resistance: Double? = nil,
+                angularResistance: Double? = nil, allowsRotation: Bool? = nil, anchored: Bool? = nil,
+                charge: Double? = nil, linearVelocity: Vector? = nil, angularVelocity: Double? = nil) {
+        self.elasticity = elasticity
+        self.friction = friction
+        self.density = density
+        self.resistance = resistance
+        self.angularResistance = angularResistance
+        self.allowsRotation = allowsRotation
+        self.anchored = anchored
+        self.charge = charge
+        self.linearVelocity = linearVelocity
+        self.angularVelocity = angularVelocity
+    }
+}
+
+public enum PushModeSpec: String, Sendable, Hashable, CaseIterable {
+    case continuous, instantaneous
+}
+
+public struct PushSpec: Sendable, Hashable {
+    /// UIKit's defaults: a zero vector (angle 0, magnitude 0).
+    public static let defaultAngle = 0.0
+    public static let defaultMagnitude = 0.0
+
+    public var mode: PushModeSpec
+    public var force: DirectionSpec
+    public var active: Bool
+    /// Where the force acts on each item, in the item's frame; file order.
+    public var offsets: [(item: String, offset: Offset)]
+
+    public init(mode: PushModeSpec, force: DirectionSpec = DirectionSpec(), active: Bool = true,
+                offsets: [(item: String, offset: Offset)] = []) {
+        self.mode = mode
+        self.force = force
+        self.active = active
+        self.offsets = offsets
+    }
+
+    public static func == (a: PushSpec, b: PushSpec) -> Bool {
+        a.mode == b.mode && a.force == b.force && a.active == b.active
+            && a.offsets.map(\.item) == b.offsets.map(\.item) && a.offsets.map(\.offset) == b.offsets.map(\.offset)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(mode)
+        hasher.combine(force)
+        hasher.combine(active)
+        for (item, offset) in offsets {
+            hasher.combine(item)
+            hasher.combine(offset)
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

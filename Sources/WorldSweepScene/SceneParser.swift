@@ -1,0 +1,459 @@
+import Foundation
+import WorldSweep
+import Yams
+
+extension SceneFile {
+    /// Reads and validates a scene file. Every failure, unreadable file included, is one
+    /// `SceneError` naming the file, line and column.
+    public static func load(path: String) throws(SceneError) -> SceneFile {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file as UTF-8 text"
+                : "no such file"
+            throw SceneError(path: path, line: 0, column: 0, message: reason)
+        }
+        return try parse(yaml: text, path: path)
+    }
+
+    /// Validates scene YAML (or JSON) text; `path` only labels errors and `sourcePath`.
+    public static func parse(yaml text: String, path: String = "<scene>") throws(SceneError) -> SceneFile {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw syntaxError(error, in: text, path: path)
+        }
+        guard let root else {
+            throw SceneError(path: path, line: 1, column: 1,
+                             message: "expected a mapping with 'name', 'world' and 'items', got an empty file")
+        }
+        var parser = SceneParser(reader: NodeReader(path: path))
+        return try parser.parseScene(root)
+    }
+
+    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics"]
+
+    /// Yams reports syntax errors with a 1-based mark; reader errors only with a character offset.
+    private static func syntaxError(_ error: any Error, in text: String, path: String) -> SceneError {
+        func located(_ mark: Mark, _ message: String) -> SceneError {
+            SceneError(path: path, line: mark.line, column: mark.column, message: message)
+        }
+        func context(_ context: YamlError.Context?) -> String {
+            guard let context else { return "" }
+            return " (\(context.text) at \(context.mark.line):\(context.mark.column))"
+        }
+        guard let yamlError = error as? YamlError else {
+            return SceneError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
+        }
+        switch yamlError {
+        case let .scanner(ctx, problem, mark, _), let .parser(ctx, problem, mark, _), let .composer(ctx, problem, mark, _):
+            return located(mark, "invalid YAML syntax: \(problem)\(context(ctx))")
+        case let .duplicatedKeysInMapping(duplicates, ctx):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return located(ctx.mark, "key \(keys) appears more than once in the same mapping")
+        case let .reader(problem, offset, _, _):
+            var line = 1, column = 1
+            for character in text.prefix(offset ?? 0) {
+                if character == "\n" || character == "\r\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            return SceneError(path: path, line: line, column: column, message: "invalid YAML text: \(problem)")
+        default:
+            return SceneError(path: path, line: 1, column: 1, message: "invalid YAML: \(yamlError)")
+        }
+    }
+}
+
+/// Walks the composed document in a fixed order (world, items, behaviors, sweep, metrics) so the
+/// first problem reported is stable, and names are known before anything refers to them.
+struct SceneParser {
+    let reader: NodeReader
+    /// Every item and behavior name with where it is defined: one namespace for both.
+    private var definitions: [String: (noun: String, location: SourceLocation)] = [:]
+
+    init(reader: NodeReader) { self.reader = reader }
+
+    mutating func parseScene(_ root: Node) throws(SceneError) -> SceneFile {
+        let top = try reader.mapping(root, owner: "the scene file", expected: "a mapping with 'name', 'world' and 'items'",
+                                     allowed: SceneFile.topLevelKeys)
+        let name = try reader.name(try reader.required("name", in: top), "'name'")
+        let description = try top["description"].map { node throws(SceneError) in
+            try reader.text(node, "'description'")
+        } ?? ""
+        let world = try parseWorld(try reader.required("world", in: top), key: top.entry("world")!.keyNode)
+        let items = try parseItems(try reader.required("items", in: top))
+        let behaviors = try top["behaviors"].map { node throws(SceneError) in try parseBehaviors(node, items: items) } ?? []
+        var scene = SceneFile(name: name, description: description, world: world, items: items, behaviors: behaviors,
+                              sweep: nil, metrics: SceneFile.allMetrics, sourcePath: reader.path)
+        if let sweepNode = top["sweep"] {
+            scene.sweep = try SweepParser(reader: reader, scene: scene).parse(sweepNode, key: top.entry("sweep")!.keyNode)
+        }
+        if let metricsNode = top["metrics"] {
+            scene.metrics = try parseMetrics(metricsNode)
+        }
+        return scene
+    }
+
+    // MARK: world
+
+    private func parseWorld(_ node: Node, key: Node) throws(SceneError) -> WorldSpec {
+        let world = try reader.mapping(node, owner: "'world'", ownerLocation: key.location,
+                                       expected: "a mapping with 'bounds' and 'duration' or 'ticks'",
+                                       allowed: ["bounds", "tick", "duration", "ticks"])
+        let bounds = try reader.numbers(try reader.required("bounds", in: world), "'bounds'",
+                                        labels: ["width", "height"], .positive)
+        let tick = try world["tick"].map { node throws(SceneError) in try parseTick(node) } ?? 1.0 / 60.0
+        let ticks: Int
+        switch (world.entry("duration"), world.entry("ticks")) {
+        case (nil, nil):
+            throw reader.error(at: world.ownerLocation, "missing 'duration' or 'ticks' in 'world' (give exactly one)")
+        case let (duration?, ticksEntry?):
+            let later = duration.keyNode.location.line > ticksEntry.keyNode.location.line
+                || (duration.keyNode.location.line == ticksEntry.keyNode.location.line
+                    && duration.keyNode.location.column > ticksEntry.keyNode.location.column) ? duration : ticksEntry
+            throw reader.error(later.keyNode, "give either 'duration' or 'ticks' in 'world', not both")
+        case let (duration?, nil):
+            let seconds = try reader.number(duration.value, "'duration'", .positive)
+            let count = (seconds / tick).rounded()
+            guard count >= 1 else {
+                throw reader.error(duration.value, "expected a 'duration' of at least one tick (\(formatNumber(tick)) s), "
+                                   + "got \(duration.value.shortDescription)")
+            }
+            guard count < 1e12 else {
+                throw reader.error(duration.value, "expected a 'duration' under 10¹² ticks, got \(duration.value.shortDescription)")
+            }
+            ticks = Int(count)
+        case let (nil, ticksEntry?):
+            ticks = try reader.integer(ticksEntry.value, "'ticks'", minimum: 1)
+        }
+        return WorldSpec(bounds: Size(width: bounds[0], height: bounds[1]), tick: tick, ticks: ticks)
+    }
+
+    /// `tick: 0.02` or `tick: 1/60`: positive, and at most 0.5 s since the engine replaces longer
+    /// ticks by 1/60 s.
+    private func parseTick(_ node: Node) throws(SceneError) -> Double {
+        let expectation = "a positive number of seconds or a fraction \"a/b\" for 'tick'"
+        let value: Double
+        if let number = reader.numericValue(node) {
+            value = number
+        } else if case .scalar(let scalar) = node, node.tag.name == .str {
+            let parts = scalar.string.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 else {
+                throw reader.error(node, "expected \(expectation), got \(node.shortDescription)")
+            }
+            value = a / b
+        } else {
+            throw reader.error(node, "expected \(expectation), got \(node.shortDescription)")
+        }
+        guard value.isFinite, value > 0 else {
+            throw reader.error(node, "expected \(expectation), got \(node.shortDescription)")
+        }
+        guard value <= EngineSettings.maxTick else {
+            throw reader.error(node, "expected a 'tick' of at most \(formatNumber(EngineSettings.maxTick)) s "
+                               + "(the animator treats longer ticks as 1/60 s), got \(node.shortDescription)")
+        }
+        return value
+    }
+
+    // MARK: items
+
+    private mutating func define(_ name: String, noun: String, at keyNode: Node) throws(SceneError) {
+        if let earlier = definitions[name] {
+            throw reader.error(keyNode, "name '\(name)' is already used by the \(earlier.noun) at "
+                               + "\(earlier.location); items and behaviors share one namespace")
+        }
+        definitions[name] = (noun, keyNode.location)
+    }
+
+    private mutating func parseItems(_ node: Node) throws(SceneError) -> [ItemSpec] {
+        let entries = try reader.namedEntries(node, what: "'items'", expected: "a mapping of item names to items")
+        guard !entries.isEmpty else { throw reader.error(node, "expected at least one item in 'items'") }
+        var items: [ItemSpec] = []
+        for entry in entries {
+            let name = try reader.name(entry.keyNode, "an item name")
+            if name == SceneFile.referenceBoundsPartner {
+                throw reader.error(entry.keyNode, "the name '\(name)' is reserved for the reference-bounds boundary")
+            }
+            try define(name, noun: "item", at: entry.keyNode)
+            items.append(try parseItem(entry, name: name))
+        }
+        return items
+    }
+
+    private func parseItem(_ entry: MappingEntry, name: String) throws(SceneError) -> ItemSpec {
+        let item = try reader.mapping(entry.value, owner: "item '\(name)'", ownerLocation: entry.keyNode.location,
+                                      expected: "a mapping with 'center' and 'size'",
+                                      allowed: ["center", "size", "angle", "shape", "path"])
+        let center = try reader.point(try reader.required("center", in: item), "'center'")
+        let sizeValues = try reader.numbers(try reader.required("size", in: item), "'size'",
+                                            labels: ["width", "height"], .positive)
+        let angle = try item["angle"].map { node throws(SceneError) in try reader.number(node, "'angle'") } ?? 0
+        var shape = try item["shape"].map { node throws(SceneError) in
+            try reader.choice(node, "'shape'", ItemShape.self)
+        }
+        var path: [Point] = []
+        if let pathEntry = item.entry("path") {
+            if let shape, shape != .path {
+                throw reader.error(pathEntry.keyNode, "'path' needs 'shape: path' (item '\(name)' has shape \(shape.rawValue))")
+            }
+            shape = .path
+            path = try parsePointList(pathEntry.value, "'path'")
+            if let problem = ShapeGeometry.convexityProblem(path) {
+                throw reader.error(pathEntry.value, "item '\(name)' has an unusable 'path': \(problem)")
+            }
+        } else if shape == .path {
+            throw reader.error(item["shape"]!, "'shape: path' needs a 'path' in item '\(name)' "
+                               + "(convex vertices [[x, y], ...] relative to the centre)")
+        }
+        return ItemSpec(name: name, center: center, size: Size(width: sizeValues[0], height: sizeValues[1]),
+                        angle: angle, shape: shape ?? .rectangle, path: path, location: entry.keyNode.location)
+    }
+
+    private func parsePointList(_ node: Node, _ what: String) throws(SceneError) -> [Point] {
+        let elements = try reader.list(node, what, expected: "a list of points [[x, y], ...]")
+        var points: [Point] = []
+        for (index, element) in elements.enumerated() {
+            points.append(try reader.point(element, "\(what) point \(index + 1)"))
+        }
+        return points
+    }
+
+    // MARK: behaviors
+
+    static let behaviorTypes = ["gravity", "collision", "item", "push"]
+    static let itemPropertyKeys = ["elasticity", "friction", "density", "resistance", "angular_resistance",
+                                   "allows_rotation", "anchored", "charge", "linear_velocity", "angular_velocity"]
+
+    static func allowedKeys(forType type: String) -> [String] {
+        let common = ["type", "items"]
+        switch type {
+        case "gravity": return common + ["angle", "magnitude", "direction"]
+        case "collision": return common + ["mode", "reference_bounds", "boundaries"]
+        case "item": return common + itemPropertyKeys
+        default: return common + ["mode", "magnitude", "angle", "direction", "active", "offset"]
+        }
+    }
+
+    private mutating func parseBehaviors(_ node: Node, items: [ItemSpec]) throws(SceneError) -> [BehaviorSpec] {
+        let entries = try reader.namedEntries(node, what: "'behaviors'", expected: "a mapping of behavior names to behaviors")
+        var behaviors: [BehaviorSpec] = []
+        for entry in entries {
+            let name = try reader.name(entry.keyNode, "a behavior name")
+            try define(name, noun: "behavior", at: entry.keyNode)
+            behaviors.append(try parseBehavior(entry, name: name, items: items))
+        }
+        return behaviors
+    }
+
+    private func parseBehavior(_ entry: MappingEntry, name: String, items: [ItemSpec]) throws(SceneError) -> BehaviorSpec {
+        let types = Self.behaviorTypes.joined(separator: ", ")
+        // The type decides which keys are allowed, so it is read before the keys are checked.
+        guard case .mapping(let raw) = entry.value else {
+            throw reader.error(entry.value, "expected a mapping with 'type' and 'items' for behavior '\(name)', "
+                               + "got \(entry.value.shortDescription)")
+        }
+        guard let typeNode = raw["type"] else {
+            throw reader.error(entry.keyNode, "missing required key 'type' in behavior '\(name)' (expected one of: \(types))")
+        }
+        guard case .scalar(let typeScalar) = typeNode, Self.behaviorTypes.contains(typeScalar.string) else {
+            throw reader.error(typeNode, "unknown behavior type \(typeNode.shortDescription) for behavior '\(name)' "
+                               + "(expected one of: \(types))"
+                               + (typeNode.scalar.map { suggestion(for: $0.string, in: Self.behaviorTypes) } ?? ""))
+        }
+        let type = typeScalar.string
+        let owner = "\(type) behavior '\(name)'"
+        let fields = try reader.mapping(entry.value, owner: owner, ownerLocation: entry.keyNode.location,
+                                        expected: "a mapping", allowed: Self.allowedKeys(forType: type))
+        let itemNames = try parseItemList(try reader.required("items", in: fields), behavior: name, items: items)
+        let kind: BehaviorKind
+        switch type {
+        case "gravity": kind = .gravity(GravitySpec(force: try parseDirection(fields)))
+        case "collision": kind = .collision(try parseCollision(fields, items: items))
+        case "item": kind = .item(try parseItemProperties(fields))
+        default: kind = .push(try parsePush(fields, itemNames: itemNames))
+        }
+        return BehaviorSpec(name: name, items: itemNames, kind: kind, location: entry.keyNode.location)
+    }
+
+    private func parseItemList(_ node: Node, behavior: String, items: [ItemSpec]) throws(SceneError) -> [String] {
+        let elements = try reader.list(node, "'items'", expected: "a list of item names")
+        guard !elements.isEmpty else { throw reader.error(node, "expected at least one item name in 'items' of behavior '\(behavior)'") }
+        let known = items.map(\.name)
+        var names: [String] = []
+        for element in elements {
+            guard case .scalar(let scalar) = element, isValidName(scalar.string) else {
+                throw reader.error(element, "expected an item name in 'items' of behavior '\(behavior)', "
+                                   + "got \(element.shortDescription)")
+            }
+            let itemName = scalar.string
+            guard known.contains(itemName) else {
+                if definitions[itemName]?.noun == "behavior" {
+                    throw reader.error(element, "behavior '\(behavior)' names '\(itemName)', which is a behavior, not an item")
+                }
+                throw reader.error(element, "behavior '\(behavior)' names unknown item '\(itemName)'"
+                                   + suggestion(for: itemName, in: known))
+            }
+            guard !names.contains(itemName) else {
+                throw reader.error(element, "behavior '\(behavior)' lists item '\(itemName)' more than once")
+            }
+            names.append(itemName)
+        }
+        return names
+    }
+
+    /// `angle`/`magnitude`, or `direction: [x, y]`, for gravity and push.
+    private func parseDirection(_ fields: CheckedMapping) throws(SceneError) -> DirectionSpec {
+        var spec = DirectionSpec()
+        spec.angle = try fields["angle"].map { node throws(SceneError) in try reader.number(node, "'angle'") }
+        spec.magnitude = try fields["magnitude"].map { node throws(SceneError) in try reader.number(node, "'magnitude'") }
+        if let direction = fields.entry("direction") {
+            if spec.angle != nil || spec.magnitude != nil {
+                throw reader.error(direction.keyNode, "give either 'direction' or 'angle'/'magnitude' in "
+                                   + "\(fields.owner), not both")
+            }
+            spec.direction = try reader.vector(direction.value, "'direction'", labels: ["x", "y"])
+        }
+        return spec
+    }
+
+    private func parseCollision(_ fields: CheckedMapping, items: [ItemSpec]) throws(SceneError) -> CollisionSpec {
+        var spec = CollisionSpec()
+        if let mode = fields["mode"] {
+            spec.mode = try reader.choice(mode, "'mode' of \(fields.owner)", CollisionModeSpec.self)
+        }
+        if let bounds = fields.entry("reference_bounds") {
+            if case .mapping = bounds.value {
+                let insets = try reader.mapping(bounds.value, owner: "'reference_bounds'", ownerLocation: bounds.keyNode.location,
+                                                expected: "true, false or {insets: [top, left, bottom, right]}",
+                                                allowed: ["insets"])
+                let values = try reader.numbers(try reader.required("insets", in: insets), "'insets'",
+                                                labels: ["top", "left", "bottom", "right"])
+                spec.referenceBounds = true
+                spec.insets = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+            } else {
+                guard case .scalar = bounds.value, bounds.value.tag.name == .bool, let flag = bounds.value.bool else {
+                    throw reader.error(bounds.value, "expected true, false or {insets: [top, left, bottom, right]} for "
+                                       + "'reference_bounds', got \(bounds.value.shortDescription)")
+                }
+                spec.referenceBounds = flag
+            }
+        }
+        if let boundaries = fields["boundaries"] {
+            let entries = try reader.namedEntries(boundaries, what: "'boundaries'",
+                                                  expected: "a mapping of identifiers to {from: [x, y], to: [x, y]} or {path: [[x, y], ...]}")
+            for entry in entries {
+                spec.boundaries.append(try parseBoundary(entry, items: items))
+            }
+        }
+        return spec
+    }
+
+    private func parseBoundary(_ entry: MappingEntry, items: [ItemSpec]) throws(SceneError) -> BoundarySpec {
+        let identifier = try reader.name(entry.keyNode, "a boundary identifier")
+        // Identifiers name contact partners in the results, next to item names and `bounds`.
+        if identifier == SceneFile.referenceBoundsPartner {
+            throw reader.error(entry.keyNode, "the identifier '\(identifier)' is reserved for the reference-bounds boundary")
+        }
+        if items.contains(where: { $0.name == identifier }) {
+            throw reader.error(entry.keyNode, "boundary identifier '\(identifier)' is also an item name; "
+                               + "contact partners would be ambiguous")
+        }
+        let owner = "boundary '\(identifier)'"
+        // A bare list of points is shorthand for {path: [...]}.
+        if case .sequence = entry.value {
+            return BoundarySpec(identifier: identifier, shape: .path(try parseBoundaryPath(entry.value, owner: owner)))
+        }
+        let fields = try reader.mapping(entry.value, owner: owner, ownerLocation: entry.keyNode.location,
+                                        expected: "{from: [x, y], to: [x, y]} or {path: [[x, y], ...]}",
+                                        allowed: ["from", "to", "path"])
+        if let path = fields.entry("path") {
+            if let extra = fields.entry("from") ?? fields.entry("to") {
+                throw reader.error(extra.keyNode, "give either 'from'/'to' or 'path' in \(owner), not both")
+            }
+            return BoundarySpec(identifier: identifier, shape: .path(try parseBoundaryPath(path.value, owner: owner)))
+        }
+        let hint = " (a segment needs 'from' and 'to'; a closed loop needs 'path')"
+        let from = try reader.point(try reader.required("from", in: fields, hint: hint), "'from'")
+        let to = try reader.point(try reader.required("to", in: fields, hint: hint), "'to'")
+        if from == to {
+            throw reader.error(fields["to"]!, "expected 'to' to differ from 'from' in \(owner), got the same point")
+        }
+        return BoundarySpec(identifier: identifier, shape: .segment(from: from, to: to))
+    }
+
+    private func parseBoundaryPath(_ node: Node, owner: String) throws(SceneError) -> [Point] {
+        let points = try parsePointList(node, "'path'")
+        guard points.count >= 2 else {
+            throw reader.error(node, "expected at least 2 points in the 'path' of \(owner), got \(points.count)")
+        }
+        return points
+    }
+
+    private func parseItemProperties(_ fields: CheckedMapping) throws(SceneError) -> ItemPropertiesSpec {
+        func number(_ key: String, _ rule: ValueRule) throws(SceneError) -> Double? {
+            try fields[key].map { node throws(SceneError) in try reader.number(node, "'\(key)'", rule) }
+        }
+        func flag(_ key: String) throws(SceneError) -> Bool? {
+            try fields[key].map { node throws(SceneError) in try reader.bool(node, "'\(key)'") }
+        }
+        var spec = ItemPropertiesSpec()
+        spec.elasticity = try number("elasticity", .nonNegative)
+        spec.friction = try number("friction", .nonNegative)
+        spec.density = try number("density", .positive)
+        spec.resistance = try number("resistance", .nonNegative)
+        spec.angularResistance = try number("angular_resistance", .nonNegative)
+        spec.allowsRotation = try flag("allows_rotation")
+        spec.anchored = try flag("anchored")
+        spec.charge = try number("charge", .any)
+        spec.linearVelocity = try fields["linear_velocity"].map { node throws(SceneError) in
+            try reader.vector(node, "'linear_velocity'", labels: ["vx", "vy"])
+        }
+        spec.angularVelocity = try number("angular_velocity", .any)
+        return spec
+    }
+
+    private func parsePush(_ fields: CheckedMapping, itemNames: [String]) throws(SceneError) -> PushSpec {
+        let mode = try reader.choice(try reader.required("mode", in: fields, hint: " (continuous or instantaneous)"),
+                                     "'mode' of \(fields.owner)", PushModeSpec.self)
+        var spec = PushSpec(mode: mode, force: try parseDirection(fields))
+        if let active = fields["active"] { spec.active = try reader.bool(active, "'active'") }
+        if let offsets = fields["offset"] {
+            let entries = try reader.namedEntries(offsets, what: "'offset'", expected: "a mapping of item names to [dx, dy]")
+            for entry in entries {
+                guard itemNames.contains(entry.key) else {
+                    throw reader.error(entry.keyNode, "\(fields.owner) sets an offset for '\(entry.key)', which is not "
+                                       + "one of its items (\(itemNames.joined(separator: ", ")))"
+                                       + suggestion(for: entry.key, in: itemNames))
+                }
+                let v = try reader.numbers(entry.value, "the offset of '\(entry.key)'", labels: ["dx", "dy"])
+                spec.offsets.append((entry.key, Offset(horizontal: v[0], vertical: v[1])))
+            }
+        }
+        return spec
+    }
+
+    // MARK: metrics
+
+    private func parseMetrics(_ node: Node) throws(SceneError) -> [String] {
+        let all = SceneFile.allMetrics
+        let elements = try reader.list(node, "'metrics'", expected: "a list of metric names")
+        guard !elements.isEmpty else {
+            throw reader.error(node, "expected at least one metric in 'metrics' (leave the key out for all of them)")
+        }
+        var metrics: [String] = []
+        for element in elements {
+            guard case .scalar(let scalar) = element, all.contains(scalar.string) else {
+                throw reader.error(element, "unknown metric \(element.shortDescription) (expected one of: "
+                                   + "\(all.joined(separator: ", ")))"
+                                   + (element.scalar.map { suggestion(for: $0.string, in: all) } ?? ""))
+            }
+            guard !metrics.contains(scalar.string) else {
+                throw reader.error(element, "metric '\(scalar.string)' is listed more than once")
+            }
+            metrics.append(scalar.string)
+        }
+        return metrics
+    }
+}
