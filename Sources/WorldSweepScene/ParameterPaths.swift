@@ -47,7 +47,7 @@ extension SceneFile {
     }
 
     /// Where the entity named by a path's first part is defined, or `.none`.
-    func location(ofEntityIn path: String) -> SourceLocation {
+    func location(ofEntityIn path: String) -> SceneLocation {
         let name = path.split(separator: ".", maxSplits: 1).first.map(String.init) ?? path
         return item(named: name)?.location ?? behavior(named: name)?.location ?? .none
     }

@@ -1,6 +1,6 @@
 /// A position in a scene file: 1-based line and column (columns count Unicode scalars, as libyaml
 /// does). Line 0 means "nowhere in the file", e.g. a `--set` override naming nothing in it.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct SceneLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
@@ -9,7 +9,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    public static let none = SourceLocation(line: 0, column: 0)
+    public static let none = SceneLocation(line: 0, column: 0)
 
     public var description: String { "\(line):\(column)" }
 }
@@ -31,11 +31,11 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public init(path: String, at location: SourceLocation, _ message: String) {
+    public init(path: String, at location: SceneLocation, _ message: String) {
         self.init(path: path, line: location.line, column: location.column, message: message)
     }
 
-    public var location: SourceLocation { SourceLocation(line: line, column: column) }
+    public var location: SceneLocation { SceneLocation(line: line, column: column) }
 
     public var description: String { "\(path):\(line):\(column): error: \(message)" }
 }

@@ -61,10 +61,10 @@ public struct ItemSpec: Sendable, Hashable {
     /// Convex outline relative to the centre; only with `shape == .path`.
     public var path: [Point]
     /// Where the item's name appears in the file.
-    public var location: SourceLocation
+    public var location: SceneLocation
 
     public init(name: String, center: Point, size: Size, angle: Double = 0, shape: ItemShape = .rectangle,
-                path: [Point] = [], location: SourceLocation = .none) {
+                path: [Point] = [], location: SceneLocation = .none) {
         self.name = name
         self.center = center
         self.size = size
@@ -81,9 +81,9 @@ public struct BehaviorSpec: Sendable, Hashable {
     public var items: [String]
     public var kind: BehaviorKind
     /// Where the behavior's name appears in the file.
-    public var location: SourceLocation
+    public var location: SceneLocation
 
-    public init(name: String, items: [String], kind: BehaviorKind, location: SourceLocation = .none) {
+    public init(name: String, items: [String], kind: BehaviorKind, location: SceneLocation = .none) {
         self.name = name
         self.items = items
         self.kind = kind

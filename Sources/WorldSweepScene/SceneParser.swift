@@ -70,7 +70,7 @@ extension SceneFile {
 struct SceneParser {
     let reader: NodeReader
     /// Every item and behavior name with where it is defined: one namespace for both.
-    private var definitions: [String: (noun: String, location: SourceLocation)] = [:]
+    private var definitions: [String: (noun: String, location: SceneLocation)] = [:]
 
     init(reader: NodeReader) { self.reader = reader }
 
@@ -137,7 +137,7 @@ struct SceneParser {
         let value: Double
         if let number = reader.numericValue(node) {
             value = number
-        } else if case .scalar(let scalar) = node, node.tag.name == .str {
+        } else if case .scalar(let scalar) = node, node.tagName == .str {
             let parts = scalar.string.split(separator: "/", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 else {
@@ -333,7 +333,7 @@ struct SceneParser {
                 spec.referenceBounds = true
                 spec.insets = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
             } else {
-                guard case .scalar = bounds.value, bounds.value.tag.name == .bool, let flag = bounds.value.bool else {
+                guard case .scalar = bounds.value, bounds.value.tagName == .bool, let flag = bounds.value.bool else {
                     throw reader.error(bounds.value, "expected true, false or {insets: [top, left, bottom, right]} for "
                                        + "'reference_bounds', got \(bounds.value.shortDescription)")
                 }

@@ -25,11 +25,10 @@ struct SweepParser {
                 sweep.parameters.append(try parseParameter(entry, kind: sweep.kind))
             }
         }
-        if let samples = fields.entry("samples") {
-            guard sweep.kind == .random else {
-                throw reader.error(samples.keyNode, "'samples' only applies to 'kind: random' (this sweep is \(sweep.kind.rawValue))")
-            }
-            sweep.samples = try reader.integer(samples.value, "'samples'", minimum: 1)
+        // Grid and zip sweeps ignore `samples` (the contract's example gives it with kind grid),
+        // but it must still be a valid count.
+        if let samples = fields["samples"] {
+            sweep.samples = try reader.integer(samples, "'samples'", minimum: 1)
         } else if sweep.kind == .random {
             throw reader.error(at: fields.ownerLocation, "missing required key 'samples' in 'sweep' (a random sweep needs "
                                + "the number of draws)")

@@ -97,9 +97,9 @@ public struct SweepParameter: Sendable, Hashable {
     public var path: String
     public var range: ParameterRange
     /// Where the path appears in the file.
-    public var location: SourceLocation
+    public var location: SceneLocation
 
-    public init(path: String, range: ParameterRange, location: SourceLocation = .none) {
+    public init(path: String, range: ParameterRange, location: SceneLocation = .none) {
         self.path = path
         self.range = range
         self.location = location
@@ -194,9 +194,9 @@ public struct JitterSpec: Sendable, Hashable {
     public var path: String
     /// Half-width of the uniform noise.
     public var amplitude: Double
-    public var location: SourceLocation
+    public var location: SceneLocation
 
-    public init(path: String, amplitude: Double, location: SourceLocation = .none) {
+    public init(path: String, amplitude: Double, location: SceneLocation = .none) {
         self.path = path
         self.amplitude = amplitude
         self.location = location

@@ -1,20 +1,24 @@
 import Foundation
+import WorldSweep
 import Yams
 
 // Reading composed YAML nodes by hand rather than through Codable, so that every complaint can
 // point at the exact node (line and column) it is about.
 
 extension Node {
-    var location: SourceLocation {
+    /// The resolved tag (plain `1.5` is a float, `"1.5"` a str); Yams keeps `Tag.name` internal.
+    var tagName: Tag.Name { Tag.Name(rawValue: tag.rawValue) }
+
+    var location: SceneLocation {
         guard let mark else { return .none }
-        return SourceLocation(line: mark.line, column: mark.column)
+        return SceneLocation(line: mark.line, column: mark.column)
     }
 
     /// How a node reads in "got ..." messages: the text for scalars, the kind for collections.
     var shortDescription: String {
         switch self {
         case .scalar(let scalar):
-            switch tag.name {
+            switch tagName {
             case .null: return scalar.string.isEmpty ? "nothing" : scalar.string
             case .str: return "\"\(scalar.string)\""
             default: return scalar.string
@@ -77,7 +81,7 @@ struct CheckedMapping {
     /// "item 'top'", "the world", ...: for messages.
     let owner: String
     /// Where "missing key" errors point: the owner's name in the file, else the mapping itself.
-    let ownerLocation: SourceLocation
+    let ownerLocation: SceneLocation
 
     subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
 
@@ -94,12 +98,12 @@ struct NodeReader {
         SceneError(path: path, at: node.location, message)
     }
 
-    func error(at location: SourceLocation, _ message: String) -> SceneError {
+    func error(at location: SceneLocation, _ message: String) -> SceneError {
         SceneError(path: path, at: location, message)
     }
 
     /// A mapping with string keys, each one of `allowed`.
-    func mapping(_ node: Node, owner: String, ownerLocation: SourceLocation? = nil, expected: String,
+    func mapping(_ node: Node, owner: String, ownerLocation: SceneLocation? = nil, expected: String,
                  allowed: [String]) throws(SceneError) -> CheckedMapping {
         guard case .mapping(let mapping) = node else {
             throw error(node, "expected \(expected) for \(owner), got \(node.shortDescription)")
@@ -161,7 +165,7 @@ struct NodeReader {
     /// The value of a plain scalar that YAML resolves to an int or a float, including ±.inf and .nan.
     func numericValue(_ node: Node) -> Double? {
         guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
-        switch node.tag.name {
+        switch node.tagName {
         case .int:
             if let int = Int.construct(from: scalar) { return Double(int) }
             return Double(scalar.string.replacingOccurrences(of: "_", with: ""))
@@ -188,7 +192,7 @@ struct NodeReader {
 
     func bool(_ node: Node, _ what: String) throws(SceneError) -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any,
-              node.tag.name == .bool, let value = Bool.construct(from: scalar) else {
+              node.tagName == .bool, let value = Bool.construct(from: scalar) else {
             throw error(node, "expected true or false for \(what), got \(node.shortDescription)")
         }
         return value
@@ -196,7 +200,7 @@ struct NodeReader {
 
     /// Any non-empty scalar's text.
     func text(_ node: Node, _ what: String) throws(SceneError) -> String {
-        guard case .scalar(let scalar) = node, node.tag.name != .null || !scalar.string.isEmpty else {
+        guard case .scalar(let scalar) = node, node.tagName != .null || !scalar.string.isEmpty else {
             throw error(node, "expected text for \(what), got \(node.shortDescription)")
         }
         return scalar.string
