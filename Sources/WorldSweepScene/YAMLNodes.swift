@@ -154,7 +154,7 @@ struct NodeReader {
                         + "got \(node.shortDescription)")
         }
         guard value.isFinite else {
-            throw error(node, "expected \(rule.expectation) for \(what), got \(node.shortDescription)")
+            throw error(node, "expected a finite number for \(what), got \(node.shortDescription)")
         }
         guard rule.accepts(value) else {
             throw error(node, "expected \(rule.expectation) for \(what), got \(node.shortDescription)")

@@ -47,3 +47,15 @@ func expectError(_ yaml: String, at line: Int, _ column: Int, _ fragments: Strin
 /// The package root, found from this file's path (tests run with various working directories).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+
+/// `minimalScene` with line `number` (1-based) replaced; its line numbers stay as they are.
+func minimalScene(line number: Int, _ replacement: String) -> String {
+    var lines = minimalScene.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[number - 1] = replacement
+    return lines.joined(separator: "\n")
+}
+
+/// `minimalScene` with lines appended from line 10 on (inside `behaviors:` unless they are not indented).
+func minimalScene(adding extra: String...) -> String {
+    ([minimalScene] + extra).joined(separator: "\n")
+}
