@@ -237,3 +237,10 @@ private func splitMix(_ x: UInt64) -> UInt64 {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
 }
+
+extension SceneFile {
+    /// The swept values of the sweep's first point (none without a sweep): what `trace` runs.
+    public func firstPointOverrides() -> [(path: String, value: Double)] {
+        sweep?.firstPointOverrides() ?? []
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import WorldSweep
+import WorldSweepScene
+
+/// `worldsweep trace FILE`: one world tick by tick, as CSV on stdout.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Print one world (the sweep's first point) tick by tick as CSV.",
+        discussion: """
+            Rows: tick,time,item,x,y,angle,vx,vy,angular_velocity, one per item per tick, after the \
+            tick. With --events: tick,time,event,item,other,x,y for began/ended contacts (other is an \
+            item, a boundary identifier or `bounds`) and paused/resumed rows for the animator.
+            """)
+
+    @Argument(help: "A scene or sweep file (YAML or JSON).")
+    var file: String
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a numeric value.", valueName: "NAME.KEY=VALUE"))
+    var overrides: [String] = []
+
+    @Option(help: "Ticks to run (default: the file's duration).")
+    var ticks: Int?
+
+    @Flag(help: "Print contact and animator events instead of states.")
+    var events = false
+
+    func run() throws {
+        let scene = try TraceWorld.scene(file: file, overrides: overrides)
+        if let ticks, ticks < 0 { throw BadInput("--ticks must be 0 or more, got \(ticks)") }
+        let output = StandardOutput()
+        TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }
+        output.flush()
+    }
+}
+
+/// Runs and prints one world; separate from the command so tests can read what it prints.
+public enum TraceWorld {
+    public static let stateHeader = "tick,time,item,x,y,angle,vx,vy,angular_velocity"
+    public static let eventHeader = "tick,time,event,item,other,x,y"
+
+    /// The file's scene at the sweep's first point, then the `NAME.KEY=VALUE` overrides.
+    public static func scene(file: String, overrides: [String]) throws -> SceneFile {
+        var scene = try SceneFile.load(path: file)
+        var assignments = scene.sweep?.firstPointOverrides() ?? []
+        for text in overrides {
+            switch ParameterAssignment.parse(text) {
+            case .success(let a): assignments.append((a.path, a.value))
+            case .failure(let e): throw BadInput("--set: \(e.message)")
+            }
+        }
+        if !assignments.isEmpty { scene = try scene.applying(assignments) }
+        return scene
+    }
+
+    /// Runs `ticks` ticks and hands each CSV line (newline included) to `emit`.
+    public static func trace(_ scene: SceneFile, ticks: Int, events: Bool, emit: (String) -> Void) {
+        let built = scene.makeAnimator()
+        let recorder = EventRecorder(built)
+        if events {
+            built.animator.delegate = recorder
+            for (_, behavior) in built.collisionBehaviors { behavior.collisionDelegate = recorder }
+        }
+        emit((events ? eventHeader : stateHeader) + "\n")
+        for tick in 1...max(ticks, 1) where ticks > 0 {
+            recorder.tick = tick
+            built.animator.tick(built.tick)
+            let time = format(Double(tick) * built.tick)
+            if events {
+                for e in recorder.pending {
+                    emit("\(tick),\(time),\(e.event),\(e.item),\(e.other),\(e.point.map { format(Float($0.x)) } ?? ""),\(e.point.map { format(Float($0.y)) } ?? "")\n")
+                }
+                recorder.pending.removeAll()
+            } else {
+                for view in built.views {
+                    guard let s = built.animator.itemState(for: view) else {
+                        // An item no behavior acts on stays where the file put it.
+                        emit("\(tick),\(time),\(view.name),\(format(Float(view.center.x))),\(format(Float(view.center.y))),\(format(Float(view.angle))),0,0,0\n")
+                        continue
+                    }
+                    emit("\(tick),\(time),\(view.name),\(format(Float(s.center.x))),\(format(Float(s.center.y))),\(format(Float(s.angle))),\(format(Float(s.velocity.dx))),\(format(Float(s.velocity.dy))),\(format(Float(s.angularVelocity)))\n")
+                }
+            }
+        }
+    }
+
+    /// Engine values are Float: print the shortest text that reads back as the same Float.
+    static func format(_ x: Float) -> String {
+        if x == 0 { return "0" }   // also folds -0
+        let s = x.description
+        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+    }
+
+    static func format(_ t: Double) -> String {
+        let s = String(Float(t).description)
+        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+    }
+}
+
+/// Collects the animator's callbacks of a tick in delivery order.
+final class EventRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
+    struct Event { var event: String; var item: String; var other: String; var point: Point? }
+    var pending: [Event] = []
+    var tick = 0
+    private let built: BuiltScene
+
+    init(_ built: BuiltScene) { self.built = built }
+
+    private func name(_ item: DynamicItem) -> String { built.name(of: item) ?? "?" }
+
+    func collisionBehavior(_ b: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at p: Point) {
+        pending.append(Event(event: "began", item: name(item1), other: name(item2), point: p))
+    }
+    func collisionBehavior(_ b: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
+        pending.append(Event(event: "ended", item: name(item1), other: name(item2), point: nil))
+    }
+    func collisionBehavior(_ b: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier id: String?, at p: Point) {
+        pending.append(Event(event: "began", item: name(item), other: id ?? "bounds", point: p))
+    }
+    func collisionBehavior(_ b: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier id: String?) {
+        pending.append(Event(event: "ended", item: name(item), other: id ?? "bounds", point: nil))
+    }
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {
+        pending.append(Event(event: "paused", item: "", other: "", point: nil))
+    }
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {
+        pending.append(Event(event: "resumed", item: "", other: "", point: nil))
+    }
+}
+
+/// Buffered stdout: traces are long and line-by-line writes are slow.
+final class StandardOutput {
+    private var buffer = ""
+    func write(_ s: String) {
+        buffer += s
+        if buffer.utf8.count > 1 << 16 { flush() }
+    }
+    func flush() {
+        print(buffer, terminator: "")
+        buffer = ""
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import WorldSweepScene
+
+/// `worldsweep validate FILE`: checks the file and says how many worlds it makes.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a scene or sweep file and print how many worlds it makes.")
+
+    @Argument(help: "A scene or sweep file (YAML or JSON).")
+    var file: String
+
+    func run() throws {
+        let scene = try SceneFile.load(path: file)
+        print(ValidateCommand.summary(scene))
+    }
+
+    static func summary(_ scene: SceneFile) -> String {
+        var s = "\(scene.sourcePath): ok, \(scene.worldCount) world\(scene.worldCount == 1 ? "" : "s")"
+        if let sweep = scene.sweep {
+            s += " (\(sweep.kind.rawValue): \(sweep.pointCount) point\(sweep.pointCount == 1 ? "" : "s") × \(sweep.replicas) replica\(sweep.replicas == 1 ? "" : "s"))"
+        }
+        s += ", \(scene.items.count) items, \(scene.behaviors.count) behaviors, \(scene.world.ticks) ticks of \(TraceWorld.format(scene.world.tick)) s"
+        return s
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import WorldSweepScene
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `worldsweep`: runs UIKit Dynamics worlds from scene and sweep files.
+public struct WorldSweepCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "worldsweep",
+        abstract: "UIKit Dynamics, re-created: trace and validate scene and sweep files.",
+        discussion: "Exit codes: 0 done, 1 a run failed, 2 bad input.",
+        subcommands: [TraceCommand.self, ValidateCommand.self])
+
+    public init() {}
+
+    /// Runs the command line and returns the process exit code; bad input of any kind (a bad
+    /// file, a bad option) is reported as one message on stderr with code 2.
+    public static func execute(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let error as SceneError {
+            writeError(error.description)
+            return ExitStatus.badInput
+        } catch let error as BadInput {
+            writeError(error.description)
+            return ExitStatus.badInput
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            if !message.isEmpty { writeError(message) }
+            // Usage errors are bad input too.
+            return code == .validationFailure ? ExitStatus.badInput : code.rawValue
+        }
+    }
+
+    static func writeError(_ message: String) {
+        let text = message.hasSuffix("\n") ? message : message + "\n"
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+}
+
+/// The exit codes of the contract.
+public enum ExitStatus {
+    public static let done: Int32 = 0
+    public static let runFailed: Int32 = 1
+    public static let badInput: Int32 = 2
+}
+
+/// Bad input found by a command itself (an override that does not parse, a bad tick count).
+public struct BadInput: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
