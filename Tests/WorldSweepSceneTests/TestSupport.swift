@@ -56,6 +56,8 @@ func minimalScene(line number: Int, _ replacement: String) -> String {
 }
 
 /// `minimalScene` with lines appended from line 10 on (inside `behaviors:` unless they are not indented).
-func minimalScene(adding extra: String...) -> String {
+func minimalScene(adding extra: String...) -> String { minimalScene(adding: extra) }
+
+func minimalScene(adding extra: [String]) -> String {
     ([minimalScene] + extra).joined(separator: "\n")
 }

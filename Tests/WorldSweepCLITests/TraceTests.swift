@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import WorldSweepCLI
+import WorldSweepScene
+
+/// Writes `text` to a fresh temporary file and returns its path.
+func temporaryFile(_ text: String, name: String = "scene.yaml") throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("worldsweep-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+func traceLines(_ path: String, overrides: [String] = [], ticks: Int, events: Bool = false) throws -> [[String]] {
+    let scene = try TraceWorld.scene(file: path, overrides: overrides)
+    var out = ""
+    TraceWorld.trace(scene, ticks: ticks, events: events) { out += $0 }
+    return out.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+}
+
+let freeFallScene = """
+    name: free-fall
+    world: {bounds: [320, 568], ticks: 5}
+    items:
+      box: {center: [160, 50], size: [100, 100]}
+    behaviors:
+      fall: {type: gravity, items: [box]}
+      still: {type: item, items: [box], resistance: 0}
+    """
+
+@Suite struct TraceTests {
+    @Test func traceShowsTheDeviceFreeFall() throws {
+        let rows = try traceLines(try temporaryFile(freeFallScene), ticks: 5)
+        #expect(rows[0] == TraceWorld.stateHeader.split(separator: ",").map(String.init))
+        let device = [50.0694466, 50.4166718, 51.0416679, 51.9444466, 53.1250076]
+        #expect(rows.count == 6)
+        for (k, expected) in device.enumerated() {
+            let row = rows[k + 1]
+            #expect(row[0] == "\(k + 1)" && row[2] == "box")
+            #expect(abs(Double(row[1])! - Double(k + 1) / 60) < 1e-6)
+            #expect(abs(Double(row[4])! - expected) < 1e-5, "tick \(k + 1): \(row[4])")
+            // vy = 1000 h (2n − 1)
+            #expect(abs(Double(row[7])! - 1000 * Double(Float(1.0 / 120.0)) * Double(2 * k + 1)) < 1e-3)
+        }
+    }
+
+    @Test func setOverridesAValue() throws {
+        // Resistance back to 0.1 through --set: slower than the undamped device figure.
+        let rows = try traceLines(try temporaryFile(freeFallScene), overrides: ["still.resistance=0.1"], ticks: 5)
+        #expect(Double(rows[5][4])! < 53.1250076 - 1e-4)
+    }
+
+    @Test func badOverridesAreBadInput() throws {
+        let path = try temporaryFile(freeFallScene)
+        #expect(throws: BadInput.self) { try TraceWorld.scene(file: path, overrides: ["still.resistance"]) }
+        #expect(throws: SceneError.self) { try TraceWorld.scene(file: path, overrides: ["still.bogus=1"]) }
+        #expect(WorldSweepCommand.execute(["trace", path, "--set", "nope.elasticity=2"]) == 2)
+        #expect(WorldSweepCommand.execute(["trace", path, "--ticks", "-3"]) == 2)
+        #expect(WorldSweepCommand.execute(["trace", path, "--no-such-flag"]) == 2)
+    }
+
+    @Test func eventsShowABounceAsBeganThenEnded() throws {
+        let scene = """
+            name: bounce
+            world: {bounds: [320, 568], duration: 1}
+            items:
+              box: {center: [160, 100], size: [50, 50]}
+            behaviors:
+              fall: {type: gravity, items: [box]}
+              walls: {type: collision, items: [box], reference_bounds: true}
+              springy: {type: item, items: [box], elasticity: 0.8, allows_rotation: false}
+            """
+        let rows = try traceLines(try temporaryFile(scene), ticks: 60, events: true)
+        #expect(rows[0] == TraceWorld.eventHeader.split(separator: ",").map(String.init))
+        let contacts = rows.dropFirst().filter { $0[2] == "began" || $0[2] == "ended" }
+        #expect(contacts.count >= 2)
+        #expect(contacts.first?[2] == "began" && contacts.first?[3] == "box" && contacts.first?[4] == "bounds")
+        #expect(contacts.dropFirst().first?[2] == "ended")
+        // A began row carries the contact point, on the bottom edge (y = 569, skins ±1 pt).
+        if let y = contacts.first.flatMap({ Double($0[6]) }) { #expect(abs(y - 568.5) < 1.5) }
+        #expect(contacts.dropFirst().first?[5] == "")
+    }
+
+    @Test func validateCountsWorlds() throws {
+        let scene = try SceneFile.load(path: try temporaryFile(freeFallScene + """
+
+            sweep:
+              parameters:
+                still.resistance: {values: [0, 0.1, 0.2]}
+                fall.magnitude: {linspace: [0.5, 1.5, 5]}
+              replicas: 2
+            """))
+        #expect(scene.worldCount == 30)
+        #expect(ValidateCommand.summary(scene).contains("30 worlds"))
+        #expect(WorldSweepCommand.execute(["validate", scene.sourcePath]) == 0)
+    }
+
+    @Test func malformedFilesExitWithTwo() throws {
+        for text in ["name: x\nworld: {bounds: [320, 568]\n", "name: x\nworld: {bounds: [320, 568], ticks: 5}\nitems:\n  a: {center: [0, 0], size: [0, 10]}\n"] {
+            #expect(WorldSweepCommand.execute(["validate", try temporaryFile(text)]) == 2)
+            #expect(WorldSweepCommand.execute(["trace", try temporaryFile(text)]) == 2)
+        }
+        #expect(WorldSweepCommand.execute(["validate", "/no/such/file.yaml"]) == 2)
+    }
+
+    @Test func floatsPrintShortestRoundTrip() {
+        #expect(TraceWorld.format(Float(50.0694466)) == "50.069447")
+        #expect(TraceWorld.format(Float(0)) == "0")
+        #expect(TraceWorld.format(Float(-0.0)) == "0")
+        #expect(TraceWorld.format(Float(2)) == "2")
+    }
+}
