@@ -2,7 +2,7 @@ import WorldSweep
 
 /// A validated scene file: the world, its items and behaviors in file order, and the optional sweep.
 /// Built only by `SceneFile.parse` / `SceneFile.load`, so every value in it has been checked.
-public struct SceneFile: Sendable {
+public struct SceneFile: Sendable, Hashable {
     /// `[A-Za-z0-9_-]+`; names the run directory.
     public var name: String
     public var description: String
@@ -15,6 +15,19 @@ public struct SceneFile: Sendable {
     public var metrics: [String]
     /// The path the file was loaded from, used as the prefix of every error.
     public var sourcePath: String
+
+    /// For scenes made in code; `parse`/`load` are the checked way in.
+    public init(name: String, description: String = "", world: WorldSpec, items: [ItemSpec], behaviors: [BehaviorSpec] = [],
+                sweep: SweepSpec? = nil, metrics: [String] = SceneFile.allMetrics, sourcePath: String = "<scene>") {
+        self.name = name
+        self.description = description
+        self.world = world
+        self.items = items
+        self.behaviors = behaviors
+        self.sweep = sweep
+        self.metrics = metrics
+        self.sourcePath = sourcePath
+    }
 
     /// The metrics a run can record, in their canonical order.
     public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state"]
