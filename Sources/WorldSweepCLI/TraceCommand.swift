@@ -49,7 +49,15 @@ public enum TraceWorld {
             case .failure(let e): throw BadInput("--set: \(e.message)")
             }
         }
-        if !assignments.isEmpty { scene = try scene.applying(assignments) }
+        if !assignments.isEmpty {
+            do {
+                scene = try scene.applying(assignments)
+            } catch {
+                // Nothing in the file to point at: the mistake is on the command line.
+                if error.line == 0 { throw BadInput("--set: \(error.message)") }
+                throw error
+            }
+        }
         return scene
     }
 

@@ -37,7 +37,10 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var location: SceneLocation { SceneLocation(line: line, column: column) }
 
-    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+    /// `PATH:LINE:COLUMN: error: MESSAGE`, or `PATH: error: MESSAGE` when no place in the file applies.
+    public var description: String {
+        line > 0 ? "\(path):\(line):\(column): error: \(message)" : "\(path): error: \(message)"
+    }
 }
 
 /// "did you mean 'x'?" for a misspelt key or name: the closest candidate within a small edit

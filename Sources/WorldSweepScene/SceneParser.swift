@@ -35,6 +35,16 @@ extension SceneFile {
 
     static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics"]
 
+    /// A tab where YAML wants indentation gives libyaml's cryptic "cannot start any token".
+    private static func tabHint(at mark: Mark, in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return "" }
+        let line = lines[mark.line - 1].unicodeScalars
+        guard mark.column >= 1, mark.column <= line.count,
+              line[line.index(line.startIndex, offsetBy: mark.column - 1)] == "\t" else { return "" }
+        return "; indent with spaces, not tabs"
+    }
+
     /// Yams reports syntax errors with a 1-based mark; reader errors only with a character offset.
     private static func syntaxError(_ error: any Error, in text: String, path: String) -> SceneError {
         func located(_ mark: Mark, _ message: String) -> SceneError {
@@ -49,7 +59,7 @@ extension SceneFile {
         }
         switch yamlError {
         case let .scanner(ctx, problem, mark, _), let .parser(ctx, problem, mark, _), let .composer(ctx, problem, mark, _):
-            return located(mark, "invalid YAML syntax: \(problem)\(context(ctx))")
+            return located(mark, "invalid YAML syntax: \(problem)\(context(ctx))" + tabHint(at: mark, in: text))
         case let .duplicatedKeysInMapping(duplicates, ctx):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             return located(ctx.mark, "key \(keys) appears more than once in the same mapping")

@@ -31,6 +31,11 @@ struct SceneErrorTests {
         expectError(minimalScene(line: 3, "  bounds: [320, 568"), at: 4, 11, "invalid YAML syntax")
     }
 
+    @Test func tabIndentation() {
+        expectError(minimalScene(line: 6, "\ttop: {center: [100, 0], size: [50, 50]}"), at: 6, 1,
+                    "invalid YAML syntax: found character that cannot start any token", "indent with spaces, not tabs")
+    }
+
     @Test func duplicateKeyInOneMapping() {
         expectError(minimalScene(line: 7, "  top: {center: [100, 50], size: [50, 50]}"), at: 6, 3,
                     "key 'top' appears more than once")
