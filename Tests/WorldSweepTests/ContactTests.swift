@@ -250,8 +250,10 @@ import Testing
         run(d.animator, ticks: 120)
         #expect(d.isResting(bottomEdge: 400))
         d.collision.removeBoundary(withIdentifier: "shelf")
-        run(d.animator, ticks: 120)
+        run(d.animator, ticks: 120, log: d.log)
         #expect(d.isResting())
+        // The contact with the removed shelf ends, and is reported as such.
+        #expect(d.log.kinds(.ended).first?.other == "shelf")
     }
 
     @Test func circlesRestOnTheirRadiusPlusSkin() {
@@ -266,5 +268,26 @@ import Testing
         animator.addBehavior(collision)
         run(animator, ticks: 300)
         #expect(view.center.y <= 569 - 0.5 - 20 + 0.01 && view.center.y >= 569 - 1 - 20 - 0.01, "y \(view.center.y)")
+    }
+}
+
+@Suite struct ContactEndingTests {
+    @Test func removingAnItemFromTheCollisionBehaviorEndsItsContacts() {
+        let lower = View(name: "lower", center: Point(160, 569 - 2.5 - 20), size: Size(width: 40, height: 40))
+        let upper = View(name: "upper", center: Point(160, 569 - 2.5 - 40 - 2.5 - 20), size: Size(width: 40, height: 40))
+        let animator = DynamicAnimator(referenceBounds: Size(width: 320, height: 568))
+        let collision = CollisionBehavior(items: [lower, upper])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let log = EventLog()
+        collision.collisionDelegate = log
+        animator.addBehavior(GravityBehavior(items: [lower, upper]))
+        animator.addBehavior(collision)
+        run(animator, ticks: 30, log: log)
+        #expect(log.kinds(.began).map(\.other).sorted() == ["bounds", "upper"])
+        collision.removeItem(upper)
+        run(animator, ticks: 30, log: log)
+        let ended = log.kinds(.ended)
+        #expect(ended.count == 1 && ended.first?.item == "lower" && ended.first?.other == "upper")
+        #expect(upper.center.y > lower.center.y)   // it falls through now
     }
 }

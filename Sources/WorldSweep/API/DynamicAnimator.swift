@@ -246,10 +246,9 @@ public final class DynamicAnimator {
         }
         for item in itemOrder where !seen.contains(ObjectIdentifier(item)) {
             let id = ObjectIdentifier(item)
-            if let b = bodyOfItem.removeValue(forKey: id) {
-                world.removeBody(b)
-                itemOfBody[b] = nil
-            }
+            // Body indices are never reused: itemOfBody keeps the entry so that the "ended" of a
+            // contact the removal cut short still names the item.
+            if let b = bodyOfItem.removeValue(forKey: id) { world.removeBody(b) }
         }
         itemOrder = order
         for item in order where bodyOfItem[ObjectIdentifier(item)] == nil {
@@ -312,14 +311,15 @@ public final class DynamicAnimator {
         var keep = Set<BoundaryKey>()
         var pairs: [(Int, Int)] = []
         var pairIndex: [BodyPair: Int] = [:]
-        pairListeners = [:]
+        // Listeners of pairs that stop existing stay, so their last "ended" reaches them.
+        var listeners: [BodyPair: [CollisionBehavior]] = [:]
         func allow(_ a: Int, _ b: Int, listener: CollisionBehavior?) {
             let key = BodyPair(a: min(a, b), b: max(a, b))
             if pairIndex[key] == nil {
                 pairIndex[key] = pairs.count
                 pairs.append((a, b))
             }
-            if let listener { pairListeners[key, default: []].append(listener) }
+            if let listener { listeners[key, default: []].append(listener) }
         }
         for behavior in collisions {
             let bodies = behavior.items.compactMap { bodyOfItem[ObjectIdentifier($0)] }
@@ -346,10 +346,10 @@ public final class DynamicAnimator {
             }
         }
         for (key, body) in boundaryBodies where !keep.contains(key) {
-            world.removeBody(body)
+            world.removeBody(body)   // boundaryOfBody keeps naming it for the "ended" this may cause
             boundaryBodies[key] = nil
-            boundaryOfBody[body] = nil
         }
+        pairListeners.merge(listeners) { _, new in new }
         world.setPairs(pairs)
     }
 
