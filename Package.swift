@@ -20,12 +20,20 @@ let package = Package(
         .target(name: "WorldSweepScene", dependencies: ["WorldSweep", .product(name: "Yams", package: "Yams")]),
         // The `worldsweep` commands, as a library so tests can drive them.
         .target(name: "WorldSweepCLI", dependencies: [
-            "WorldSweep", "WorldSweepScene",
+            "WorldSweep", "WorldSweepScene", "WorldSweepRun", "WorldSweepReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // OpenBLAS through CBLAS/LAPACK (Debian's libopenblas-dev; scripts/setup.sh installs it).
+        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
+        // Running sweeps: per-world metrics, scheduling, streamed results, resume, shards.
+        .target(name: "WorldSweepRun", dependencies: ["WorldSweep", "WorldSweepScene"]),
+        // Summary reports: Markdown and an offline HTML page with SVG charts; least-squares sensitivity.
+        .target(name: "WorldSweepReport", dependencies: ["WorldSweepRun", "COpenBLAS"]),
         .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI"]),
         .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep"]),
         .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene"]),
         .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI"]),
+        .testTarget(name: "WorldSweepRunTests", dependencies: ["WorldSweepRun"]),
+        .testTarget(name: "WorldSweepReportTests", dependencies: ["WorldSweepReport"]),
     ]
 )

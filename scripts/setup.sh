@@ -10,8 +10,8 @@ need_swift() {
     fi
 }
 
-# Debian packages the build or the tests use (none yet beyond Swift; listed here as they come).
-apt_packages=()
+# Debian packages the build or the tests use.
+apt_packages=(libopenblas-dev pkg-config)
 
 install_missing() {
     local missing=()

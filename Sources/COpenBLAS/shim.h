@@ -1,0 +1,9 @@
+// OpenBLAS (Debian's libopenblas-dev): CBLAS, and the LAPACK routines we call, declared here
+// because Debian ships no lapacke.h with it (Fortran calling convention: all by pointer).
+#include <cblas.h>
+
+void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a, const int *lda,
+            double *b, const int *ldb, double *work, const int *lwork, int *info);
+
+char *openblas_get_corename(void);
+void openblas_set_num_threads(int num_threads);

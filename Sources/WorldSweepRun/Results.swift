@@ -1,0 +1,129 @@
+// What one world produces and what a sweep point aggregates: the data model shared by the
+// runner (which fills it), worlds.csv / summary.json (which store it) and the report (which reads it).
+
+/// The metrics of one item in one world (contract: bounce_heights, contact_counts, rest_time,
+/// final_state).
+public struct ItemResult: Sendable, Hashable, Codable {
+    /// "began" contact events in total.
+    public var contacts: Int
+    /// "began" events per partner: another item's name, a boundary identifier, or `bounds`.
+    public var contactsByPartner: [String: Int]
+    /// After each contact ends, how far the centre rises against gravity before the next contact
+    /// begins (apex above the point where it left), in points; the first eight.
+    public var bounceHeights: [Double]
+    /// Simulated time (s) at which the item fell asleep for good; nil if never.
+    public var restTime: Double?
+    /// Final x, y (pt), angle (rad), vx, vy (pt/s), angular velocity (rad/s).
+    public var x: Double, y: Double, angle: Double
+    public var vx: Double, vy: Double, angularVelocity: Double
+
+    public init(contacts: Int = 0, contactsByPartner: [String: Int] = [:], bounceHeights: [Double] = [],
+                restTime: Double? = nil, x: Double = 0, y: Double = 0, angle: Double = 0,
+                vx: Double = 0, vy: Double = 0, angularVelocity: Double = 0) {
+        self.contacts = contacts
+        self.contactsByPartner = contactsByPartner
+        self.bounceHeights = bounceHeights
+        self.restTime = restTime
+        self.x = x; self.y = y; self.angle = angle
+        self.vx = vx; self.vy = vy; self.angularVelocity = angularVelocity
+    }
+}
+
+/// One world's results: its place in the sweep, the swept values it ran with, and per item
+/// (in file order) its metrics.
+public struct WorldResult: Sendable, Hashable, Codable {
+    public var world: Int
+    public var point: Int
+    public var replica: Int
+    /// One value per swept parameter, in file order (jitter not included).
+    public var parameters: [Double]
+    public var items: [ItemResult]
+    /// True when the world blew up (NaN, infinite, past the speed cap); its metrics are not used.
+    public var failed: Bool
+
+    public init(world: Int, point: Int, replica: Int, parameters: [Double], items: [ItemResult], failed: Bool = false) {
+        self.world = world; self.point = point; self.replica = replica
+        self.parameters = parameters; self.items = items; self.failed = failed
+    }
+}
+
+/// Mean, standard deviation (sample, n − 1; 0 for one value), min and max of one metric over the
+/// replicas of a sweep point. `count` is how many replicas had a value (rest time may be absent).
+public struct MetricStats: Sendable, Hashable, Codable {
+    public var count: Int
+    public var mean: Double
+    public var std: Double
+    public var min: Double
+    public var max: Double
+
+    public init(count: Int, mean: Double, std: Double, min: Double, max: Double) {
+        self.count = count; self.mean = mean; self.std = std; self.min = min; self.max = max
+    }
+
+    /// Statistics of the finite values given; nil when there are none.
+    public init?(_ values: [Double]) {
+        let v = values.filter(\.isFinite)
+        guard !v.isEmpty else { return nil }
+        count = v.count
+        mean = v.reduce(0, +) / Double(v.count)
+        let m = mean
+        std = v.count > 1 ? (v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(v.count - 1)).squareRoot() : 0
+        min = v.min()!
+        max = v.max()!
+    }
+}
+
+/// One sweep point in summary.json: its parameter values and the statistics of every metric
+/// column (named as in worlds.csv: `ITEM.contacts`, `ITEM.bounces`, `ITEM.bounce1` …
+/// `ITEM.bounce8`, `ITEM.rest_time`, `ITEM.x`, `ITEM.y`, `ITEM.angle`, `ITEM.vx`, `ITEM.vy`,
+/// `ITEM.angular_velocity`, and per partner `ITEM.contacts.PARTNER`).
+public struct PointSummary: Sendable, Hashable, Codable {
+    public var point: Int
+    public var parameters: [Double]
+    public var replicas: Int
+    public var failedReplicas: Int
+    public var metrics: [String: MetricStats]
+
+    public init(point: Int, parameters: [Double], replicas: Int, failedReplicas: Int, metrics: [String: MetricStats]) {
+        self.point = point; self.parameters = parameters; self.replicas = replicas
+        self.failedReplicas = failedReplicas; self.metrics = metrics
+    }
+}
+
+/// How a run went: written into summary.json beside the points.
+public struct RunInfo: Sendable, Hashable, Codable {
+    public var engine: String
+    public var threads: Int
+    public var worlds: Int
+    public var ticksPerWorld: Int
+    public var wallSeconds: Double
+    /// World-ticks per second over the whole run.
+    public var worldTicksPerSecond: Double
+
+    public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double) {
+        self.engine = engine; self.threads = threads; self.worlds = worlds; self.ticksPerWorld = ticksPerWorld
+        self.wallSeconds = wallSeconds; self.worldTicksPerSecond = worldTicksPerSecond
+    }
+}
+
+/// summary.json: the sweep's description and one entry per point.
+public struct SweepSummary: Sendable, Hashable, Codable {
+    public var name: String
+    public var description: String
+    /// Swept parameter paths in file order (`bouncy.elasticity`, …).
+    public var parameters: [String]
+    /// Item names in file order.
+    public var items: [String]
+    /// Contact partners seen per item (other items, boundary identifiers, `bounds`), sorted.
+    public var partners: [String: [String]]
+    public var sweepKind: String
+    public var replicas: Int
+    public var points: [PointSummary]
+    public var run: RunInfo
+
+    public init(name: String, description: String, parameters: [String], items: [String], partners: [String: [String]],
+                sweepKind: String, replicas: Int, points: [PointSummary], run: RunInfo) {
+        self.name = name; self.description = description; self.parameters = parameters; self.items = items
+        self.partners = partners; self.sweepKind = sweepKind; self.replicas = replicas; self.points = points; self.run = run
+    }
+}
