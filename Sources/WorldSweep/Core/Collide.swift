@@ -75,25 +75,26 @@ enum Collide {
 
     struct ClipVertex { var v: Vec2; var id: ContactFeature }
 
-    /// Keeps the part of segment `vIn` with `dot(normal, v) <= offset`.
+    /// Keeps the part of segment `vIn` with `dot(normal, v) <= offset`: nil unless two points
+    /// remain (a manifold needs both).
     static func clipSegment(_ vIn: (ClipVertex, ClipVertex), normal: Vec2, offset: Float, vertexIndexA: Int)
-        -> [ClipVertex]
+        -> (ClipVertex, ClipVertex)?
     {
-        var out: [ClipVertex] = []
-        out.reserveCapacity(2)
         let d0 = dot(normal, vIn.0.v) - offset, d1 = dot(normal, vIn.1.v) - offset
-        if d0 <= 0 { out.append(vIn.0) }
-        if d1 <= 0 { out.append(vIn.1) }
-        if d0 * d1 < 0 {
-            let t = d0 / (d0 - d1)
-            var id = ContactFeature()
-            id.indexA = UInt8(vertexIndexA)
-            id.indexB = vIn.0.id.indexB
-            id.typeA = ContactFeature.vertex
-            id.typeB = ContactFeature.face
-            out.append(ClipVertex(v: vIn.0.v + t * (vIn.1.v - vIn.0.v), id: id))
+        var kept: ClipVertex? = nil
+        if d0 <= 0 { kept = vIn.0 }
+        if d1 <= 0 {
+            if let k = kept { return (k, vIn.1) }
+            kept = vIn.1
         }
-        return out
+        guard let k = kept, d0 * d1 < 0 else { return nil }
+        let t = d0 / (d0 - d1)
+        var id = ContactFeature()
+        id.indexA = UInt8(vertexIndexA)
+        id.indexB = vIn.0.id.indexB
+        id.typeA = ContactFeature.vertex
+        id.typeB = ContactFeature.face
+        return (k, ClipVertex(v: vIn.0.v + t * (vIn.1.v - vIn.0.v), id: id))
     }
 
     /// Largest separation of `poly2` from the faces of `poly1`, and the face that gives it.
@@ -159,14 +160,13 @@ enum Collide {
         let sideOffset1 = -dot(tangent, v11) + totalRadius
         let sideOffset2 = dot(tangent, v12) + totalRadius
 
-        let clip1 = clipSegment(incident, normal: -tangent, offset: sideOffset1, vertexIndexA: iv1)
-        if clip1.count < 2 { return m }
-        let clip2 = clipSegment((clip1[0], clip1[1]), normal: tangent, offset: sideOffset2, vertexIndexA: iv2)
-        if clip2.count < 2 { return m }
+        guard let clip1 = clipSegment(incident, normal: -tangent, offset: sideOffset1, vertexIndexA: iv1),
+              let clip2 = clipSegment(clip1, normal: tangent, offset: sideOffset2, vertexIndexA: iv2)
+        else { return m }
 
         m.localNormal = localNormal
         m.localPoint = planePoint
-        for cv in clip2 where dot(normal, cv.v) - frontOffset <= totalRadius {
+        for cv in [clip2.0, clip2.1] where dot(normal, cv.v) - frontOffset <= totalRadius {
             m.append(ManifoldPoint(localPoint: xf2.applyInverse(cv.v), id: flip ? cv.id.flipped : cv.id))
         }
         return m
@@ -266,11 +266,9 @@ enum Collide {
         }
         let sideNormal1 = Vec2(refNormal.y, -refNormal.x)
         let sideNormal2 = -sideNormal1
-        let clip1 = clipSegment(incident, normal: sideNormal1, offset: dot(sideNormal1, refV1), vertexIndexA: refI1)
-        if clip1.count < 2 { return m }
-        let clip2 = clipSegment((clip1[0], clip1[1]), normal: sideNormal2, offset: dot(sideNormal2, refV2),
-                                vertexIndexA: refI2)
-        if clip2.count < 2 { return m }
+        guard let clip1 = clipSegment(incident, normal: sideNormal1, offset: dot(sideNormal1, refV1), vertexIndexA: refI1),
+              let clip2 = clipSegment(clip1, normal: sideNormal2, offset: dot(sideNormal2, refV2), vertexIndexA: refI2)
+        else { return m }
 
         if usePolygonAxis {
             m.localNormal = polygon.normals[refI1]
@@ -279,7 +277,7 @@ enum Collide {
             m.localNormal = refNormal
             m.localPoint = refV1
         }
-        for cv in clip2 where dot(refNormal, cv.v - refV1) <= radius {
+        for cv in [clip2.0, clip2.1] where dot(refNormal, cv.v - refV1) <= radius {
             if usePolygonAxis {
                 m.append(ManifoldPoint(localPoint: cv.v, id: cv.id.flipped))
             } else {

@@ -37,8 +37,17 @@ private struct SimplexVertex {
     var indexA = 0, indexB = 0
 }
 
+/// Three vertices inline (no heap allocation per distance query).
+private struct SimplexVertices {
+    var v0 = SimplexVertex(), v1 = SimplexVertex(), v2 = SimplexVertex()
+    subscript(i: Int) -> SimplexVertex {
+        get { i == 0 ? v0 : i == 1 ? v1 : v2 }
+        set { if i == 0 { v0 = newValue } else if i == 1 { v1 = newValue } else { v2 = newValue } }
+    }
+}
+
 private struct Simplex {
-    var v = [SimplexVertex](repeating: SimplexVertex(), count: 3)
+    var v = SimplexVertices()
     var count = 0
 
     mutating func read(_ cache: SimplexCache, _ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy,
@@ -167,10 +176,10 @@ func shapeDistance(_ cache: inout SimplexCache, _ pA: DistanceProxy, _ xfA: Tran
     simplex.read(cache, pA, xfA, pB, xfB)
     let maxIterations = 20
     var iteration = 0
-    var saveA = [0, 0, 0], saveB = [0, 0, 0]
     while iteration < maxIterations {
+        // The vertices before this iteration, to detect a repeated support point.
         let saveCount = simplex.count
-        for i in 0..<saveCount { saveA[i] = simplex.v[i].indexA; saveB[i] = simplex.v[i].indexB }
+        let saved = simplex.v
         switch simplex.count {
         case 2: simplex.solve2()
         case 3: simplex.solve3()
@@ -187,7 +196,7 @@ func shapeDistance(_ cache: inout SimplexCache, _ pA: DistanceProxy, _ xfA: Tran
         sv.w = sv.wB - sv.wA
         iteration += 1
         var duplicate = false
-        for i in 0..<saveCount where sv.indexA == saveA[i] && sv.indexB == saveB[i] { duplicate = true; break }
+        for i in 0..<saveCount where sv.indexA == saved[i].indexA && sv.indexB == saved[i].indexB { duplicate = true; break }
         if duplicate { break }   // no progress: converged
         simplex.v[simplex.count] = sv
         simplex.count += 1
