@@ -15,7 +15,7 @@ let package = Package(
     ],
     targets: [
         // The physics core and the UIKit-like API (UIKit Dynamics re-created, Float metres inside).
-        .target(name: "WorldSweep"),
+        .target(name: "WorldSweep", dependencies: [.target(name: "COpenBLAS", condition: .when(platforms: [.linux]))]),
         // Scene and sweep files: YAML -> validated description -> animator.
         .target(name: "WorldSweepScene", dependencies: ["WorldSweep", .product(name: "Yams", package: "Yams")]),
         // The `worldsweep` commands, as a library so tests can drive them.

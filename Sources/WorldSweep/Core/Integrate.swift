@@ -7,9 +7,12 @@
 func integrateVelocity(_ s: inout BodyVelocity, _ b: Body, gravity: Vec2, h: Float) {
     s.v += h * (b.gravityScale * gravity + b.invMass * b.force)
     s.w += h * b.invI * b.torque
-    s.v = (1 / (1 + h * b.linearDamping)) * s.v
-    s.w *= 1 / (1 + h * b.angularDamping)
+    s.v = dampingFactor(b.linearDamping, h: h) * s.v
+    s.w *= dampingFactor(b.angularDamping, h: h)
 }
+
+/// The Pade approximation of exp(−h·c) the engine damps with: v ← v / (1 + h·c), as a factor.
+func dampingFactor(_ damping: Float, h: Float) -> Float { 1 / (1 + h * damping) }
 
 /// Position update of one sub-step, with translation capped at 200 pt and rotation at π/2.
 
