@@ -91,30 +91,37 @@ final class PhysicsWorld {
     }
 
     private func canCollide(_ p: BodyPair) -> Bool {
-        let a = bodies[p.a], b = bodies[p.b]
-        return a.alive && b.alive && (a.isDynamic || b.isDynamic)
+        bodies[p.a].alive && bodies[p.b].alive && (bodies[p.a].isDynamic || bodies[p.b].isDynamic)
+    }
+
+    /// Each body's box grown by the margin (and, swept, by the last sub-step's motion), computed
+    /// once per pass rather than once per pair.
+    private var boxes: [AABB] = []
+
+    private func computeBoxes(swept: Bool) {
+        boxes.removeAll(keepingCapacity: true)
+        for i in bodies.indices {
+            var b = bodies[i].shape.aabb(bodies[i].xf).expanded(by: EngineSettings.aabbMargin)
+            if swept {
+                let sweep = bodies[i].sweep
+                let q0 = Rot(sweep.a0)
+                let xf0 = Transform(p: sweep.c0 - q0.apply(sweep.localCenter), q: q0)
+                b = b.union(bodies[i].shape.aabb(xf0).expanded(by: EngineSettings.aabbMargin))
+            }
+            boxes.append(b)
+        }
     }
 
     /// The broad phase: contacts exist for allowed pairs whose boxes, grown by the margin and
     /// by the last sub-step's motion, overlap.
     private func findNewContacts() {
+        computeBoxes(swept: true)
         for i in pairs.indices where contacts[i] == nil && canCollide(pairs[i]) {
-            let a = bodies[pairs[i].a], b = bodies[pairs[i].b]
-            if sweptBox(a).overlaps(sweptBox(b)) {
+            if boxes[pairs[i].a].overlaps(boxes[pairs[i].b]) {
                 contacts[i] = Contact(serial: nextSerial)
                 nextSerial += 1
             }
         }
-    }
-
-    private func box(_ body: Body) -> AABB {
-        body.shape.aabb(body.xf).expanded(by: EngineSettings.aabbMargin)
-    }
-
-    private func sweptBox(_ body: Body) -> AABB {
-        let q0 = Rot(body.sweep.a0)
-        let xf0 = Transform(p: body.sweep.c0 - q0.apply(body.sweep.localCenter), q: q0)
-        return box(body).union(body.shape.aabb(xf0).expanded(by: EngineSettings.aabbMargin))
     }
 
     private func destroyContact(_ i: Int) {
@@ -128,11 +135,11 @@ final class PhysicsWorld {
     private func updateContact(_ i: Int) {
         guard var c = contacts[i] else { return }
         let p = pairs[i]
-        let a = bodies[p.a], b = bodies[p.b]
+        let xfA = bodies[p.a].xf, xfB = bodies[p.b].xf
         let old = c.manifold
         let wasTouching = c.touching
         c.enabled = true
-        var m = Collide.manifold(a.shape, a.xf, b.shape, b.xf)
+        var m = Collide.manifold(bodies[p.a].shape, xfA, bodies[p.b].shape, xfB)
         for j in 0..<m.pointCount {
             var mp = m[j]
             mp.normalImpulse = 0; mp.tangentImpulse = 0
@@ -151,7 +158,7 @@ final class PhysicsWorld {
         }
         contacts[i] = c
         if c.touching && !wasTouching {
-            let wm = WorldManifold(m, a.xf, a.shape.radius, b.xf, b.shape.radius)
+            let wm = WorldManifold(m, xfA, bodies[p.a].shape.radius, xfB, bodies[p.b].shape.radius)
             changes.append(.began(a: p.a, b: p.b, point: wm.points.0))
         } else if wasTouching && !c.touching {
             changes.append(.ended(a: p.a, b: p.b))
@@ -159,12 +166,13 @@ final class PhysicsWorld {
     }
 
     private func updateContacts() {
+        computeBoxes(swept: false)
         for i in pairs.indices where contacts[i] != nil {
             let p = pairs[i]
-            let a = bodies[p.a], b = bodies[p.b]
-            let activeA = a.awake && a.isDynamic, activeB = b.awake && b.isDynamic
+            let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
+            let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
             if !activeA && !activeB { continue }   // asleep against static or asleep: keep as is
-            if !box(a).overlaps(box(b)) { destroyContact(i); continue }
+            if !boxes[p.a].overlaps(boxes[p.b]) { destroyContact(i); continue }
             updateContact(i)
         }
     }
@@ -220,37 +228,44 @@ final class PhysicsWorld {
         }
     }
 
-    private func contactInputs(_ islandContacts: [Int], _ localIndex: [Int: Int]) -> [ContactInput] {
+    /// Island-local index of each body during an island solve (reused, not reallocated).
+    private var localIndex: [Int] = []
+
+    private func setLocalIndices(_ islandBodies: [Int]) {
+        if localIndex.count < bodies.count { localIndex = Array(repeating: -1, count: bodies.count) }
+        for (k, bi) in islandBodies.enumerated() { localIndex[bi] = k }
+    }
+
+    private func contactInputs(_ islandContacts: [Int]) -> [ContactInput] {
         islandContacts.map { ci in
             let p = pairs[ci]
-            let a = bodies[p.a], b = bodies[p.b]
             return ContactInput(
-                manifold: contacts[ci]!.manifold, indexA: localIndex[p.a]!, indexB: localIndex[p.b]!,
-                invMassA: a.invMass, invMassB: b.invMass, invIA: a.invI, invIB: b.invI,
-                localCenterA: a.sweep.localCenter, localCenterB: b.sweep.localCenter,
-                radiusA: a.shape.radius, radiusB: b.shape.radius,
-                friction: mixedFriction(a.friction, b.friction),
-                restitution: mixedRestitution(a.restitution, b.restitution))
+                manifold: contacts[ci]!.manifold, indexA: localIndex[p.a], indexB: localIndex[p.b],
+                invMassA: bodies[p.a].invMass, invMassB: bodies[p.b].invMass,
+                invIA: bodies[p.a].invI, invIB: bodies[p.b].invI,
+                localCenterA: bodies[p.a].sweep.localCenter, localCenterB: bodies[p.b].sweep.localCenter,
+                radiusA: bodies[p.a].shape.radius, radiusB: bodies[p.b].shape.radius,
+                friction: mixedFriction(bodies[p.a].friction, bodies[p.b].friction),
+                restitution: mixedRestitution(bodies[p.a].restitution, bodies[p.b].restitution))
         }
     }
 
     private func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float, dtRatio: Float) {
         var positions: [BodyPosition] = []
         var velocities: [BodyVelocity] = []
-        var localIndex: [Int: Int] = [:]
-        for (k, bi) in islandBodies.enumerated() {
-            localIndex[bi] = k
-            var b = bodies[bi]
-            b.sweep.c0 = b.sweep.c
-            b.sweep.a0 = b.sweep.a
-            var state = BodyVelocity(v: b.v, w: b.w)
-            if b.isDynamic { integrateVelocity(&state, b, gravity: gravity, h: h) }
-            bodies[bi] = b
-            positions.append(BodyPosition(c: b.sweep.c, a: b.sweep.a))
+        positions.reserveCapacity(islandBodies.count)
+        velocities.reserveCapacity(islandBodies.count)
+        setLocalIndices(islandBodies)
+        for bi in islandBodies {
+            bodies[bi].sweep.c0 = bodies[bi].sweep.c
+            bodies[bi].sweep.a0 = bodies[bi].sweep.a
+            var state = BodyVelocity(v: bodies[bi].v, w: bodies[bi].w)
+            if bodies[bi].isDynamic { integrateVelocity(&state, bodies[bi], gravity: gravity, h: h) }
+            positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(state)
         }
 
-        var solver = ContactSolver(contactInputs(islandContacts, localIndex), warmStarting: true, dtRatio: dtRatio)
+        var solver = ContactSolver(contactInputs(islandContacts), warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
         for _ in 0..<EngineSettings.velocityIterations { solver.solveVelocityConstraints(&velocities) }
@@ -312,17 +327,19 @@ final class PhysicsWorld {
                     alpha = c.toi
                 } else {
                     let p = pairs[ci]
-                    let a = bodies[p.a], b = bodies[p.b]
-                    let activeA = a.awake && a.isDynamic, activeB = b.awake && b.isDynamic
+                    let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
+                    let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
                     if !activeA && !activeB { continue }
                     // Continuous collision only between a static body and an item that uses it.
-                    guard (a.isStatic && b.usesTOI) || (b.isStatic && a.usesTOI) else { continue }
-                    var alpha0 = a.sweep.alpha0
-                    if a.sweep.alpha0 < b.sweep.alpha0 {
-                        alpha0 = b.sweep.alpha0
+                    guard (bodies[p.a].isStatic && bodies[p.b].usesTOI) || (bodies[p.b].isStatic && bodies[p.a].usesTOI)
+                    else { continue }
+                    let alphaA = bodies[p.a].sweep.alpha0, alphaB = bodies[p.b].sweep.alpha0
+                    var alpha0 = alphaA
+                    if alphaA < alphaB {
+                        alpha0 = alphaB
                         bodies[p.a].sweep.advance(to: alpha0)
-                    } else if b.sweep.alpha0 < a.sweep.alpha0 {
-                        alpha0 = a.sweep.alpha0
+                    } else if alphaB < alphaA {
+                        alpha0 = alphaA
                         bodies[p.b].sweep.advance(to: alpha0)
                     }
                     let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
@@ -395,13 +412,12 @@ final class PhysicsWorld {
     private func solveTOIIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float) {
         var positions: [BodyPosition] = []
         var velocities: [BodyVelocity] = []
-        var localIndex: [Int: Int] = [:]
-        for (k, bi) in islandBodies.enumerated() {
-            localIndex[bi] = k
+        setLocalIndices(islandBodies)
+        for bi in islandBodies {
             positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(BodyVelocity(v: bodies[bi].v, w: bodies[bi].w))
         }
-        var solver = ContactSolver(contactInputs(islandContacts, localIndex), warmStarting: false, dtRatio: 1)
+        var solver = ContactSolver(contactInputs(islandContacts), warmStarting: false, dtRatio: 1)
         for _ in 0..<EngineSettings.toiPositionIterations {
             if solver.solvePositionConstraints(&positions, toiBodies: (0, 1)) { break }
         }
