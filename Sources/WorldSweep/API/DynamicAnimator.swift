@@ -132,7 +132,9 @@ public final class DynamicAnimator {
         }
     }
 
-    private var flattenedBehaviors: [DynamicBehavior] { behaviors.flatMap(\.flattened) }
+    /// Every behavior and child, depth first; re-read with the configuration (behaviors or
+    /// children changing mark it stale through `behaviorsDidChange`).
+    private var flattenedBehaviors: [DynamicBehavior] = []
 
     private func applyPush(_ push: PushBehavior) {
         let d = push.pushDirection
@@ -235,6 +237,7 @@ public final class DynamicAnimator {
     /// (last setter wins), gravity, boundaries and the pairs allowed to collide.
     private func configureWorld() {
         needsConfiguration = false
+        flattenedBehaviors = behaviors.flatMap(\.flattened)
         let all = flattenedBehaviors
         let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }
 

@@ -108,8 +108,8 @@ struct Shape: Sendable {
             return AABB(lower: p - Vec2(radius, radius), upper: p + Vec2(radius, radius))
         case .polygon, .edge:
             var lo = xf.apply(vertices[0]), hi = lo
-            for v in vertices.dropFirst() {
-                let w = xf.apply(v)
+            for i in 1..<vertices.count {
+                let w = xf.apply(vertices[i])
                 lo = Vec2(min(lo.x, w.x), min(lo.y, w.y))
                 hi = Vec2(max(hi.x, w.x), max(hi.y, w.y))
             }

@@ -42,6 +42,8 @@ final class PhysicsWorld {
 
     func addBody(_ body: Body) -> Int {
         bodies.append(body)
+        boxes.removeAll()          // recomputed for every body on the next pass
+        contactListsValid = false
         needsNewContacts = true
         return bodies.count - 1
     }
@@ -61,6 +63,8 @@ final class PhysicsWorld {
                 ? BodyPair(a: a, b: b) : BodyPair(a: b, b: a)
         }
         contacts = pairs.map { old.removeValue(forKey: $0) }
+        boxes.removeAll()   // a body may have become static (anchored) or dynamic
+        contactListsValid = false
         for (p, c) in old.sorted(by: { $0.value.serial < $1.value.serial }) where c.touching {
             changes.append(.ended(a: p.a, b: p.b))
         }
@@ -99,8 +103,10 @@ final class PhysicsWorld {
     private var boxes: [AABB] = []
 
     private func computeBoxes(swept: Bool) {
-        boxes.removeAll(keepingCapacity: true)
-        for i in bodies.indices {
+        if boxes.count != bodies.count {
+            boxes = bodies.map { $0.shape.aabb($0.xf).expanded(by: EngineSettings.aabbMargin) }
+        }
+        for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
             var b = bodies[i].shape.aabb(bodies[i].xf).expanded(by: EngineSettings.aabbMargin)
             if swept {
                 let sweep = bodies[i].sweep
@@ -108,7 +114,7 @@ final class PhysicsWorld {
                 let xf0 = Transform(p: sweep.c0 - q0.apply(sweep.localCenter), q: q0)
                 b = b.union(bodies[i].shape.aabb(xf0).expanded(by: EngineSettings.aabbMargin))
             }
-            boxes.append(b)
+            boxes[i] = b
         }
     }
 
@@ -120,6 +126,7 @@ final class PhysicsWorld {
             if boxes[pairs[i].a].overlaps(boxes[pairs[i].b]) {
                 contacts[i] = Contact(serial: nextSerial)
                 nextSerial += 1
+                contactListsValid = false
             }
         }
     }
@@ -128,6 +135,7 @@ final class PhysicsWorld {
         guard let c = contacts[i] else { return }
         if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
         contacts[i] = nil
+        contactListsValid = false
     }
 
     /// Recomputes pair i's manifold at the bodies' current transforms, carrying impulses over by
@@ -177,8 +185,13 @@ final class PhysicsWorld {
         }
     }
 
-    /// Contact indices of each body, newest first (the order islands are traversed in).
+    /// Contact indices of each body, newest first (the order islands are traversed in); rebuilt
+    /// only when contacts were created or destroyed.
+    private var cachedContactLists: [[Int]] = []
+    private var contactListsValid = false
+
     private func contactLists() -> [[Int]] {
+        if contactListsValid { return cachedContactLists }
         var lists = Array(repeating: [Int](), count: bodies.count)
         let order = contacts.indices.filter { contacts[$0] != nil }
             .sorted { contacts[$0]!.serial > contacts[$1]!.serial }
@@ -186,6 +199,8 @@ final class PhysicsWorld {
             lists[pairs[i].a].append(i)
             lists[pairs[i].b].append(i)
         }
+        cachedContactLists = lists
+        contactListsValid = true
         return lists
     }
 
