@@ -11,9 +11,9 @@ import Darwin
 public struct WorldSweepCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "worldsweep",
-        abstract: "UIKit Dynamics, re-created: trace and validate scene and sweep files.",
+        abstract: "UIKit Dynamics, re-created: trace, validate and sweep scene files.",
         discussion: "Exit codes: 0 done, 1 a run failed, 2 bad input.",
-        subcommands: [TraceCommand.self, ValidateCommand.self])
+        subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self])
 
     public init() {}
 
@@ -30,6 +30,9 @@ public struct WorldSweepCommand: ParsableCommand {
         } catch let error as BadInput {
             writeError(error.description)
             return ExitStatus.badInput
+        } catch let error as RunFailure {
+            writeError(error.description)
+            return ExitStatus.runFailed
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -1,0 +1,31 @@
+import ArgumentParser
+import WorldSweepReport
+import WorldSweepRun
+
+/// `worldsweep merge DIR`: joins DIR/shards/*-of-N into DIR's worlds.csv, summary.json and report.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the shards of DIR into worlds.csv, summary.json and the report.",
+        discussion: "Safe to re-run. Fails (exit 1) naming the missing shards if any are missing.")
+
+    @Argument(help: "The run folder holding shards/.")
+    var directory: String
+
+    func run() throws {
+        let merged: Shards.Merged
+        do {
+            merged = try Shards.merge(directory: directory)
+        } catch let error as RunInputError {
+            throw BadInput(error.description)
+        } catch {
+            throw RunFailure("\(error)")
+        }
+        do {
+            try ReportWriter.write(summary: merged.summary, sample: merged.sample, to: directory)
+        } catch {
+            throw RunFailure("\(directory): the report could not be written: \(error)")
+        }
+        RunCommand.printDone(summary: merged.summary, directory: directory)
+    }
+}

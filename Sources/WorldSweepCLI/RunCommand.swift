@@ -1,0 +1,164 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import WorldSweepReport
+import WorldSweepRun
+import WorldSweepScene
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `worldsweep run FILE`: every world of the sweep (or one shard), into DIR.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run every world of a sweep file into worlds.csv, summary.json and a report.",
+        discussion: """
+            Writes into DIR (default runs/<name>): worlds.csv (one row per world), partners.csv \
+            (contacts per partner, per world), summary.json (per point mean, std, min, max over the \
+            replicas), report.md and report.html, and run.json (what --resume needs). Ctrl-C stops \
+            after the worlds in flight and leaves a run that --resume continues. With --shard I --of N \
+            only shard I's points run, into DIR/shards/I-of-N/ (I from 0; it may also come from \
+            SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX); join them with `worldsweep merge DIR`.
+            """)
+
+    @Argument(help: "A sweep file (YAML or JSON).")
+    var file: String
+
+    @Option(help: ArgumentHelp("Output folder (default: runs/<name>).", valueName: "DIR"))
+    var out: String?
+
+    @Option(help: "Worker threads (default: SLURM_CPUS_PER_TASK, else the active processors).")
+    var threads: Int?
+
+    @Option(name: .customLong("chunk-size"), help: "Worlds per unit of work.")
+    var chunkSize: Int = 64
+
+    @Option(help: "Run only this shard (0-based; needs --of).")
+    var shard: Int?
+
+    @Option(help: "How many shards the sweep is cut into.")
+    var of: Int?
+
+    @Flag(help: "Continue an interrupted run in DIR (start afresh if there is none).")
+    var resume = false
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    @Flag(help: "Run more than --max-worlds worlds, or start again over an unfinished run.")
+    var force = false
+
+    @Option(name: .customLong("max-worlds"), help: "Refuse sweeps with more worlds than this unless --force.")
+    var maxWorlds: Int = 10_000_000
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let scene = try SceneFile.load(path: file)
+        guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
+        if let threads, threads < 1 { throw BadInput("--threads must be 1 or more, got \(threads)") }
+        if chunkSize < 1 { throw BadInput("--chunk-size must be 1 or more, got \(chunkSize)") }
+        if maxWorlds < 1 { throw BadInput("--max-worlds must be 1 or more, got \(maxWorlds)") }
+        if scene.worldCount > maxWorlds && !force {
+            throw BadInput("\(file): the sweep makes \(scene.worldCount) worlds, more than --max-worlds \(maxWorlds); add --force to run them")
+        }
+        let shardSpec = try Self.shard(index: shard, count: of, environment: environment)
+        let directory = out ?? "runs/\(scene.name)"
+        let threadCount = threads ?? Scheduler.defaultThreads(environment: environment)
+
+        let cancel = CancellationFlag(also: { interruptRequested != 0 })
+        Self.catchInterrupts()
+        defer { Self.releaseInterrupts() }
+
+        let bar = ProgressBar(quiet: quiet)
+        let sweep = SweepRun(scene: scene, fileData: data, directory: directory)
+        let outcome: SweepRun.Outcome
+        do {
+            outcome = try sweep.run(.init(threads: threadCount, chunkSize: chunkSize, resume: resume, force: force,
+                                          shard: shardSpec, cancel: cancel,
+                                          progress: { bar.update(done: $0, total: $1) }))
+        } catch let error as RunInputError {
+            bar.finish()
+            throw BadInput(error.description)
+        } catch {
+            bar.finish()
+            throw RunFailure("\(directory): \(error)")
+        }
+        bar.finish()
+        var resumeLine = "worldsweep run \(file) --resume"
+        if out != nil { resumeLine += " --out \(directory)" }
+        if let shardSpec { resumeLine += " --shard \(shardSpec.index) --of \(shardSpec.count)" }
+        guard outcome.completed else {
+            throw RunFailure("interrupted: \(outcome.worldsDone) of \(outcome.worldsInRange) worlds written to \(outcome.directory)/worlds.csv; continue with: \(resumeLine)")
+        }
+        if let shardSpec {
+            print("shard \(shardSpec.index) of \(shardSpec.count): \(outcome.worldsInRange) world\(outcome.worldsInRange == 1 ? "" : "s") in \(outcome.directory); when every shard is done: worldsweep merge \(directory)")
+            return
+        }
+        guard let summary = outcome.summary else { return }
+        do {
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory)
+        } catch {
+            throw RunFailure("\(directory): the report could not be written: \(error)")
+        }
+        Self.printDone(summary: summary, directory: directory)
+    }
+
+    /// Ctrl-C sets a flag (async-signal-safe) instead of killing the process; the scheduler polls it
+    /// through the cancellation flag and starts no new chunk once it is set.
+    static func catchInterrupts() {
+        interruptRequested = 0
+        signal(SIGINT) { _ in interruptRequested = 1 }
+    }
+
+    static func releaseInterrupts() {
+        signal(SIGINT, SIG_DFL)
+    }
+
+    static func printDone(summary: SweepSummary, directory: String) {
+        let run = summary.run
+        let failed = summary.points.reduce(0) { $0 + $1.failedReplicas }
+        var line = "\(run.worlds) world\(run.worlds == 1 ? "" : "s") in \(String(format: "%.2f", run.wallSeconds)) s"
+        if run.wallSeconds > 0 && run.worldTicksPerSecond > 0 {
+            // Rates count the worlds this invocation ran (a resumed run skips the kept ones).
+            line += String(format: " (%.1f worlds/s, %.0f world-ticks/s, %d thread%@)",
+                           run.worldTicksPerSecond / Double(max(1, run.ticksPerWorld)),
+                           run.worldTicksPerSecond, run.threads, run.threads == 1 ? "" : "s")
+        }
+        print(line)
+        if failed > 0 { print("\(failed) sampled world\(failed == 1 ? "" : "s") blew up (marked failed; their metrics are left out)") }
+        print("results: \(directory)/worlds.csv, \(directory)/summary.json")
+        print("report: \(directory)/report.html (and \(directory)/report.md)")
+    }
+
+    /// The shard to run: `--shard` or the array index from the environment, with `--of`.
+    static func shard(index: Int?, count: Int?, environment: [String: String]) throws -> (index: Int, count: Int)? {
+        guard let count else {
+            if index != nil { throw BadInput("--shard needs --of N (how many shards)") }
+            return nil
+        }
+        guard count >= 1 else { throw BadInput("--of must be 1 or more, got \(count)") }
+        let i: Int
+        if let index {
+            i = index
+        } else if let text = environment["SLURM_ARRAY_TASK_ID"] ?? environment["JOB_COMPLETION_INDEX"] {
+            guard let v = Int(text) else { throw BadInput("the shard index from the environment is not a number: '\(text)'") }
+            i = v
+        } else {
+            throw BadInput("--of needs a shard index: --shard I, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+        }
+        guard (0..<count).contains(i) else { throw BadInput("shard \(i) is outside 0..<\(count) (shards count from 0)") }
+        return (i, count)
+    }
+}
+
+/// Set by the SIGINT handler (a plain word: nothing else is safe in a signal handler).
+nonisolated(unsafe) var interruptRequested: Int32 = 0
+
+/// A run that stopped or could not write its files (exit 1).
+public struct RunFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,279 @@
+// Small helpers shared by the hand-written SVG charts: escaping, number formatting, linear scales,
+// "nice" axis ticks, colours and the axis frame (grid, ticks, labels).
+import Foundation
+
+enum Text {
+    /// Escapes text for XML/HTML content and attribute values.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters other than tab/newline are not allowed in XML 1.0.
+                if ch.value < 0x20 && ch != "\t" && ch != "\n" { out += " " } else { out.unicodeScalars.append(ch) }
+            }
+        }
+        return out
+    }
+
+    /// Escapes text for a Markdown table cell (pipes, angle brackets, ampersands, line breaks).
+    static func markdownCell(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\n", "\r": out += " "
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A readable value: up to 4 significant digits, exponent form only for very large/small numbers.
+    static func value(_ x: Double) -> String {
+        guard x.isFinite else { return x.isNaN ? "—" : (x > 0 ? "∞" : "−∞") }
+        if x == 0 { return "0" }
+        let a = abs(x)
+        if a >= 1e6 || a < 1e-3 { return String(format: "%.3e", x) }
+        let digits = max(0, 3 - Int(floor(log10(a))))
+        var s = String(format: "%.\(digits)f", x)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s == "-0" ? "0" : s
+    }
+
+    /// A short label: 3 significant digits.
+    static func short(_ x: Double) -> String {
+        guard x.isFinite, x != 0 else { return value(x) }
+        let a = abs(x)
+        if a >= 1e5 || a < 1e-3 { return String(format: "%.2e", x) }
+        let digits = max(0, 2 - Int(floor(log10(a))))
+        var s = String(format: "%.\(digits)f", x)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s
+    }
+
+    /// A large count with thin-space digit groups (1 200 000).
+    static func grouped(_ x: Double) -> String {
+        guard x.isFinite, abs(x) < 1e15 else { return value(x) }
+        let digits = String(Int64(x.rounded()).magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "\u{2009}" }
+            out.append(ch)
+        }
+        return (x < 0 ? "−" : "") + out
+    }
+
+    /// A pixel coordinate: two decimals at most.
+    static func px(_ x: Double) -> String {
+        var s = String(format: "%.2f", x)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
+
+    /// Shortens long labels for legends and tick labels (the full text goes into a `<title>`).
+    static func shorten(_ s: String, to n: Int) -> String {
+        s.count <= n ? s : String(s.prefix(n - 1)) + "…"
+    }
+}
+
+/// Maps a data interval onto a pixel interval.
+struct LinearScale: Sendable {
+    var domain: (Double, Double)
+    var range: (Double, Double)
+    func map(_ v: Double) -> Double {
+        let span = domain.1 - domain.0
+        let t = span == 0 ? 0.5 : (v - domain.0) / span
+        return range.0 + t * (range.1 - range.0)
+    }
+}
+
+/// Ticks at 1, 2 or 5 × 10ⁿ covering [lo, hi]; the domain is widened to the outer ticks.
+struct NiceAxis: Sendable {
+    var lo: Double
+    var hi: Double
+    var step: Double
+    var ticks: [Double]
+
+    init(min a: Double, max b: Double, count: Int = 5) {
+        var lo = a, hi = b
+        if !lo.isFinite || !hi.isFinite { lo = 0; hi = 1 }
+        if lo == hi {
+            let pad = lo == 0 ? 1 : abs(lo) * 0.1
+            lo -= pad; hi += pad
+        }
+        let raw = (hi - lo) / Double(max(1, count))
+        let mag = pow(10, floor(log10(raw)))
+        let f = raw / mag
+        let step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag
+        self.step = step
+        self.lo = floor(lo / step + 1e-9) * step
+        self.hi = ceil(hi / step - 1e-9) * step
+        var t: [Double] = []
+        var v = self.lo
+        var i = 0
+        while v <= self.hi + step * 1e-6 && i < 100 {
+            t.append(abs(v) < step * 1e-9 ? 0 : v)
+            i += 1
+            v = self.lo + Double(i) * step
+        }
+        ticks = t
+    }
+
+    func label(_ v: Double) -> String {
+        let a = max(abs(lo), abs(hi))
+        if a >= 1e6 || (a < 1e-3 && a > 0) { return String(format: "%.2g", v) }
+        let decimals = max(0, -Int(floor(log10(step) + 1e-9)))
+        return String(format: "%.\(decimals)f", v)
+    }
+}
+
+enum Palette {
+    /// Categorical colours (Tableau 10), readable on white and distinct in grey-scale order.
+    static let categorical = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                              "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
+    static func color(_ i: Int) -> String { categorical[i % categorical.count] }
+
+    /// Viridis stops, for sequential values (t in 0…1).
+    static let viridis: [(Double, Double, Double)] = [
+        (68, 1, 84), (72, 40, 120), (62, 74, 137), (49, 104, 142), (38, 130, 142),
+        (31, 158, 137), (53, 183, 121), (109, 205, 89), (180, 222, 44), (253, 231, 37),
+    ]
+    static func sequential(_ t: Double) -> String {
+        let (r, g, b) = sequentialRGB(t)
+        return String(format: "#%02x%02x%02x", Int(r.rounded()), Int(g.rounded()), Int(b.rounded()))
+    }
+    static func sequentialRGB(_ t: Double) -> (Double, Double, Double) {
+        let c = min(1, max(0, t.isFinite ? t : 0)) * Double(viridis.count - 1)
+        let i = min(viridis.count - 2, Int(c))
+        let f = c - Double(i)
+        let a = viridis[i], b = viridis[i + 1]
+        return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f)
+    }
+    /// Black or white text, whichever reads better on the sequential colour at t.
+    static func textOn(_ t: Double) -> String {
+        let (r, g, b) = sequentialRGB(t)
+        return (0.299 * r + 0.587 * g + 0.114 * b) > 140 ? "#000" : "#fff"
+    }
+}
+
+/// The pixel frame of a chart: the whole canvas and the plot area inside its margins.
+struct ChartFrame: Sendable {
+    var width: Double
+    var height: Double
+    var left: Double
+    var right: Double
+    var top: Double
+    var bottom: Double
+    var plotLeft: Double { left }
+    var plotRight: Double { width - right }
+    var plotTop: Double { top }
+    var plotBottom: Double { height - bottom }
+}
+
+enum SVGKit {
+    static func open(_ f: ChartFrame, label: String) -> String {
+        "<svg class=\"chart\" width=\"\(Text.px(f.width))\" height=\"\(Text.px(f.height))\" "
+            + "viewBox=\"0 0 \(Text.px(f.width)) \(Text.px(f.height))\" role=\"img\" aria-label=\"\(Text.escape(label))\">\n"
+    }
+
+    static func title(_ f: ChartFrame, _ title: String) -> String {
+        "<text x=\"\(Text.px(f.plotLeft))\" y=\"18\" class=\"ttl\">\(Text.escape(title))</text>\n"
+    }
+
+    /// Grid lines, tick marks, tick labels and axis labels for two numeric axes.
+    static func axes(_ f: ChartFrame, x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale,
+                     xLabel: String, yLabel: String) -> String {
+        var s = "<g class=\"axes\">\n"
+        for t in y.ticks {
+            let py = Text.px(yScale.map(t))
+            s += "<line class=\"grid\" x1=\"\(Text.px(f.plotLeft))\" x2=\"\(Text.px(f.plotRight))\" y1=\"\(py)\" y2=\"\(py)\"/>"
+            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Text.escape(y.label(t)))</text>\n"
+        }
+        let xLabelStride = x.ticks.count > 8 ? 2 : 1
+        for (i, t) in x.ticks.enumerated() {
+            let px = Text.px(xScale.map(t))
+            s += "<line class=\"grid\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(Text.px(f.plotTop))\" y2=\"\(Text.px(f.plotBottom))\"/>"
+            if i % xLabelStride == 0 {
+                s += "<text class=\"tick\" x=\"\(px)\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(Text.escape(x.label(t)))</text>\n"
+            }
+        }
+        s += "<rect class=\"frame\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(f.plotTop))\" width=\"\(Text.px(f.plotRight - f.plotLeft))\" height=\"\(Text.px(f.plotBottom - f.plotTop))\"/>\n"
+        s += axisLabels(f, xLabel: xLabel, yLabel: yLabel)
+        return s + "</g>\n"
+    }
+
+    static func axisLabels(_ f: ChartFrame, xLabel: String, yLabel: String) -> String {
+        let cx = (f.plotLeft + f.plotRight) / 2, cy = (f.plotTop + f.plotBottom) / 2
+        return "<text class=\"lbl\" x=\"\(Text.px(cx))\" y=\"\(Text.px(f.height - 8))\" text-anchor=\"middle\">\(Text.escape(xLabel))</text>\n"
+            + "<text class=\"lbl\" transform=\"translate(14 \(Text.px(cy))) rotate(-90)\" text-anchor=\"middle\">\(Text.escape(yLabel))</text>\n"
+    }
+
+    /// A vertical legend of coloured swatches to the right of the plot.
+    static func legend(_ f: ChartFrame, title: String, entries: [(String, String)], marker: Bool = false) -> String {
+        let x = f.plotRight + 14
+        var s = "<g class=\"legend\"><text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 4))\">\(Text.escape(Text.shorten(title, to: 17)))<title>\(Text.escape(title))</title></text>\n"
+        for (i, e) in entries.enumerated() {
+            let y = f.plotTop + 22 + Double(i) * 18
+            if marker {
+                s += "<circle cx=\"\(Text.px(x + 7))\" cy=\"\(Text.px(y - 4))\" r=\"4\" fill=\"\(e.1)\"/>"
+            } else {
+                s += "<rect x=\"\(Text.px(x))\" y=\"\(Text.px(y - 9))\" width=\"14\" height=\"10\" fill=\"\(e.1)\"/>"
+            }
+            s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(Text.escape(Text.shorten(e.0, to: 18)))<title>\(Text.escape(e.0))</title></text>\n"
+        }
+        return s + "</g>\n"
+    }
+}
+
+/// Units for axis labels, from a parameter path or a metric column name.
+enum Units {
+    static func parameter(_ path: String) -> String {
+        let p = path.lowercased()
+        if p.hasSuffix("angular_velocity") { return "rad/s" }
+        if p.hasSuffix("linear_velocity.x") || p.hasSuffix("linear_velocity.y") { return "pt/s" }
+        if p.hasSuffix(".angle") { return "rad" }
+        if p.hasSuffix("center.x") || p.hasSuffix("center.y") || p.hasSuffix(".width") || p.hasSuffix(".height") { return "pt" }
+        return ""
+    }
+
+    static func metric(_ column: String) -> String {
+        let key = metricKey(column)
+        if key.hasPrefix("bounce") && key != "bounces" { return "pt" }
+        switch key {
+        case "rest_time": return "s"
+        case "x", "y": return "pt"
+        case "angle": return "rad"
+        case "vx", "vy": return "pt/s"
+        case "angular_velocity": return "rad/s"
+        default: return "count"
+        }
+    }
+
+    /// `ITEM.contacts.PARTNER` → `contacts`, `ITEM.bounce1` → `bounce1`.
+    static func metricKey(_ column: String) -> String {
+        let parts = column.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return column }
+        return String(parts[1])
+    }
+
+    static func label(_ name: String, unit: String) -> String {
+        unit.isEmpty ? name : "\(name) (\(unit))"
+    }
+}

@@ -1,0 +1,89 @@
+// Sensitivity of each metric to the swept parameters: an ordinary least-squares fit of the
+// metric's per-point mean on the parameters, both standardized (z-scores), solved with LAPACK's
+// dgels (QR). The coefficients are then comparable across parameters: the change in the metric,
+// in standard deviations, per standard deviation of the parameter, the others held fixed.
+import COpenBLAS
+
+public struct SensitivityFit: Sendable, Hashable {
+    /// The metric column (`bottom.bounce1`, …).
+    public var metric: String
+    /// One standardized coefficient per swept parameter; nil where the parameter was left out of
+    /// the fit (constant over the points used, or collinear with an earlier parameter).
+    public var coefficients: [Double?]
+    /// Coefficient of determination of the fit (1 − residual / total sum of squares).
+    public var rSquared: Double
+    /// How many sweep points went into the fit.
+    public var points: Int
+}
+
+public enum Sensitivity {
+    /// Least squares of y on the columns of x (x[i] is the i-th parameter over the points),
+    /// after standardizing both. Returns nil when y is constant (or not finite), or when there are
+    /// not more points than usable parameters.
+    public static func fit(metric: String, parameters x: [[Double]], values y: [Double]) -> SensitivityFit? {
+        let m = y.count
+        guard m >= 2, y.allSatisfy(\.isFinite), x.allSatisfy({ $0.count == m }) else { return nil }
+        guard let yz = standardize(y) else { return nil }
+        // Usable columns: not constant, not (nearly) collinear with a column already kept.
+        var kept: [Int] = []
+        var columns: [[Double]] = []
+        for (j, col) in x.enumerated() {
+            guard col.allSatisfy(\.isFinite), let z = standardize(col) else { continue }
+            let collinear = columns.contains { abs(dot($0, z)) / Double(m - 1) > 0.999_999 }
+            if collinear { continue }
+            kept.append(j); columns.append(z)
+        }
+        var coefficients = [Double?](repeating: nil, count: x.count)
+        let n = columns.count
+        guard n == 0 || m > n else { return nil }
+        var fitted = [Double](repeating: 0, count: m)
+        if n > 0 {
+            guard let beta = leastSquares(columns: columns, rhs: yz) else { return nil }
+            for (k, j) in kept.enumerated() {
+                coefficients[j] = beta[k]
+                for i in 0..<m { fitted[i] += beta[k] * columns[k][i] }
+            }
+        }
+        var ssr = 0.0, sst = 0.0
+        for i in 0..<m { ssr += (yz[i] - fitted[i]) * (yz[i] - fitted[i]); sst += yz[i] * yz[i] }
+        let r2 = sst > 0 ? max(0, 1 - ssr / sst) : 0
+        return SensitivityFit(metric: metric, coefficients: coefficients, rSquared: r2, points: m)
+    }
+
+    /// z-scores (sample standard deviation); nil for a constant column.
+    static func standardize(_ v: [Double]) -> [Double]? {
+        let n = Double(v.count)
+        let mean = v.reduce(0, +) / n
+        let ss = v.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        let sd = (ss / max(1, n - 1)).squareRoot()
+        guard sd > 1e-12 * max(1, abs(mean)), sd.isFinite else { return nil }
+        return v.map { ($0 - mean) / sd }
+    }
+
+    static func dot(_ a: [Double], _ b: [Double]) -> Double {
+        var s = 0.0
+        for i in a.indices { s += a[i] * b[i] }
+        return s
+    }
+
+    /// Solves min ‖A β − b‖ with dgels; A is given by columns and stored column-major.
+    static func leastSquares(columns: [[Double]], rhs: [Double]) -> [Double]? {
+        var m = Int32(rhs.count), n = Int32(columns.count), nrhs: Int32 = 1
+        var lda = m, ldb = max(m, n)
+        var a = columns.flatMap { $0 }            // column j occupies a[j*m ..< (j+1)*m]
+        var b = rhs + [Double](repeating: 0, count: Int(ldb) - rhs.count)
+        var info: Int32 = 0
+        var trans = CChar(UInt8(ascii: "N"))
+        // Workspace query, then the solve.
+        var lwork: Int32 = -1
+        var query = 0.0
+        dgels_(&trans, &m, &n, &nrhs, &a, &lda, &b, &ldb, &query, &lwork, &info)
+        guard info == 0 else { return nil }
+        lwork = max(1, Int32(query))
+        var work = [Double](repeating: 0, count: Int(lwork))
+        dgels_(&trans, &m, &n, &nrhs, &a, &lda, &b, &ldb, &work, &lwork, &info)
+        guard info == 0 else { return nil }   // info > 0: A is rank-deficient
+        let beta = Array(b.prefix(Int(n)))
+        return beta.allSatisfy(\.isFinite) ? beta : nil
+    }
+}

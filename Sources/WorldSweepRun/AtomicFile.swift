@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Errors writing or reading run files (exit code 1: the run failed).
+public struct RunFileError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Final files are written whole: `NAME.tmp`, fsync, rename over `NAME`.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws {
+        let tmp = path + ".tmp"
+        let out = try AppendFile(path: tmp, truncate: true)
+        try out.append(data)
+        try out.sync()
+        out.close()
+        guard rename(tmp, path) == 0 else { throw RunFileError("cannot rename \(tmp) to \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    public static func write(_ text: String, to path: String) throws { try write(Data(text.utf8), to: path) }
+}
+
+/// A file opened for appending with plain POSIX writes (what is written survives a kill -9).
+public final class AppendFile {
+    private var fd: Int32
+    public let path: String
+
+    public init(path: String, truncate: Bool) throws {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | (truncate ? O_TRUNC : 0), 0o644)
+        guard fd >= 0 else { throw RunFileError("cannot open \(path) for writing: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close() }
+
+    public func append(_ text: String) throws { try append(Data(text.utf8)) }
+
+    public func append(_ data: Data) throws {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < raw.count {
+                let n = posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw RunFileError("cannot write \(path): \(String(cString: strerror(errno)))")
+                }
+                offset += n
+            }
+        }
+    }
+
+    public func sync() throws {
+        guard fsync(fd) == 0 else { throw RunFileError("cannot sync \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    public func close() {
+        if fd >= 0 { _ = posixClose(fd); fd = -1 }
+    }
+}
+
+#if canImport(Glibc)
+private let posixWrite = Glibc.write
+private let posixClose = Glibc.close
+#elseif canImport(Darwin)
+private let posixWrite = Darwin.write
+private let posixClose = Darwin.close
+#endif
+
+/// Cuts a file to `length` bytes (dropping rows that did not survive a kill).
+func truncateFile(_ path: String, to length: Int) throws {
+    guard truncate(path, off_t(length)) == 0 else { throw RunFileError("cannot truncate \(path): \(String(cString: strerror(errno)))") }
+}
+
+/// FNV-1a of a file's bytes, to tell whether a resumed run still has the same file.
+func fingerprint(_ data: Data) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in data { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return String(h, radix: 16)
+}

@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+
+/// A flag set from another thread (a signal handler's queue) to stop starting new work.
+public final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private let also: (@Sendable () -> Bool)?
+    public init() { also = nil }
+    /// `also` is polled too (e.g. a flag a signal handler sets).
+    public init(also: @escaping @Sendable () -> Bool) { self.also = also }
+    public var isCancelled: Bool {
+        if let also, also() { return true }
+        lock.lock(); defer { lock.unlock() }
+        return cancelled
+    }
+    public func cancel() { lock.lock(); cancelled = true; lock.unlock() }
+}
+
+/// Cuts a range of worlds into chunks, runs them on a pool of `threads` worker threads (joined with
+/// a DispatchGroup) and hands each
+/// chunk's result to one consumer on the calling thread, strictly in order. Workers run at most
+/// `aheadPerThread` chunks per thread ahead of the consumer, so memory stays bounded however
+/// many worlds there are.
+public struct Scheduler: Sendable {
+    public var threads: Int
+    public var chunkSize: Int
+    public var aheadPerThread: Int
+
+    public init(threads: Int, chunkSize: Int = 64, aheadPerThread: Int = 3) {
+        self.threads = max(1, threads)
+        self.chunkSize = max(1, chunkSize)
+        self.aheadPerThread = max(1, aheadPerThread)
+    }
+
+    /// The default thread count: `SLURM_CPUS_PER_TASK` when set, else the active processors.
+    public static func defaultThreads(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        if let text = environment["SLURM_CPUS_PER_TASK"], let n = Int(text), n > 0 { return n }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Runs `work` on every chunk of `range` and `consume` on the results in chunk order.
+    /// After `cancel` is set no new chunk starts; chunks already started finish and are consumed.
+    /// Returns the end of the prefix of `range` that was consumed (== `range.upperBound` when all
+    /// was). A throwing `consume` stops the run and its error is rethrown.
+    @discardableResult
+    public func run<T: Sendable>(_ range: Range<Int>, cancel: CancellationFlag = CancellationFlag(),
+                                 work: @escaping @Sendable (Range<Int>) -> T,
+                                 consume: (Range<Int>, T) throws -> Void) throws -> Int {
+        guard !range.isEmpty else { return range.lowerBound }
+        let chunkCount = (range.count + chunkSize - 1) / chunkSize
+        let chunkSize = self.chunkSize
+        @Sendable func chunk(_ c: Int) -> Range<Int> {
+            let lo = range.lowerBound + c * chunkSize
+            return lo..<min(range.upperBound, lo + chunkSize)
+        }
+        let state = SchedulerState<T>(limit: threads * aheadPerThread)
+        let group = DispatchGroup()
+        let workers = min(threads, chunkCount)
+        // Dedicated threads, not Dispatch's global pool: the consumer blocks while it waits, and
+        // under Swift Testing (or other blocking callers) a shared pool of core-count width could
+        // leave the workers queued behind it.
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                while let c = state.take(chunkCount: chunkCount, cancel: cancel) {
+                    let result = work(chunk(c))
+                    state.deliver(c, result)
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        var consumedTo = range.lowerBound
+        var failure: Error?
+        var next = 0
+        while next < chunkCount, let result = state.await(next, cancel: cancel) {
+            do {
+                try consume(chunk(next), result)
+                consumedTo = chunk(next).upperBound
+            } catch {
+                failure = error
+                cancel.cancel()
+                state.stop()
+                break
+            }
+            next += 1
+            state.consumed(next)
+        }
+        state.stop()
+        group.wait()
+        if let failure { throw failure }
+        return consumedTo
+    }
+}
+
+/// Shared by the workers and the consumer: which chunk starts next, the finished chunks not yet
+/// consumed, and how far the consumer got.
+final class SchedulerState<T>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var nextToStart = 0
+    private var nextToConsume = 0
+    private var done: [Int: T] = [:]
+    private var stopped = false
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// The next chunk for a worker, waiting while too far ahead; nil when there is no more work.
+    func take(chunkCount: Int, cancel: CancellationFlag) -> Int? {
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if stopped || nextToStart >= chunkCount || cancel.isCancelled { return nil }
+            if nextToStart < nextToConsume + limit {
+                let c = nextToStart
+                nextToStart += 1
+                return c
+            }
+            condition.wait()
+        }
+    }
+
+    func deliver(_ c: Int, _ result: T) {
+        condition.lock()
+        done[c] = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for chunk `c`; nil if it was never started (cancelled) or the run stopped.
+    func await(_ c: Int, cancel: CancellationFlag) -> T? {
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if let r = done.removeValue(forKey: c) { return r }
+            // Once cancelled, `take` starts nothing more: a chunk not yet started never will be.
+            if stopped || (c >= nextToStart && cancel.isCancelled) { return nil }
+            // Timed: cancellation comes from a signal without waking this condition.
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
+        }
+    }
+
+    func consumed(_ upTo: Int) {
+        condition.lock()
+        nextToConsume = upTo
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,221 @@
+import Dispatch
+import Foundation
+import WorldSweepScene
+
+/// Runs a sweep file (or one shard of it) into a directory: worlds.csv and partners.csv streamed
+/// in world order, run.json first (for `--resume`), then summary.json (whole runs) or a `done`
+/// marker (shards) last.
+public struct SweepRun {
+    public struct Options {
+        public var threads: Int
+        public var chunkSize: Int
+        public var resume: Bool
+        /// Start afresh over an unfinished run in the directory.
+        public var force: Bool
+        /// (index, count): run only that shard's points, into `DIR/shards/I-of-N/`.
+        public var shard: (index: Int, count: Int)?
+        public var cancel: CancellationFlag
+        /// Called on the calling thread after each chunk is written: (worlds done, worlds in range).
+        public var progress: ((Int, Int) -> Void)?
+
+        public init(threads: Int = Scheduler.defaultThreads(), chunkSize: Int = 64, resume: Bool = false, force: Bool = false,
+                    shard: (index: Int, count: Int)? = nil, cancel: CancellationFlag = CancellationFlag(),
+                    progress: ((Int, Int) -> Void)? = nil) {
+            self.threads = threads; self.chunkSize = chunkSize; self.resume = resume; self.force = force
+            self.shard = shard; self.cancel = cancel; self.progress = progress
+        }
+    }
+
+    public struct Outcome {
+        /// Where the files went (DIR, or the shard's folder).
+        public var directory: String
+        /// False when cancelled before the end: the directory can be resumed.
+        public var completed: Bool
+        public var worldsDone: Int
+        public var worldsInRange: Int
+        /// Whole runs only, once completed.
+        public var summary: SweepSummary?
+        public var sample: [WorldResult]
+    }
+
+    public let scene: SceneFile
+    public let fileData: Data
+    public let directory: String
+    public var runner: WorldRunner
+    public var layout: CSVLayout { CSVLayout(parameters: runner.parameterPaths, items: runner.itemNames) }
+
+    public init(scene: SceneFile, fileData: Data, directory: String) {
+        self.scene = scene
+        self.fileData = fileData
+        self.directory = directory
+        runner = WorldRunner(scene: scene)
+    }
+
+    /// The contiguous range of whole points of shard `index` of `count`, as worlds.
+    public static func shardWorlds(index: Int, count: Int, points: Int, replicas: Int) -> Range<Int> {
+        let lo = points * index / count, hi = points * (index + 1) / count
+        return (lo * replicas)..<(hi * replicas)
+    }
+
+    public static func shardFolder(_ directory: String, index: Int, count: Int) -> String {
+        "\(directory)/shards/\(index)-of-\(count)"
+    }
+
+    public func run(_ options: Options) throws -> Outcome {
+        let started = DispatchTime.now()
+        let total = runner.worldCount
+        let range: Range<Int>
+        let dir: String
+        if let shard = options.shard {
+            range = Self.shardWorlds(index: shard.index, count: shard.count, points: runner.pointCount, replicas: runner.replicas)
+            dir = Self.shardFolder(directory, index: shard.index, count: shard.count)
+        } else {
+            range = 0..<total
+            dir = directory
+        }
+        let settings = RunSettings(name: scene.name, fileFingerprint: fingerprint(fileData), file: URL(fileURLWithPath: scene.sourcePath).standardizedFileURL.path,
+                                   totalWorlds: total, lowerWorld: range.lowerBound, upperWorld: range.upperBound,
+                                   shard: options.shard?.index, shardCount: options.shard?.count)
+        let fm = FileManager.default
+        let worldsPath = "\(dir)/worlds.csv", partnersPath = "\(dir)/partners.csv", runPath = "\(dir)/run.json"
+        let pointsPath = "\(dir)/summary.points.tmp"
+        let finalMarker = options.shard == nil ? "\(dir)/summary.json" : "\(dir)/done"
+        let layout = self.layout
+
+        var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: total, totalPoints: runner.pointCount)
+        var start = range.lowerBound
+        let worlds: AppendFile, partners: AppendFile
+        var pointsFile: AppendFile?
+        var firstPoint = true
+
+        // `--resume` with nothing to resume starts afresh (so a retried array task may always pass it).
+        let resumable = options.resume && fm.fileExists(atPath: runPath) && fm.fileExists(atPath: worldsPath)
+        if resumable {
+            guard let data = fm.contents(atPath: runPath), let old = try? JSONDecoder().decode(RunSettings.self, from: data) else {
+                throw RunInputError("\(runPath): cannot read the run settings; run without --resume (or with --force)")
+            }
+            guard old.fileFingerprint == settings.fileFingerprint else {
+                throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started; run without --resume")
+            }
+            var same = old; same.file = settings.file
+            guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range or shard)") }
+            try? fm.removeItem(atPath: finalMarker)
+            if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
+            let sinkFile = pointsFile
+            builder.pointSink = { p in
+                try sinkFile?.append((firstPoint ? "" : ",") + String(decoding: try JSONText.encode(p), as: UTF8.self))
+                firstPoint = false
+            }
+            let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, layout: layout,
+                                          from: range.lowerBound, upTo: range.upperBound) { try builder.add($0) }
+            try truncateFile(worldsPath, to: kept.worldsLength)
+            if kept.partnersLength == 0 {
+                try AtomicFile.write(CSVLayout.partnersHeader + "\n", to: partnersPath)
+            } else {
+                try truncateFile(partnersPath, to: kept.partnersLength)
+            }
+            start = range.lowerBound + kept.rows
+            worlds = try AppendFile(path: worldsPath, truncate: false)
+            partners = try AppendFile(path: partnersPath, truncate: false)
+        } else {
+            if fm.fileExists(atPath: runPath) && !fm.fileExists(atPath: finalMarker) && !options.force && !options.resume {
+                throw RunInputError("\(dir) holds an unfinished run: add --resume to continue it or --force to start again")
+            }
+            try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for path in [finalMarker, worldsPath, partnersPath] { try? fm.removeItem(atPath: path) }
+            try AtomicFile.write(try JSONText.encode(settings), to: runPath)
+            worlds = try AppendFile(path: worldsPath, truncate: true)
+            try worlds.append(layout.header + "\n")
+            partners = try AppendFile(path: partnersPath, truncate: true)
+            try partners.append(CSVLayout.partnersHeader + "\n")
+            if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
+            let sinkFile = pointsFile
+            builder.pointSink = { p in
+                try sinkFile?.append((firstPoint ? "" : ",") + String(decoding: try JSONText.encode(p), as: UTF8.self))
+                firstPoint = false
+            }
+        }
+
+        let runner = self.runner
+        let scheduler = Scheduler(threads: options.threads, chunkSize: options.chunkSize)
+        var done = start - range.lowerBound
+        options.progress?(done, range.count)
+        let end = try scheduler.run(start..<range.upperBound, cancel: options.cancel, work: { chunk in
+            let results = runner.run(worlds: chunk)
+            var csv = "", pcsv = ""
+            for r in results { csv += layout.row(r); pcsv += layout.partnersRow(r) }
+            return ChunkOutput(results: results, csv: csv, partners: pcsv)
+        }, consume: { chunk, out in
+            try worlds.append(out.csv)
+            try partners.append(out.partners)
+            for r in out.results { try builder.add(r) }
+            done += chunk.count
+            options.progress?(done, range.count)
+        })
+        try worlds.sync(); try partners.sync()
+        worlds.close(); partners.close()
+        let ranWorlds = end - start
+        guard end == range.upperBound else {
+            pointsFile?.close()
+            // Resume rebuilds the points from worlds.csv.
+            try? fm.removeItem(atPath: pointsPath)
+            return Outcome(directory: dir, completed: false, worldsDone: end - range.lowerBound, worldsInRange: range.count,
+                           summary: nil, sample: builder.sample)
+        }
+        try builder.finish()
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let info = RunInfo(engine: WorldRunner.engineName, threads: options.threads, worlds: range.count,
+                           ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
+                           worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0)
+        if options.shard != nil {
+            try AtomicFile.write(try JSONText.encode(info), to: finalMarker)
+            return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,
+                           summary: nil, sample: builder.sample)
+        }
+        try pointsFile?.sync()
+        pointsFile?.close()
+        let summary = try Self.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
+                                            to: finalMarker)
+        return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,
+                       summary: summary, sample: builder.sample)
+    }
+
+    /// Writes summary.json: the sweep's description, every point (streamed from `pointsPath`) and
+    /// the run info; returns the summary with the report's bounded selection of points.
+    static func writeSummary(scene: SceneFile, builder: SummaryBuilder, run: RunInfo, pointsPath: String,
+                             to path: String) throws -> SweepSummary {
+        var summary = SweepSummary(name: scene.name, description: scene.description,
+                                   parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
+                                   partners: builder.sortedPartners, sweepKind: scene.sweep?.kind.rawValue ?? "none",
+                                   replicas: scene.sweep?.replicas ?? 1, points: [], run: run)
+        let empty = String(decoding: try JSONText.encode(summary), as: UTF8.self)
+        guard let hole = empty.range(of: "\"points\":[]") else { throw RunFileError("summary.json: no place for the points") }
+        // Streamed: the points of a big sweep run to hundreds of megabytes.
+        let tmp = path + ".tmp"
+        let out = try AppendFile(path: tmp, truncate: true)
+        try out.append(String(empty[..<hole.lowerBound]) + "\"points\":[")
+        if let input = FileHandle(forReadingAtPath: pointsPath) {
+            defer { try? input.close() }
+            while let block = try input.read(upToCount: 1 << 20), !block.isEmpty { try out.append(block) }
+        }
+        try out.append("]" + String(empty[hole.upperBound...]) + "\n")
+        try out.sync()
+        out.close()
+        guard rename(tmp, path) == 0 else { throw RunFileError("cannot rename \(tmp) to \(path)") }
+        try? FileManager.default.removeItem(atPath: pointsPath)
+        summary.points = builder.keptPoints
+        return summary
+    }
+}
+
+struct ChunkOutput: Sendable {
+    var results: [WorldResult]
+    var csv: String
+    var partners: String
+}
+
+/// A mistake in how a run was asked for (exit 2): nothing to resume, a changed file, an unfinished run.
+public struct RunInputError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

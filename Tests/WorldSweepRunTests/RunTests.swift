@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+@testable import WorldSweepRun
+import WorldSweepScene
+
+/// A small sweep: two boxes, 3 × 2 points × 2 replicas with jitter = 12 worlds of 90 ticks.
+let smallSweep = """
+    name: small
+    world: {bounds: [320, 568], ticks: 90}
+    items:
+      top: {center: [100, 200], size: [50, 50]}
+      bottom: {center: [100, 500], size: [50, 50]}
+    behaviors:
+      fall: {type: gravity, items: [top, bottom]}
+      walls:
+        type: collision
+        items: [top, bottom]
+        reference_bounds: true
+        boundaries:
+          ledge: {from: [0, 300], to: [320, 300]}
+      bouncy: {type: item, items: [bottom], elasticity: 0.9}
+    sweep:
+      parameters:
+        bouncy.elasticity: {linspace: [0, 1, 3]}
+        fall.magnitude: [1, 2]
+      seed: 3
+      replicas: 2
+      jitter: {top.center: [2, 2]}
+    """
+
+func tempDir(_ tag: String = "run") -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("worldsweep-\(tag)-\(UUID().uuidString)").path
+    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+func writeScene(_ text: String, in dir: String) -> String {
+    let path = "\(dir)/scene.yaml"
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+func bytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
+
+/// summary.json without its run info (wall time and threads differ from run to run).
+func summaryWithoutRun(_ path: String) throws -> SweepSummary {
+    var s = try JSONDecoder().decode(SweepSummary.self, from: bytes(path))
+    s.run = RunInfo(engine: "", threads: 0, worlds: 0, ticksPerWorld: 0, wallSeconds: 0, worldTicksPerSecond: 0)
+    return s
+}
+
+/// summary.json's text with the run object cut out (its points, partners, … must match bytewise).
+func summaryTextWithoutRun(_ path: String) -> String {
+    let text = String(decoding: bytes(path), as: UTF8.self)
+    guard let r = text.range(of: "\"run\":{"), let close = text[r.upperBound...].firstIndex(of: "}") else { return text }
+    return String(text[..<r.lowerBound] + text[text.index(after: close)...])
+}
+
+func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 64, resume: Bool = false,
+              shard: (Int, Int)? = nil, cancel: CancellationFlag = CancellationFlag()) throws -> SweepRun.Outcome {
+    let scene = try SceneFile.load(path: path)
+    let run = SweepRun(scene: scene, fileData: bytes(path), directory: dir)
+    return try run.run(.init(threads: threads, chunkSize: chunk, resume: resume, shard: shard.map { (index: $0.0, count: $0.1) },
+                             cancel: cancel))
+}
+
+@Suite struct RunTests {
+    @Test func worldsCSVHasTheContractColumnsAndOneRowPerWorld() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        let out = try runSweep(path, into: "\(dir)/out")
+        #expect(out.completed)
+        let lines = String(decoding: bytes("\(dir)/out/worlds.csv"), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 13)
+        let header = lines[0].split(separator: ",").map(String.init)
+        let item = ["contacts", "bounces"] + (1...8).map { "bounce\($0)" } + ["rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity"]
+        #expect(header == ["world", "point", "replica", "bouncy.elasticity", "fall.magnitude"]
+                + item.map { "top.\($0)" } + item.map { "bottom.\($0)" })
+        // World 5 = point 2 (the last parameter varies fastest: elasticity 0.5, magnitude 1), replica 1.
+        let row = lines[6].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(row[0] == "5" && row[1] == "2" && row[2] == "1" && row[3] == "0.5" && row[4] == "1")
+        #expect(row.count == header.count)
+        // The same world run alone gives the same numbers.
+        let alone = WorldRunner(scene: try SceneFile.load(path: path)).run(world: 5)
+        let layout = CSVLayout(parameters: ["bouncy.elasticity", "fall.magnitude"], items: ["top", "bottom"])
+        #expect(layout.row(alone) == lines[6] + "\n")
+        // The bottom box falls onto the bounds, the top one onto the ledge.
+        #expect(alone.items[1].contactsByPartner["bounds"] ?? 0 >= 1)
+        #expect(alone.items[0].contactsByPartner["ledge"] ?? 0 >= 1)
+    }
+
+    @Test func summaryAggregatesEachPointsReplicas() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        let out = try runSweep(path, into: "\(dir)/out")
+        let summary = try JSONDecoder().decode(SweepSummary.self, from: bytes("\(dir)/out/summary.json"))
+        #expect(summary.points.count == 6)
+        #expect(summary.parameters == ["bouncy.elasticity", "fall.magnitude"])
+        #expect(summary.run.engine == "single-world" && summary.run.worlds == 12 && summary.run.ticksPerWorld == 90)
+        let runner = WorldRunner(scene: try SceneFile.load(path: path))
+        for p in summary.points {
+            let a = runner.run(world: 2 * p.point), b = runner.run(world: 2 * p.point + 1)
+            #expect(p.replicas == 2 && p.failedReplicas == 0)
+            let y = try #require(p.metrics["top.y"])
+            #expect(y.count == 2)
+            #expect(abs(y.mean - (a.items[0].y + b.items[0].y) / 2) < 1e-9)
+            #expect(abs(y.std - abs(a.items[0].y - b.items[0].y) / 2.0.squareRoot()) < 1e-9)
+            #expect(y.min == min(a.items[0].y, b.items[0].y) && y.max == max(a.items[0].y, b.items[0].y))
+            let ledge = p.metrics["top.contacts.ledge"]
+            let expected = Double((a.items[0].contactsByPartner["ledge"] ?? 0) + (b.items[0].contactsByPartner["ledge"] ?? 0)) / 2
+            #expect(ledge?.mean == expected)
+        }
+        #expect(out.sample.count == 12)
+        #expect(summary.partners["top"]?.contains("ledge") == true)
+    }
+
+    @Test func resultsDoNotDependOnThreadsOrChunks() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        _ = try runSweep(path, into: "\(dir)/a", threads: 1, chunk: 1)
+        _ = try runSweep(path, into: "\(dir)/b", threads: 2, chunk: 7)
+        _ = try runSweep(path, into: "\(dir)/c", threads: 2, chunk: 1)
+        for name in ["b", "c"] {
+            #expect(bytes("\(dir)/a/worlds.csv") == bytes("\(dir)/\(name)/worlds.csv"))
+            #expect(bytes("\(dir)/a/partners.csv") == bytes("\(dir)/\(name)/partners.csv"))
+            #expect(summaryTextWithoutRun("\(dir)/a/summary.json") == summaryTextWithoutRun("\(dir)/\(name)/summary.json"))
+        }
+    }
+
+    @Test func schedulerHandsChunksOverInOrder() throws {
+        var seen: [Range<Int>] = []
+        let end = try Scheduler(threads: 2, chunkSize: 3).run(5..<30, work: { $0 }, consume: { chunk, r in
+            #expect(chunk == r)
+            seen.append(r)
+        })
+        #expect(end == 30)
+        #expect(seen.flatMap { Array($0) } == Array(5..<30))
+        // Workers never run more than threads × aheadPerThread chunks past the consumer.
+        let consumed = Counter()
+        let ahead = Counter()
+        let scheduler = Scheduler(threads: 2, chunkSize: 1, aheadPerThread: 2)
+        try scheduler.run(0..<200, work: { chunk in
+            ahead.max(chunk.lowerBound - consumed.value)
+            return chunk
+        }, consume: { _, _ in consumed.add(1) })
+        #expect(consumed.value == 200)
+        #expect(ahead.value < 4)
+        // Cancelled before starting: nothing runs, nothing is consumed.
+        let cancel = CancellationFlag(); cancel.cancel()
+        let none = try Scheduler(threads: 2, chunkSize: 3).run(0..<30, cancel: cancel, work: { $0 }, consume: { _, _ in Issue.record("consumed") })
+        #expect(none == 0)
+    }
+
+    @Test func aCancelledRunResumesToTheSameFiles() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        _ = try runSweep(path, into: "\(dir)/whole")
+        // Cancel after the first chunk is consumed: the run stops with a prefix written.
+        let cancel = CancellationFlag()
+        let scene = try SceneFile.load(path: path)
+        let partial = try SweepRun(scene: scene, fileData: bytes(path), directory: "\(dir)/cut").run(
+            .init(threads: 1, chunkSize: 2, cancel: cancel, progress: { done, _ in if done >= 2 { cancel.cancel() } }))
+        #expect(!partial.completed && partial.worldsDone >= 2 && partial.worldsDone < 12)
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut/summary.json"))
+        let resumed = try runSweep(path, into: "\(dir)/cut", resume: true)
+        #expect(resumed.completed)
+        #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(dir)/cut/worlds.csv"))
+        #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(dir)/cut/summary.json"))
+    }
+
+    @Test func resumeAfterAKillAtAnyByte() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        _ = try runSweep(path, into: "\(dir)/whole")
+        let whole = bytes("\(dir)/whole/worlds.csv")
+        let wholePartners = bytes("\(dir)/whole/partners.csv")
+        let wholeSummary = summaryTextWithoutRun("\(dir)/whole/summary.json")
+        // Kill points: inside the header, at a row boundary, mid-row, and with partners.csv cut elsewhere.
+        let cuts: [(Int, Int)] = [(10, wholePartners.count), (whole.count / 2, wholePartners.count / 3),
+                                  (whole.count - 7, wholePartners.count), (whole.count, 30)]
+        for (i, (w, p)) in cuts.enumerated() {
+            let d = "\(dir)/k\(i)"
+            try FileManager.default.copyItem(atPath: "\(dir)/whole", toPath: d)
+            try FileManager.default.removeItem(atPath: "\(d)/summary.json")
+            try whole.prefix(w).write(to: URL(fileURLWithPath: "\(d)/worlds.csv"))
+            try wholePartners.prefix(p).write(to: URL(fileURLWithPath: "\(d)/partners.csv"))
+            if w < 50 {
+                // A torn header cannot be checked: resuming says so.
+                #expect(throws: RunFileError.self) { try runSweep(path, into: d, resume: true) }
+                continue
+            }
+            let out = try runSweep(path, into: d, threads: 2, chunk: 3, resume: true)
+            #expect(out.completed)
+            #expect(bytes("\(d)/worlds.csv") == whole, "cut \(i)")
+            #expect(bytes("\(d)/partners.csv") == wholePartners, "cut \(i)")
+            #expect(summaryTextWithoutRun("\(d)/summary.json") == wholeSummary, "cut \(i)")
+        }
+    }
+
+    @Test func threeShardsMergeToOneRun() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        _ = try runSweep(path, into: "\(dir)/whole")
+        let out = "\(dir)/sharded"
+        _ = try runSweep(path, into: out, shard: (2, 3))
+        _ = try runSweep(path, into: out, threads: 2, shard: (0, 3))
+        #expect(Shards.missing(in: out, count: 3) == [1])
+        #expect(throws: RunFileError.self) { try Shards.merge(directory: out) }
+        _ = try runSweep(path, into: out, chunk: 1, shard: (1, 3))
+        #expect(Shards.missing(in: out, count: 3) == [])
+        for _ in 0..<2 {   // merging again is safe
+            let merged = try Shards.merge(directory: out)
+            #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(out)/worlds.csv"))
+            #expect(bytes("\(dir)/whole/partners.csv") == bytes("\(out)/partners.csv"))
+            #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(out)/summary.json"))
+            #expect(merged.summary.points.count == 6 && merged.sample.count == 12)
+        }
+        // Shards hold whole points: 6 points over 3 shards is 2 points (4 worlds) each.
+        #expect(SweepRun.shardWorlds(index: 1, count: 3, points: 6, replicas: 2) == 4..<8)
+        #expect(SweepRun.shardWorlds(index: 2, count: 4, points: 5, replicas: 3) == 6..<9)
+    }
+
+    @Test func csvRowsReadBackExactly() throws {
+        let layout = CSVLayout(parameters: ["a.b"], items: ["x"])
+        let r = WorldResult(world: 3, point: 1, replica: 1, parameters: [0.1 + 0.2],
+                            items: [ItemResult(contacts: 2, contactsByPartner: ["bounds": 2], bounceHeights: [Double(Float(12.345))],
+                                               restTime: Double(Float(1.5)), x: Double(Float(160.1)), y: -0.0, angle: Double(Float(1e-7)),
+                                               vx: 0, vy: 0, angularVelocity: 0)])
+        let line = layout.row(r)
+        #expect(line == "3,1,1,0.30000000000000004,2,1,12.345,,,,,,,,1.5,160.1,0,1e-07,0,0,0\n")
+        var back = try #require(layout.parseRow(line.dropLast()))
+        back.items[0].contactsByPartner = ["bounds": 2]
+        var expected = r; expected.items[0].y = 0
+        #expect(back == expected)
+        #expect(layout.partnersRow(r) == "3,x.contacts.bounds=2\n")
+        var failed = r; failed.failed = true
+        #expect(layout.row(failed) == "3,1,1,0.30000000000000004" + String(repeating: ",", count: 17) + "\n")
+        #expect(layout.parseRow(layout.row(failed).dropLast())?.failed == true)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var v = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return v }
+    func add(_ n: Int) { lock.lock(); v += n; lock.unlock() }
+    func max(_ n: Int) { lock.lock(); v = Swift.max(v, n); lock.unlock() }
+}
+
+@Suite struct SummaryBuilderTests {
+    @Test func failedWorldsAreCountedButNotAveraged() throws {
+        let layout = CSVLayout(parameters: ["p"], items: ["a"])
+        let ok1 = WorldResult(world: 0, point: 0, replica: 0, parameters: [1],
+                              items: [ItemResult(contacts: 2, contactsByPartner: ["bounds": 2], bounceHeights: [10, 4], restTime: 1.5, x: 1, y: 2)])
+        let ok2 = WorldResult(world: 1, point: 0, replica: 1, parameters: [1],
+                              items: [ItemResult(contacts: 4, contactsByPartner: ["bounds": 3, "b": 1], bounceHeights: [20], x: 3, y: 2)])
+        let bad = WorldResult(world: 2, point: 0, replica: 2, parameters: [1], items: [ItemResult()], failed: true)
+        let p = SummaryBuilder.summarize([ok1, ok2, bad], layout: layout)
+        #expect(p.replicas == 3 && p.failedReplicas == 1 && p.parameters == [1])
+        #expect(p.metrics["a.contacts"] == MetricStats(count: 2, mean: 3, std: 2.0.squareRoot(), min: 2, max: 4))
+        #expect(p.metrics["a.bounce1"] == MetricStats(count: 2, mean: 15, std: 50.0.squareRoot(), min: 10, max: 20))
+        #expect(p.metrics["a.bounce2"] == MetricStats(count: 1, mean: 4, std: 0, min: 4, max: 4))
+        #expect(p.metrics["a.bounce3"] == nil)
+        #expect(p.metrics["a.rest_time"]?.count == 1)
+        // A partner one replica never touched counts 0 there.
+        #expect(p.metrics["a.contacts.b"] == MetricStats(count: 2, mean: 0.5, std: 0.5.squareRoot(), min: 0, max: 1))
+        #expect(p.metrics["a.y"] == MetricStats(count: 2, mean: 2, std: 0, min: 2, max: 2))
+
+        // Fed world by world, points close when their replicas are in; samples are every k-th world.
+        var seen: [Int] = []
+        var builder = SummaryBuilder(layout: layout, replicas: 3, totalWorlds: 60_000, totalPoints: 20_000) { seen.append($0.point) }
+        #expect(builder.sampleStride == 3 && builder.pointStride == 1)
+        for w in 0..<6 {
+            var r = ok1; r.world = w; r.point = w / 3; r.replica = w % 3
+            try builder.add(r)
+        }
+        #expect(seen == [0, 1])
+        #expect(builder.sample.map(\.world) == [0, 3])
+    }
+}
