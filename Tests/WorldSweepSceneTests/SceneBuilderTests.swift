@@ -40,7 +40,7 @@ struct SceneBuilderTests {
         #expect(built.tick == 1.0 / 60.0)
         #expect(built.tickCount == 300)
         let top = try #require(built.view(named: "top"))
-        #expect(top.center == Point(x: 100, y: 0) && top.size == Size(width: 50, height: 50))
+        #expect(top.center == Point(x: 60, y: 30) && top.size == Size(width: 50, height: 50))
         #expect(top.collisionBoundsType == .rectangle)
         #expect(built.name(of: top) == "top")
 

@@ -18,8 +18,8 @@ struct SceneParsingTests {
         #expect(scene.world.ticks == 300)
 
         #expect(scene.items.map(\.name) == ["top", "bottom"])
-        #expect(scene.items[0].center == Point(x: 100, y: 0))
-        #expect(scene.items[1].center == Point(x: 100, y: 50))
+        #expect(scene.items[0].center == Point(x: 60, y: 30))
+        #expect(scene.items[1].center == Point(x: 220, y: 50))
         #expect(scene.items.allSatisfy { $0.size == Size(width: 50, height: 50) && $0.angle == 0 && $0.shape == .rectangle })
         #expect(scene.items[0].location == SceneLocation(line: 8, column: 3))
 
