@@ -29,7 +29,7 @@ struct LineChart: Sendable {
     var series: [LineSeries]
     /// Dots only (random sweeps): no lines joining the points.
     var scatter = false
-    var frame = ChartFrame(width: 540, height: 340, left: 62, right: 120, top: 30, bottom: 46)
+    var frame = ChartFrame(width: 560, height: 340, left: 62, right: 140, top: 30, bottom: 46)   // room for a 17-character bold legend title
 
     /// The axes and the mapping from data to pixels (what `svg()` draws with).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {

@@ -153,6 +153,13 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     /// The results after the last tick.
     func finish() -> [ItemResult] {
         if failed { return Array(repeating: ItemResult(), count: items.count) }
+        // A flight still open when the run ends counts once its apex is behind it (the item is
+        // coming down again): the rise is known even though the next contact never came.
+        for i in items.indices {
+            guard let f = flight[i], let s = built.animator.itemState(for: built.views[i]) else { continue }
+            if s.center.x * up.x + s.center.y * up.y < f.apex { recordBounce(i, rise: f.apex - f.start) }
+            flight[i] = nil
+        }
         var out = items
         for i in out.indices {
             let view = built.views[i]

@@ -42,6 +42,17 @@ func dropScene(elasticity: Double, y: Double = 100, ticks: Int = 600) -> String 
         #expect(box.contacts >= box.bounceHeights.count)
     }
 
+    @Test func aFlightCutShortByTheEndCountsOnceItsApexIsPassed() throws {
+        // e = 0.8 from y = 100: it lands after √(2·4.48 m / 10 m/s²) ≈ 0.95 s (57 ticks), rises
+        // for e·0.95 ≈ 0.76 s (apex near tick 102) and lands again near tick 148.
+        let e = 0.8, H = 548.0 - 100.0
+        let afterApex = WorldRunner(scene: try scene(dropScene(elasticity: e, ticks: 125))).run(world: 0).items[0]
+        #expect(afterApex.bounceHeights.count == 1)
+        if let h = afterApex.bounceHeights.first { #expect(abs(h - H * e * e) / (H * e * e) < 0.05, "rise \(h)") }
+        let beforeApex = WorldRunner(scene: try scene(dropScene(elasticity: e, ticks: 90))).run(world: 0).items[0]
+        #expect(beforeApex.bounceHeights.isEmpty)   // still rising: its height is not known yet
+    }
+
     @Test func aBoxAtRestTouchesOnceAndSleepsHalfASecondLater() throws {
         // Dropped from just above the floor with no bounce: one contact, at rest at once.
         let r = WorldRunner(scene: try scene(dropScene(elasticity: 0, y: 546, ticks: 300))).run(world: 0)
