@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
     var force = false
 
     @Option(name: .customLong("max-worlds"), help: "Refuse sweeps with more worlds than this unless --force.")
-    var maxWorlds: Int = 10_000_000
+    var maxWorlds: Int = WorldLimit.defaultMaximum
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -60,10 +60,7 @@ struct RunCommand: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
         if let threads, threads < 1 { throw BadInput("--threads must be 1 or more, got \(threads)") }
         if chunkSize < 1 { throw BadInput("--chunk-size must be 1 or more, got \(chunkSize)") }
-        if maxWorlds < 1 { throw BadInput("--max-worlds must be 1 or more, got \(maxWorlds)") }
-        if scene.worldCount > maxWorlds && !force {
-            throw BadInput("\(file): the sweep makes \(scene.worldCount) worlds, more than --max-worlds \(maxWorlds); add --force to run them")
-        }
+        try WorldLimit.check(scene, maximum: maxWorlds, force: force)
         let shardSpec = try Self.shard(index: shard, count: of, environment: environment)
         let directory = out ?? "runs/\(scene.name)"
         let threadCount = threads ?? Scheduler.defaultThreads(environment: environment)

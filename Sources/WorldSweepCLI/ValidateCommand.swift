@@ -10,8 +10,15 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "A scene or sweep file (YAML or JSON).")
     var file: String
 
+    @Option(name: .customLong("max-worlds"), help: "Reject files that make more worlds than this unless --force.")
+    var maxWorlds: Int = WorldLimit.defaultMaximum
+
+    @Flag(help: "Accept files that make more than --max-worlds worlds.")
+    var force = false
+
     func run() throws {
         let scene = try SceneFile.load(path: file)
+        try WorldLimit.check(scene, maximum: maxWorlds, force: force)
         print(ValidateCommand.summary(scene))
     }
 

@@ -112,3 +112,30 @@ let freeFallScene = """
         #expect(TraceWorld.format(Float(2)) == "2")
     }
 }
+
+@Suite struct WorldLimitTests {
+    @Test func tooManyWorldsNeedForceAndNamesTheSweep() throws {
+        let path = try temporaryFile(freeFallScene + """
+
+            sweep:
+              parameters:
+                still.resistance: {linspace: [0, 1, 50]}
+            """)
+        let scene = try SceneFile.load(path: path)
+        #expect(throws: SceneError.self) { try WorldLimit.check(scene, maximum: 49, force: false) }
+        do {
+            try WorldLimit.check(scene, maximum: 49, force: false)
+        } catch let error as SceneError {
+            // Points at the sweep's first parameter: line 10, column 5 of the file above.
+            #expect(error.line == 10 && error.column == 5, "\(error)")
+            #expect(error.message.contains("50 worlds"))
+        }
+        try WorldLimit.check(scene, maximum: 49, force: true)
+        try WorldLimit.check(scene, maximum: 50, force: false)
+        #expect(WorldSweepCommand.execute(["validate", path, "--max-worlds", "10"]) == 2)
+        #expect(WorldSweepCommand.execute(["validate", path, "--max-worlds", "10", "--force"]) == 0)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("ws-limit-\(UUID().uuidString)").path
+        #expect(WorldSweepCommand.execute(["run", path, "--max-worlds", "10", "--out", out, "--quiet"]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: out))   // nothing written
+    }
+}
