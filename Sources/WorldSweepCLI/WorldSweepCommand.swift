@@ -13,7 +13,7 @@ public struct WorldSweepCommand: ParsableCommand {
         commandName: "worldsweep",
         abstract: "UIKit Dynamics, re-created: trace, validate and sweep scene files.",
         discussion: "Exit codes: 0 done, 1 a run failed, 2 bad input.",
-        subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self])
+        subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self, BenchCommand.self])
 
     public init() {}
 

@@ -139,3 +139,24 @@ let freeFallScene = """
         #expect(!FileManager.default.fileExists(atPath: out))   // nothing written
     }
 }
+
+@Suite struct BenchTests {
+    @Test func benchMeasuresEveryThreadCountAndBackEnd() throws {
+        let command = try BenchCommand.parse(["--worlds", "4", "--threads", "1,2", "--integrator", "simd,blas",
+                                              "--kernel-work", "1000", "--json"])
+        #expect(command.worlds == 4 && command.json)
+        #expect(WorldSweepCommand.execute(["bench", "--worlds", "4", "--threads", "1,2", "--kernel-work", "1000", "--json"]) == 0)
+        #expect(WorldSweepCommand.execute(["bench", "--threads", "0"]) == 2)
+        #expect(WorldSweepCommand.execute(["bench", "--integrator", "gpu"]) == 2)
+        let table = BenchResult(sweep: "s", ticksPerWorld: 10, blas: "x",
+                                engines: [.init(engine: "e", threads: 1, worlds: 4, worldTicksPerSecond: 100),
+                                          .init(engine: "e", threads: 2, worlds: 4, worldTicksPerSecond: 190)],
+                                integrators: []).table()
+        #expect(table.contains("1.90×"))   // the ratio to one thread, taken in the same run
+    }
+
+    @Test func builtInSweepParses() throws {
+        let scene = try BuiltInSweeps.twinDrop()
+        #expect(scene.worldCount == 768)
+    }
+}

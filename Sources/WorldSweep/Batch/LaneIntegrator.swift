@@ -174,3 +174,53 @@ enum BLASLanes {
         cblas_saxpy(n, h, b.w, 1, &b.a, 1)
     }
 }
+
+extension LaneIntegrator {
+    /// Keeps OpenBLAS single-threaded: the scheduler already runs one worker per core, and
+    /// OpenBLAS's own threads on top of those oversubscribe the cores.
+    public static func useSingleThreadedBLAS() {
+        #if canImport(COpenBLAS) && !canImport(Accelerate)
+        openblas_set_num_threads(1)
+        #endif
+    }
+
+    /// Which kernels the BLAS library picked for this CPU (OpenBLAS's core name), for reports.
+    public static var blasDescription: String {
+        #if canImport(Accelerate)
+        return "Accelerate"
+        #elseif canImport(COpenBLAS)
+        if let name = openblas_get_corename() { return "OpenBLAS (\(String(cString: name)))" }
+        return "OpenBLAS"
+        #else
+        return "none"
+        #endif
+    }
+
+    /// Body-sub-steps per second of this back end over `lanes` worlds of `bodies` bodies,
+    /// the median of `repeats` timings of `subSteps` sub-steps each.
+    public func measureThroughput(bodies: Int, lanes: Int, subSteps: Int, repeats: Int = 5) -> Double {
+        var state = LaneBodies(bodyCount: bodies, lanes: lanes)
+        for i in 0..<(bodies * lanes) {
+            state.invMass[i] = 4; state.invI[i] = 100; state.gravityScale[i] = 1
+            state.vx[i] = Float(i % 7) * 0.1; state.vy[i] = Float(i % 5) * 0.1
+            state.linearDampingFactor[i] = dampingFactor(0.1, h: EngineSettings.subStep)
+            state.angularDampingFactor[i] = dampingFactor(0.1, h: EngineSettings.subStep)
+        }
+        for l in 0..<lanes { state.gravityY[l] = 10 }
+        var timings: [Double] = []
+        for _ in 0..<repeats {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<subSteps {
+                integrateVelocities(&state, h: EngineSettings.subStep)
+                integratePositions(&state, h: EngineSettings.subStep)
+            }
+            timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        timings.sort()
+        // Keep the result alive so the loops are not optimized away.
+        if state.cy.reduce(0, +).isNaN { return 0 }
+        return Double(bodies * lanes * subSteps) / timings[timings.count / 2]
+    }
+}
+
+import Dispatch
