@@ -123,86 +123,33 @@ struct ContactSolver {
     mutating func solveVelocityConstraints(_ velocities: inout [BodyVelocity]) {
         for i in 0..<inputs.count {
             let c = inputs[i]
-            let mA = c.invMassA, mB = c.invMassB, iA = c.invIA, iB = c.invIB
-            var vA = velocities[c.indexA].v, wA = velocities[c.indexA].w
-            var vB = velocities[c.indexB].v, wB = velocities[c.indexB].w
-            let normal = normals[i], tangent = normal.skewRight
-            let count = solverPointCount[i]
-            var cps = points[i]
-
-            // Friction first: the normal constraint matters more, so it gets the last word.
-            for j in 0..<count {
-                var p = j == 0 ? cps.0 : cps.1
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                let vt = dot(dv, tangent)
-                var lambda = p.tangentMass * -vt
-                let maxFriction = c.friction * p.normalImpulse
-                let newImpulse = clamp(p.tangentImpulse + lambda, -maxFriction, maxFriction)
-                lambda = newImpulse - p.tangentImpulse
-                p.tangentImpulse = newImpulse
-                let P = lambda * tangent
-                vA -= mA * P; wA -= iA * cross(p.rA, P)
-                vB += mB * P; wB += iB * cross(p.rB, P)
-                if j == 0 { cps.0 = p } else { cps.1 = p }
-            }
-
-            if count == 1 {
-                var p = cps.0
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                let vn = dot(dv, normal)
-                var lambda = -p.normalMass * (vn - p.velocityBias)
-                let newImpulse = max(p.normalImpulse + lambda, 0)
-                lambda = newImpulse - p.normalImpulse
-                p.normalImpulse = newImpulse
-                let P = lambda * normal
-                vA -= mA * P; wA -= iA * cross(p.rA, P)
-                vB += mB * P; wB += iB * cross(p.rB, P)
-                cps.0 = p
-            } else if count == 2 {
-                // Block solver: find the impulse pair x >= 0 with complementary relative velocity
-                // vn >= 0 by trying the four active sets in turn (both, first only, second only, none).
-                let (k11, k12, k22) = k[i]
-                let (m11, m21, m12, m22) = normalMass[i]
-                let a = (cps.0.normalImpulse, cps.1.normalImpulse)
-                let dv1 = vB + cross(wB, cps.0.rB) - vA - cross(wA, cps.0.rA)
-                let dv2 = vB + cross(wB, cps.1.rB) - vA - cross(wA, cps.1.rA)
-                var bx = dot(dv1, normal) - cps.0.velocityBias
-                var by = dot(dv2, normal) - cps.1.velocityBias
-                bx -= k11 * a.0 + k12 * a.1
-                by -= k12 * a.0 + k22 * a.1
-
-                var x: (Float, Float)? = nil
-                let x1 = (-(m11 * bx + m12 * by), -(m21 * bx + m22 * by))
-                if x1.0 >= 0 && x1.1 >= 0 {
-                    x = x1
-                } else {
-                    let x2 = (-cps.0.normalMass * bx, Float(0))
-                    if x2.0 >= 0 && k12 * x2.0 + by >= 0 {
-                        x = x2
-                    } else {
-                        let x3 = (Float(0), -cps.1.normalMass * by)
-                        if x3.1 >= 0 && k12 * x3.1 + bx >= 0 {
-                            x = x3
-                        } else if bx >= 0 && by >= 0 {
-                            x = (0, 0)
-                        }
-                    }
-                }
-                if let x {
-                    let d = (x.0 - a.0, x.1 - a.1)
-                    let P1 = d.0 * normal, P2 = d.1 * normal
-                    vA -= mA * (P1 + P2)
-                    wA -= iA * (cross(cps.0.rA, P1) + cross(cps.1.rA, P2))
-                    vB += mB * (P1 + P2)
-                    wB += iB * (cross(cps.0.rB, P1) + cross(cps.1.rB, P2))
-                    cps.0.normalImpulse = x.0
-                    cps.1.normalImpulse = x.1
-                }
-            }
-            points[i] = cps
-            velocities[c.indexA] = BodyVelocity(v: vA, w: wA)
-            velocities[c.indexB] = BodyVelocity(v: vB, w: wB)
+            var lanes = lanesOf(i)
+            var a = VelocityLanes(vx: velocities[c.indexA].v.x, vy: velocities[c.indexA].v.y, w: velocities[c.indexA].w)
+            var b = VelocityLanes(vx: velocities[c.indexB].v.x, vy: velocities[c.indexB].v.y, w: velocities[c.indexB].w)
+            ContactVelocityKernel.solve(&lanes, &a, &b)
+            points[i].0.normalImpulse = lanes.p0.normalImpulse
+            points[i].0.tangentImpulse = lanes.p0.tangentImpulse
+            points[i].1.normalImpulse = lanes.p1.normalImpulse
+            points[i].1.tangentImpulse = lanes.p1.tangentImpulse
+            velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
+            velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
         }
+    }
+
+    /// Contact i as the shared velocity kernel takes it (one lane: a single world).
+    func lanesOf(_ i: Int) -> ContactLanes<Float> {
+        let c = inputs[i]
+        func point(_ p: VelocityConstraintPoint) -> ContactPointLanes<Float> {
+            ContactPointLanes(rAx: p.rA.x, rAy: p.rA.y, rBx: p.rB.x, rBy: p.rB.y,
+                              normalImpulse: p.normalImpulse, tangentImpulse: p.tangentImpulse,
+                              normalMass: p.normalMass, tangentMass: p.tangentMass, velocityBias: p.velocityBias)
+        }
+        let (k11, k12, k22) = k[i]
+        let (m11, m21, m12, m22) = normalMass[i]
+        return ContactLanes(nx: normals[i].x, ny: normals[i].y, p0: point(points[i].0), p1: point(points[i].1),
+                            k11: k11, k12: k12, k22: k22, m11: m11, m21: m21, m12: m12, m22: m22,
+                            friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                            onePoint: solverPointCount[i] == 1, twoPoints: solverPointCount[i] == 2)
     }
 
     /// Copies the accumulated impulses back into the manifolds for the next sub-step's warm start.

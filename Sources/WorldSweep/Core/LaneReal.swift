@@ -1,0 +1,40 @@
+// What the shared kernels need of a number: plain Float for one world, SIMD8<Float> for eight
+// worlds side by side. Comparisons give masks and `select` picks per lane, so a kernel written
+// once runs branch-free on lanes and as ordinary code on a single world.
+
+protocol LaneReal {
+    associatedtype Mask
+    init(_ value: Float)
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    static prefix func - (a: Self) -> Self
+    static func minimum(_ a: Self, _ b: Self) -> Self
+    static func maximum(_ a: Self, _ b: Self) -> Self
+    /// a ≥ 0 per lane.
+    static func isNonNegative(_ a: Self) -> Mask
+    /// `mask ? a : b` per lane.
+    static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self
+    static func and(_ a: Mask, _ b: Mask) -> Mask
+    static func or(_ a: Mask, _ b: Mask) -> Mask
+}
+
+extension Float: LaneReal {
+    static func minimum(_ a: Float, _ b: Float) -> Float { min(a, b) }
+    static func maximum(_ a: Float, _ b: Float) -> Float { max(a, b) }
+    static func isNonNegative(_ a: Float) -> Bool { a >= 0 }
+    static func select(_ mask: Bool, _ a: Float, _ b: Float) -> Float { mask ? a : b }
+    static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
+    static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
+}
+
+extension SIMD8: LaneReal where Scalar == Float {
+    typealias Mask = SIMDMask<SIMD8<Int32>>
+    init(_ value: Float) { self.init(repeating: value) }
+    static func minimum(_ a: Self, _ b: Self) -> Self { pointwiseMin(a, b) }
+    static func maximum(_ a: Self, _ b: Self) -> Self { pointwiseMax(a, b) }
+    static func isNonNegative(_ a: Self) -> Mask { a .>= Self(repeating: 0) }
+    static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
+    static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
+    static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
+}

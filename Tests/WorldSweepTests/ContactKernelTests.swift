@@ -1,0 +1,81 @@
+import Testing
+@testable import WorldSweep
+
+/// The contact velocity kernel is one implementation: run on eight lanes at once (SIMD8) it gives
+/// bitwise what it gives on each lane alone (Float, the single world's path), whatever mix of
+/// zero-, one- and two-point contacts the lanes hold.
+@Suite struct ContactKernelTests {
+    struct Random {
+        var state: UInt64
+        mutating func next(_ scale: Float = 1) -> Float {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return (Float(state >> 40) / Float(1 << 24) * 2 - 1) * scale
+        }
+    }
+
+    func randomLane(_ r: inout Random, points: Int) -> (ContactLanes<Float>, VelocityLanes<Float>, VelocityLanes<Float>) {
+        func point(_ r: inout Random) -> ContactPointLanes<Float> {
+            ContactPointLanes(rAx: r.next(0.3), rAy: r.next(0.3), rBx: r.next(0.3), rBy: r.next(0.3),
+                              normalImpulse: abs(r.next(0.5)), tangentImpulse: r.next(0.1),
+                              normalMass: abs(r.next(2)) + 0.1, tangentMass: abs(r.next(2)) + 0.1,
+                              velocityBias: abs(r.next(1)))
+        }
+        let angle = r.next(3)
+        let (k11, k12, k22) = (abs(r.next(4)) + 2, r.next(1), abs(r.next(4)) + 2)
+        let det = 1 / (k11 * k22 - k12 * k12)
+        let c = ContactLanes(nx: cosf(angle), ny: sinf(angle), p0: point(&r), p1: point(&r),
+                             k11: k11, k12: k12, k22: k22, m11: det * k22, m21: -det * k12, m12: -det * k12, m22: det * k11,
+                             friction: abs(r.next(1)), mA: abs(r.next(4)), iA: abs(r.next(40)),
+                             mB: points == 0 ? 0 : abs(r.next(4)), iB: abs(r.next(40)),
+                             onePoint: points == 1, twoPoints: points == 2)
+        let a = VelocityLanes(vx: r.next(3), vy: r.next(3), w: r.next(5))
+        let b = VelocityLanes(vx: r.next(3), vy: r.next(3), w: r.next(5))
+        return (c, a, b)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func eightLanesEqualEightSingleWorlds(seed: UInt64) {
+        var r = Random(state: seed)
+        let lanes = (0..<8).map { k in randomLane(&r, points: (k + Int(seed)) % 3) }
+        typealias V = SIMD8<Float>
+        func gather(_ f: (ContactLanes<Float>) -> Float) -> V { V(lanes.map { f($0.0) }) }
+        func gatherPoint(_ p: KeyPath<ContactLanes<Float>, ContactPointLanes<Float>>) -> ContactPointLanes<V> {
+            ContactPointLanes(rAx: gather { $0[keyPath: p].rAx }, rAy: gather { $0[keyPath: p].rAy },
+                              rBx: gather { $0[keyPath: p].rBx }, rBy: gather { $0[keyPath: p].rBy },
+                              normalImpulse: gather { $0[keyPath: p].normalImpulse },
+                              tangentImpulse: gather { $0[keyPath: p].tangentImpulse },
+                              normalMass: gather { $0[keyPath: p].normalMass }, tangentMass: gather { $0[keyPath: p].tangentMass },
+                              velocityBias: gather { $0[keyPath: p].velocityBias })
+        }
+        var one = SIMDMask<SIMD8<Int32>>(), two = SIMDMask<SIMD8<Int32>>()
+        for k in 0..<8 { one[k] = lanes[k].0.onePoint; two[k] = lanes[k].0.twoPoints }
+        var wide = ContactLanes<V>(nx: gather(\.nx), ny: gather(\.ny), p0: gatherPoint(\.p0), p1: gatherPoint(\.p1),
+                                   k11: gather(\.k11), k12: gather(\.k12), k22: gather(\.k22),
+                                   m11: gather(\.m11), m21: gather(\.m21), m12: gather(\.m12), m22: gather(\.m22),
+                                   friction: gather(\.friction), mA: gather(\.mA), iA: gather(\.iA), mB: gather(\.mB), iB: gather(\.iB),
+                                   onePoint: one, twoPoints: two)
+        var wa = VelocityLanes(vx: V(lanes.map(\.1.vx)), vy: V(lanes.map(\.1.vy)), w: V(lanes.map(\.1.w)))
+        var wb = VelocityLanes(vx: V(lanes.map(\.2.vx)), vy: V(lanes.map(\.2.vy)), w: V(lanes.map(\.2.w)))
+        for _ in 0..<EngineSettings.velocityIterations { ContactVelocityKernel.solve(&wide, &wa, &wb) }
+
+        var changed = 0
+        for k in 0..<8 {
+            var (c, a, b) = lanes[k]
+            for _ in 0..<EngineSettings.velocityIterations { ContactVelocityKernel.solve(&c, &a, &b) }
+            #expect(wa.vx[k] == a.vx && wa.vy[k] == a.vy && wa.w[k] == a.w, "lane \(k) body A")
+            #expect(wb.vx[k] == b.vx && wb.vy[k] == b.vy && wb.w[k] == b.w, "lane \(k) body B")
+            #expect(wide.p0.normalImpulse[k] == c.p0.normalImpulse && wide.p1.normalImpulse[k] == c.p1.normalImpulse)
+            #expect(wide.p0.tangentImpulse[k] == c.p0.tangentImpulse && wide.p1.tangentImpulse[k] == c.p1.tangentImpulse)
+            if a.vx != lanes[k].1.vx { changed += 1 }
+            // A lane without contact points is left exactly as it was.
+            if !lanes[k].0.onePoint && !lanes[k].0.twoPoints {
+                #expect(a.vx == lanes[k].1.vx && b.w == lanes[k].2.w)
+            }
+        }
+        #expect(changed > 0)   // the kernel did something
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
