@@ -32,6 +32,9 @@ public enum LaneIntegrator: String, Sendable, CaseIterable {
     }
 }
 
+/// The rule of `Integrate.swift` (`integrateVelocityLanes`, `integratePositionLanes`) run on 8
+/// worlds per instruction, and on single lanes for the remainder: one implementation, so the
+/// result is bitwise the single world's.
 enum SIMDLanes {
     typealias V = SIMD8<Float>
 
@@ -42,67 +45,41 @@ enum SIMDLanes {
             var lane = 0
             while lane + V.scalarCount <= lanes {
                 let i = base + lane
-                let gx = load(b.gravityX, lane), gy = load(b.gravityY, lane)
-                let gs = load(b.gravityScale, i), im = load(b.invMass, i)
-                // Same operations in the same order as integrateVelocity: bitwise equal.
-                var vx = load(b.vx, i) + h * (gs * gx + im * load(b.fx, i))
-                var vy = load(b.vy, i) + h * (gs * gy + im * load(b.fy, i))
-                var w = load(b.w, i) + h * load(b.invI, i) * load(b.torque, i)
-                let ldf = load(b.linearDampingFactor, i)
-                vx = ldf * vx
-                vy = ldf * vy
-                w *= load(b.angularDampingFactor, i)
+                var vx = load(b.vx, i), vy = load(b.vy, i), w = load(b.w, i)
+                integrateVelocityLanes(vx: &vx, vy: &vy, w: &w, gx: load(b.gravityX, lane), gy: load(b.gravityY, lane),
+                                       gravityScale: load(b.gravityScale, i), invMass: load(b.invMass, i),
+                                       fx: load(b.fx, i), fy: load(b.fy, i), invI: load(b.invI, i), torque: load(b.torque, i),
+                                       linearDampingFactor: load(b.linearDampingFactor, i),
+                                       angularDampingFactor: load(b.angularDampingFactor, i), h: V(h))
                 store(vx, &b.vx, i); store(vy, &b.vy, i); store(w, &b.w, i)
                 lane += V.scalarCount
             }
-            for l in lane..<lanes { scalarVelocity(&b, base + l, l, h: h) }
+            for l in lane..<lanes {
+                let i = base + l
+                integrateVelocityLanes(vx: &b.vx[i], vy: &b.vy[i], w: &b.w[i], gx: b.gravityX[l], gy: b.gravityY[l],
+                                       gravityScale: b.gravityScale[i], invMass: b.invMass[i], fx: b.fx[i], fy: b.fy[i],
+                                       invI: b.invI[i], torque: b.torque[i],
+                                       linearDampingFactor: b.linearDampingFactor[i],
+                                       angularDampingFactor: b.angularDampingFactor[i], h: h)
+            }
         }
-    }
-
-    static func scalarVelocity(_ b: inout LaneBodies, _ i: Int, _ lane: Int, h: Float) {
-        var s = BodyVelocity(v: Vec2(b.vx[i], b.vy[i]), w: b.w[i])
-        s.v += h * (b.gravityScale[i] * Vec2(b.gravityX[lane], b.gravityY[lane]) + b.invMass[i] * Vec2(b.fx[i], b.fy[i]))
-        s.w += h * b.invI[i] * b.torque[i]
-        s.v = b.linearDampingFactor[i] * s.v
-        s.w *= b.angularDampingFactor[i]
-        b.vx[i] = s.v.x; b.vy[i] = s.v.y; b.w[i] = s.w
     }
 
     static func integratePositions(_ b: inout LaneBodies, h: Float) {
         let n = b.vx.count
-        let maxT = EngineSettings.maxTranslation, maxR = EngineSettings.maxRotation
         var i = 0
         while i + V.scalarCount <= n {
+            var cx = load(b.cx, i), cy = load(b.cy, i), a = load(b.a, i)
             var vx = load(b.vx, i), vy = load(b.vy, i), w = load(b.w, i)
-            let tx = h * vx, ty = h * vy
-            let t2 = tx * tx + ty * ty
-            let tooFar = t2 .> V(repeating: maxT * maxT)
-            if any(tooFar) {
-                let ratio = V(repeating: 1).replacing(with: maxT / t2.squareRoot(), where: tooFar)
-                vx = ratio * vx
-                vy = ratio * vy
-            }
-            let r = h * w
-            let tooFast = r * r .> V(repeating: maxR * maxR)
-            if any(tooFast) {
-                let absR = r.replacing(with: -r, where: r .< 0)
-                w = w * V(repeating: 1).replacing(with: maxR / absR, where: tooFast)
-            }
-            store(load(b.cx, i) + h * vx, &b.cx, i)
-            store(load(b.cy, i) + h * vy, &b.cy, i)
-            store(load(b.a, i) + h * w, &b.a, i)
+            integratePositionLanes(cx: &cx, cy: &cy, a: &a, vx: &vx, vy: &vy, w: &w, h: V(h))
+            store(cx, &b.cx, i); store(cy, &b.cy, i); store(a, &b.a, i)
             store(vx, &b.vx, i); store(vy, &b.vy, i); store(w, &b.w, i)
             i += V.scalarCount
         }
-        while i < n { scalarPosition(&b, i, h: h); i += 1 }
-    }
-
-    static func scalarPosition(_ b: inout LaneBodies, _ i: Int, h: Float) {
-        var p = BodyPosition(c: Vec2(b.cx[i], b.cy[i]), a: b.a[i])
-        var s = BodyVelocity(v: Vec2(b.vx[i], b.vy[i]), w: b.w[i])
-        integratePosition(&p, &s, h: h)
-        b.cx[i] = p.c.x; b.cy[i] = p.c.y; b.a[i] = p.a
-        b.vx[i] = s.v.x; b.vy[i] = s.v.y; b.w[i] = s.w
+        while i < n {
+            integratePositionLanes(cx: &b.cx[i], cy: &b.cy[i], a: &b.a[i], vx: &b.vx[i], vy: &b.vy[i], w: &b.w[i], h: h)
+            i += 1
+        }
     }
 
     @inline(__always) static func load(_ a: [Float], _ i: Int) -> V {

@@ -8,7 +8,13 @@ protocol LaneReal {
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
     static func * (a: Self, b: Self) -> Self
+    static func / (a: Self, b: Self) -> Self
     static prefix func - (a: Self) -> Self
+    func squareRoot() -> Self
+    /// |a| per lane.
+    static func absolute(_ a: Self) -> Self
+    /// a > b per lane.
+    static func isGreater(_ a: Self, _ b: Self) -> Mask
     static func minimum(_ a: Self, _ b: Self) -> Self
     static func maximum(_ a: Self, _ b: Self) -> Self
     /// a ≥ 0 per lane.
@@ -23,6 +29,8 @@ extension Float: LaneReal {
     static func minimum(_ a: Float, _ b: Float) -> Float { min(a, b) }
     static func maximum(_ a: Float, _ b: Float) -> Float { max(a, b) }
     static func isNonNegative(_ a: Float) -> Bool { a >= 0 }
+    static func absolute(_ a: Float) -> Float { abs(a) }
+    static func isGreater(_ a: Float, _ b: Float) -> Bool { a > b }
     static func select(_ mask: Bool, _ a: Float, _ b: Float) -> Float { mask ? a : b }
     static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
     static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
@@ -34,6 +42,8 @@ extension SIMD8: LaneReal where Scalar == Float {
     static func minimum(_ a: Self, _ b: Self) -> Self { pointwiseMin(a, b) }
     static func maximum(_ a: Self, _ b: Self) -> Self { pointwiseMax(a, b) }
     static func isNonNegative(_ a: Self) -> Mask { a .>= Self(repeating: 0) }
+    static func absolute(_ a: Self) -> Self { a.replacing(with: -a, where: a .< 0) }
+    static func isGreater(_ a: Self, _ b: Self) -> Mask { a .> b }
     static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
     static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
     static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
