@@ -17,37 +17,25 @@ struct ContactInput {
     var friction: Float, restitution: Float
 }
 
-struct VelocityConstraintPoint {
-    var rA = Vec2.zero, rB = Vec2.zero
-    var normalImpulse: Float = 0, tangentImpulse: Float = 0
-    var normalMass: Float = 0, tangentMass: Float = 0
-    var velocityBias: Float = 0
-}
-
 struct ContactSolver {
     var inputs: [ContactInput]
-    var points: [(VelocityConstraintPoint, VelocityConstraintPoint)]
-    var normals: [Vec2]
-    /// Effective-mass matrix of two-point manifolds (k11, k12, k22) and its inverse.
-    var k: [(Float, Float, Float)]
-    var normalMass: [(Float, Float, Float, Float)]
-    /// 2 when the block solver applies, else 1 (or 0 for none).
-    var solverPointCount: [Int]
+    /// Each contact's velocity constraint, in the form the shared kernel takes (one lane).
+    var constraints: [ContactLanes<Float>]
 
     init(_ inputs: [ContactInput], warmStarting: Bool, dtRatio: Float) {
         self.inputs = inputs
-        let n = inputs.count
-        points = Array(repeating: (VelocityConstraintPoint(), VelocityConstraintPoint()), count: n)
-        normals = Array(repeating: .zero, count: n)
-        k = Array(repeating: (0, 0, 0), count: n)
-        normalMass = Array(repeating: (0, 0, 0, 0), count: n)
-        solverPointCount = inputs.map { $0.manifold.pointCount }
-        for i in 0..<n where warmStarting {
-            let m = inputs[i].manifold
-            points[i].0.normalImpulse = dtRatio * m.point0.normalImpulse
-            points[i].0.tangentImpulse = dtRatio * m.point0.tangentImpulse
-            points[i].1.normalImpulse = dtRatio * m.point1.normalImpulse
-            points[i].1.tangentImpulse = dtRatio * m.point1.tangentImpulse
+        constraints = inputs.map { c in
+            let m = c.manifold
+            func point(_ mp: ManifoldPoint) -> ContactPointLanes<Float> {
+                ContactPointLanes(rAx: 0, rAy: 0, rBx: 0, rBy: 0,
+                                  normalImpulse: warmStarting ? dtRatio * mp.normalImpulse : 0,
+                                  tangentImpulse: warmStarting ? dtRatio * mp.tangentImpulse : 0,
+                                  normalMass: 0, tangentMass: 0, velocityBias: 0)
+            }
+            return ContactLanes(nx: 0, ny: 0, p0: point(m.point0), p1: point(m.point1),
+                                k11: 0, k12: 0, k22: 0, m11: 0, m21: 0, m12: 0, m22: 0,
+                                friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                                onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2)
         }
     }
 
@@ -65,55 +53,57 @@ struct ContactSolver {
             let wm = WorldManifold(c.manifold, Self.transform(pA, c.localCenterA), c.radiusA,
                                    Self.transform(pB, c.localCenterB), c.radiusB)
             let normal = wm.normal
-            normals[i] = normal
             let tangent = normal.skewRight
-            var cps = points[i]
+            var k = constraints[i]
+            k.nx = normal.x
+            k.ny = normal.y
             for j in 0..<c.manifold.pointCount {
-                var p = j == 0 ? cps.0 : cps.1
-                p.rA = wm.point(j) - pA.c
-                p.rB = wm.point(j) - pB.c
-                let rnA = cross(p.rA, normal), rnB = cross(p.rB, normal)
+                var p = j == 0 ? k.p0 : k.p1
+                let rA = wm.point(j) - pA.c, rB = wm.point(j) - pB.c
+                p.rAx = rA.x; p.rAy = rA.y; p.rBx = rB.x; p.rBy = rB.y
+                let rnA = cross(rA, normal), rnB = cross(rB, normal)
                 let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
                 p.normalMass = kNormal > 0 ? 1 / kNormal : 0
-                let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
+                let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
                 let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
                 p.tangentMass = kTangent > 0 ? 1 / kTangent : 0
                 // Restitution: bounce only impacts faster than the threshold.
                 p.velocityBias = 0
-                let vRel = dot(normal, vB.v + cross(vB.w, p.rB) - vA.v - cross(vA.w, p.rA))
+                let vRel = dot(normal, vB.v + cross(vB.w, rB) - vA.v - cross(vA.w, rA))
                 if vRel < -EngineSettings.velocityThreshold { p.velocityBias = -c.restitution * vRel }
-                if j == 0 { cps.0 = p } else { cps.1 = p }
+                if j == 0 { k.p0 = p } else { k.p1 = p }
             }
-            points[i] = cps
             if c.manifold.pointCount == 2 {
-                let rn1A = cross(cps.0.rA, normal), rn1B = cross(cps.0.rB, normal)
-                let rn2A = cross(cps.1.rA, normal), rn2B = cross(cps.1.rB, normal)
+                let rn1A = cross(Vec2(k.p0.rAx, k.p0.rAy), normal), rn1B = cross(Vec2(k.p0.rBx, k.p0.rBy), normal)
+                let rn2A = cross(Vec2(k.p1.rAx, k.p1.rAy), normal), rn2B = cross(Vec2(k.p1.rBx, k.p1.rBy), normal)
                 let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
                 let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
                 let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
                 let maxConditionNumber: Float = 1000
                 if k11 * k11 < maxConditionNumber * (k11 * k22 - k12 * k12) {
-                    k[i] = (k11, k12, k22)
+                    k.k11 = k11; k.k12 = k12; k.k22 = k22
                     var det = k11 * k22 - k12 * k12
                     if det != 0 { det = 1 / det }
-                    normalMass[i] = (det * k22, -det * k12, -det * k12, det * k11)
+                    k.m11 = det * k22; k.m21 = -det * k12; k.m12 = -det * k12; k.m22 = det * k11
                 } else {
-                    solverPointCount[i] = 1   // ill-conditioned: solve the first point only
+                    k.onePoint = true   // ill-conditioned: solve the first point only
+                    k.twoPoints = false
                 }
             }
+            constraints[i] = k
         }
     }
 
     func warmStart(_ velocities: inout [BodyVelocity]) {
         for i in 0..<inputs.count {
-            let c = inputs[i]
-            let normal = normals[i], tangent = normal.skewRight
+            let c = inputs[i], k = constraints[i]
+            let normal = Vec2(k.nx, k.ny), tangent = normal.skewRight
             var vA = velocities[c.indexA], vB = velocities[c.indexB]
-            for j in 0..<solverPointCount[i] {
-                let p = j == 0 ? points[i].0 : points[i].1
+            for j in 0..<(k.twoPoints ? 2 : k.onePoint ? 1 : 0) {
+                let p = j == 0 ? k.p0 : k.p1
                 let P = p.normalImpulse * normal + p.tangentImpulse * tangent
-                vA.w -= c.invIA * cross(p.rA, P); vA.v -= c.invMassA * P
-                vB.w += c.invIB * cross(p.rB, P); vB.v += c.invMassB * P
+                vA.w -= c.invIA * cross(Vec2(p.rAx, p.rAy), P); vA.v -= c.invMassA * P
+                vB.w += c.invIB * cross(Vec2(p.rBx, p.rBy), P); vB.v += c.invMassB * P
             }
             velocities[c.indexA] = vA
             velocities[c.indexB] = vB
@@ -123,42 +113,21 @@ struct ContactSolver {
     mutating func solveVelocityConstraints(_ velocities: inout [BodyVelocity]) {
         for i in 0..<inputs.count {
             let c = inputs[i]
-            var lanes = lanesOf(i)
             var a = VelocityLanes(vx: velocities[c.indexA].v.x, vy: velocities[c.indexA].v.y, w: velocities[c.indexA].w)
             var b = VelocityLanes(vx: velocities[c.indexB].v.x, vy: velocities[c.indexB].v.y, w: velocities[c.indexB].w)
-            ContactVelocityKernel.solve(&lanes, &a, &b)
-            points[i].0.normalImpulse = lanes.p0.normalImpulse
-            points[i].0.tangentImpulse = lanes.p0.tangentImpulse
-            points[i].1.normalImpulse = lanes.p1.normalImpulse
-            points[i].1.tangentImpulse = lanes.p1.tangentImpulse
+            ContactVelocityKernel.solve(&constraints[i], &a, &b)
             velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
             velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
         }
     }
 
-    /// Contact i as the shared velocity kernel takes it (one lane: a single world).
-    func lanesOf(_ i: Int) -> ContactLanes<Float> {
-        let c = inputs[i]
-        func point(_ p: VelocityConstraintPoint) -> ContactPointLanes<Float> {
-            ContactPointLanes(rAx: p.rA.x, rAy: p.rA.y, rBx: p.rB.x, rBy: p.rB.y,
-                              normalImpulse: p.normalImpulse, tangentImpulse: p.tangentImpulse,
-                              normalMass: p.normalMass, tangentMass: p.tangentMass, velocityBias: p.velocityBias)
-        }
-        let (k11, k12, k22) = k[i]
-        let (m11, m21, m12, m22) = normalMass[i]
-        return ContactLanes(nx: normals[i].x, ny: normals[i].y, p0: point(points[i].0), p1: point(points[i].1),
-                            k11: k11, k12: k12, k22: k22, m11: m11, m21: m21, m12: m12, m22: m22,
-                            friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                            onePoint: solverPointCount[i] == 1, twoPoints: solverPointCount[i] == 2)
-    }
-
     /// Copies the accumulated impulses back into the manifolds for the next sub-step's warm start.
     func storeImpulses(into manifolds: inout [Manifold]) {
         for i in 0..<inputs.count {
-            manifolds[i].point0.normalImpulse = points[i].0.normalImpulse
-            manifolds[i].point0.tangentImpulse = points[i].0.tangentImpulse
-            manifolds[i].point1.normalImpulse = points[i].1.normalImpulse
-            manifolds[i].point1.tangentImpulse = points[i].1.tangentImpulse
+            manifolds[i].point0.normalImpulse = constraints[i].p0.normalImpulse
+            manifolds[i].point0.tangentImpulse = constraints[i].p0.tangentImpulse
+            manifolds[i].point1.normalImpulse = constraints[i].p1.normalImpulse
+            manifolds[i].point1.tangentImpulse = constraints[i].p1.tangentImpulse
         }
     }
 
