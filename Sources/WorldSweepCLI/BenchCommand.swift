@@ -153,6 +153,8 @@ enum BuiltInSweeps {
             bouncy.density:    {values: [0.5, 1, 2]}
             shove.magnitude:   {range: [0, 1.5, 0.1]}
           seed: 42
+          replicas: 1
+          jitter: {top.center: [2, 2]}
         """
 
     static func twinDrop() throws -> SceneFile {

@@ -155,8 +155,18 @@ let freeFallScene = """
         #expect(table.contains("1.90×"))   // the ratio to one thread, taken in the same run
     }
 
-    @Test func builtInSweepParses() throws {
-        let scene = try BuiltInSweeps.twinDrop()
-        #expect(scene.worldCount == 768)
+    @Test func builtInSweepIsTheSeedFile() throws {
+        // The binary carries a copy of Sweeps/twin-drop.yaml so bench runs anywhere; it must not drift.
+        let builtIn = try BuiltInSweeps.twinDrop()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = try SceneFile.load(path: root.appendingPathComponent("Sweeps/twin-drop.yaml").path)
+        #expect(builtIn.worldCount == 768 && builtIn.worldCount == file.worldCount)
+        #expect(builtIn.world == file.world)
+        #expect(builtIn.items.map { [$0.name, "\($0.center)", "\($0.size)", "\($0.shape)"] }
+                == file.items.map { [$0.name, "\($0.center)", "\($0.size)", "\($0.shape)"] })
+        #expect(builtIn.behaviors.map { "\($0.name) \($0.items) \($0.kind)" } == file.behaviors.map { "\($0.name) \($0.items) \($0.kind)" })
+        #expect(builtIn.sweep?.parameters.map { "\($0.path) \($0.range)" } == file.sweep?.parameters.map { "\($0.path) \($0.range)" })
+        #expect(builtIn.sweep?.seed == file.sweep?.seed && builtIn.sweep?.replicas == file.sweep?.replicas)
+        #expect(builtIn.sweep?.jitter.map { "\($0.path) \($0.amplitude)" } == file.sweep?.jitter.map { "\($0.path) \($0.amplitude)" })
     }
 }
