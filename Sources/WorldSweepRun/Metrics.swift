@@ -163,23 +163,21 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
         var out = items
         for i in out.indices {
             let view = built.views[i]
+            // Engine precision (Float) so worlds.csv reads back exactly; −0 folded to 0 so text
+            // and statistics do not depend on its sign.
+            func stored(_ x: Double) -> Double { let f = Double(Float(x)); return f == 0 ? 0 : f }
             if let s = built.animator.itemState(for: view) {
-                out[i].x = Double(Float(s.center.x)); out[i].y = Double(Float(s.center.y))
-                out[i].angle = Double(Float(s.angle))
-                out[i].vx = Double(Float(s.velocity.dx)); out[i].vy = Double(Float(s.velocity.dy))
-                out[i].angularVelocity = Double(Float(s.angularVelocity))
+                out[i].x = stored(s.center.x); out[i].y = stored(s.center.y)
+                out[i].angle = stored(s.angle)
+                out[i].vx = stored(s.velocity.dx); out[i].vy = stored(s.velocity.dy)
+                out[i].angularVelocity = stored(s.angularVelocity)
                 if s.isAsleep && ticksRun > 0 {
                     out[i].restTime = Double(Float(Double(lastAwakeTick[i] + 1) * tickLength))
                 }
             } else {
                 // An item no behavior acts on stays where the file put it.
-                out[i].x = Double(Float(view.center.x)); out[i].y = Double(Float(view.center.y))
-                out[i].angle = Double(Float(view.angle))
-            }
-            for (k, v) in [out[i].x, out[i].y, out[i].angle, out[i].vx, out[i].vy, out[i].angularVelocity].enumerated() where v == 0 {
-                // Fold −0 so text and statistics do not depend on its sign.
-                switch k { case 0: out[i].x = 0; case 1: out[i].y = 0; case 2: out[i].angle = 0
-                case 3: out[i].vx = 0; case 4: out[i].vy = 0; default: out[i].angularVelocity = 0 }
+                out[i].x = stored(view.center.x); out[i].y = stored(view.center.y)
+                out[i].angle = stored(view.angle)
             }
         }
         return out
