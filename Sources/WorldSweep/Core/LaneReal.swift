@@ -23,6 +23,8 @@ protocol LaneReal {
     static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self
     static func and(_ a: Mask, _ b: Mask) -> Mask
     static func or(_ a: Mask, _ b: Mask) -> Mask
+    static func roundedToNearest(_ a: Self) -> Self
+    static func roundedDown(_ a: Self) -> Self
 }
 
 extension Float: LaneReal {
@@ -34,6 +36,8 @@ extension Float: LaneReal {
     static func select(_ mask: Bool, _ a: Float, _ b: Float) -> Float { mask ? a : b }
     static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
     static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
+    static func roundedToNearest(_ a: Float) -> Float { a.rounded(.toNearestOrEven) }
+    static func roundedDown(_ a: Float) -> Float { a.rounded(.down) }
 }
 
 extension SIMD8: LaneReal where Scalar == Float {
@@ -47,4 +51,6 @@ extension SIMD8: LaneReal where Scalar == Float {
     static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
     static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
     static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
+    static func roundedToNearest(_ a: Self) -> Self { a.rounded(.toNearestOrEven) }
+    static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
 }

@@ -44,7 +44,8 @@ func clamp(_ v: Float, _ lo: Float, _ hi: Float) -> Float { max(lo, min(v, hi)) 
 struct Rot: Sendable {
     var s: Float
     var c: Float
-    init(_ angle: Float) { s = sinf(angle); c = cosf(angle) }
+    /// The rotation by `angle` radians, through the shared `sinCos` (see LaneTrig.swift).
+    init(_ angle: Float) { (s, c) = sinCos(angle) }
     init(s: Float, c: Float) { self.s = s; self.c = c }
     static var identity: Rot { Rot(s: 0, c: 1) }
     func apply(_ v: Vec2) -> Vec2 { Vec2(c * v.x - s * v.y, s * v.x + c * v.y) }

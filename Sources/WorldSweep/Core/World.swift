@@ -237,6 +237,9 @@ final class PhysicsWorld {
                     stack.append(o)
                 }
             }
+            // Contacts are solved in pair order, not traversal order: the batched engine walks
+            // pairs in lockstep over many worlds and can only follow an order they all share.
+            islandContacts.sort()
             solveIsland(islandBodies, islandContacts, h, dtRatio: dtRatio)
             // Static bodies may join other islands.
             for b in islandBodies where bodies[b].isStatic { bodies[b].islandFlag = false }
