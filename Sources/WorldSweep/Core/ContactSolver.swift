@@ -19,8 +19,11 @@ struct ContactInput {
 
 struct ContactSolver {
     var inputs: [ContactInput]
-    /// Each contact's velocity constraint, in the form the shared kernel takes (one lane).
+    /// Each contact's velocity constraint, manifold and bodies, in the form the shared kernels
+    /// take (one lane).
     var constraints: [ContactLanes<Float>]
+    private let manifolds: [ManifoldLanes<Float>]
+    private let bodies: [ContactBodiesLanes<Float>]
 
     init(_ inputs: [ContactInput], warmStarting: Bool, dtRatio: Float) {
         self.inputs = inputs
@@ -37,84 +40,42 @@ struct ContactSolver {
                                 friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
                                 onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2)
         }
+        manifolds = inputs.map { ManifoldLanes(oneLane: $0.manifold) }
+        bodies = inputs.map { c in
+            ContactBodiesLanes(mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                               localCenterAX: c.localCenterA.x, localCenterAY: c.localCenterA.y,
+                               localCenterBX: c.localCenterB.x, localCenterBY: c.localCenterB.y,
+                               radiusA: c.radiusA, radiusB: c.radiusB)
+        }
     }
 
-    private static func transform(_ p: BodyPosition, _ localCenter: Vec2) -> Transform {
-        let q = Rot(p.a)
-        return Transform(p: p.c - q.apply(localCenter), q: q)
-    }
+    private static func lanes(_ p: BodyPosition) -> PositionLanes<Float> { PositionLanes(cx: p.c.x, cy: p.c.y, a: p.a) }
+    private static func lanes(_ v: BodyVelocity) -> VelocityLanes<Float> { VelocityLanes(vx: v.v.x, vy: v.v.y, w: v.w) }
 
     mutating func initializeVelocityConstraints(_ positions: [BodyPosition], _ velocities: [BodyVelocity]) {
         for i in 0..<inputs.count {
             let c = inputs[i]
-            let mA = c.invMassA, mB = c.invMassB, iA = c.invIA, iB = c.invIB
-            let pA = positions[c.indexA], pB = positions[c.indexB]
-            let vA = velocities[c.indexA], vB = velocities[c.indexB]
-            let wm = WorldManifold(c.manifold, Self.transform(pA, c.localCenterA), c.radiusA,
-                                   Self.transform(pB, c.localCenterB), c.radiusB)
-            let normal = wm.normal
-            let tangent = normal.skewRight
-            var k = constraints[i]
-            k.nx = normal.x
-            k.ny = normal.y
-            for j in 0..<c.manifold.pointCount {
-                var p = j == 0 ? k.p0 : k.p1
-                let rA = wm.point(j) - pA.c, rB = wm.point(j) - pB.c
-                p.rAx = rA.x; p.rAy = rA.y; p.rBx = rB.x; p.rBy = rB.y
-                let rnA = cross(rA, normal), rnB = cross(rB, normal)
-                let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                p.normalMass = kNormal > 0 ? 1 / kNormal : 0
-                let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
-                let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-                p.tangentMass = kTangent > 0 ? 1 / kTangent : 0
-                // Restitution: bounce only impacts faster than the threshold.
-                p.velocityBias = 0
-                let vRel = dot(normal, vB.v + cross(vB.w, rB) - vA.v - cross(vA.w, rA))
-                if vRel < -EngineSettings.velocityThreshold { p.velocityBias = -c.restitution * vRel }
-                if j == 0 { k.p0 = p } else { k.p1 = p }
-            }
-            if c.manifold.pointCount == 2 {
-                let rn1A = cross(Vec2(k.p0.rAx, k.p0.rAy), normal), rn1B = cross(Vec2(k.p0.rBx, k.p0.rBy), normal)
-                let rn2A = cross(Vec2(k.p1.rAx, k.p1.rAy), normal), rn2B = cross(Vec2(k.p1.rBx, k.p1.rBy), normal)
-                let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
-                let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
-                let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-                let maxConditionNumber: Float = 1000
-                if k11 * k11 < maxConditionNumber * (k11 * k22 - k12 * k12) {
-                    k.k11 = k11; k.k12 = k12; k.k22 = k22
-                    var det = k11 * k22 - k12 * k12
-                    if det != 0 { det = 1 / det }
-                    k.m11 = det * k22; k.m21 = -det * k12; k.m12 = -det * k12; k.m22 = det * k11
-                } else {
-                    k.onePoint = true   // ill-conditioned: solve the first point only
-                    k.twoPoints = false
-                }
-            }
-            constraints[i] = k
+            ContactKernels.initialize(&constraints[i], manifolds[i], circles: c.manifold.kind == .circles, bodies[i],
+                                      restitution: c.restitution,
+                                      Self.lanes(positions[c.indexA]), Self.lanes(positions[c.indexB]),
+                                      Self.lanes(velocities[c.indexA]), Self.lanes(velocities[c.indexB]))
         }
     }
 
     func warmStart(_ velocities: inout [BodyVelocity]) {
         for i in 0..<inputs.count {
-            let c = inputs[i], k = constraints[i]
-            let normal = Vec2(k.nx, k.ny), tangent = normal.skewRight
-            var vA = velocities[c.indexA], vB = velocities[c.indexB]
-            for j in 0..<(k.twoPoints ? 2 : k.onePoint ? 1 : 0) {
-                let p = j == 0 ? k.p0 : k.p1
-                let P = p.normalImpulse * normal + p.tangentImpulse * tangent
-                vA.w -= c.invIA * cross(Vec2(p.rAx, p.rAy), P); vA.v -= c.invMassA * P
-                vB.w += c.invIB * cross(Vec2(p.rBx, p.rBy), P); vB.v += c.invMassB * P
-            }
-            velocities[c.indexA] = vA
-            velocities[c.indexB] = vB
+            let c = inputs[i]
+            var a = Self.lanes(velocities[c.indexA]), b = Self.lanes(velocities[c.indexB])
+            ContactKernels.warmStart(constraints[i], &a, &b)
+            velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
+            velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
         }
     }
 
     mutating func solveVelocityConstraints(_ velocities: inout [BodyVelocity]) {
         for i in 0..<inputs.count {
             let c = inputs[i]
-            var a = VelocityLanes(vx: velocities[c.indexA].v.x, vy: velocities[c.indexA].v.y, w: velocities[c.indexA].w)
-            var b = VelocityLanes(vx: velocities[c.indexB].v.x, vy: velocities[c.indexB].v.y, w: velocities[c.indexB].w)
+            var a = Self.lanes(velocities[c.indexA]), b = Self.lanes(velocities[c.indexB])
             ContactVelocityKernel.solve(&constraints[i], &a, &b)
             velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
             velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
@@ -131,61 +92,38 @@ struct ContactSolver {
         }
     }
 
-    /// Normal, point and separation of one manifold point at the current positions.
-    private static func positionManifold(_ c: ContactInput, _ xfA: Transform, _ xfB: Transform, _ j: Int)
-        -> (normal: Vec2, point: Vec2, separation: Float)
-    {
-        let m = c.manifold
-        switch m.kind {
-        case .circles:
-            let pA = xfA.apply(m.localPoint), pB = xfB.apply(m.point0.localPoint)
-            let normal = (pB - pA).normalized
-            return (normal, 0.5 * (pA + pB), dot(pB - pA, normal) - c.radiusA - c.radiusB)
-        case .faceA:
-            let normal = xfA.q.apply(m.localNormal)
-            let plane = xfA.apply(m.localPoint)
-            let clip = xfB.apply(m[j].localPoint)
-            return (normal, clip, dot(clip - plane, normal) - c.radiusA - c.radiusB)
-        case .faceB:
-            let normal = xfB.q.apply(m.localNormal)
-            let plane = xfB.apply(m.localPoint)
-            let clip = xfA.apply(m[j].localPoint)
-            return (-normal, clip, dot(clip - plane, normal) - c.radiusA - c.radiusB)
-        }
-    }
-
     /// One pass of position correction; true when every contact is within three slops.
     /// With `toiBodies`, only those two bodies move (a time-of-impact sub-step) and the stiffer
     /// TOI Baumgarte factor applies.
     func solvePositionConstraints(_ positions: inout [BodyPosition], toiBodies: (Int, Int)? = nil) -> Bool {
         var minSeparation: Float = 0
         let baumgarte = toiBodies == nil ? EngineSettings.baumgarte : EngineSettings.toiBaumgarte
-        for c in inputs {
+        for (i, c) in inputs.enumerated() {
             var mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB
             if let (t1, t2) = toiBodies {
                 if c.indexA != t1 && c.indexA != t2 { mA = 0; iA = 0 }
                 if c.indexB != t1 && c.indexB != t2 { mB = 0; iB = 0 }
             }
-            var pA = positions[c.indexA], pB = positions[c.indexB]
-            for j in 0..<c.manifold.pointCount {
-                let (normal, point, separation) = Self.positionManifold(
-                    c, Self.transform(pA, c.localCenterA), Self.transform(pB, c.localCenterB), j)
-                let rA = point - pA.c, rB = point - pB.c
-                minSeparation = min(minSeparation, separation)
-                // Correct part of the overlap beyond the slop, never more than the cap at once.
-                let C = clamp(baumgarte * (separation + EngineSettings.linearSlop),
-                              -EngineSettings.maxLinearCorrection, 0)
-                let rnA = cross(rA, normal), rnB = cross(rB, normal)
-                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                let impulse = K > 0 ? -C / K : 0
-                let P = impulse * normal
-                pA.c -= mA * P; pA.a -= iA * cross(rA, P)
-                pB.c += mB * P; pB.a += iB * cross(rB, P)
-            }
-            positions[c.indexA] = pA
-            positions[c.indexB] = pB
+            var pA = Self.lanes(positions[c.indexA]), pB = Self.lanes(positions[c.indexB])
+            minSeparation = ContactKernels.correctPositions(
+                manifolds[i], circles: c.manifold.kind == .circles, bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
+                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation)
+            positions[c.indexA] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
+            positions[c.indexB] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
         }
         let limit: Float = toiBodies == nil ? -3 * EngineSettings.linearSlop : -1.5 * EngineSettings.linearSlop
         return minSeparation >= limit
+    }
+}
+
+extension ManifoldLanes where L == Float {
+    /// One manifold as a single lane.
+    init(oneLane m: Manifold) {
+        self.init(isFaceA: m.kind == .faceA, isFaceB: m.kind == .faceB,
+                  localNormalX: m.localNormal.x, localNormalY: m.localNormal.y,
+                  localPointX: m.localPoint.x, localPointY: m.localPoint.y,
+                  point0X: m.point0.localPoint.x, point0Y: m.point0.localPoint.y,
+                  point1X: m.point1.localPoint.x, point1Y: m.point1.localPoint.y,
+                  hasPoint0: m.pointCount >= 1, hasPoint1: m.pointCount >= 2)
     }
 }

@@ -25,6 +25,7 @@ protocol LaneReal {
     static func or(_ a: Mask, _ b: Mask) -> Mask
     static func roundedToNearest(_ a: Self) -> Self
     static func roundedDown(_ a: Self) -> Self
+    static func not(_ a: Mask) -> Mask
 }
 
 extension Float: LaneReal {
@@ -38,6 +39,7 @@ extension Float: LaneReal {
     static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
     static func roundedToNearest(_ a: Float) -> Float { a.rounded(.toNearestOrEven) }
     static func roundedDown(_ a: Float) -> Float { a.rounded(.down) }
+    static func not(_ a: Bool) -> Bool { !a }
 }
 
 extension SIMD8: LaneReal where Scalar == Float {
@@ -53,4 +55,5 @@ extension SIMD8: LaneReal where Scalar == Float {
     static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
     static func roundedToNearest(_ a: Self) -> Self { a.rounded(.toNearestOrEven) }
     static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
+    static func not(_ a: Mask) -> Mask { .!a }
 }

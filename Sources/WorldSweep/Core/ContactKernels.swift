@@ -1,0 +1,233 @@
+// The rest of the contact solver's per-constraint arithmetic — setting a constraint up, warm
+// starting it, and one pass of position correction — written once over `LaneReal`, like the
+// velocity step in ContactVelocityKernel.swift. The single world runs these on Float (one
+// contact), the batched engine on SIMD8<Float> (one contact slot of eight worlds). The operation
+// order is the scalar solver's, so both give the same bits; lanes without the point are masked.
+
+/// A body's position (centre of mass and angle), per lane.
+struct PositionLanes<L: LaneReal> {
+    var cx: L, cy: L, a: L
+}
+
+/// A body's transform, per lane: where its origin is and how it is turned.
+struct TransformLanes<L: LaneReal> {
+    var px: L, py: L, s: L, c: L
+
+    /// The body's transform from its centre of mass, angle and local centre (Box2D's order).
+    init(_ p: PositionLanes<L>, localCenterX lx: L, localCenterY ly: L) {
+        (s, c) = sinCos(p.a)
+        px = p.cx - (c * lx - s * ly)
+        py = p.cy - (s * lx + c * ly)
+    }
+
+    func apply(_ x: L, _ y: L) -> (L, L) { ((c * x - s * y) + px, (s * x + c * y) + py) }
+    func rotate(_ x: L, _ y: L) -> (L, L) { (c * x - s * y, s * x + c * y) }
+}
+
+/// A contact manifold per lane, in body-local terms (see Manifold).
+struct ManifoldLanes<L: LaneReal> {
+    /// Reference face on A, on B, or neither (two circles).
+    var isFaceA: L.Mask, isFaceB: L.Mask
+    var localNormalX: L, localNormalY: L
+    var localPointX: L, localPointY: L
+    var point0X: L, point0Y: L, point1X: L, point1Y: L
+    var hasPoint0: L.Mask, hasPoint1: L.Mask
+}
+
+/// The material and mass of a contact's two bodies, per lane.
+struct ContactBodiesLanes<L: LaneReal> {
+    var mA: L, iA: L, mB: L, iB: L
+    var localCenterAX: L, localCenterAY: L, localCenterBX: L, localCenterBY: L
+    var radiusA: L, radiusB: L
+}
+
+enum ContactKernels {
+    /// `v` scaled to unit length, or unchanged when shorter than ε (Vec2.normalized).
+    @inline(__always)
+    static func normalized<L: LaneReal>(_ x: L, _ y: L) -> (L, L) {
+        let length = (x * x + y * y).squareRoot()
+        let inv = L(1) / length
+        let keep = L.isGreater(L(Float.ulpOfOne), length)
+        return (L.select(keep, x, x * inv), L.select(keep, y, y * inv))
+    }
+
+    /// World normal and contact points of a manifold (WorldManifold's rule). `circles` says whether
+    /// any lane may hold a circle–circle manifold; without it that case is not computed.
+    static func worldManifold<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ xfA: TransformLanes<L>, _ radiusA: L,
+                                           _ xfB: TransformLanes<L>, _ radiusB: L)
+        -> (nx: L, ny: L, p0x: L, p0y: L, p1x: L, p1y: L)
+    {
+        let half = L(0.5)
+        // Face of A.
+        let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
+        let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
+        func faceAPoint(_ lx: L, _ ly: L) -> (L, L) {
+            let (clipX, clipY) = xfB.apply(lx, ly)
+            let t = radiusA - ((clipX - planeAX) * naX + (clipY - planeAY) * naY)
+            let cAX = clipX + t * naX, cAY = clipY + t * naY
+            let cBX = clipX - radiusB * naX, cBY = clipY - radiusB * naY
+            return (half * (cAX + cBX), half * (cAY + cBY))
+        }
+        let fa0 = faceAPoint(m.point0X, m.point0Y), fa1 = faceAPoint(m.point1X, m.point1Y)
+        // Face of B (the normal is reversed so it still points from A to B).
+        let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
+        let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
+        func faceBPoint(_ lx: L, _ ly: L) -> (L, L) {
+            let (clipX, clipY) = xfA.apply(lx, ly)
+            let t = radiusB - ((clipX - planeBX) * nbX + (clipY - planeBY) * nbY)
+            let cBX = clipX + t * nbX, cBY = clipY + t * nbY
+            let cAX = clipX - radiusA * nbX, cAY = clipY - radiusA * nbY
+            return (half * (cAX + cBX), half * (cAY + cBY))
+        }
+        let fb0 = faceBPoint(m.point0X, m.point0Y), fb1 = faceBPoint(m.point1X, m.point1Y)
+        var nx = L.select(m.isFaceA, naX, -nbX), ny = L.select(m.isFaceA, naY, -nbY)
+        var p0x = L.select(m.isFaceA, fa0.0, fb0.0), p0y = L.select(m.isFaceA, fa0.1, fb0.1)
+        let p1x = L.select(m.isFaceA, fa1.0, fb1.0), p1y = L.select(m.isFaceA, fa1.1, fb1.1)
+        if circles {
+            let face = L.or(m.isFaceA, m.isFaceB)
+            let (pAX, pAY) = xfA.apply(m.localPointX, m.localPointY)
+            let (pBX, pBY) = xfB.apply(m.point0X, m.point0Y)
+            let dx = pAX - pBX, dy = pAY - pBY
+            let apart = L.isGreater(dx * dx + dy * dy, L(Float.ulpOfOne * Float.ulpOfOne))
+            let (ux, uy) = normalized(pBX - pAX, pBY - pAY)
+            let cnx = L.select(apart, ux, L(1)), cny = L.select(apart, uy, L(0))
+            let cAX = pAX + radiusA * cnx, cAY = pAY + radiusA * cny
+            let cBX = pBX - radiusB * cnx, cBY = pBY - radiusB * cny
+            nx = L.select(face, nx, cnx); ny = L.select(face, ny, cny)
+            p0x = L.select(face, p0x, half * (cAX + cBX)); p0y = L.select(face, p0y, half * (cAY + cBY))
+        }
+        return (nx, ny, p0x, p0y, p1x, p1y)
+    }
+
+    /// Sets up a velocity constraint at the sub-step's start: anchors, effective masses, the
+    /// restitution bias, and the 2×2 block for two points when it is well conditioned. The
+    /// constraint's impulses (warm start), friction and masses must already be set.
+    static func initialize<L: LaneReal>(_ k: inout ContactLanes<L>, _ m: ManifoldLanes<L>, circles: Bool,
+                                        _ bodies: ContactBodiesLanes<L>, restitution: L,
+                                        _ pA: PositionLanes<L>, _ pB: PositionLanes<L>,
+                                        _ vA: VelocityLanes<L>, _ vB: VelocityLanes<L>) {
+        let xfA = TransformLanes(pA, localCenterX: bodies.localCenterAX, localCenterY: bodies.localCenterAY)
+        let xfB = TransformLanes(pB, localCenterX: bodies.localCenterBX, localCenterY: bodies.localCenterBY)
+        let wm = worldManifold(m, circles: circles, xfA, bodies.radiusA, xfB, bodies.radiusB)
+        let nx = wm.nx, ny = wm.ny
+        let tx = ny, ty = -nx
+        let mA = bodies.mA, mB = bodies.mB, iA = bodies.iA, iB = bodies.iB
+        let zero = L(0)
+        k.nx = nx
+        k.ny = ny
+        func setUp(_ p: inout ContactPointLanes<L>, _ px: L, _ py: L, _ has: L.Mask) {
+            let rAx = px - pA.cx, rAy = py - pA.cy, rBx = px - pB.cx, rBy = py - pB.cy
+            let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
+            let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let rtA = rAx * ty - rAy * tx, rtB = rBx * ty - rBy * tx
+            let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            // Restitution: bounce only impacts faster than the threshold.
+            let dx = ((vB.vx + (-vB.w * rBy)) - vA.vx) - (-vA.w * rAy)
+            let dy = ((vB.vy + vB.w * rBx) - vA.vy) - vA.w * rAx
+            let vRel = nx * dx + ny * dy
+            let bias = L.select(L.isGreater(L(-EngineSettings.velocityThreshold), vRel), -restitution * vRel, zero)
+            p.rAx = L.select(has, rAx, p.rAx); p.rAy = L.select(has, rAy, p.rAy)
+            p.rBx = L.select(has, rBx, p.rBx); p.rBy = L.select(has, rBy, p.rBy)
+            p.normalMass = L.select(has, L.select(L.isGreater(kNormal, zero), L(1) / kNormal, zero), p.normalMass)
+            p.tangentMass = L.select(has, L.select(L.isGreater(kTangent, zero), L(1) / kTangent, zero), p.tangentMass)
+            p.velocityBias = L.select(has, bias, p.velocityBias)
+        }
+        setUp(&k.p0, wm.p0x, wm.p0y, m.hasPoint0)
+        setUp(&k.p1, wm.p1x, wm.p1y, m.hasPoint1)
+
+        let rn1A = k.p0.rAx * ny - k.p0.rAy * nx, rn1B = k.p0.rBx * ny - k.p0.rBy * nx
+        let rn2A = k.p1.rAx * ny - k.p1.rAy * nx, rn2B = k.p1.rBx * ny - k.p1.rBy * nx
+        let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+        let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+        let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+        let maxConditionNumber = L(1000)
+        let wellConditioned = L.and(m.hasPoint1, L.isGreater(maxConditionNumber * (k11 * k22 - k12 * k12), k11 * k11))
+        let det0 = k11 * k22 - k12 * k12
+        let det = L.select(L.isGreater(L.absolute(det0), zero), L(1) / det0, det0)
+        k.k11 = L.select(wellConditioned, k11, zero)
+        k.k12 = L.select(wellConditioned, k12, zero)
+        k.k22 = L.select(wellConditioned, k22, zero)
+        k.m11 = L.select(wellConditioned, det * k22, zero)
+        k.m21 = L.select(wellConditioned, -det * k12, zero)
+        k.m12 = L.select(wellConditioned, -det * k12, zero)
+        k.m22 = L.select(wellConditioned, det * k11, zero)
+        // Ill-conditioned pairs solve the first point only.
+        k.twoPoints = wellConditioned
+        k.onePoint = L.and(m.hasPoint0, L.not(wellConditioned))
+    }
+
+    /// Applies last sub-step's accumulated impulses (already scaled by the step ratio).
+    static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
+        let nx = k.nx, ny = k.ny, tx = ny, ty = -nx
+        func apply(_ p: ContactPointLanes<L>, _ active: L.Mask) {
+            let Px = p.normalImpulse * nx + p.tangentImpulse * tx
+            let Py = p.normalImpulse * ny + p.tangentImpulse * ty
+            a.w = L.select(active, a.w - k.iA * (p.rAx * Py - p.rAy * Px), a.w)
+            a.vx = L.select(active, a.vx - k.mA * Px, a.vx)
+            a.vy = L.select(active, a.vy - k.mA * Py, a.vy)
+            b.w = L.select(active, b.w + k.iB * (p.rBx * Py - p.rBy * Px), b.w)
+            b.vx = L.select(active, b.vx + k.mB * Px, b.vx)
+            b.vy = L.select(active, b.vy + k.mB * Py, b.vy)
+        }
+        apply(k.p0, L.or(k.onePoint, k.twoPoints))
+        apply(k.p1, k.twoPoints)
+    }
+
+    /// One pass of split position correction over one contact; returns the smallest separation
+    /// seen (starting from `minSeparation`). `mA`…`iB` are the masses that may move (a
+    /// time-of-impact sub-step moves only two bodies); `baumgarte` is the fraction corrected.
+    static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ bodies: ContactBodiesLanes<L>,
+                                              mA: L, iA: L, mB: L, iB: L, baumgarte: L,
+                                              _ pA: inout PositionLanes<L>, _ pB: inout PositionLanes<L>,
+                                              minSeparation: L) -> L {
+        var minSep = minSeparation
+        let zero = L(0)
+        func correct(_ lx: L, _ ly: L, _ has: L.Mask) {
+            // The transforms follow the positions as each point moves them.
+            let xfA = TransformLanes(pA, localCenterX: bodies.localCenterAX, localCenterY: bodies.localCenterAY)
+            let xfB = TransformLanes(pB, localCenterX: bodies.localCenterBX, localCenterY: bodies.localCenterBY)
+            let radii = bodies.radiusA, radiiB = bodies.radiusB
+            // Face of A.
+            let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
+            let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
+            let (clipBX, clipBY) = xfB.apply(lx, ly)
+            let sepA = (clipBX - planeAX) * naX + (clipBY - planeAY) * naY - radii - radiiB
+            // Face of B.
+            let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
+            let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
+            let (clipAX, clipAY) = xfA.apply(lx, ly)
+            let sepB = (clipAX - planeBX) * nbX + (clipAY - planeBY) * nbY - radii - radiiB
+            var nx = L.select(m.isFaceA, naX, -nbX), ny = L.select(m.isFaceA, naY, -nbY)
+            var px = L.select(m.isFaceA, clipBX, clipAX), py = L.select(m.isFaceA, clipBY, clipAY)
+            var separation = L.select(m.isFaceA, sepA, sepB)
+            if circles {
+                let face = L.or(m.isFaceA, m.isFaceB)
+                let (cAX, cAY) = xfA.apply(m.localPointX, m.localPointY)
+                let (cBX, cBY) = xfB.apply(m.point0X, m.point0Y)
+                let (ux, uy) = normalized(cBX - cAX, cBY - cAY)
+                let sepC = (cBX - cAX) * ux + (cBY - cAY) * uy - radii - radiiB
+                nx = L.select(face, nx, ux); ny = L.select(face, ny, uy)
+                px = L.select(face, px, L(0.5) * (cAX + cBX)); py = L.select(face, py, L(0.5) * (cAY + cBY))
+                separation = L.select(face, separation, sepC)
+            }
+            let rAx = px - pA.cx, rAy = py - pA.cy, rBx = px - pB.cx, rBy = py - pB.cy
+            minSep = L.select(has, L.minimum(minSep, separation), minSep)
+            // Correct part of the overlap beyond the slop, never more than the cap at once.
+            let C = L.maximum(L(-EngineSettings.maxLinearCorrection),
+                              L.minimum(baumgarte * (separation + L(EngineSettings.linearSlop)), zero))
+            let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
+            let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let impulse = L.select(L.isGreater(K, zero), -C / K, zero)
+            let Px = impulse * nx, Py = impulse * ny
+            pA.cx = L.select(has, pA.cx - mA * Px, pA.cx)
+            pA.cy = L.select(has, pA.cy - mA * Py, pA.cy)
+            pA.a = L.select(has, pA.a - iA * (rAx * Py - rAy * Px), pA.a)
+            pB.cx = L.select(has, pB.cx + mB * Px, pB.cx)
+            pB.cy = L.select(has, pB.cy + mB * Py, pB.cy)
+            pB.a = L.select(has, pB.a + iB * (rBx * Py - rBy * Px), pB.a)
+        }
+        correct(m.point0X, m.point0Y, m.hasPoint0)
+        correct(m.point1X, m.point1Y, m.hasPoint1)
+        return minSep
+    }
+}
