@@ -128,3 +128,42 @@ func timeOfImpact(_ pA: DistanceProxy, _ sweepA: Sweep, _ pB: DistanceProxy, _ s
         if iteration == maxIterations { return (.failed, t1) }
     }
 }
+
+/// Whether a time-of-impact search between a static body and a moving one can find them touching
+/// within this sub-step. False only when, against a static edge, the moving core stays on one side
+/// of the edge's line and farther from it than the touching distance (plus a slop of safety) for
+/// the whole sweep: a body resting on or flying clear of a boundary then costs no search. Both
+/// engines apply this same rule, so it never separates them.
+func toiMayTouch(_ a: Body, _ b: Body) -> Bool {
+    if a.isStatic { return toiMayTouch(staticShape: a.shape, a.xf, moving: b.shape, b.sweep) }
+    if b.isStatic { return toiMayTouch(staticShape: b.shape, b.xf, moving: a.shape, a.sweep) }
+    return true
+}
+
+func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape, _ sweep: Sweep) -> Bool {
+    guard staticShape.kind == .edge else { return true }
+    let slop = EngineSettings.linearSlop
+    let target = max(slop, staticShape.radius + shape.radius - 3 * slop)
+    let clearance = target + 0.25 * slop + slop
+    let e1 = staticXf.apply(staticShape.vertices[0])
+    let n = staticXf.q.apply(staticShape.normals[0])
+    // The centre's distance from the line is linear in time: its least is at an end.
+    let d0 = dot(n, sweep.c0 - e1), d1 = dot(n, sweep.c - e1)
+    let side: Float = d0 >= 0 ? 1 : -1
+    let nearest = min(side * d0, side * d1)
+    if nearest <= clearance { return true }
+    // How far the core reaches towards the line at the two end angles; in between it can reach
+    // farther by at most (radius of the core) × (angle turned) / 2 beyond their mean.
+    let towards = Vec2(-side * n.x, -side * n.y)
+    let q0 = Rot(sweep.a0), q1 = Rot(sweep.a)
+    var reach0 = -Float.greatestFiniteMagnitude, reach1 = -Float.greatestFiniteMagnitude
+    var coreRadius: Float = 0
+    for v in shape.vertices {
+        let u = v - sweep.localCenter
+        reach0 = max(reach0, dot(towards, q0.apply(u)))
+        reach1 = max(reach1, dot(towards, q1.apply(u)))
+        coreRadius = max(coreRadius, u.length)
+    }
+    let reach = 0.5 * (reach0 + reach1 + coreRadius * abs(sweep.a - sweep.a0))
+    return nearest - reach <= clearance
+}

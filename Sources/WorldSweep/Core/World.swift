@@ -14,6 +14,40 @@ struct Contact: Sendable {
     var toiCount = 0
 }
 
+/// How a manifold update changed a contact's touching state.
+enum TouchChange: Equatable {
+    case none
+    case began(point: Vec2)
+    case ended
+}
+
+extension Contact {
+    /// Recomputes the manifold at the bodies' transforms, carrying impulses over by feature id;
+    /// says whether touching began (with the first world point) or ended. Both engines call this.
+    mutating func refresh(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: Transform) -> TouchChange {
+        let old = manifold
+        let wasTouching = touching
+        enabled = true
+        var m = Collide.manifold(shapeA, xfA, shapeB, xfB)
+        for j in 0..<m.pointCount {
+            var mp = m[j]
+            mp.normalImpulse = 0; mp.tangentImpulse = 0
+            for k in 0..<old.pointCount where old[k].id.key == mp.id.key {
+                mp.normalImpulse = old[k].normalImpulse
+                mp.tangentImpulse = old[k].tangentImpulse
+                break
+            }
+            m[j] = mp
+        }
+        manifold = m
+        touching = m.pointCount > 0
+        if touching && !wasTouching {
+            return .began(point: WorldManifold(m, xfA, shapeA.radius, xfB, shapeB.radius).points.0)
+        }
+        return wasTouching && !touching ? .ended : .none
+    }
+}
+
 /// A began/ended change of a pair's touching state, in the order it happened. `a` and `b` are
 /// body indices; the point is in metres.
 enum ContactChange: Sendable, Equatable {
@@ -31,12 +65,14 @@ final class PhysicsWorld {
     var bodies: [Body] = []
     var gravity = Vec2.zero
     private(set) var pairs: [BodyPair] = []
-    private(set) var contacts: [Contact?] = []
+    /// Contact of each pair, or nil while the pair's boxes are apart. Internal so the batched engine
+    /// can hand a world's state in and out for a time-of-impact pass.
+    var contacts: [Contact?] = []
     /// Touching changes since the caller last emptied this list.
     var changes: [ContactChange] = []
-    private var nextSerial = 0
-    private var stepCount = 0
-    private var needsNewContacts = true
+    var nextSerial = 0
+    var stepCount = 0
+    var needsNewContacts = true
 
     // MARK: Bodies and pairs
 
@@ -143,32 +179,15 @@ final class PhysicsWorld {
     private func updateContact(_ i: Int) {
         guard var c = contacts[i] else { return }
         let p = pairs[i]
-        let xfA = bodies[p.a].xf, xfB = bodies[p.b].xf
-        let old = c.manifold
-        let wasTouching = c.touching
-        c.enabled = true
-        var m = Collide.manifold(bodies[p.a].shape, xfA, bodies[p.b].shape, xfB)
-        for j in 0..<m.pointCount {
-            var mp = m[j]
-            mp.normalImpulse = 0; mp.tangentImpulse = 0
-            for k in 0..<old.pointCount where old[k].id.key == mp.id.key {
-                mp.normalImpulse = old[k].normalImpulse
-                mp.tangentImpulse = old[k].tangentImpulse
-                break
-            }
-            m[j] = mp
-        }
-        c.manifold = m
-        c.touching = m.pointCount > 0
-        if c.touching != wasTouching {
-            bodies[p.a].setAwake(true)
-            bodies[p.b].setAwake(true)
-        }
+        let change = c.refresh(bodies[p.a].shape, bodies[p.a].xf, bodies[p.b].shape, bodies[p.b].xf)
         contacts[i] = c
-        if c.touching && !wasTouching {
-            let wm = WorldManifold(m, xfA, bodies[p.a].shape.radius, xfB, bodies[p.b].shape.radius)
-            changes.append(.began(a: p.a, b: p.b, point: wm.points.0))
-        } else if wasTouching && !c.touching {
+        switch change {
+        case .none: break
+        case .began(let point):
+            bodies[p.a].setAwake(true); bodies[p.b].setAwake(true)
+            changes.append(.began(a: p.a, b: p.b, point: point))
+        case .ended:
+            bodies[p.a].setAwake(true); bodies[p.b].setAwake(true)
             changes.append(.ended(a: p.a, b: p.b))
         }
     }
@@ -327,7 +346,7 @@ final class PhysicsWorld {
 
     /// Moves items that would pass through a static body within this sub-step back to their
     /// first time of impact, resolves that contact and lets them finish the sub-step.
-    private func solveTOI(_ h: Float) {
+    func solveTOI(_ h: Float) {
         for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
         for i in contacts.indices where contacts[i] != nil {
             contacts[i]!.islandFlag = false
@@ -360,9 +379,11 @@ final class PhysicsWorld {
                         alpha0 = alphaA
                         bodies[p.b].sweep.advance(to: alpha0)
                     }
-                    let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
-                                                     DistanceProxy(bodies[p.b].shape), bodies[p.b].sweep)
-                    alpha = state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
+                    if toiMayTouch(bodies[p.a], bodies[p.b]) {
+                        let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
+                                                         DistanceProxy(bodies[p.b].shape), bodies[p.b].sweep)
+                        alpha = state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
+                    }
                     contacts[ci]!.toi = alpha
                     contacts[ci]!.hasTOI = true
                 }
