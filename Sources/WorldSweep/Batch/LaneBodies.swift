@@ -1,40 +1,58 @@
 // Bodies of many worlds that share one structure, laid out structure-of-arrays so one vector
-// instruction advances several worlds: index = body × lanes + lane (lanes = worlds).
+// instruction advances several worlds: index = body × lanes + lane (lanes = worlds). One block of
+// memory holds every column; the columns are raw pointers into it, so hot loops index them
+// without array bookkeeping and BLAS reads them in place.
 
-/// Motion state and per-body constants of `bodyCount` bodies in each of `lanes` worlds.
-public struct LaneBodies: Sendable {
+/// Motion state and per-body constants of `bodyCount` bodies in each of `lanes` worlds. A
+/// reference type owned by one thread at a time (a scheduler chunk).
+public final class LaneBodies: @unchecked Sendable {
     public let lanes: Int
     public let bodyCount: Int
     // State.
-    public var cx: [Float], cy: [Float], a: [Float]
-    public var vx: [Float], vy: [Float], w: [Float]
-    public var fx: [Float], fy: [Float], torque: [Float]
+    public let cx: UnsafeMutablePointer<Float>, cy: UnsafeMutablePointer<Float>, a: UnsafeMutablePointer<Float>
+    public let vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, w: UnsafeMutablePointer<Float>
+    public let fx: UnsafeMutablePointer<Float>, fy: UnsafeMutablePointer<Float>, torque: UnsafeMutablePointer<Float>
     // Per body and world: parameters may differ between worlds.
-    public var invMass: [Float], invI: [Float], gravityScale: [Float]
+    public let invMass: UnsafeMutablePointer<Float>, invI: UnsafeMutablePointer<Float>
+    /// Zero for static and sleeping bodies, so integrating every lane leaves them where they are.
+    public let gravityScale: UnsafeMutablePointer<Float>
     /// 1 / (1 + h · damping), computed once per body by the same expression the single world uses.
-    public var linearDampingFactor: [Float], angularDampingFactor: [Float]
-    /// Gravity per world (m/s²).
-    public var gravityX: [Float], gravityY: [Float]
+    public let linearDampingFactor: UnsafeMutablePointer<Float>, angularDampingFactor: UnsafeMutablePointer<Float>
+    /// Gravity per world (m/s²), one entry per lane.
+    public let gravityX: UnsafeMutablePointer<Float>, gravityY: UnsafeMutablePointer<Float>
+    /// Work space for back ends that need a temporary column (BLAS).
+    let scratch: UnsafeMutablePointer<Float>
+    private let block: UnsafeMutablePointer<Float>
+
+    /// Number of (body, world) entries in each column.
+    public var count: Int { bodyCount * lanes }
 
     public init(bodyCount: Int, lanes: Int) {
         self.lanes = lanes
         self.bodyCount = bodyCount
         let n = bodyCount * lanes
-        let zeros = [Float](repeating: 0, count: n)
-        cx = zeros; cy = zeros; a = zeros
-        vx = zeros; vy = zeros; w = zeros
-        fx = zeros; fy = zeros; torque = zeros
-        invMass = zeros; invI = zeros; gravityScale = zeros
-        linearDampingFactor = [Float](repeating: 1, count: n)
-        angularDampingFactor = [Float](repeating: 1, count: n)
-        gravityX = [Float](repeating: 0, count: lanes)
-        gravityY = [Float](repeating: 0, count: lanes)
+        let columns = 15
+        block = .allocate(capacity: columns * n + 2 * lanes)
+        block.initialize(repeating: 0, count: columns * n + 2 * lanes)
+        var next = block
+        func column(_ size: Int) -> UnsafeMutablePointer<Float> { defer { next += size }; return next }
+        cx = column(n); cy = column(n); a = column(n)
+        vx = column(n); vy = column(n); w = column(n)
+        fx = column(n); fy = column(n); torque = column(n)
+        invMass = column(n); invI = column(n); gravityScale = column(n)
+        linearDampingFactor = column(n); angularDampingFactor = column(n)
+        scratch = column(n)
+        gravityX = column(lanes); gravityY = column(lanes)
+        linearDampingFactor.update(repeating: 1, count: n)
+        angularDampingFactor.update(repeating: 1, count: n)
     }
+
+    deinit { block.deallocate() }
 
     public func index(body: Int, lane: Int) -> Int { body * lanes + lane }
 
     /// Sets one body of one world from the single-world representation.
-    mutating func load(_ b: Body, body: Int, lane: Int, gravity: Vec2, h: Float) {
+    func load(_ b: Body, body: Int, lane: Int, gravity: Vec2, h: Float) {
         let i = index(body: body, lane: lane)
         cx[i] = b.sweep.c.x; cy[i] = b.sweep.c.y; a[i] = b.sweep.a
         vx[i] = b.v.x; vy[i] = b.v.y; w[i] = b.w
@@ -47,4 +65,18 @@ public struct LaneBodies: Sendable {
         gravityX[lane] = gravity.x
         gravityY[lane] = gravity.y
     }
+}
+
+/// Eight lanes of a column at `i`, and back.
+@inline(__always) func loadLanes(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> SIMD8<Float> {
+    UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self)
+}
+@inline(__always) func storeLanes(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>, _ i: Int) {
+    UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: SIMD8<Float>.self)
+}
+@inline(__always) func loadLanes(_ p: UnsafeMutablePointer<Int32>, _ i: Int) -> SIMD8<Int32> {
+    UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Int32>.self)
+}
+@inline(__always) func storeLanes(_ v: SIMD8<Int32>, _ p: UnsafeMutablePointer<Int32>, _ i: Int) {
+    UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: SIMD8<Int32>.self)
 }

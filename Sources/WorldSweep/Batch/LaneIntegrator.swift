@@ -16,18 +16,18 @@ public enum LaneIntegrator: String, Sendable, CaseIterable {
     case blas
 
     /// One sub-step of velocity: gravity, force, then damping.
-    public func integrateVelocities(_ b: inout LaneBodies, h: Float) {
+    public func integrateVelocities(_ b: LaneBodies, h: Float) {
         switch self {
-        case .simd: SIMDLanes.integrateVelocities(&b, h: h)
-        case .blas: BLASLanes.integrateVelocities(&b, h: h)
+        case .simd: SIMDLanes.integrateVelocities(b, h: h)
+        case .blas: BLASLanes.integrateVelocities(b, h: h)
         }
     }
 
     /// One sub-step of position, with the 200 pt translation and π/2 rotation caps.
-    public func integratePositions(_ b: inout LaneBodies, h: Float) {
+    public func integratePositions(_ b: LaneBodies, h: Float) {
         switch self {
-        case .simd: SIMDLanes.integratePositions(&b, h: h)
-        case .blas: BLASLanes.integratePositions(&b, h: h)
+        case .simd: SIMDLanes.integratePositions(b, h: h)
+        case .blas: BLASLanes.integratePositions(b, h: h)
         }
     }
 }
@@ -38,20 +38,21 @@ public enum LaneIntegrator: String, Sendable, CaseIterable {
 enum SIMDLanes {
     typealias V = SIMD8<Float>
 
-    static func integrateVelocities(_ b: inout LaneBodies, h: Float) {
+    static func integrateVelocities(_ b: LaneBodies, h: Float) {
         let lanes = b.lanes
         for body in 0..<b.bodyCount {
             let base = body * lanes
             var lane = 0
             while lane + V.scalarCount <= lanes {
                 let i = base + lane
-                var vx = load(b.vx, i), vy = load(b.vy, i), w = load(b.w, i)
-                integrateVelocityLanes(vx: &vx, vy: &vy, w: &w, gx: load(b.gravityX, lane), gy: load(b.gravityY, lane),
-                                       gravityScale: load(b.gravityScale, i), invMass: load(b.invMass, i),
-                                       fx: load(b.fx, i), fy: load(b.fy, i), invI: load(b.invI, i), torque: load(b.torque, i),
-                                       linearDampingFactor: load(b.linearDampingFactor, i),
-                                       angularDampingFactor: load(b.angularDampingFactor, i), h: V(h))
-                store(vx, &b.vx, i); store(vy, &b.vy, i); store(w, &b.w, i)
+                var vx = loadLanes(b.vx, i), vy = loadLanes(b.vy, i), w = loadLanes(b.w, i)
+                integrateVelocityLanes(vx: &vx, vy: &vy, w: &w, gx: loadLanes(b.gravityX, lane), gy: loadLanes(b.gravityY, lane),
+                                       gravityScale: loadLanes(b.gravityScale, i), invMass: loadLanes(b.invMass, i),
+                                       fx: loadLanes(b.fx, i), fy: loadLanes(b.fy, i), invI: loadLanes(b.invI, i),
+                                       torque: loadLanes(b.torque, i),
+                                       linearDampingFactor: loadLanes(b.linearDampingFactor, i),
+                                       angularDampingFactor: loadLanes(b.angularDampingFactor, i), h: V(h))
+                storeLanes(vx, b.vx, i); storeLanes(vy, b.vy, i); storeLanes(w, b.w, i)
                 lane += V.scalarCount
             }
             for l in lane..<lanes {
@@ -65,29 +66,21 @@ enum SIMDLanes {
         }
     }
 
-    static func integratePositions(_ b: inout LaneBodies, h: Float) {
-        let n = b.vx.count
+    static func integratePositions(_ b: LaneBodies, h: Float) {
+        let n = b.count
         var i = 0
         while i + V.scalarCount <= n {
-            var cx = load(b.cx, i), cy = load(b.cy, i), a = load(b.a, i)
-            var vx = load(b.vx, i), vy = load(b.vy, i), w = load(b.w, i)
+            var cx = loadLanes(b.cx, i), cy = loadLanes(b.cy, i), a = loadLanes(b.a, i)
+            var vx = loadLanes(b.vx, i), vy = loadLanes(b.vy, i), w = loadLanes(b.w, i)
             integratePositionLanes(cx: &cx, cy: &cy, a: &a, vx: &vx, vy: &vy, w: &w, h: V(h))
-            store(cx, &b.cx, i); store(cy, &b.cy, i); store(a, &b.a, i)
-            store(vx, &b.vx, i); store(vy, &b.vy, i); store(w, &b.w, i)
+            storeLanes(cx, b.cx, i); storeLanes(cy, b.cy, i); storeLanes(a, b.a, i)
+            storeLanes(vx, b.vx, i); storeLanes(vy, b.vy, i); storeLanes(w, b.w, i)
             i += V.scalarCount
         }
         while i < n {
             integratePositionLanes(cx: &b.cx[i], cy: &b.cy[i], a: &b.a[i], vx: &b.vx[i], vy: &b.vy[i], w: &b.w[i], h: h)
             i += 1
         }
-    }
-
-    @inline(__always) static func load(_ a: [Float], _ i: Int) -> V {
-        a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress! + i).loadUnaligned(as: V.self) }
-    }
-
-    @inline(__always) static func store(_ v: V, _ a: inout [Float], _ i: Int) {
-        a.withUnsafeMutableBufferPointer { UnsafeMutableRawPointer($0.baseAddress! + i).storeBytes(of: v, as: V.self) }
     }
 }
 
@@ -101,41 +94,31 @@ enum BLASLanes {
 
     static func blasInt(_ n: Int) -> Int32 { Int32(n) }
 
-    static func integrateVelocities(_ b: inout LaneBodies, h: Float) {
-        let n = b.vx.count, lanes = b.lanes
-        var tmp = [Float](repeating: 0, count: n)
-        for (velocity, force, gravity) in [(\LaneBodies.vx, \LaneBodies.fx, \LaneBodies.gravityX),
-                                           (\LaneBodies.vy, \LaneBodies.fy, \LaneBodies.gravityY)] {
-            tmp.withUnsafeMutableBufferPointer { t in
-                // tmp = invMass ∘ F, then += gravityScale ∘ g per body row (g is per world).
-                diagonalProduct(n, 1, b.invMass, b[keyPath: force], 0, t.baseAddress!)
-                b[keyPath: gravity].withUnsafeBufferPointer { g in
-                    b.gravityScale.withUnsafeBufferPointer { gs in
-                        for body in 0..<b.bodyCount {
-                            diagonalProduct(lanes, 1, gs.baseAddress! + body * lanes, g.baseAddress!, 1,
-                                            t.baseAddress! + body * lanes)
-                        }
-                    }
-                }
-                // v += h · tmp, then v = damping ∘ v.
-                cblas_saxpy(blasInt(n), h, t.baseAddress!, 1, &b[keyPath: velocity], 1)
-                diagonalProduct(n, 1, b.linearDampingFactor, b[keyPath: velocity], 0, t.baseAddress!)
+    static func integrateVelocities(_ b: LaneBodies, h: Float) {
+        let n = b.count, lanes = b.lanes
+        let t = b.scratch
+        for (velocity, force, gravity) in [(b.vx, b.fx, b.gravityX), (b.vy, b.fy, b.gravityY)] {
+            // t = invMass ∘ F, then += gravityScale ∘ g per body row (g is per world).
+            diagonalProduct(n, 1, b.invMass, force, 0, t)
+            for body in 0..<b.bodyCount {
+                diagonalProduct(lanes, 1, b.gravityScale + body * lanes, gravity, 1, t + body * lanes)
             }
-            b[keyPath: velocity] = tmp
+            // v += h · t, then v = damping ∘ v.
+            cblas_saxpy(blasInt(n), h, t, 1, velocity, 1)
+            diagonalProduct(n, 1, b.linearDampingFactor, velocity, 0, t)
+            cblas_scopy(blasInt(n), t, 1, velocity, 1)
         }
-        tmp.withUnsafeMutableBufferPointer { t in
-            diagonalProduct(n, h, b.invI, b.torque, 0, t.baseAddress!)
-            cblas_saxpy(blasInt(n), 1, t.baseAddress!, 1, &b.w, 1)
-            diagonalProduct(n, 1, b.angularDampingFactor, b.w, 0, t.baseAddress!)
-        }
-        b.w = tmp
+        diagonalProduct(n, h, b.invI, b.torque, 0, t)
+        cblas_saxpy(blasInt(n), 1, t, 1, b.w, 1)
+        diagonalProduct(n, 1, b.angularDampingFactor, b.w, 0, t)
+        cblas_scopy(blasInt(n), t, 1, b.w, 1)
     }
 
-    static func integratePositions(_ b: inout LaneBodies, h: Float) {
+    static func integratePositions(_ b: LaneBodies, h: Float) {
         // The caps are comparisons, which BLAS has none of: a Swift pass applies them (rarely
         // changing anything), then BLAS moves every body.
         let maxT = EngineSettings.maxTranslation, maxR = EngineSettings.maxRotation
-        for i in 0..<b.vx.count {
+        for i in 0..<b.count {
             let tx = h * b.vx[i], ty = h * b.vy[i]
             let t2 = tx * tx + ty * ty
             if t2 > maxT * maxT {
@@ -145,10 +128,10 @@ enum BLASLanes {
             let r = h * b.w[i]
             if r * r > maxR * maxR { b.w[i] *= maxR / abs(r) }
         }
-        let n = blasInt(b.vx.count)
-        cblas_saxpy(n, h, b.vx, 1, &b.cx, 1)
-        cblas_saxpy(n, h, b.vy, 1, &b.cy, 1)
-        cblas_saxpy(n, h, b.w, 1, &b.a, 1)
+        let n = blasInt(b.count)
+        cblas_saxpy(n, h, b.vx, 1, b.cx, 1)
+        cblas_saxpy(n, h, b.vy, 1, b.cy, 1)
+        cblas_saxpy(n, h, b.w, 1, b.a, 1)
     }
 }
 
@@ -176,7 +159,7 @@ extension LaneIntegrator {
     /// Body-sub-steps per second of this back end over `lanes` worlds of `bodies` bodies,
     /// the median of `repeats` timings of `subSteps` sub-steps each.
     public func measureThroughput(bodies: Int, lanes: Int, subSteps: Int, repeats: Int = 5) -> Double {
-        var state = LaneBodies(bodyCount: bodies, lanes: lanes)
+        let state = LaneBodies(bodyCount: bodies, lanes: lanes)
         for i in 0..<(bodies * lanes) {
             state.invMass[i] = 4; state.invI[i] = 100; state.gravityScale[i] = 1
             state.vx[i] = Float(i % 7) * 0.1; state.vy[i] = Float(i % 5) * 0.1
@@ -188,14 +171,14 @@ extension LaneIntegrator {
         for _ in 0..<repeats {
             let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<subSteps {
-                integrateVelocities(&state, h: EngineSettings.subStep)
-                integratePositions(&state, h: EngineSettings.subStep)
+                integrateVelocities(state, h: EngineSettings.subStep)
+                integratePositions(state, h: EngineSettings.subStep)
             }
             timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         timings.sort()
         // Keep the result alive so the loops are not optimized away.
-        if state.cy.reduce(0, +).isNaN { return 0 }
+        if UnsafeBufferPointer(start: state.cy, count: state.count).reduce(0, +).isNaN { return 0 }
         return Double(bodies * lanes * subSteps) / timings[timings.count / 2]
     }
 }
