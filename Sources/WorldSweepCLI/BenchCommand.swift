@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
         var rows: [BenchResult.EngineRow] = []
         for t in threadCounts {
             let seconds = Self.median((0..<3).map { _ in Self.time(runner, worlds: worlds, threads: t) })
-            rows.append(.init(engine: WorldRunner.engineName, threads: t, worlds: worlds,
+            rows.append(.init(engine: runner.engine.name, threads: t, worlds: worlds,
                               worldTicksPerSecond: Double(worlds * runner.ticksPerWorld) / seconds))
         }
         var kernels: [BenchResult.KernelRow] = []

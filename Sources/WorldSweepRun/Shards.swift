@@ -95,7 +95,7 @@ public enum Shards {
                 throw RunFileError("cannot rename \(directory)/\(name).tmp")
             }
         }
-        let info = RunInfo(engine: WorldRunner.engineName, threads: threads, worlds: runner.worldCount,
+        let info = RunInfo(engine: runner.engine.name, threads: threads, worlds: runner.worldCount,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(runner.worldCount) * Double(runner.ticksPerWorld) / wall : 0)
         let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,

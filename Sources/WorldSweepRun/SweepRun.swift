@@ -164,7 +164,7 @@ public struct SweepRun {
         }
         try builder.finish()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let info = RunInfo(engine: WorldRunner.engineName, threads: options.threads, worlds: range.count,
+        let info = RunInfo(engine: runner.engine.name, threads: options.threads, worlds: range.count,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0)
         if options.shard != nil {

@@ -13,8 +13,8 @@ public struct WorldRunner: Sendable {
     /// Swept parameter paths in file order.
     public var parameterPaths: [String] { scene.sweep?.parameters.map(\.path) ?? [] }
     public var itemNames: [String] { scene.items.map(\.name) }
-    /// The name the engine goes by in run info.
-    public static let engineName = "single-world"
+    /// Which engine steps the worlds: the batched one (default) or one world at a time.
+    public var engine: SweepEngine = .batched(.simd)
 
     /// Speeds over this (pt/s), or any non-finite state, fail a world.
     public var speedLimit = 24_000.0
@@ -50,8 +50,78 @@ public struct WorldRunner: Sendable {
                            items: recorder.finish(), failed: false)
     }
 
-    /// Runs worlds `range` in order.
+    /// Runs worlds `range` in order, on the chosen engine.
     public func run(worlds range: Range<Int>) -> [WorldResult] {
-        range.map { run(world: $0) }
+        switch engine {
+        case .single: range.map { run(world: $0) }
+        case .batched(let integrator): runBatched(Array(range), integrator: integrator)
+        }
+    }
+
+    /// Runs `worlds` (any indices, in this order) as one batch: every world ticks in lockstep with
+    /// the others and drops out when it pauses, fails or reaches its last tick. Worlds that cannot
+    /// share the batch's structure run one at a time instead.
+    func runBatched(_ worlds: [Int], integrator: LaneIntegrator) -> [WorldResult] {
+        struct Member { var slot: Int; var index: Int; var built: BuiltScene; var recorder: MetricsRecorder; var ticks: Int }
+        var results = [WorldResult?](repeating: nil, count: worlds.count)
+        var members: [Member] = []
+        for (slot, index) in worlds.enumerated() {
+            guard let worldScene = try? scene.world(index) else { results[slot] = failedResult(index); continue }
+            let built = worldScene.makeAnimator()
+            let recorder = MetricsRecorder(built, speedLimit: speedLimit)
+            recorder.attach()
+            members.append(Member(slot: slot, index: index, built: built, recorder: recorder, ticks: worldScene.world.ticks))
+        }
+        guard let first = members.first else { return results.map { $0! } }
+        guard members.allSatisfy({ $0.built.tick == first.built.tick }),
+              let batch = try? BatchAnimator(members.map(\.built.animator), integrator: integrator)
+        else { return worlds.map { run(world: $0) } }
+        var failed = [Bool](repeating: false, count: members.count)
+        var running = members.count
+        var tick = 0
+        while running > 0 {
+            tick += 1
+            batch.tick(first.built.tick)
+            for (k, m) in members.enumerated() where batch.isRunning(k) {
+                if !m.recorder.afterTick(tick) {
+                    failed[k] = true
+                } else if !m.recorder.paused && tick < m.ticks {
+                    continue
+                }
+                // Failed, paused (nothing would change again) or done.
+                batch.stop(k)
+            }
+            // Animators that paused inside the tick already left the batch.
+            running = members.indices.filter { batch.isRunning($0) }.count
+        }
+        for (k, m) in members.enumerated() {
+            let point = m.index / replicas, replica = m.index % replicas
+            results[m.slot] = failed[k] ? failedResult(m.index)
+                : WorldResult(world: m.index, point: point, replica: replica, parameters: parameters(ofPoint: point),
+                              items: m.recorder.finish(), failed: false)
+        }
+        return results.map { $0! }
+    }
+
+    private func failedResult(_ index: Int) -> WorldResult {
+        let point = index / replicas
+        return WorldResult(world: index, point: point, replica: index % replicas, parameters: parameters(ofPoint: point),
+                           items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
+    }
+}
+
+/// The engine a sweep runs on.
+public enum SweepEngine: Sendable, Equatable {
+    /// One world at a time, through DynamicAnimator.tick.
+    case single
+    /// Many worlds per instruction (BatchAnimator), with the given integrator back end.
+    case batched(LaneIntegrator)
+
+    /// The name the engine goes by in run info.
+    public var name: String {
+        switch self {
+        case .single: "single-world"
+        case .batched(let integrator): "batched-\(integrator.rawValue)"
+        }
     }
 }

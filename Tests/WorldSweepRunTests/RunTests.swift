@@ -96,7 +96,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         let summary = try JSONDecoder().decode(SweepSummary.self, from: bytes("\(dir)/out/summary.json"))
         #expect(summary.points.count == 6)
         #expect(summary.parameters == ["bouncy.elasticity", "fall.magnitude"])
-        #expect(summary.run.engine == "single-world" && summary.run.worlds == 12 && summary.run.ticksPerWorld == 90)
+        #expect(summary.run.engine == "batched-simd" && summary.run.worlds == 12 && summary.run.ticksPerWorld == 90)
         let runner = WorldRunner(scene: try SceneFile.load(path: path))
         for p in summary.points {
             let a = runner.run(world: 2 * p.point), b = runner.run(world: 2 * p.point + 1)

@@ -104,25 +104,35 @@ public final class DynamicAnimator {
 
     /// Runs one display tick of `dt` seconds (ticks over 0.5 s count as 1/60).
     public func tick(_ dt: Double = 1.0 / 60.0) {
-        let dt = dt > EngineSettings.maxTick ? 1.0 / 60.0 : dt
-        if needsConfiguration { configureWorld() }
-        guard !paused else { return }
-        elapsedTime += dt
-
-        // Behaviors' per-tick work: pushes apply their force (kept for every sub-step of this
-        // tick) or fire their impulse.
-        for push in flattenedBehaviors.compactMap({ $0 as? PushBehavior }) where push.active {
-            applyPush(push)
-        }
-
+        guard let dt = beginTick(dt) else { return }
         accumulator += dt
         let h = Double(EngineSettings.subStep)
         while accumulator >= h {
             world.step(EngineSettings.subStep)
             accumulator -= h
         }
-        for i in world.bodies.indices { world.bodies[i].force = .zero; world.bodies[i].torque = 0 }
+        endTick()
+    }
 
+    /// The start of a tick: configuration, pause, time, and the behaviors' per-tick work (pushes
+    /// apply their force, kept for every sub-step of this tick, or fire their impulse). Returns
+    /// the tick length, or nil when paused. The batched engine calls this and `endTick` around
+    /// its own sub-steps.
+    func beginTick(_ dt: Double) -> Double? {
+        let dt = dt > EngineSettings.maxTick ? 1.0 / 60.0 : dt
+        if needsConfiguration { configureWorld() }
+        guard !paused else { return nil }
+        elapsedTime += dt
+        for push in flattenedBehaviors.compactMap({ $0 as? PushBehavior }) where push.active {
+            applyPush(push)
+        }
+        return dt
+    }
+
+    /// The end of a tick: forces cleared, items moved, contact events delivered (all began, then
+    /// all ended), behavior actions run, and a pause once everything sleeps.
+    func endTick() {
+        for i in world.bodies.indices { world.bodies[i].force = .zero; world.bodies[i].torque = 0 }
         writeBackItems()
         deliverContactEvents()
         for behavior in flattenedBehaviors { behavior.action?() }
@@ -132,8 +142,15 @@ public final class DynamicAnimator {
         }
     }
 
-    /// Every behavior and child, depth first; re-read with the configuration (behaviors or
-    /// children changing mark it stale through `behaviorsDidChange`).
+    /// The world as the first tick would configure it, not yet stepped (for the batched engine).
+    func preparedWorld() -> PhysicsWorld {
+        if needsConfiguration { configureWorld() }
+        return world
+    }
+
+    /// Counts configurations, so the batched engine can tell that behaviors changed under it.
+    private(set) var configurationCount = 0
+
     private var flattenedBehaviors: [DynamicBehavior] = []
 
     private func applyPush(_ push: PushBehavior) {
@@ -237,6 +254,7 @@ public final class DynamicAnimator {
     /// (last setter wins), gravity, boundaries and the pairs allowed to collide.
     private func configureWorld() {
         needsConfiguration = false
+        configurationCount += 1
         flattenedBehaviors = behaviors.flatMap(\.flattened)
         let all = flattenedBehaviors
         let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }

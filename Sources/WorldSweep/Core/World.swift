@@ -206,6 +206,9 @@ final class PhysicsWorld {
 
     /// Contact indices of each body, newest first (the order islands are traversed in); rebuilt
     /// only when contacts were created or destroyed.
+    /// For the batched engine, after it set `contacts` wholesale.
+    func contactsWereReplaced() { contactListsValid = false }
+
     private var cachedContactLists: [[Int]] = []
     private var contactListsValid = false
 

@@ -1,0 +1,600 @@
+// The batched engine: many worlds of one structure (same bodies, kinds and pairs; numbers may
+// differ) advanced together, lane = world. It follows PhysicsWorld.step stage by stage and calls
+// the same rules: the narrow phase, contact refresh, time-of-impact pre-check and island rule per
+// lane (branchy, scalar), and the integrators and every contact-solver kernel on eight lanes per
+// instruction (SIMD8), with contacts that exist in some lanes and not others masked. A lane that
+// needs a time-of-impact pass hands its state to its own PhysicsWorld for that pass and takes it
+// back, so that rare, branchy stage exists once.
+
+/// Why worlds cannot share a batch.
+public struct BatchStructureError: Error, CustomStringConvertible {
+    public var world: Int
+    public var reason: String
+    public var description: String { "world \(world) cannot join the batch: \(reason)" }
+}
+
+final class LaneWorld {
+    typealias V = SIMD8<Float>
+    typealias IV = SIMD8<Int32>
+    static let width = V.scalarCount
+
+    // Structure, shared by every lane.
+    let lanes: Int
+    let bodyCount: Int
+    let pairCount: Int
+    let pairs: [BodyPair]
+    let isStatic: [Bool]
+    let usesTOI: [Bool]
+    /// Per pair: whether any lane's pair can hold a circle–circle manifold.
+    let circles: [Bool]
+    let integrator: LaneIntegrator
+    /// The sub-step the damping factors were computed for.
+    let h: Float
+
+    /// Each lane's own world: shapes come from it, time-of-impact passes run in it, and the
+    /// animator reads it between ticks.
+    let worlds: [PhysicsWorld]
+    /// Shape of each (body, lane).
+    let shapes: [Shape]
+    let bodies: LaneBodies
+
+    // More per-(body, lane) columns.
+    let c0x: UnsafeMutablePointer<Float>, c0y: UnsafeMutablePointer<Float>, a0: UnsafeMutablePointer<Float>
+    let px: UnsafeMutablePointer<Float>, py: UnsafeMutablePointer<Float>
+    let qs: UnsafeMutablePointer<Float>, qc: UnsafeMutablePointer<Float>
+    let lcx: UnsafeMutablePointer<Float>, lcy: UnsafeMutablePointer<Float>
+    let sleepTime: UnsafeMutablePointer<Float>
+    let friction: UnsafeMutablePointer<Float>, restitution: UnsafeMutablePointer<Float>, radius: UnsafeMutablePointer<Float>
+    /// The body's gravity scale; `bodies.gravityScale` is this while the body is in a solved island, else 0.
+    let baseGravityScale: UnsafeMutablePointer<Float>
+    /// Flags as 0 / −1 so eight of them load as a SIMD mask.
+    let awake: UnsafeMutablePointer<Int32>, inIsland: UnsafeMutablePointer<Int32>, islandOfBody: UnsafeMutablePointer<Int32>
+    let boxes: UnsafeMutablePointer<AABB>
+    // Per (pair, lane): index = pair × lanes + lane.
+    let contacts: UnsafeMutablePointer<Contact?>
+    let pairActive: UnsafeMutablePointer<Int32>, islandOfPair: UnsafeMutablePointer<Int32>
+    // Per lane.
+    private(set) var running: [Bool]
+    var nextSerial: [Int]
+
+    private var stepCount: Int
+    private var needsNewContacts = true
+    /// The most islands any lane solves this sub-step.
+    private var islandCount = 0
+
+    // Scratch.
+    private let floatBlock: UnsafeMutablePointer<Float>
+    private let intBlock: UnsafeMutablePointer<Int32>
+    private let parent: UnsafeMutablePointer<Int>, rootIsland: UnsafeMutablePointer<Int>
+    private let positions: UnsafeMutablePointer<PositionLanes<V>>
+    private let velocities: UnsafeMutablePointer<VelocityLanes<V>>
+    private let constraints: UnsafeMutablePointer<ContactLanes<V>>
+    private let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
+    private let pairBodies: UnsafeMutablePointer<ContactBodiesLanes<V>>
+    private let pairInUse: UnsafeMutablePointer<Bool>
+
+    /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
+    /// padding) as configured by their animators, before their first step.
+    init(worlds: [PhysicsWorld], active: [Bool], integrator: LaneIntegrator, h: Float = EngineSettings.subStep) throws {
+        precondition(!worlds.isEmpty && worlds.count % Self.width == 0 && active.count == worlds.count)
+        let first = worlds[0]
+        lanes = worlds.count
+        bodyCount = first.bodies.count
+        pairs = first.pairs
+        pairCount = pairs.count
+        isStatic = first.bodies.map(\.isStatic)
+        usesTOI = first.bodies.map(\.usesTOI)
+        for (k, w) in worlds.enumerated() {
+            guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
+            guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
+            guard w.bodies.map(\.isStatic) == isStatic, w.bodies.map(\.usesTOI) == usesTOI else {
+                throw BatchStructureError(world: k, reason: "items anchored or driven differently")
+            }
+            guard w.bodies.allSatisfy(\.alive), w.stepCount == first.stepCount else {
+                throw BatchStructureError(world: k, reason: "a world already stepped or changed")
+            }
+        }
+        self.worlds = worlds
+        self.integrator = integrator
+        self.h = h
+        running = active
+        nextSerial = worlds.map(\.nextSerial)
+        stepCount = first.stepCount
+
+        let n = bodyCount * lanes, np = pairCount * lanes
+        let laneCount = lanes, allPairs = pairs
+        shapes = (0..<n).map { i in worlds[i % laneCount].bodies[i / laneCount].shape }
+        circles = allPairs.map { pair in
+            worlds.contains { $0.bodies[pair.a].shape.kind == .circle || $0.bodies[pair.b].shape.kind == .circle }
+        }
+        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes)
+
+        floatBlock = .allocate(capacity: 14 * n)
+        floatBlock.initialize(repeating: 0, count: 14 * n)
+        var nextFloat = floatBlock
+        func floats() -> UnsafeMutablePointer<Float> { defer { nextFloat += n }; return nextFloat }
+        c0x = floats(); c0y = floats(); a0 = floats(); px = floats(); py = floats(); qs = floats(); qc = floats()
+        lcx = floats(); lcy = floats(); sleepTime = floats(); friction = floats(); restitution = floats()
+        radius = floats(); baseGravityScale = floats()
+        intBlock = .allocate(capacity: 3 * n + 2 * np)
+        intBlock.initialize(repeating: 0, count: 3 * n + 2 * np)
+        awake = intBlock; inIsland = intBlock + n; islandOfBody = intBlock + 2 * n
+        pairActive = intBlock + 3 * n; islandOfPair = intBlock + 3 * n + np
+        boxes = .allocate(capacity: n)
+        boxes.initialize(repeating: AABB(lower: .zero, upper: .zero), count: n)
+        contacts = .allocate(capacity: np)
+        contacts.initialize(repeating: nil, count: np)
+        parent = .allocate(capacity: bodyCount)
+        rootIsland = .allocate(capacity: bodyCount)
+        positions = .allocate(capacity: bodyCount)
+        velocities = .allocate(capacity: bodyCount)
+        // Manifolds and masses set up in the velocity phase are read again in the position phase,
+        // after every group's velocities: one slot per (pair, group).
+        let slots = max(pairCount * (lanes / Self.width), 1)
+        constraints = .allocate(capacity: max(pairCount, 1))
+        manifolds = .allocate(capacity: slots)
+        pairBodies = .allocate(capacity: slots)
+        pairInUse = .allocate(capacity: slots)
+        pairInUse.initialize(repeating: false, count: slots)
+
+        for lane in 0..<lanes {
+            let w = worlds[lane]
+            for b in 0..<bodyCount {
+                let body = w.bodies[b], i = b * lanes + lane
+                bodies.load(body, body: b, lane: lane, gravity: w.gravity, h: h)
+                c0x[i] = body.sweep.c0.x; c0y[i] = body.sweep.c0.y; a0[i] = body.sweep.a0
+                px[i] = body.xf.p.x; py[i] = body.xf.p.y; qs[i] = body.xf.q.s; qc[i] = body.xf.q.c
+                lcx[i] = body.sweep.localCenter.x; lcy[i] = body.sweep.localCenter.y
+                sleepTime[i] = body.sleepTime
+                friction[i] = body.friction; restitution[i] = body.restitution; radius[i] = body.shape.radius
+                baseGravityScale[i] = bodies.gravityScale[i]
+                awake[i] = body.awake ? -1 : 0
+                boxes[i] = body.shape.aabb(body.xf).expanded(by: EngineSettings.aabbMargin)
+            }
+            for p in 0..<pairCount { contacts[p * lanes + lane] = w.contacts[p] }
+        }
+    }
+
+    deinit {
+        floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
+        parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
+        constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
+    }
+
+    /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
+    func stop(_ lane: Int) {
+        running[lane] = false
+        for b in 0..<bodyCount { inIsland[b * lanes + lane] = 0 }
+        for p in 0..<pairCount { pairActive[p * lanes + lane] = 0 }
+    }
+
+    // MARK: Per-lane views
+
+    @inline(__always) func transform(_ i: Int) -> Transform {
+        Transform(p: Vec2(px[i], py[i]), q: Rot(s: qs[i], c: qc[i]))
+    }
+
+    @inline(__always) func sweep(_ i: Int) -> Sweep {
+        Sweep(localCenter: Vec2(lcx[i], lcy[i]), c0: Vec2(c0x[i], c0y[i]), c: Vec2(bodies.cx[i], bodies.cy[i]),
+              a0: a0[i], a: bodies.a[i], alpha0: 0)
+    }
+
+    /// Body.setAwake(true).
+    @inline(__always) private func wake(_ i: Int) {
+        if awake[i] == 0 { awake[i] = -1; sleepTime[i] = 0 }
+    }
+
+    @inline(__always) private func isActive(_ body: Int, _ lane: Int) -> Bool {
+        !isStatic[body] && awake[body * lanes + lane] != 0
+    }
+
+    /// Copies lane `lane`'s moving bodies into its PhysicsWorld (for the animator and metrics).
+    func writeBodies(toWorldOf lane: Int) {
+        let w = worlds[lane]
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + lane
+            w.bodies[b].sweep = sweep(i)
+            w.bodies[b].xf = transform(i)
+            w.bodies[b].v = Vec2(bodies.vx[i], bodies.vy[i])
+            w.bodies[b].w = bodies.w[i]
+            w.bodies[b].force = Vec2(bodies.fx[i], bodies.fy[i])
+            w.bodies[b].torque = bodies.torque[i]
+            w.bodies[b].awake = awake[i] != 0
+            w.bodies[b].sleepTime = sleepTime[i]
+        }
+    }
+
+    /// Takes lane `lane`'s moving bodies back from its PhysicsWorld (after pushes, or a
+    /// time-of-impact pass, changed them there).
+    func readBodies(fromWorldOf lane: Int) {
+        let w = worlds[lane]
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + lane, body = w.bodies[b]
+            bodies.cx[i] = body.sweep.c.x; bodies.cy[i] = body.sweep.c.y; bodies.a[i] = body.sweep.a
+            c0x[i] = body.sweep.c0.x; c0y[i] = body.sweep.c0.y; a0[i] = body.sweep.a0
+            px[i] = body.xf.p.x; py[i] = body.xf.p.y; qs[i] = body.xf.q.s; qc[i] = body.xf.q.c
+            bodies.vx[i] = body.v.x; bodies.vy[i] = body.v.y; bodies.w[i] = body.w
+            bodies.fx[i] = body.force.x; bodies.fy[i] = body.force.y; bodies.torque[i] = body.torque
+            awake[i] = body.awake ? -1 : 0
+            sleepTime[i] = body.sleepTime
+        }
+    }
+
+    /// Forces and torques last one tick (the animator clears them after its sub-steps).
+    func clearForces() {
+        let n = bodyCount * lanes
+        bodies.fx.update(repeating: 0, count: n)
+        bodies.fy.update(repeating: 0, count: n)
+        bodies.torque.update(repeating: 0, count: n)
+    }
+
+    var allAsleepOrStopped: Bool {
+        for lane in 0..<lanes where running[lane] {
+            for b in 0..<bodyCount where isActive(b, lane) { return false }
+        }
+        return true
+    }
+
+    // MARK: The sub-step (PhysicsWorld.step, stage by stage)
+
+    func step() {
+        let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
+        if needsNewContacts {
+            for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
+            needsNewContacts = false
+        }
+        for lane in 0..<lanes where running[lane] { updateContacts(lane) }
+        islandCount = 0
+        for lane in 0..<lanes where running[lane] { buildIslands(lane) }
+        solve(dtRatio: dtRatio)
+        for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
+        for lane in 0..<lanes where running[lane] && needsTimeOfImpact(lane) { solveTimeOfImpact(lane) }
+        stepCount += 1
+    }
+
+    private func movingBoxes(_ lane: Int, swept: Bool) {
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + lane
+            var box = shapes[i].aabb(transform(i)).expanded(by: EngineSettings.aabbMargin)
+            if swept {
+                let q0 = Rot(a0[i])
+                let xf0 = Transform(p: Vec2(c0x[i], c0y[i]) - q0.apply(Vec2(lcx[i], lcy[i])), q: q0)
+                box = box.union(shapes[i].aabb(xf0).expanded(by: EngineSettings.aabbMargin))
+            }
+            boxes[i] = box
+        }
+    }
+
+    /// The broad phase (PhysicsWorld.findNewContacts).
+    private func findNewContacts(_ lane: Int) {
+        movingBoxes(lane, swept: true)
+        for p in 0..<pairCount where contacts[p * lanes + lane] == nil {
+            let a = pairs[p].a, b = pairs[p].b
+            guard !isStatic[a] || !isStatic[b] else { continue }
+            if boxes[a * lanes + lane].overlaps(boxes[b * lanes + lane]) {
+                contacts[p * lanes + lane] = Contact(serial: nextSerial[lane])
+                nextSerial[lane] += 1
+            }
+        }
+    }
+
+    /// Manifolds of the awake contacts (PhysicsWorld.updateContacts).
+    private func updateContacts(_ lane: Int) {
+        movingBoxes(lane, swept: false)
+        for p in 0..<pairCount {
+            let ci = p * lanes + lane
+            guard var c = contacts[ci] else { continue }
+            let a = pairs[p].a, b = pairs[p].b
+            if !isActive(a, lane) && !isActive(b, lane) { continue }
+            let ia = a * lanes + lane, ib = b * lanes + lane
+            if !boxes[ia].overlaps(boxes[ib]) {
+                if c.touching { worlds[lane].changes.append(.ended(a: a, b: b)) }
+                contacts[ci] = nil
+                continue
+            }
+            let change = c.refresh(shapes[ia], transform(ia), shapes[ib], transform(ib))
+            contacts[ci] = c
+            switch change {
+            case .none: break
+            case .began(let point):
+                wake(ia); wake(ib)
+                worlds[lane].changes.append(.began(a: a, b: b, point: point))
+            case .ended:
+                wake(ia); wake(ib)
+                worlds[lane].changes.append(.ended(a: a, b: b))
+            }
+        }
+    }
+
+    private func find(_ b: Int) -> Int {
+        var r = b
+        while parent[r] != r { r = parent[r] }
+        return r
+    }
+
+    /// Islands (PhysicsWorld.solve's traversal): moving bodies joined by touching, enabled contacts;
+    /// an island with an awake body is solved and wakes all of its bodies. Marks the lane's bodies
+    /// and contacts with their island.
+    private func buildIslands(_ lane: Int) {
+        for b in 0..<bodyCount { parent[b] = b; rootIsland[b] = -1 }
+        for p in 0..<pairCount {
+            guard let c = contacts[p * lanes + lane], c.touching, c.enabled else { continue }
+            let a = pairs[p].a, b = pairs[p].b
+            if !isStatic[a] && !isStatic[b] {
+                let ra = find(a), rb = find(b)
+                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            }
+        }
+        var count = 0
+        for b in 0..<bodyCount where isActive(b, lane) {
+            let r = find(b)
+            if rootIsland[r] < 0 { rootIsland[r] = count; count += 1 }
+        }
+        for b in 0..<bodyCount {
+            let i = b * lanes + lane
+            let island = isStatic[b] ? -1 : rootIsland[find(b)]
+            if island >= 0 {
+                inIsland[i] = -1; islandOfBody[i] = Int32(island)
+                wake(i)
+            } else {
+                inIsland[i] = 0; islandOfBody[i] = 0
+            }
+        }
+        for p in 0..<pairCount {
+            let ci = p * lanes + lane
+            guard let c = contacts[ci], c.touching, c.enabled else { pairActive[ci] = 0; continue }
+            let moving = isStatic[pairs[p].a] ? pairs[p].b : pairs[p].a
+            pairActive[ci] = inIsland[moving * lanes + lane]
+            islandOfPair[ci] = islandOfBody[moving * lanes + lane]
+        }
+        islandCount = max(islandCount, count)
+    }
+
+    // MARK: Solving, eight lanes at a time
+
+    private func solve(dtRatio: Float) {
+        let n = bodyCount * lanes
+        // Solved islands start their sweeps here; only they feel gravity (asleep and static
+        // bodies have no velocity or force, so integrating every lane leaves them in place).
+        var i = 0
+        while i < n {
+            let m = loadLanes(inIsland, i) .!= 0
+            storeLanes(loadLanes(c0x, i).replacing(with: loadLanes(bodies.cx, i), where: m), c0x, i)
+            storeLanes(loadLanes(c0y, i).replacing(with: loadLanes(bodies.cy, i), where: m), c0y, i)
+            storeLanes(loadLanes(a0, i).replacing(with: loadLanes(bodies.a, i), where: m), a0, i)
+            storeLanes(V(repeating: 0).replacing(with: loadLanes(baseGravityScale, i), where: m), bodies.gravityScale, i)
+            i += Self.width
+        }
+        integrator.integrateVelocities(bodies, h: h)
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
+            solveVelocities(group, dtRatio: dtRatio)
+        }
+        integrator.integratePositions(bodies, h: h)
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
+            solvePositionsAndSleep(group)
+        }
+    }
+
+    private func anyRunning(_ group: Int) -> Bool {
+        for lane in group..<(group + Self.width) where running[lane] { return true }
+        return false
+    }
+
+    /// Sets up, warm starts and iterates the velocity constraints of every pair in lanes
+    /// `group ..< group + 8` (ContactSolver's velocity phase, in pair order).
+    @inline(__always) private func slot(_ pair: Int, _ group: Int) -> Int { pair * (lanes / Self.width) + group / Self.width }
+
+    private func solveVelocities(_ group: Int, dtRatio: Float) {
+        for b in 0..<bodyCount {
+            let i = b * lanes + group
+            positions[b] = PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i))
+            velocities[b] = VelocityLanes(vx: loadLanes(bodies.vx, i), vy: loadLanes(bodies.vy, i), w: loadLanes(bodies.w, i))
+        }
+        let zero = V(repeating: 0), ratio = V(repeating: dtRatio)
+        let none = SIMDMask<IV>(repeating: false)
+        for p in 0..<pairCount {
+            let ci = p * lanes + group
+            let active = loadLanes(pairActive, ci) .!= 0
+            pairInUse[slot(p, group)] = any(active)
+            guard pairInUse[slot(p, group)] else { continue }
+            var faceA = IV(repeating: 0), faceB = IV(repeating: 0), count = IV(repeating: 0)
+            var lnx = zero, lny = zero, lpx = zero, lpy = zero
+            var p0x = zero, p0y = zero, p1x = zero, p1y = zero
+            var n0 = zero, t0 = zero, n1 = zero, t1 = zero
+            for k in 0..<Self.width where active[k] {
+                let m = contacts[ci + k]!.manifold
+                faceA[k] = m.kind == .faceA ? -1 : 0; faceB[k] = m.kind == .faceB ? -1 : 0
+                count[k] = Int32(m.pointCount)
+                lnx[k] = m.localNormal.x; lny[k] = m.localNormal.y
+                lpx[k] = m.localPoint.x; lpy[k] = m.localPoint.y
+                p0x[k] = m.point0.localPoint.x; p0y[k] = m.point0.localPoint.y
+                p1x[k] = m.point1.localPoint.x; p1y[k] = m.point1.localPoint.y
+                n0[k] = m.point0.normalImpulse; t0[k] = m.point0.tangentImpulse
+                n1[k] = m.point1.normalImpulse; t1[k] = m.point1.tangentImpulse
+            }
+            manifolds[slot(p, group)] = ManifoldLanes(isFaceA: faceA .!= 0, isFaceB: faceB .!= 0,
+                                         localNormalX: lnx, localNormalY: lny, localPointX: lpx, localPointY: lpy,
+                                         point0X: p0x, point0Y: p0y, point1X: p1x, point1Y: p1y,
+                                         hasPoint0: count .>= 1, hasPoint1: count .>= 2)
+            let a = pairs[p].a, b = pairs[p].b
+            let ia = a * lanes + group, ib = b * lanes + group
+            let pb = ContactBodiesLanes(mA: loadLanes(bodies.invMass, ia), iA: loadLanes(bodies.invI, ia),
+                                        mB: loadLanes(bodies.invMass, ib), iB: loadLanes(bodies.invI, ib),
+                                        localCenterAX: loadLanes(lcx, ia), localCenterAY: loadLanes(lcy, ia),
+                                        localCenterBX: loadLanes(lcx, ib), localCenterBY: loadLanes(lcy, ib),
+                                        radiusA: loadLanes(radius, ia), radiusB: loadLanes(radius, ib))
+            pairBodies[slot(p, group)] = pb
+            // mixedFriction and mixedRestitution, lane by lane.
+            let mixedFriction = (loadLanes(friction, ia) * loadLanes(friction, ib)).squareRoot()
+            let mixedRestitution = pointwiseMax(loadLanes(restitution, ia), loadLanes(restitution, ib))
+            func point(_ normal: V, _ tangent: V) -> ContactPointLanes<V> {
+                ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero,
+                                  normalImpulse: ratio * normal, tangentImpulse: ratio * tangent,
+                                  normalMass: zero, tangentMass: zero, velocityBias: zero)
+            }
+            var k = ContactLanes(nx: zero, ny: zero, p0: point(n0, t0), p1: point(n1, t1),
+                                 k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
+                                 friction: mixedFriction, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
+                                 onePoint: none, twoPoints: none)
+            ContactKernels.initialize(&k, manifolds[slot(p, group)], circles: circles[p], pb, restitution: mixedRestitution,
+                                      positions[a], positions[b], velocities[a], velocities[b])
+            constraints[p] = k
+        }
+        for p in 0..<pairCount where pairInUse[slot(p, group)] {
+            ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
+        }
+        for _ in 0..<EngineSettings.velocityIterations {
+            for p in 0..<pairCount where pairInUse[slot(p, group)] {
+                ContactVelocityKernel.solve(&constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
+            }
+        }
+        // Impulses back into the manifolds for the next sub-step's warm start.
+        for p in 0..<pairCount where pairInUse[slot(p, group)] {
+            let ci = p * lanes + group
+            let k = constraints[p]
+            for lane in 0..<Self.width where pairActive[ci + lane] != 0 {
+                contacts[ci + lane]!.manifold.point0.normalImpulse = k.p0.normalImpulse[lane]
+                contacts[ci + lane]!.manifold.point0.tangentImpulse = k.p0.tangentImpulse[lane]
+                contacts[ci + lane]!.manifold.point1.normalImpulse = k.p1.normalImpulse[lane]
+                contacts[ci + lane]!.manifold.point1.tangentImpulse = k.p1.tangentImpulse[lane]
+            }
+        }
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + group
+            let m = loadLanes(inIsland, i) .!= 0
+            storeLanes(loadLanes(bodies.vx, i).replacing(with: velocities[b].vx, where: m), bodies.vx, i)
+            storeLanes(loadLanes(bodies.vy, i).replacing(with: velocities[b].vy, where: m), bodies.vy, i)
+            storeLanes(loadLanes(bodies.w, i).replacing(with: velocities[b].w, where: m), bodies.w, i)
+        }
+    }
+
+    /// Position correction with each island's own early exit, then transforms and sleep, for
+    /// lanes `group ..< group + 8` (the rest of PhysicsWorld.solveIsland).
+    private func solvePositionsAndSleep(_ group: Int) {
+        for b in 0..<bodyCount {
+            let i = b * lanes + group
+            positions[b] = PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i))
+        }
+        let islands = max(islandCount, 1)
+        var done = [SIMDMask<IV>](repeating: SIMDMask(repeating: false), count: islands)
+        let limit = V(repeating: -3 * EngineSettings.linearSlop)
+        let baumgarte = V(repeating: EngineSettings.baumgarte)
+        for _ in 0..<EngineSettings.positionIterations {
+            var minSeparation = [V](repeating: V(repeating: 0), count: islands)
+            for p in 0..<pairCount where pairInUse[slot(p, group)] {
+                let ci = p * lanes + group
+                let island = loadLanes(islandOfPair, ci)
+                var islandDone = SIMDMask<IV>(repeating: false)
+                var current = minSeparation[0]
+                for k in 0..<islands {
+                    let here = island .== Int32(k)
+                    islandDone = islandDone .| (here .& done[k])
+                    current = current.replacing(with: minSeparation[k], where: here)
+                }
+                let active = (loadLanes(pairActive, ci) .!= 0) .& .!islandDone
+                guard any(active) else { continue }
+                var m = manifolds[slot(p, group)]
+                m.hasPoint0 = m.hasPoint0 .& active
+                m.hasPoint1 = m.hasPoint1 .& active
+                let pb = pairBodies[slot(p, group)]
+                let out = ContactKernels.correctPositions(m, circles: circles[p], pb, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
+                                                          baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
+                                                          minSeparation: current)
+                for k in 0..<islands {
+                    minSeparation[k] = minSeparation[k].replacing(with: out, where: (island .== Int32(k)) .& active)
+                }
+            }
+            var allDone = true
+            for k in 0..<islands {
+                done[k] = done[k] .| (minSeparation[k] .>= limit)
+                if !all(done[k]) { allDone = false }
+            }
+            if allDone { break }
+        }
+
+        // Positions and transforms of solved bodies; then sleep, island by island.
+        let h = V(repeating: self.h)
+        var minSleepTime = [V](repeating: V(repeating: Float.greatestFiniteMagnitude), count: islands)
+        let linearTolerance = EngineSettings.linearSleepTolerance, angularTolerance = EngineSettings.angularSleepTolerance
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + group
+            let m = loadLanes(inIsland, i) .!= 0
+            guard any(m) else { continue }
+            let p = positions[b]
+            storeLanes(loadLanes(bodies.cx, i).replacing(with: p.cx, where: m), bodies.cx, i)
+            storeLanes(loadLanes(bodies.cy, i).replacing(with: p.cy, where: m), bodies.cy, i)
+            storeLanes(loadLanes(bodies.a, i).replacing(with: p.a, where: m), bodies.a, i)
+            let xf = TransformLanes(p, localCenterX: loadLanes(lcx, i), localCenterY: loadLanes(lcy, i))
+            storeLanes(loadLanes(px, i).replacing(with: xf.px, where: m), px, i)
+            storeLanes(loadLanes(py, i).replacing(with: xf.py, where: m), py, i)
+            storeLanes(loadLanes(qs, i).replacing(with: xf.s, where: m), qs, i)
+            storeLanes(loadLanes(qc, i).replacing(with: xf.c, where: m), qc, i)
+            let vx = loadLanes(bodies.vx, i), vy = loadLanes(bodies.vy, i), w = loadLanes(bodies.w, i)
+            let fast = (w * w .> V(repeating: angularTolerance * angularTolerance))
+                .| (vx * vx + vy * vy .> V(repeating: linearTolerance * linearTolerance))
+            let oldSleep = loadLanes(sleepTime, i)
+            let sleep = oldSleep.replacing(with: V(repeating: 0).replacing(with: oldSleep + h, where: .!fast), where: m)
+            storeLanes(sleep, sleepTime, i)
+            let island = loadLanes(islandOfBody, i)
+            for k in 0..<islands {
+                minSleepTime[k] = minSleepTime[k].replacing(with: pointwiseMin(minSleepTime[k], sleep),
+                                                            where: m .& (island .== Int32(k)))
+            }
+        }
+        var sleeps = [SIMDMask<IV>]()
+        var anySleeps = false
+        for k in 0..<islands {
+            let s = (minSleepTime[k] .>= V(repeating: EngineSettings.timeToSleep)) .& done[k]
+            sleeps.append(s)
+            if any(s) { anySleeps = true }
+        }
+        guard anySleeps else { return }
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + group
+            let island = loadLanes(islandOfBody, i)
+            var s = SIMDMask<IV>(repeating: false)
+            for k in 0..<islands { s = s .| ((island .== Int32(k)) .& sleeps[k]) }
+            s = s .& (loadLanes(inIsland, i) .!= 0)
+            guard any(s) else { continue }
+            let zero = V(repeating: 0)
+            storeLanes(loadLanes(awake, i).replacing(with: 0, where: s), awake, i)
+            for column in [sleepTime, bodies.vx, bodies.vy, bodies.w, bodies.fx, bodies.fy, bodies.torque] {
+                storeLanes(loadLanes(column, i).replacing(with: zero, where: s), column, i)
+            }
+        }
+    }
+
+    // MARK: Time of impact, per lane
+
+    /// Whether lane `lane` has a contact whose time-of-impact search could find a touch
+    /// (PhysicsWorld.solveTOI's candidates, through the same pre-check).
+    private func needsTimeOfImpact(_ lane: Int) -> Bool {
+        for p in 0..<pairCount {
+            guard let c = contacts[p * lanes + lane], c.enabled else { continue }
+            let a = pairs[p].a, b = pairs[p].b
+            if !isActive(a, lane) && !isActive(b, lane) { continue }
+            let (fixed, moving): (Int, Int)
+            if isStatic[a] && usesTOI[b] { (fixed, moving) = (a, b) }
+            else if isStatic[b] && usesTOI[a] { (fixed, moving) = (b, a) }
+            else { continue }
+            let fi = fixed * lanes + lane, mi = moving * lanes + lane
+            if toiMayTouch(staticShape: shapes[fi], transform(fi), moving: shapes[mi], sweep(mi)) { return true }
+        }
+        return false
+    }
+
+    /// Runs PhysicsWorld.solveTOI on the lane's own world with the lane's state, and takes the
+    /// result back: the one implementation of that stage.
+    private func solveTimeOfImpact(_ lane: Int) {
+        let w = worlds[lane]
+        writeBodies(toWorldOf: lane)
+        for p in 0..<pairCount { w.contacts[p] = contacts[p * lanes + lane] }
+        w.nextSerial = nextSerial[lane]
+        w.contactsWereReplaced()
+        w.solveTOI(h)
+        readBodies(fromWorldOf: lane)
+        for p in 0..<pairCount { contacts[p * lanes + lane] = w.contacts[p] }
+        nextSerial[lane] = w.nextSerial
+        w.contactsWereReplaced()
+    }
+}
