@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "WorldSweep", targets: ["WorldSweep"]),
         .library(name: "WorldSweepScene", targets: ["WorldSweepScene"]),
+        // Sweeps: engines, scheduler, metrics and output files (also what the benchmarks drive).
+        .library(name: "WorldSweepRun", targets: ["WorldSweepRun"]),
         .executable(name: "worldsweep", targets: ["worldsweep"]),
     ],
     dependencies: [

@@ -426,19 +426,18 @@ final class LaneWorld {
             pairBodies[slot(p, group)] = pb
             // mixedFriction and mixedRestitution, lane by lane.
             let mixedFriction = (loadLanes(friction, ia) * loadLanes(friction, ib)).squareRoot()
-            let mixedRestitution = pointwiseMax(loadLanes(restitution, ia), loadLanes(restitution, ib))
+            let mixedRestitution = V.maximum(loadLanes(restitution, ia), loadLanes(restitution, ib))
             func point(_ normal: V, _ tangent: V) -> ContactPointLanes<V> {
                 ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero,
                                   normalImpulse: ratio * normal, tangentImpulse: ratio * tangent,
                                   normalMass: zero, tangentMass: zero, velocityBias: zero)
             }
-            var k = ContactLanes(nx: zero, ny: zero, p0: point(n0, t0), p1: point(n1, t1),
-                                 k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
-                                 friction: mixedFriction, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
-                                 onePoint: none, twoPoints: none)
-            ContactKernels.initialize(&k, manifolds[slot(p, group)], circles: circles[p], pb, restitution: mixedRestitution,
-                                      positions[a], positions[b], velocities[a], velocities[b])
-            constraints[p] = k
+            constraints[p] = ContactLanes(nx: zero, ny: zero, p0: point(n0, t0), p1: point(n1, t1),
+                                          k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
+                                          friction: mixedFriction, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
+                                          onePoint: none, twoPoints: none)
+            ContactKernels.initialize(&constraints[p], manifolds[slot(p, group)], circles: circles[p], pb,
+                                      restitution: mixedRestitution, positions[a], positions[b], velocities[a], velocities[b])
         }
         for p in 0..<pairCount where pairInUse[slot(p, group)] {
             ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
@@ -451,12 +450,12 @@ final class LaneWorld {
         // Impulses back into the manifolds for the next sub-step's warm start.
         for p in 0..<pairCount where pairInUse[slot(p, group)] {
             let ci = p * lanes + group
-            let k = constraints[p]
+            let k = constraints + p
             for lane in 0..<Self.width where pairActive[ci + lane] != 0 {
-                contacts[ci + lane]!.manifold.point0.normalImpulse = k.p0.normalImpulse[lane]
-                contacts[ci + lane]!.manifold.point0.tangentImpulse = k.p0.tangentImpulse[lane]
-                contacts[ci + lane]!.manifold.point1.normalImpulse = k.p1.normalImpulse[lane]
-                contacts[ci + lane]!.manifold.point1.tangentImpulse = k.p1.tangentImpulse[lane]
+                contacts[ci + lane]!.manifold.point0.normalImpulse = k.pointee.p0.normalImpulse[lane]
+                contacts[ci + lane]!.manifold.point0.tangentImpulse = k.pointee.p0.tangentImpulse[lane]
+                contacts[ci + lane]!.manifold.point1.normalImpulse = k.pointee.p1.normalImpulse[lane]
+                contacts[ci + lane]!.manifold.point1.tangentImpulse = k.pointee.p1.tangentImpulse[lane]
             }
         }
         for b in 0..<bodyCount where !isStatic[b] {
@@ -493,13 +492,11 @@ final class LaneWorld {
                 }
                 let active = (loadLanes(pairActive, ci) .!= 0) .& .!islandDone
                 guard any(active) else { continue }
-                var m = manifolds[slot(p, group)]
-                m.hasPoint0 = m.hasPoint0 .& active
-                m.hasPoint1 = m.hasPoint1 .& active
-                let pb = pairBodies[slot(p, group)]
-                let out = ContactKernels.correctPositions(m, circles: circles[p], pb, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
+                let pb = pairBodies + slot(p, group)
+                let out = ContactKernels.correctPositions(manifolds[slot(p, group)], circles: circles[p], pb.pointee,
+                                                          mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
                                                           baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
-                                                          minSeparation: current)
+                                                          minSeparation: current, active: active)
                 for k in 0..<islands {
                     minSeparation[k] = minSeparation[k].replacing(with: out, where: (island .== Int32(k)) .& active)
                 }

@@ -217,12 +217,17 @@ enum Collide {
         let front = dot(normal1, centroidB - v1) >= 0
         let normal = front ? normal1 : -normal1
         let count = polygon.vertices.count
-        let verts = polygon.vertices.map { xf.apply($0) }
-        let norms = polygon.normals.map { xf.q.apply($0) }
+        // The polygon's vertices and normals in the edge's frame, on the stack (no allocation).
+        return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * count) { buffer in
+        let verts = buffer.baseAddress!, norms = buffer.baseAddress! + count
+        for i in 0..<count {
+            verts[i] = xf.apply(polygon.vertices[i])
+            norms[i] = xf.q.apply(polygon.normals[i])
+        }
         let radius = edge.radius + polygon.radius
 
         var edgeSeparation = Float.greatestFiniteMagnitude
-        for v in verts { edgeSeparation = min(edgeSeparation, dot(normal, v - v1)) }
+        for i in 0..<count { edgeSeparation = min(edgeSeparation, dot(normal, verts[i] - v1)) }
         if edgeSeparation > radius { return m }
 
         var polygonIndex = -1
@@ -285,5 +290,6 @@ enum Collide {
             }
         }
         return m
+        }
     }
 }

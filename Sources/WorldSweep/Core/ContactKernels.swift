@@ -14,14 +14,14 @@ struct TransformLanes<L: LaneReal> {
     var px: L, py: L, s: L, c: L
 
     /// The body's transform from its centre of mass, angle and local centre (Box2D's order).
-    init(_ p: PositionLanes<L>, localCenterX lx: L, localCenterY ly: L) {
+    @inline(__always) init(_ p: PositionLanes<L>, localCenterX lx: L, localCenterY ly: L) {
         (s, c) = sinCos(p.a)
         px = p.cx - (c * lx - s * ly)
         py = p.cy - (s * lx + c * ly)
     }
 
-    func apply(_ x: L, _ y: L) -> (L, L) { ((c * x - s * y) + px, (s * x + c * y) + py) }
-    func rotate(_ x: L, _ y: L) -> (L, L) { (c * x - s * y, s * x + c * y) }
+    @inline(__always) func apply(_ x: L, _ y: L) -> (L, L) { ((c * x - s * y) + px, (s * x + c * y) + py) }
+    @inline(__always) func rotate(_ x: L, _ y: L) -> (L, L) { (c * x - s * y, s * x + c * y) }
 }
 
 /// A contact manifold per lane, in body-local terms (see Manifold).
@@ -43,8 +43,7 @@ struct ContactBodiesLanes<L: LaneReal> {
 
 enum ContactKernels {
     /// `v` scaled to unit length, or unchanged when shorter than ε (Vec2.normalized).
-    @inline(__always)
-    static func normalized<L: LaneReal>(_ x: L, _ y: L) -> (L, L) {
+    @inline(__always) static func normalized<L: LaneReal>(_ x: L, _ y: L) -> (L, L) {
         let length = (x * x + y * y).squareRoot()
         let inv = L(1) / length
         let keep = L.isGreater(L(Float.ulpOfOne), length)
@@ -53,7 +52,7 @@ enum ContactKernels {
 
     /// World normal and contact points of a manifold (WorldManifold's rule). `circles` says whether
     /// any lane may hold a circle–circle manifold; without it that case is not computed.
-    static func worldManifold<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ xfA: TransformLanes<L>, _ radiusA: L,
+    @inline(__always) static func worldManifold<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ xfA: TransformLanes<L>, _ radiusA: L,
                                            _ xfB: TransformLanes<L>, _ radiusB: L)
         -> (nx: L, ny: L, p0x: L, p0y: L, p1x: L, p1y: L)
     {
@@ -102,7 +101,7 @@ enum ContactKernels {
     /// Sets up a velocity constraint at the sub-step's start: anchors, effective masses, the
     /// restitution bias, and the 2×2 block for two points when it is well conditioned. The
     /// constraint's impulses (warm start), friction and masses must already be set.
-    static func initialize<L: LaneReal>(_ k: inout ContactLanes<L>, _ m: ManifoldLanes<L>, circles: Bool,
+    @inline(__always) static func initialize<L: LaneReal>(_ k: inout ContactLanes<L>, _ m: ManifoldLanes<L>, circles: Bool,
                                         _ bodies: ContactBodiesLanes<L>, restitution: L,
                                         _ pA: PositionLanes<L>, _ pB: PositionLanes<L>,
                                         _ vA: VelocityLanes<L>, _ vB: VelocityLanes<L>) {
@@ -157,7 +156,7 @@ enum ContactKernels {
     }
 
     /// Applies last sub-step's accumulated impulses (already scaled by the step ratio).
-    static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
+    @inline(__always) static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
         let nx = k.nx, ny = k.ny, tx = ny, ty = -nx
         func apply(_ p: ContactPointLanes<L>, _ active: L.Mask) {
             let Px = p.normalImpulse * nx + p.tangentImpulse * tx
@@ -174,12 +173,12 @@ enum ContactKernels {
     }
 
     /// One pass of split position correction over one contact; returns the smallest separation
-    /// seen (starting from `minSeparation`). `mA`…`iB` are the masses that may move (a
+    /// seen (starting from `minSeparation`). Lanes outside `active` are left as they are. `mA`…`iB` are the masses that may move (a
     /// time-of-impact sub-step moves only two bodies); `baumgarte` is the fraction corrected.
-    static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ bodies: ContactBodiesLanes<L>,
+    @inline(__always) static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ bodies: ContactBodiesLanes<L>,
                                               mA: L, iA: L, mB: L, iB: L, baumgarte: L,
                                               _ pA: inout PositionLanes<L>, _ pB: inout PositionLanes<L>,
-                                              minSeparation: L) -> L {
+                                              minSeparation: L, active: L.Mask) -> L {
         var minSep = minSeparation
         let zero = L(0)
         func correct(_ lx: L, _ ly: L, _ has: L.Mask) {
@@ -226,8 +225,8 @@ enum ContactKernels {
             pB.cy = L.select(has, pB.cy + mB * Py, pB.cy)
             pB.a = L.select(has, pB.a + iB * (rBx * Py - rBy * Px), pB.a)
         }
-        correct(m.point0X, m.point0Y, m.hasPoint0)
-        correct(m.point1X, m.point1Y, m.hasPoint1)
+        correct(m.point0X, m.point0Y, L.and(m.hasPoint0, active))
+        correct(m.point1X, m.point1Y, L.and(m.hasPoint1, active))
         return minSep
     }
 }

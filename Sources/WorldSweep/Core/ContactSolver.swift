@@ -107,7 +107,7 @@ struct ContactSolver {
             var pA = Self.lanes(positions[c.indexA]), pB = Self.lanes(positions[c.indexB])
             minSeparation = ContactKernels.correctPositions(
                 manifolds[i], circles: c.manifold.kind == .circles, bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
-                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation)
+                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
             positions[c.indexA] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
             positions[c.indexB] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
         }

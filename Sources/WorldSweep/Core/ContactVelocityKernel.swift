@@ -28,7 +28,7 @@ struct VelocityLanes<L: LaneReal> {
 
 enum ContactVelocityKernel {
     /// Relative velocity at a contact point: vB + ωB × rB − vA − ωA × rA.
-    private static func relativeVelocity<L: LaneReal>(_ p: ContactPointLanes<L>, _ a: VelocityLanes<L>,
+    @inline(__always) private static func relativeVelocity<L: LaneReal>(_ p: ContactPointLanes<L>, _ a: VelocityLanes<L>,
                                                       _ b: VelocityLanes<L>) -> (L, L) {
         // Same order as the Vec2 expression: ((vB + ωB×rB) − vA) − ωA×rA, with ω×r = (−ω r.y, ω r.x).
         let x = ((b.vx + (-b.w * p.rBy)) - a.vx) - (-a.w * p.rAy)
@@ -37,7 +37,7 @@ enum ContactVelocityKernel {
     }
 
     /// Applies impulse (px, py) at point p: A loses it, B gains it.
-    private static func apply<L: LaneReal>(_ px: L, _ py: L, _ p: ContactPointLanes<L>, _ c: ContactLanes<L>,
+    @inline(__always) private static func apply<L: LaneReal>(_ px: L, _ py: L, _ p: ContactPointLanes<L>, _ c: ContactLanes<L>,
                                            _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
         a.vx = a.vx - c.mA * px; a.vy = a.vy - c.mA * py
         a.w = a.w - c.iA * (p.rAx * py - p.rAy * px)
@@ -45,7 +45,7 @@ enum ContactVelocityKernel {
         b.w = b.w + c.iB * (p.rBx * py - p.rBy * px)
     }
 
-    private static func friction<L: LaneReal>(_ p: inout ContactPointLanes<L>, active: L.Mask, _ c: ContactLanes<L>,
+    @inline(__always) private static func friction<L: LaneReal>(_ p: inout ContactPointLanes<L>, active: L.Mask, _ c: ContactLanes<L>,
                                               _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
         let tx = c.ny, ty = -c.nx
         let (dvx, dvy) = relativeVelocity(p, a, b)
@@ -59,7 +59,7 @@ enum ContactVelocityKernel {
         apply(applied * tx, applied * ty, p, c, &a, &b)
     }
 
-    static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
+    @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
         let anyPoint = L.or(c.onePoint, c.twoPoints)
         // Friction first: the normal constraint matters more, so it gets the last word.
         friction(&c.p0, active: anyPoint, c, &a, &b)

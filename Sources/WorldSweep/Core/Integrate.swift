@@ -12,6 +12,7 @@ func integrateVelocity(_ s: inout BodyVelocity, _ b: Body, gravity: Vec2, h: Flo
 }
 
 /// The velocity rule itself, for one world (`Float`) or several side by side (`SIMD8<Float>`).
+@inline(__always)
 func integrateVelocityLanes<L: LaneReal>(vx: inout L, vy: inout L, w: inout L, gx: L, gy: L, gravityScale gs: L,
                                          invMass im: L, fx: L, fy: L, invI: L, torque: L,
                                          linearDampingFactor ldf: L, angularDampingFactor adf: L, h: L) {
@@ -32,6 +33,7 @@ func integratePosition(_ p: inout BodyPosition, _ s: inout BodyVelocity, h: Floa
 }
 
 /// The position rule for one world or several side by side: a capped velocity moves the body.
+@inline(__always)
 func integratePositionLanes<L: LaneReal>(cx: inout L, cy: inout L, a: inout L, vx: inout L, vy: inout L, w: inout L, h: L) {
     let maxT = L(EngineSettings.maxTranslation), maxR = L(EngineSettings.maxRotation)
     let tx = h * vx, ty = h * vy

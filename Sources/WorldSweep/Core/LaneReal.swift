@@ -29,31 +29,32 @@ protocol LaneReal {
 }
 
 extension Float: LaneReal {
-    static func minimum(_ a: Float, _ b: Float) -> Float { min(a, b) }
-    static func maximum(_ a: Float, _ b: Float) -> Float { max(a, b) }
-    static func isNonNegative(_ a: Float) -> Bool { a >= 0 }
-    static func absolute(_ a: Float) -> Float { abs(a) }
-    static func isGreater(_ a: Float, _ b: Float) -> Bool { a > b }
-    static func select(_ mask: Bool, _ a: Float, _ b: Float) -> Float { mask ? a : b }
-    static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
-    static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
-    static func roundedToNearest(_ a: Float) -> Float { a.rounded(.toNearestOrEven) }
-    static func roundedDown(_ a: Float) -> Float { a.rounded(.down) }
-    static func not(_ a: Bool) -> Bool { !a }
+    @inline(__always) static func minimum(_ a: Float, _ b: Float) -> Float { min(a, b) }
+    @inline(__always) static func maximum(_ a: Float, _ b: Float) -> Float { max(a, b) }
+    @inline(__always) static func isNonNegative(_ a: Float) -> Bool { a >= 0 }
+    @inline(__always) static func absolute(_ a: Float) -> Float { abs(a) }
+    @inline(__always) static func isGreater(_ a: Float, _ b: Float) -> Bool { a > b }
+    @inline(__always) static func select(_ mask: Bool, _ a: Float, _ b: Float) -> Float { mask ? a : b }
+    @inline(__always) static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
+    @inline(__always) static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
+    @inline(__always) static func roundedToNearest(_ a: Float) -> Float { a.rounded(.toNearestOrEven) }
+    @inline(__always) static func roundedDown(_ a: Float) -> Float { a.rounded(.down) }
+    @inline(__always) static func not(_ a: Bool) -> Bool { !a }
 }
 
 extension SIMD8: LaneReal where Scalar == Float {
     typealias Mask = SIMDMask<SIMD8<Int32>>
-    init(_ value: Float) { self.init(repeating: value) }
-    static func minimum(_ a: Self, _ b: Self) -> Self { pointwiseMin(a, b) }
-    static func maximum(_ a: Self, _ b: Self) -> Self { pointwiseMax(a, b) }
-    static func isNonNegative(_ a: Self) -> Mask { a .>= Self(repeating: 0) }
-    static func absolute(_ a: Self) -> Self { a.replacing(with: -a, where: a .< 0) }
-    static func isGreater(_ a: Self, _ b: Self) -> Mask { a .> b }
-    static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
-    static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
-    static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
-    static func roundedToNearest(_ a: Self) -> Self { a.rounded(.toNearestOrEven) }
-    static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
-    static func not(_ a: Mask) -> Mask { .!a }
+    @inline(__always) init(_ value: Float) { self.init(repeating: value) }
+    // Swift.min / Swift.max's own rules (y < x ? y : x, y >= x ? y : x), so lanes match Float exactly.
+    @inline(__always) static func minimum(_ a: Self, _ b: Self) -> Self { a.replacing(with: b, where: b .< a) }
+    @inline(__always) static func maximum(_ a: Self, _ b: Self) -> Self { a.replacing(with: b, where: b .>= a) }
+    @inline(__always) static func isNonNegative(_ a: Self) -> Mask { a .>= Self(repeating: 0) }
+    @inline(__always) static func absolute(_ a: Self) -> Self { a.replacing(with: -a, where: a .< 0) }
+    @inline(__always) static func isGreater(_ a: Self, _ b: Self) -> Mask { a .> b }
+    @inline(__always) static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
+    @inline(__always) static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
+    @inline(__always) static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
+    @inline(__always) static func roundedToNearest(_ a: Self) -> Self { a.rounded(.toNearestOrEven) }
+    @inline(__always) static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
+    @inline(__always) static func not(_ a: Mask) -> Mask { .!a }
 }
