@@ -120,9 +120,10 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
         for i in items.indices {
             let view = built.views[i]
             guard let s = built.animator.itemState(for: view) else { continue }
-            let values = [s.center.x, s.center.y, s.angle, s.velocity.dx, s.velocity.dy, s.angularVelocity]
+            let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
+                && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
             let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
-            if values.contains(where: { !$0.isFinite }) || !(speed <= speedLimit) {
+            if !finite || !(speed <= speedLimit) {
                 failed = true
                 return false
             }

@@ -180,6 +180,7 @@ public final class DynamicAnimator {
     }
 
     private func deliverContactEvents() {
+        if world.changes.isEmpty { return }
         let changes = world.changes
         world.changes.removeAll()
         let began = changes.filter { if case .began = $0 { true } else { false } }

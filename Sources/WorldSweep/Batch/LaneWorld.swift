@@ -53,9 +53,20 @@ final class LaneWorld {
     // Per (pair, lane): index = pair × lanes + lane.
     let contacts: UnsafeMutablePointer<Contact?>
     let pairActive: UnsafeMutablePointer<Int32>, islandOfPair: UnsafeMutablePointer<Int32>
-    // Per lane.
-    private(set) var running: [Bool]
-    var nextSerial: [Int]
+    /// The contact's flags and manifold as columns, so the solver loads eight lanes at once. The
+    /// impulses live here (the `Contact`'s copies are refreshed from these before it is used);
+    /// everything else mirrors `contacts` after every change.
+    let exists: UnsafeMutablePointer<Int32>, touching: UnsafeMutablePointer<Int32>, enabled: UnsafeMutablePointer<Int32>
+    let faceA: UnsafeMutablePointer<Int32>, faceB: UnsafeMutablePointer<Int32>, pointCount: UnsafeMutablePointer<Int32>
+    let normalX: UnsafeMutablePointer<Float>, normalY: UnsafeMutablePointer<Float>
+    let pointX: UnsafeMutablePointer<Float>, pointY: UnsafeMutablePointer<Float>
+    let point0X: UnsafeMutablePointer<Float>, point0Y: UnsafeMutablePointer<Float>
+    let point1X: UnsafeMutablePointer<Float>, point1Y: UnsafeMutablePointer<Float>
+    let normalImpulse0: UnsafeMutablePointer<Float>, tangentImpulse0: UnsafeMutablePointer<Float>
+    let normalImpulse1: UnsafeMutablePointer<Float>, tangentImpulse1: UnsafeMutablePointer<Float>
+    // Per lane (raw, like the columns: read in every per-lane loop).
+    let running: UnsafeMutablePointer<Bool>
+    let nextSerial: UnsafeMutablePointer<Int>
 
     private var stepCount: Int
     private var needsNewContacts = true
@@ -97,8 +108,10 @@ final class LaneWorld {
         self.worlds = worlds
         self.integrator = integrator
         self.h = h
-        running = active
-        nextSerial = worlds.map(\.nextSerial)
+        running = .allocate(capacity: lanes)
+        running.initialize(from: active, count: lanes)
+        nextSerial = .allocate(capacity: lanes)
+        nextSerial.initialize(from: worlds.map(\.nextSerial), count: lanes)
         stepCount = first.stepCount
 
         let n = bodyCount * lanes, np = pairCount * lanes
@@ -109,17 +122,24 @@ final class LaneWorld {
         }
         bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes)
 
-        floatBlock = .allocate(capacity: 14 * n)
-        floatBlock.initialize(repeating: 0, count: 14 * n)
+        floatBlock = .allocate(capacity: 14 * n + 12 * np)
+        floatBlock.initialize(repeating: 0, count: 14 * n + 12 * np)
         var nextFloat = floatBlock
-        func floats() -> UnsafeMutablePointer<Float> { defer { nextFloat += n }; return nextFloat }
-        c0x = floats(); c0y = floats(); a0 = floats(); px = floats(); py = floats(); qs = floats(); qc = floats()
-        lcx = floats(); lcy = floats(); sleepTime = floats(); friction = floats(); restitution = floats()
-        radius = floats(); baseGravityScale = floats()
-        intBlock = .allocate(capacity: 3 * n + 2 * np)
-        intBlock.initialize(repeating: 0, count: 3 * n + 2 * np)
-        awake = intBlock; inIsland = intBlock + n; islandOfBody = intBlock + 2 * n
-        pairActive = intBlock + 3 * n; islandOfPair = intBlock + 3 * n + np
+        func floats(_ size: Int) -> UnsafeMutablePointer<Float> { defer { nextFloat += size }; return nextFloat }
+        c0x = floats(n); c0y = floats(n); a0 = floats(n); px = floats(n); py = floats(n); qs = floats(n); qc = floats(n)
+        lcx = floats(n); lcy = floats(n); sleepTime = floats(n); friction = floats(n); restitution = floats(n)
+        radius = floats(n); baseGravityScale = floats(n)
+        normalX = floats(np); normalY = floats(np); pointX = floats(np); pointY = floats(np)
+        point0X = floats(np); point0Y = floats(np); point1X = floats(np); point1Y = floats(np)
+        normalImpulse0 = floats(np); tangentImpulse0 = floats(np); normalImpulse1 = floats(np); tangentImpulse1 = floats(np)
+        intBlock = .allocate(capacity: 3 * n + 8 * np)
+        intBlock.initialize(repeating: 0, count: 3 * n + 8 * np)
+        var nextInt = intBlock
+        func ints(_ size: Int) -> UnsafeMutablePointer<Int32> { defer { nextInt += size }; return nextInt }
+        awake = ints(n); inIsland = ints(n); islandOfBody = ints(n)
+        pairActive = ints(np); islandOfPair = ints(np)
+        exists = ints(np); touching = ints(np); enabled = ints(np)
+        faceA = ints(np); faceB = ints(np); pointCount = ints(np)
         boxes = .allocate(capacity: n)
         boxes.initialize(repeating: AABB(lower: .zero, upper: .zero), count: n)
         contacts = .allocate(capacity: np)
@@ -151,14 +171,44 @@ final class LaneWorld {
                 awake[i] = body.awake ? -1 : 0
                 boxes[i] = body.shape.aabb(body.xf).expanded(by: EngineSettings.aabbMargin)
             }
-            for p in 0..<pairCount { contacts[p * lanes + lane] = w.contacts[p] }
+            for p in 0..<pairCount {
+                contacts[p * lanes + lane] = w.contacts[p]
+                mirror(p * lanes + lane, impulses: true)
+            }
         }
+    }
+
+    /// Copies contact `ci`'s flags and manifold into the columns (and its impulses, when they
+    /// are the newer copy: after a refresh or a time-of-impact pass).
+    @inline(__always) private func mirror(_ ci: Int, impulses: Bool) {
+        guard let c = contacts[ci] else { exists[ci] = 0; touching[ci] = 0; enabled[ci] = 0; return }
+        exists[ci] = -1
+        touching[ci] = c.touching ? -1 : 0
+        enabled[ci] = c.enabled ? -1 : 0
+        let m = c.manifold
+        faceA[ci] = m.kind == .faceA ? -1 : 0; faceB[ci] = m.kind == .faceB ? -1 : 0
+        pointCount[ci] = Int32(m.pointCount)
+        normalX[ci] = m.localNormal.x; normalY[ci] = m.localNormal.y
+        pointX[ci] = m.localPoint.x; pointY[ci] = m.localPoint.y
+        point0X[ci] = m.point0.localPoint.x; point0Y[ci] = m.point0.localPoint.y
+        point1X[ci] = m.point1.localPoint.x; point1Y[ci] = m.point1.localPoint.y
+        if impulses {
+            normalImpulse0[ci] = m.point0.normalImpulse; tangentImpulse0[ci] = m.point0.tangentImpulse
+            normalImpulse1[ci] = m.point1.normalImpulse; tangentImpulse1[ci] = m.point1.tangentImpulse
+        }
+    }
+
+    /// Puts the columns' impulses into contact `ci` before scalar code reads it.
+    @inline(__always) private func takeImpulses(_ c: inout Contact, _ ci: Int) {
+        c.manifold.point0.normalImpulse = normalImpulse0[ci]; c.manifold.point0.tangentImpulse = tangentImpulse0[ci]
+        c.manifold.point1.normalImpulse = normalImpulse1[ci]; c.manifold.point1.tangentImpulse = tangentImpulse1[ci]
     }
 
     deinit {
         floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
+        running.deallocate(); nextSerial.deallocate()
     }
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
@@ -268,12 +318,13 @@ final class LaneWorld {
     /// The broad phase (PhysicsWorld.findNewContacts).
     private func findNewContacts(_ lane: Int) {
         movingBoxes(lane, swept: true)
-        for p in 0..<pairCount where contacts[p * lanes + lane] == nil {
+        for p in 0..<pairCount where exists[p * lanes + lane] == 0 {
             let a = pairs[p].a, b = pairs[p].b
             guard !isStatic[a] || !isStatic[b] else { continue }
             if boxes[a * lanes + lane].overlaps(boxes[b * lanes + lane]) {
                 contacts[p * lanes + lane] = Contact(serial: nextSerial[lane])
                 nextSerial[lane] += 1
+                mirror(p * lanes + lane, impulses: true)
             }
         }
     }
@@ -283,17 +334,21 @@ final class LaneWorld {
         movingBoxes(lane, swept: false)
         for p in 0..<pairCount {
             let ci = p * lanes + lane
-            guard var c = contacts[ci] else { continue }
+            guard exists[ci] != 0 else { continue }
             let a = pairs[p].a, b = pairs[p].b
             if !isActive(a, lane) && !isActive(b, lane) { continue }
             let ia = a * lanes + lane, ib = b * lanes + lane
             if !boxes[ia].overlaps(boxes[ib]) {
-                if c.touching { worlds[lane].changes.append(.ended(a: a, b: b)) }
+                if touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
                 contacts[ci] = nil
+                mirror(ci, impulses: false)
                 continue
             }
+            var c = contacts[ci]!
+            takeImpulses(&c, ci)
             let change = c.refresh(shapes[ia], transform(ia), shapes[ib], transform(ib))
             contacts[ci] = c
+            mirror(ci, impulses: true)
             switch change {
             case .none: break
             case .began(let point):
@@ -318,7 +373,8 @@ final class LaneWorld {
     private func buildIslands(_ lane: Int) {
         for b in 0..<bodyCount { parent[b] = b; rootIsland[b] = -1 }
         for p in 0..<pairCount {
-            guard let c = contacts[p * lanes + lane], c.touching, c.enabled else { continue }
+            let ci = p * lanes + lane
+            guard touching[ci] != 0 && enabled[ci] != 0 else { continue }
             let a = pairs[p].a, b = pairs[p].b
             if !isStatic[a] && !isStatic[b] {
                 let ra = find(a), rb = find(b)
@@ -342,7 +398,7 @@ final class LaneWorld {
         }
         for p in 0..<pairCount {
             let ci = p * lanes + lane
-            guard let c = contacts[ci], c.touching, c.enabled else { pairActive[ci] = 0; continue }
+            guard touching[ci] != 0 && enabled[ci] != 0 else { pairActive[ci] = 0; continue }
             let moving = isStatic[pairs[p].a] ? pairs[p].b : pairs[p].a
             pairActive[ci] = inIsland[moving * lanes + lane]
             islandOfPair[ci] = islandOfBody[moving * lanes + lane]
@@ -397,25 +453,18 @@ final class LaneWorld {
             let active = loadLanes(pairActive, ci) .!= 0
             pairInUse[slot(p, group)] = any(active)
             guard pairInUse[slot(p, group)] else { continue }
-            var faceA = IV(repeating: 0), faceB = IV(repeating: 0), count = IV(repeating: 0)
-            var lnx = zero, lny = zero, lpx = zero, lpy = zero
-            var p0x = zero, p0y = zero, p1x = zero, p1y = zero
-            var n0 = zero, t0 = zero, n1 = zero, t1 = zero
-            for k in 0..<Self.width where active[k] {
-                let m = contacts[ci + k]!.manifold
-                faceA[k] = m.kind == .faceA ? -1 : 0; faceB[k] = m.kind == .faceB ? -1 : 0
-                count[k] = Int32(m.pointCount)
-                lnx[k] = m.localNormal.x; lny[k] = m.localNormal.y
-                lpx[k] = m.localPoint.x; lpy[k] = m.localPoint.y
-                p0x[k] = m.point0.localPoint.x; p0y[k] = m.point0.localPoint.y
-                p1x[k] = m.point1.localPoint.x; p1y[k] = m.point1.localPoint.y
-                n0[k] = m.point0.normalImpulse; t0[k] = m.point0.tangentImpulse
-                n1[k] = m.point1.normalImpulse; t1[k] = m.point1.tangentImpulse
-            }
-            manifolds[slot(p, group)] = ManifoldLanes(isFaceA: faceA .!= 0, isFaceB: faceB .!= 0,
-                                         localNormalX: lnx, localNormalY: lny, localPointX: lpx, localPointY: lpy,
-                                         point0X: p0x, point0Y: p0y, point1X: p1x, point1Y: p1y,
-                                         hasPoint0: count .>= 1, hasPoint1: count .>= 2)
+            let count = loadLanes(pointCount, ci) & (loadLanes(pairActive, ci))   // 0 where inactive
+            manifolds[slot(p, group)] = ManifoldLanes(
+                isFaceA: loadLanes(faceA, ci) .!= 0, isFaceB: loadLanes(faceB, ci) .!= 0,
+                localNormalX: loadLanes(normalX, ci), localNormalY: loadLanes(normalY, ci),
+                localPointX: loadLanes(pointX, ci), localPointY: loadLanes(pointY, ci),
+                point0X: loadLanes(point0X, ci), point0Y: loadLanes(point0Y, ci),
+                point1X: loadLanes(point1X, ci), point1Y: loadLanes(point1Y, ci),
+                hasPoint0: count .>= 1, hasPoint1: count .>= 2)
+            let n0 = loadLanes(normalImpulse0, ci).replacing(with: 0, where: .!active)
+            let t0 = loadLanes(tangentImpulse0, ci).replacing(with: 0, where: .!active)
+            let n1 = loadLanes(normalImpulse1, ci).replacing(with: 0, where: .!active)
+            let t1 = loadLanes(tangentImpulse1, ci).replacing(with: 0, where: .!active)
             let a = pairs[p].a, b = pairs[p].b
             let ia = a * lanes + group, ib = b * lanes + group
             let pb = ContactBodiesLanes(mA: loadLanes(bodies.invMass, ia), iA: loadLanes(bodies.invI, ia),
@@ -451,12 +500,11 @@ final class LaneWorld {
         for p in 0..<pairCount where pairInUse[slot(p, group)] {
             let ci = p * lanes + group
             let k = constraints + p
-            for lane in 0..<Self.width where pairActive[ci + lane] != 0 {
-                contacts[ci + lane]!.manifold.point0.normalImpulse = k.pointee.p0.normalImpulse[lane]
-                contacts[ci + lane]!.manifold.point0.tangentImpulse = k.pointee.p0.tangentImpulse[lane]
-                contacts[ci + lane]!.manifold.point1.normalImpulse = k.pointee.p1.normalImpulse[lane]
-                contacts[ci + lane]!.manifold.point1.tangentImpulse = k.pointee.p1.tangentImpulse[lane]
-            }
+            let active = loadLanes(pairActive, ci) .!= 0
+            storeLanes(loadLanes(normalImpulse0, ci).replacing(with: k.pointee.p0.normalImpulse, where: active), normalImpulse0, ci)
+            storeLanes(loadLanes(tangentImpulse0, ci).replacing(with: k.pointee.p0.tangentImpulse, where: active), tangentImpulse0, ci)
+            storeLanes(loadLanes(normalImpulse1, ci).replacing(with: k.pointee.p1.normalImpulse, where: active), normalImpulse1, ci)
+            storeLanes(loadLanes(tangentImpulse1, ci).replacing(with: k.pointee.p1.tangentImpulse, where: active), tangentImpulse1, ci)
         }
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
@@ -567,7 +615,8 @@ final class LaneWorld {
     /// (PhysicsWorld.solveTOI's candidates, through the same pre-check).
     private func needsTimeOfImpact(_ lane: Int) -> Bool {
         for p in 0..<pairCount {
-            guard let c = contacts[p * lanes + lane], c.enabled else { continue }
+            let ci = p * lanes + lane
+            guard exists[ci] != 0 && enabled[ci] != 0 else { continue }
             let a = pairs[p].a, b = pairs[p].b
             if !isActive(a, lane) && !isActive(b, lane) { continue }
             let (fixed, moving): (Int, Int)
@@ -585,12 +634,18 @@ final class LaneWorld {
     private func solveTimeOfImpact(_ lane: Int) {
         let w = worlds[lane]
         writeBodies(toWorldOf: lane)
-        for p in 0..<pairCount { w.contacts[p] = contacts[p * lanes + lane] }
+        for p in 0..<pairCount {
+            let ci = p * lanes + lane
+            if var c = contacts[ci] { takeImpulses(&c, ci); w.contacts[p] = c } else { w.contacts[p] = nil }
+        }
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
         w.solveTOI(h)
         readBodies(fromWorldOf: lane)
-        for p in 0..<pairCount { contacts[p * lanes + lane] = w.contacts[p] }
+        for p in 0..<pairCount {
+            contacts[p * lanes + lane] = w.contacts[p]
+            mirror(p * lanes + lane, impulses: true)
+        }
         nextSerial[lane] = w.nextSerial
         w.contactsWereReplaced()
     }
