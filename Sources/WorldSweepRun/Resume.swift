@@ -12,6 +12,8 @@ public struct RunSettings: Codable, Sendable, Hashable {
     public var upperWorld: Int
     public var shard: Int?
     public var shardCount: Int?
+    /// The engine the rows were made with; a resumed run must use the same one.
+    public var engine: String?
 }
 
 /// Reading worlds.csv and partners.csv back: the rows a killed run left (the torn last line, and

@@ -75,7 +75,8 @@ public struct SweepRun {
         }
         let settings = RunSettings(name: scene.name, fileFingerprint: fingerprint(fileData), file: URL(fileURLWithPath: scene.sourcePath).standardizedFileURL.path,
                                    totalWorlds: total, lowerWorld: range.lowerBound, upperWorld: range.upperBound,
-                                   shard: options.shard?.index, shardCount: options.shard?.count)
+                                   shard: options.shard?.index, shardCount: options.shard?.count,
+                                   engine: runner.engine.name)
         let fm = FileManager.default
         let worldsPath = "\(dir)/worlds.csv", partnersPath = "\(dir)/partners.csv", runPath = "\(dir)/run.json"
         let pointsPath = "\(dir)/summary.points.tmp"
@@ -98,7 +99,7 @@ public struct SweepRun {
                 throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started; run without --resume")
             }
             var same = old; same.file = settings.file
-            guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range or shard)") }
+            guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range, shard or engine)") }
             try? fm.removeItem(atPath: finalMarker)
             if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
             let sinkFile = pointsFile
