@@ -5,96 +5,278 @@ import WorldSweep
 import WorldSweepRun
 import WorldSweepScene
 
-/// `worldsweep bench [FILE]`: throughput in world-ticks per second over thread counts, and the
-/// integrator back ends' kernel throughput, as a table or JSON.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `worldsweep bench [FILE]`: world-ticks per second over engines, thread counts and world counts,
+/// and the integrator back ends' kernel throughput; a table (or JSON) and a small report.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure world-ticks per second over thread counts, and the integrator back ends.",
+        abstract: "Measure world-ticks per second over engines, threads and world counts, and the integrator back ends.",
         discussion: """
-            Runs the first --worlds worlds of FILE (default: the built-in twin-drop sweep) on the \
-            sweep engine with each thread count, three times each, and reports the median. Then \
-            times each integrator back end over structure-of-arrays lanes. Build in release mode \
-            (swift run -c release worldsweep bench) for figures worth quoting.
+            For every world count, thread count and engine, runs that many worlds of FILE (default: \
+            the built-in twin-drop sweep, 768 worlds) the way `run` does (the scheduler, chunks of \
+            64 worlds) and reports world-ticks per second: the median of 3 runs, or of 1 run when \
+            worlds × ticks per world exceeds 30 million. World indices beyond the sweep's world count \
+            wrap around: world i runs sweep world i mod COUNT, so --worlds 1000000 runs the sweep's \
+            worlds over and over. Engines: single (one world at a time) and batched (many worlds in \
+            lockstep; one row per --integrator). Each row also gives the ratio to the same engine's \
+            1-thread figure and, for batched rows, to the single-world engine at the same threads \
+            and worlds. Then times each integrator back end's kernels over structure-of-arrays lanes \
+            (one thread). Writes DIR/bench.md, DIR/bench.html (a chart and the tables; one offline \
+            file) and DIR/bench.json unless --no-report. Build in release mode (swift run -c release worldsweep bench) \
+            for figures worth quoting.
             """)
 
     @Argument(help: "A sweep file (default: the built-in twin-drop sweep).")
     var file: String?
 
-    @Option(help: "How many worlds each measurement runs.")
-    var worlds: Int = 768
+    @Option(help: ArgumentHelp("World counts to measure, comma-separated (indices beyond the sweep wrap around).", valueName: "LIST"))
+    var worlds: String = "1,64,768,8192"
 
     @Option(help: ArgumentHelp("Thread counts to measure, comma-separated (default: 1 … cores).", valueName: "LIST"))
     var threads: String?
 
-    @Option(help: ArgumentHelp("Integrator back ends to time, comma-separated: simd, blas.", valueName: "LIST"))
+    @Option(help: ArgumentHelp("Engines to measure, comma-separated: single, batched (batched-simd, batched-blas pick one back end).", valueName: "LIST"))
+    var engines: String = "single,batched"
+
+    @Option(help: ArgumentHelp("Integrator back ends for the batched engine and the kernel timings, comma-separated: simd, blas.", valueName: "LIST"))
     var integrator: String = LaneIntegrator.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: ArgumentHelp("Directory for bench.md, bench.html and bench.json.", valueName: "DIR"))
+    var out: String = "runs/bench"
+
+    @Flag(name: .customLong("no-report"), help: "Write no bench.md, bench.html or bench.json.")
+    var noReport = false
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(help: .hidden)   // body-sub-steps per kernel timing; tests make it small
+    @Option(help: .hidden)   // body-sub-steps per kernel timing (and a cap on its lanes); tests make it small
     var kernelWork: Int = 4_000_000
 
+    /// Worlds per unit of scheduler work: the sweep default, so the figures are what `run` gets.
+    static let chunkSize = 64
+    /// Above this many world-ticks a measurement is timed once instead of three times.
+    static let singleRunAbove = 30_000_000
+
     func run() throws {
+        let result = try measure()
+        var written: [String] = []
+        if !noReport { written = try BenchReport.write(result, to: out) }
+        print(json ? result.json() : result.table())
+        if !written.isEmpty {
+            let note = "report: " + written.joined(separator: ", ")
+            if json { WorldSweepCommand.writeError(note) } else { print(note) }
+        }
+    }
+
+    /// Checks the options, then takes every measurement.
+    func measure() throws -> BenchResult {
         let scene = try file.map { try SceneFile.load(path: $0) } ?? BuiltInSweeps.twinDrop()
-        if worlds < 1 { throw BadInput("--worlds must be 1 or more, got \(worlds)") }
-        let threadCounts = try Self.list(threads, name: "--threads") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
-            ?? Array(1...Scheduler.defaultThreads())
-        let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) } ?? []
+        let worldCounts = try Self.counts(worlds, name: "--worlds")
+        let threadCounts = try threads.map { try Self.counts($0, name: "--threads") } ?? Array(1...Scheduler.defaultThreads())
+        let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) }
+        let engineList = try Self.engines(engines, integrators: integrators)
+        if kernelWork < 1 { throw BadInput("--kernel-work must be 1 or more, got \(kernelWork)") }
         LaneIntegrator.useSingleThreadedBLAS()
 
-        let runner = WorldRunner(scene: scene)
+        var runner = WorldRunner(scene: scene)
+        let progress = isatty(2) != 0
         var rows: [BenchResult.EngineRow] = []
-        for t in threadCounts {
-            let seconds = Self.median((0..<3).map { _ in Self.time(runner, worlds: worlds, threads: t) })
-            rows.append(.init(engine: runner.engine.name, threads: t, worlds: worlds,
-                              worldTicksPerSecond: Double(worlds * runner.ticksPerWorld) / seconds))
+        // Engines interleaved at each (worlds, threads), so a drift in clock speed hits them alike.
+        for w in worldCounts {
+            let runs = w * runner.ticksPerWorld > Self.singleRunAbove ? 1 : 3
+            for t in threadCounts {
+                for e in engineList {
+                    runner.engine = e
+                    let timings = (0..<runs).map { _ in Self.time(runner, worlds: w, threads: t) }
+                    let seconds = max(Self.median(timings), 1e-9)
+                    let row = BenchResult.EngineRow(engine: e, threads: t, worlds: w, runs: runs, seconds: seconds,
+                                                    worldTicksPerSecond: Double(w * runner.ticksPerWorld) / seconds)
+                    rows.append(row)
+                    if progress {
+                        WorldSweepCommand.writeError("bench: \(row.engine), \(t) thread(s), \(w) worlds: "
+                            + String(format: "%.0f world-ticks/s", row.worldTicksPerSecond))
+                    }
+                }
+            }
         }
         var kernels: [BenchResult.KernelRow] = []
+        // Lane counts small enough for two sub-steps within --kernel-work (all three by default).
+        let laneCounts = [64, 4096, 262_144].filter { $0 == 64 || 2 * $0 <= kernelWork }
         for i in integrators {
-            for lanes in [64, 4096, 262_144] {
+            for lanes in laneCounts {
                 let steps = max(2, kernelWork / lanes)
                 kernels.append(.init(integrator: i.rawValue, lanes: lanes,
                                      bodySubStepsPerSecond: i.measureThroughput(bodies: 2, lanes: lanes, subSteps: steps)))
             }
         }
-        let result = BenchResult(sweep: scene.name, ticksPerWorld: runner.ticksPerWorld, blas: LaneIntegrator.blasDescription,
-                                 engines: rows, integrators: kernels)
-        print(json ? result.json() : result.table())
+        let engineOrder = engineList.map(\.name)
+        rows.sort { a, b in
+            let ea = engineOrder.firstIndex(of: a.engine) ?? 0, eb = engineOrder.firstIndex(of: b.engine) ?? 0
+            return (ea, a.worlds, a.threads) < (eb, b.worlds, b.threads)
+        }
+        var result = BenchResult(sweep: scene.name, ticksPerWorld: runner.ticksPerWorld, sweepWorlds: runner.worldCount,
+                                 machine: .current(), engines: rows, integrators: kernels)
+        result.computeRatios()
+        return result
     }
 
-    /// Wall time of running `worlds` worlds (world indices wrap around the sweep) on `threads`.
+    /// Wall time of running `worlds` worlds on `threads` threads, in chunks of `chunkSize` as a
+    /// sweep does. World indices wrap around the sweep: each chunk runs as pieces within
+    /// 0..<worldCount, so every world index maps to a real world and the world-ticks add up.
     static func time(_ runner: WorldRunner, worlds: Int, threads: Int) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
         let count = runner.worldCount
-        _ = try? Scheduler(threads: threads, chunkSize: 16).run(0..<worlds, work: { range in
-            range.reduce(0) { acc, w in acc + runner.run(world: w % count).items.count }
-        }, consume: { _, _ in })
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var ran = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try? Scheduler(threads: threads, chunkSize: chunkSize).run(0..<worlds, work: { range in
+            wrapped(range, count: count).reduce(0) { $0 + runner.run(worlds: $1).count }
+        }, consume: { _, n in ran += n })
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        precondition(ran == worlds, "bench ran \(ran) of \(worlds) worlds")
+        return seconds
+    }
+
+    /// `range` of world indices as ranges within 0..<count (index i is world i mod count), in order.
+    static func wrapped(_ range: Range<Int>, count: Int) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var w = range.lowerBound
+        while w < range.upperBound {
+            let local = w % count
+            let n = min(range.upperBound - w, count - local)
+            pieces.append(local..<local + n)
+            w += n
+        }
+        return pieces
     }
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-    static func list<T>(_ text: String?, name: String, _ parse: (String) -> T?) throws -> [T]? {
-        guard let text else { return nil }
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return try parts.map { part in
-            guard let v = parse(part) else { throw BadInput("\(name): cannot use '\(part)' in '\(text)'") }
-            return v
+    /// A comma-separated list of positive whole numbers, in order, duplicates dropped.
+    static func counts(_ text: String, name: String) throws -> [Int] {
+        try list(text, name: name) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    }
+
+    /// The engines named in `text`: `single`, `batched` (one per integrator), or `batched-simd` /
+    /// `batched-blas`; in order, duplicates dropped.
+    static func engines(_ text: String, integrators: [LaneIntegrator]) throws -> [SweepEngine] {
+        let named = try list(text, name: "--engines") { part -> [SweepEngine]? in
+            switch part {
+            case "single", "single-world": return [.single]
+            case "batched": return integrators.map { .batched($0) }
+            default:
+                guard part.hasPrefix("batched-"), let i = LaneIntegrator(rawValue: String(part.dropFirst(8))) else { return nil }
+                return [.batched(i)]
+            }
         }
+        var out: [SweepEngine] = []
+        for e in named.flatMap({ $0 }) where !out.contains(e) { out.append(e) }
+        return out
+    }
+
+    /// Parses every comma-separated item of `text`, in order, duplicates dropped; an empty list or
+    /// item, or one `parse` rejects, is bad input.
+    static func list<T: Equatable>(_ text: String, name: String, _ parse: (String) -> T?) throws -> [T] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.allSatisfy(\.isEmpty) { throw BadInput("\(name): the list is empty") }
+        var values: [T] = []
+        for part in parts {
+            guard !part.isEmpty, let v = parse(part) else { throw BadInput("\(name): cannot use '\(part)' in '\(text)'") }
+            if !values.contains(v) { values.append(v) }
+        }
+        return values
     }
 }
 
-/// What `bench` measured.
+/// What `bench` measured, and on what.
 struct BenchResult: Codable {
-    struct EngineRow: Codable { var engine: String; var threads: Int; var worlds: Int; var worldTicksPerSecond: Double }
-    struct KernelRow: Codable { var integrator: String; var lanes: Int; var bodySubStepsPerSecond: Double }
+    struct EngineRow: Codable, Equatable {
+        /// single-world, batched-simd or batched-blas.
+        var engine: String
+        /// The batched engine's back end; nil for the single-world engine.
+        var integrator: String?
+        var threads: Int
+        var worlds: Int
+        /// Timings taken; `seconds` is their median.
+        var runs: Int
+        var seconds: Double
+        var worldTicksPerSecond: Double
+        /// Over the same engine's figure on 1 thread at the same worlds (nil without a 1-thread row).
+        var vsOneThread: Double?
+        /// Over the single-world engine's figure at the same threads and worlds (batched rows only).
+        var vsSingleWorld: Double?
+
+        init(engine: String, integrator: String? = nil, threads: Int, worlds: Int, runs: Int = 1, seconds: Double = 0,
+             worldTicksPerSecond: Double) {
+            self.engine = engine; self.integrator = integrator; self.threads = threads; self.worlds = worlds
+            self.runs = runs; self.seconds = seconds; self.worldTicksPerSecond = worldTicksPerSecond
+        }
+
+        init(engine: SweepEngine, threads: Int, worlds: Int, runs: Int, seconds: Double, worldTicksPerSecond: Double) {
+            var integrator: String?
+            if case .batched(let i) = engine { integrator = i.rawValue }
+            self.init(engine: engine.name, integrator: integrator, threads: threads, worlds: worlds, runs: runs,
+                      seconds: seconds, worldTicksPerSecond: worldTicksPerSecond)
+        }
+    }
+    struct KernelRow: Codable, Equatable { var integrator: String; var lanes: Int; var bodySubStepsPerSecond: Double }
+
+    /// Where the figures were taken.
+    struct Machine: Codable, Equatable {
+        /// Active processors, and the default thread count (SLURM_CPUS_PER_TASK when set).
+        var cores: Int
+        var defaultThreads: Int
+        var cpu: String?
+        var os: String
+        var blas: String
+        /// debug or release.
+        var build: String
+        /// ISO 8601, UTC.
+        var date: String
+
+        static func current() -> Machine {
+            #if DEBUG
+            let build = "debug"
+            #else
+            let build = "release"
+            #endif
+            let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("model name") }?
+                .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+            return Machine(cores: ProcessInfo.processInfo.activeProcessorCount, defaultThreads: Scheduler.defaultThreads(),
+                           cpu: cpu, os: ProcessInfo.processInfo.operatingSystemVersionString,
+                           blas: LaneIntegrator.blasDescription, build: build,
+                           date: ISO8601DateFormatter().string(from: Date()))
+        }
+    }
+
     var sweep: String
     var ticksPerWorld: Int
-    var blas: String
+    /// Worlds the sweep makes; world indices beyond it wrap around.
+    var sweepWorlds: Int
+    var machine: Machine
     var engines: [EngineRow]
     var integrators: [KernelRow]
+
+    /// Fills in each row's ratios from the other rows of the same run.
+    mutating func computeRatios() {
+        let rows = engines
+        for k in engines.indices {
+            let r = rows[k]
+            if let base = rows.first(where: { $0.engine == r.engine && $0.worlds == r.worlds && $0.threads == 1 }) {
+                engines[k].vsOneThread = r.worldTicksPerSecond / base.worldTicksPerSecond
+            }
+            if r.engine != SweepEngine.single.name,
+               let single = rows.first(where: { $0.engine == SweepEngine.single.name && $0.worlds == r.worlds && $0.threads == r.threads }) {
+                engines[k].vsSingleWorld = r.worldTicksPerSecond / single.worldTicksPerSecond
+            }
+        }
+    }
 
     func json() -> String {
         let encoder = JSONEncoder()
@@ -102,17 +284,28 @@ struct BenchResult: Codable {
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 
+    static func ratio(_ r: Double?) -> String { r.map { String(format: "%.2f×", $0) } ?? "—" }
+
+    /// The engine table's header and cells, shared by the text table and the reports.
+    static let engineHeader = ["engine", "threads", "worlds", "world-ticks/s", "vs 1 thread", "vs single-world"]
+    func engineCells(_ r: EngineRow) -> [String] {
+        [r.engine, "\(r.threads)", "\(r.worlds)", String(format: "%.0f", r.worldTicksPerSecond),
+         Self.ratio(r.vsOneThread), Self.ratio(r.vsSingleWorld)]
+    }
+
+    var heading: String {
+        "\(sweep): \(ticksPerWorld) ticks per world, \(sweepWorlds) worlds in the sweep (world i runs sweep world i mod \(sweepWorlds))"
+    }
+
     func table() -> String {
-        var s = "\(sweep): \(ticksPerWorld) ticks per world\n\n"
-        s += "engine        threads   worlds   world-ticks/s   vs 1 thread\n"
-        let base = engines.first { $0.threads == 1 }?.worldTicksPerSecond
-        for r in engines {
-            let ratio = base.map { String(format: "%.2f×", r.worldTicksPerSecond / $0) } ?? "—"
-            s += pad(r.engine, 14) + pad("\(r.threads)", 10) + pad("\(r.worlds)", 9)
-                + pad(String(format: "%.0f", r.worldTicksPerSecond), 16) + ratio + "\n"
-        }
+        var s = heading + "\n"
+        if machine.build == "debug" { s += "debug build: build with -c release for figures worth quoting\n" }
+        s += "\n"
+        let widths = [15, 9, 10, 16, 13, 0]
+        s += zip(Self.engineHeader, widths).map { pad($0, $1) }.joined() + "\n"
+        for r in engines { s += zip(engineCells(r), widths).map { pad($0, $1) }.joined() + "\n" }
         if !integrators.isEmpty {
-            s += "\nintegrator kernels (one thread; \(blas))\n"
+            s += "\nintegrator kernels (one thread; \(machine.blas))\n"
             s += "back end   lanes     body-sub-steps/s\n"
             for k in integrators {
                 s += pad(k.integrator, 11) + pad("\(k.lanes)", 10) + String(format: "%.3g", k.bodySubStepsPerSecond) + "\n"
@@ -122,7 +315,7 @@ struct BenchResult: Codable {
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        text.count >= width ? text + (width == 0 ? "" : " ") : text + String(repeating: " ", count: width - text.count)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorldSweepCLI
+import WorldSweep
 import WorldSweepScene
 
 /// Writes `text` to a fresh temporary file and returns its path.
@@ -141,18 +142,114 @@ let freeFallScene = """
 }
 
 @Suite struct BenchTests {
-    @Test func benchMeasuresEveryThreadCountAndBackEnd() throws {
-        let command = try BenchCommand.parse(["--worlds", "4", "--threads", "1,2", "--integrator", "simd,blas",
-                                              "--kernel-work", "1000", "--json"])
-        #expect(command.worlds == 4 && command.json)
-        #expect(WorldSweepCommand.execute(["bench", "--worlds", "4", "--threads", "1,2", "--kernel-work", "1000", "--json"]) == 0)
-        #expect(WorldSweepCommand.execute(["bench", "--threads", "0"]) == 2)
-        #expect(WorldSweepCommand.execute(["bench", "--integrator", "gpu"]) == 2)
-        let table = BenchResult(sweep: "s", ticksPerWorld: 10, blas: "x",
-                                engines: [.init(engine: "e", threads: 1, worlds: 4, worldTicksPerSecond: 100),
-                                          .init(engine: "e", threads: 2, worlds: 4, worldTicksPerSecond: 190)],
-                                integrators: []).table()
+    /// A fresh, not yet existing directory under the temporary directory.
+    func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ws-bench-\(UUID().uuidString)").path
+    }
+
+    @Test func listsParse() throws {
+        #expect(try BenchCommand.counts("768", name: "--worlds") == [768])
+        #expect(try BenchCommand.counts("1, 64,768,64", name: "--worlds") == [1, 64, 768])   // duplicates dropped
+        for bad in ["", " ", "0", "1,0", "-3", "1,,2", "2,", "x", "1.5"] {
+            #expect(throws: BadInput.self, "\(bad)") { try BenchCommand.counts(bad, name: "--worlds") }
+        }
+        #expect(try BenchCommand.list("simd,blas", name: "--integrator") { LaneIntegrator(rawValue: $0) } == [.simd, .blas])
+        #expect(throws: BadInput.self) { try BenchCommand.list("simd,gpu", name: "--integrator") { LaneIntegrator(rawValue: $0) } }
+        #expect(try BenchCommand.engines("single,batched", integrators: [.simd, .blas]) == [.single, .batched(.simd), .batched(.blas)])
+        #expect(try BenchCommand.engines("batched-blas,single-world,single", integrators: [.simd]) == [.batched(.blas), .single])
+        for bad in ["", "gpu", "batched-gpu", "single,"] {
+            #expect(throws: BadInput.self, "\(bad)") { try BenchCommand.engines(bad, integrators: [.simd]) }
+        }
+        let command = try BenchCommand.parse(["--worlds", "4", "--threads", "1,2", "--engines", "single", "--no-report", "--json"])
+        #expect(command.worlds == "4" && command.threads == "1,2" && command.engines == "single" && command.noReport && command.json)
+        let defaults = try BenchCommand.parse([])
+        #expect(try BenchCommand.counts(defaults.worlds, name: "--worlds") == [1, 64, 768, 8192])
+        #expect(defaults.out == "runs/bench" && !defaults.noReport)
+    }
+
+    @Test func worldIndicesWrapAroundTheSweep() {
+        #expect(BenchCommand.wrapped(0..<64, count: 768) == [0..<64])
+        #expect(BenchCommand.wrapped(760..<830, count: 768) == [760..<768, 0..<62])
+        #expect(BenchCommand.wrapped(1536..<1600, count: 768) == [0..<64])
+        let pieces = BenchCommand.wrapped(5..<2000, count: 768)
+        #expect(pieces.reduce(0) { $0 + $1.count } == 1995 && pieces.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= 768 })
+        #expect(BenchCommand.wrapped(0..<5, count: 1) == Array(repeating: 0..<1, count: 5))
+    }
+
+    @Test func tinyBenchWritesJSONAndAReport() throws {
+        let dir = temporaryDirectory()
+        #expect(WorldSweepCommand.execute(["bench", "--worlds", "2,9", "--threads", "1,2", "--engines", "single,batched",
+                                           "--integrator", "simd", "--kernel-work", "1000", "--json", "--out", dir]) == 0)
+        for name in ["bench.md", "bench.html", "bench.json"] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/" + name + ".tmp"))
+        }
+
+        // bench.json is what --json prints.
+        let result = try JSONDecoder().decode(BenchResult.self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/bench.json")))
+        #expect(result.engines.count == 2 * 2 * 2)   // (single-world, batched-simd) × threads × worlds
+        var combinations: Set<String> = []
+        for r in result.engines {
+            combinations.insert("\(r.engine) \(r.integrator ?? "-") \(r.threads) \(r.worlds)")
+            #expect(r.worldTicksPerSecond > 0 && r.worldTicksPerSecond.isFinite)
+            #expect(r.runs == 3 && r.seconds > 0)
+            #expect((r.engine == "single-world") == (r.integrator == nil))
+            #expect(r.vsOneThread != nil)
+            #expect((r.vsSingleWorld != nil) == (r.engine == "batched-simd"))
+            if r.threads == 1 { #expect(r.vsOneThread == 1) }
+        }
+        #expect(combinations.count == 8)
+        #expect(Set(result.engines.map(\.engine)) == ["single-world", "batched-simd"])
+        // --kernel-work 1000 leaves room for the smallest lane count only.
+        #expect(result.integrators.map(\.integrator) == ["simd"] && result.integrators.map(\.lanes) == [64])
+        #expect(result.integrators.allSatisfy { $0.bodySubStepsPerSecond > 0 })
+        #expect(result.ticksPerWorld == 300 && result.sweepWorlds == 768 && result.machine.cores >= 1)
+
+        let html = try String(contentsOfFile: dir + "/bench.html", encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.contains("<svg") && html.contains("</svg>"))
+        #expect(!html.lowercased().contains("<script"))
+        let urls = html.components(separatedBy: "http").dropFirst().filter { !$0.hasPrefix("://www.w3.org/2000/svg") }
+        #expect(urls.isEmpty, "external URLs in bench.html")
+        // One line per (engine, threads), each in the legend.
+        #expect(html.contains("single-world ×1") && html.contains("batched-simd ×2"))
+        #expect(html.components(separatedBy: "<polyline").count - 1 == 4)
+        #expect(html.contains("worlds (log scale)") && html.contains("world-ticks per second (log scale)"))
+        let md = try String(contentsOfFile: dir + "/bench.md", encoding: .utf8)
+        #expect(md.contains("| batched-simd | 2 | 9 |") && md.contains("BLAS"))
+    }
+
+    @Test func noReportWritesNothing() throws {
+        let dir = temporaryDirectory()
+        #expect(WorldSweepCommand.execute(["bench", "--worlds", "1", "--threads", "1", "--engines", "single", "--integrator", "simd",
+                                           "--kernel-work", "100", "--no-report", "--out", dir]) == 0)
+        #expect(!FileManager.default.fileExists(atPath: dir))
+    }
+
+    @Test func badInputExitsWithTwo() {
+        let dir = temporaryDirectory()
+        for bad in [["--threads", "0"], ["--threads", ""], ["--worlds", "0"], ["--worlds", ""], ["--worlds", "3,,4"],
+                    ["--integrator", "gpu"], ["--integrator", ""], ["--engines", "gpu"], ["--engines", ""],
+                    ["--engines", "batched-gpu"], ["--kernel-work", "0"]] {
+            #expect(WorldSweepCommand.execute(["bench"] + bad + ["--out", dir]) == 2, "\(bad)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir))   // nothing measured, nothing written
+    }
+
+    @Test func tableShowsRatiosFromTheSameRun() {
+        var result = BenchResult(sweep: "s", ticksPerWorld: 10, sweepWorlds: 768,
+                                 machine: .init(cores: 2, defaultThreads: 2, cpu: nil, os: "os", blas: "x", build: "release", date: "d"),
+                                 engines: [.init(engine: "single-world", threads: 1, worlds: 4, worldTicksPerSecond: 100),
+                                           .init(engine: "single-world", threads: 2, worlds: 4, worldTicksPerSecond: 190),
+                                           .init(engine: "batched-simd", integrator: "simd", threads: 1, worlds: 4, worldTicksPerSecond: 300),
+                                           .init(engine: "batched-simd", integrator: "simd", threads: 2, worlds: 4, worldTicksPerSecond: 570)],
+                                 integrators: [])
+        result.computeRatios()
+        let table = result.table()
         #expect(table.contains("1.90×"))   // the ratio to one thread, taken in the same run
+        #expect(table.contains("3.00×"))   // batched-simd over single-world at the same threads and worlds
+        #expect(result.engines.map(\.vsSingleWorld) == [nil, nil, 3, 3])
+        #expect(table.contains("world i runs sweep world i mod 768"))
     }
 
     @Test func builtInSweepIsTheSeedFile() throws {

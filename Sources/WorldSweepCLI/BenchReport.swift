@@ -1,0 +1,121 @@
+// bench.md and bench.html: what `worldsweep bench` measured, as tables and (in the HTML page) a
+// log–log chart of world-ticks per second against world count. One offline file each: inline CSS
+// and SVG, no scripts, no external URLs.
+import Foundation
+import WorldSweepReport
+import WorldSweepRun
+
+enum BenchReport {
+    /// Writes `bench.md`, `bench.html` and `bench.json` (what --json prints) into `directory`
+    /// (created if missing), each through `NAME.tmp` renamed over the final name. Returns the paths written.
+    static func write(_ r: BenchResult, to directory: String) throws -> [String] {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RunFileError("cannot create \(directory): \(error.localizedDescription)")
+        }
+        let md = (directory as NSString).appendingPathComponent("bench.md")
+        let html = (directory as NSString).appendingPathComponent("bench.html")
+        let json = (directory as NSString).appendingPathComponent("bench.json")
+        try AtomicFile.write(markdown(r), to: md)
+        try AtomicFile.write(self.html(r), to: html)
+        try AtomicFile.write(r.json() + "\n", to: json)
+        return [md, html, json]
+    }
+
+    static func machineRows(_ r: BenchResult) -> [(String, String)] {
+        let m = r.machine
+        var rows = [("Sweep", "\(r.sweep): \(r.ticksPerWorld) ticks per world, \(r.sweepWorlds) worlds (world i runs sweep world i mod \(r.sweepWorlds))"),
+                    ("Cores", "\(m.cores) active" + (m.defaultThreads != m.cores ? " (default threads: \(m.defaultThreads))" : ""))]
+        if let cpu = m.cpu { rows.append(("CPU", cpu)) }
+        rows += [("OS", m.os), ("BLAS", m.blas), ("Build", m.build), ("Date", m.date)]
+        return rows
+    }
+
+    static let method = "Each figure is the median of 3 timed runs (1 run above 30 million world-ticks) of the worlds "
+        + "on the scheduler in chunks of 64 worlds, as a sweep runs them. vs 1 thread: over the same engine on 1 thread "
+        + "at the same world count; vs single-world: over the single-world engine at the same threads and world count."
+
+    static let kernelNote = "Integrator kernels on one thread: velocity and position sub-steps over structure-of-arrays "
+        + "lanes of 2 bodies each (body-sub-steps per second)."
+
+    // MARK: Markdown
+
+    static func markdown(_ r: BenchResult) -> String {
+        func cell(_ s: String) -> String { ReportKit.markdownCell(s) }
+        func table(_ head: [String], _ rows: [[String]], right: Set<Int> = []) -> String {
+            var t = "| " + head.map(cell).joined(separator: " | ") + " |\n"
+            t += "|" + head.indices.map { right.contains($0) ? " ---: |" : " --- |" }.joined() + "\n"
+            for row in rows { t += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+            return t + "\n"
+        }
+        var md = "# Bench: \(cell(r.sweep))\n\n"
+        md += table(["", ""], machineRows(r).map { [$0.0, $0.1] })
+        md += "## World-ticks per second\n\n" + method + "\n\n"
+        md += table(BenchResult.engineHeader, r.engines.map(r.engineCells), right: [1, 2, 3, 4, 5])
+        if !r.integrators.isEmpty {
+            md += "## Integrator kernels\n\n" + kernelNote + "\n\n"
+            md += table(["back end", "lanes", "body-sub-steps/s"],
+                        r.integrators.map { [$0.integrator, "\($0.lanes)", String(format: "%.3g", $0.bodySubStepsPerSecond)] },
+                        right: [1, 2])
+        }
+        return md
+    }
+
+    // MARK: HTML
+
+    /// One line per (engine, threads): world-ticks per second against world count, both log scales.
+    /// Distinct colours while there are at most 10 lines, else one colour per thread count; the
+    /// dash tells the engines apart.
+    static func chart(_ r: BenchResult) -> LogLogChart {
+        var engineNames: [String] = [], threadCounts: [Int] = [], keys: [(String, Int)] = []
+        for row in r.engines {
+            if !engineNames.contains(row.engine) { engineNames.append(row.engine) }
+            if !threadCounts.contains(row.threads) { threadCounts.append(row.threads) }
+            if !keys.contains(where: { $0 == (row.engine, row.threads) }) { keys.append((row.engine, row.threads)) }
+        }
+        let dashes: [String?] = [nil, "7 4", "2 3", "10 3 2 3"]
+        let series = keys.enumerated().map { k, key in
+            let (engine, threads) = key
+            let e = engineNames.firstIndex(of: engine) ?? 0
+            let colour = keys.count <= 10 ? k : threadCounts.firstIndex(of: threads) ?? 0
+            let points = r.engines.filter { $0.engine == engine && $0.threads == threads }.map { row in
+                LogChartPoint(x: Double(row.worlds), y: row.worldTicksPerSecond,
+                              title: "\(engine), \(threads) thread\(threads == 1 ? "" : "s"), \(row.worlds) worlds: "
+                                  + String(format: "%.0f world-ticks/s", row.worldTicksPerSecond))
+            }
+            return LogChartSeries(name: "\(engine) ×\(threads)", color: ReportKit.color(colour),
+                                  dash: dashes[e % dashes.count], points: points)
+        }
+        return LogLogChart(title: "\(r.sweep): world-ticks per second", xLabel: "worlds (log scale)",
+                           yLabel: "world-ticks per second (log scale)", legendTitle: "engine × threads", series: series)
+    }
+
+    static func html(_ r: BenchResult) -> String {
+        func e(_ s: String) -> String { ReportKit.escape(s) }
+        func table(_ head: [String], _ rows: [[String]], right: Set<Int> = []) -> String {
+            var t = "<table>\n<tr>" + head.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
+            for row in rows {
+                t += "<tr>" + row.enumerated().map { i, c in right.contains(i) ? "<td class=\"n\">\(e(c))</td>" : "<td>\(e(c))</td>" }.joined() + "</tr>\n"
+            }
+            return t + "</table>\n"
+        }
+        var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        h += "<title>\(e(r.sweep)) — worldsweep bench</title>\n<style>\n\(ReportKit.style)\nfigure.wide{width:780px}\n</style>\n</head>\n<body>\n<main>\n"
+        h += "<h1>Bench: \(e(r.sweep))</h1>\n"
+        h += "<table class=\"kv\">\n" + machineRows(r).map { "<tr><th>\(e($0.0))</th><td>\(e($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
+        h += "<section id=\"throughput\">\n<h2>World-ticks per second</h2>\n<p class=\"note\">\(e(method))</p>\n"
+        h += "<figure class=\"wide\">\n\(chart(r).svg())<figcaption>\(e("One line per engine and thread count; hover a point for its figure. Both axes are logarithmic."))</figcaption>\n</figure>\n"
+        h += table(BenchResult.engineHeader, r.engines.map(r.engineCells), right: [1, 2, 3, 4, 5])
+        h += "</section>\n"
+        if !r.integrators.isEmpty {
+            h += "<section id=\"kernels\">\n<h2>Integrator kernels</h2>\n<p class=\"note\">\(e(kernelNote))</p>\n"
+            h += table(["back end", "lanes", "body-sub-steps/s"],
+                       r.integrators.map { [$0.integrator, "\($0.lanes)", String(format: "%.3g", $0.bodySubStepsPerSecond)] },
+                       right: [1, 2])
+            h += "</section>\n"
+        }
+        return h + "</main>\n</body>\n</html>\n"
+    }
+}
