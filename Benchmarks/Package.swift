@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WorldSweep", package: "WorldSweep"),
                 .product(name: "WorldSweepScene", package: "WorldSweep"),
+                .product(name: "WorldSweepRun", package: "WorldSweep"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/EngineBenchmarks",

@@ -123,7 +123,7 @@ public final class DynamicAnimator {
         if needsConfiguration { configureWorld() }
         guard !paused else { return nil }
         elapsedTime += dt
-        for push in flattenedBehaviors.compactMap({ $0 as? PushBehavior }) where push.active {
+        for push in pushBehaviors where push.active {
             applyPush(push)
         }
         return dt
@@ -152,6 +152,9 @@ public final class DynamicAnimator {
     private(set) var configurationCount = 0
 
     private var flattenedBehaviors: [DynamicBehavior] = []
+    /// Looked up once per configuration, not once per tick.
+    private var pushBehaviors: [PushBehavior] = []
+    private var itemBodies: [(item: DynamicItem, body: Int)] = []
 
     private func applyPush(_ push: PushBehavior) {
         let d = push.pushDirection
@@ -172,10 +175,11 @@ public final class DynamicAnimator {
     }
 
     private func writeBackItems() {
-        for item in itemOrder {
-            guard let state = itemState(for: item) else { continue }
-            item.center = state.center
-            item.angle = state.angle
+        let s = EngineSettings.pointsPerMetre
+        for (item, b) in itemBodies {
+            let body = world.bodies[b]
+            item.center = Point(x: Double(body.xf.p.x * s), y: Double(body.xf.p.y * s))
+            item.angle = Double(body.sweep.a)
         }
     }
 
@@ -257,6 +261,7 @@ public final class DynamicAnimator {
         needsConfiguration = false
         configurationCount += 1
         flattenedBehaviors = behaviors.flatMap(\.flattened)
+        pushBehaviors = flattenedBehaviors.compactMap { $0 as? PushBehavior }
         let all = flattenedBehaviors
         let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }
 
@@ -322,6 +327,7 @@ public final class DynamicAnimator {
                 if let (v, w) = ib.takePendingVelocities(for: item) { applyVelocity(v, angular: w, toBody: b) }
             }
         }
+        itemBodies = order.map { ($0, bodyOfItem[ObjectIdentifier($0)]!) }
         hasDynamicItems = order.contains { world.bodies[bodyOfItem[ObjectIdentifier($0)]!].isDynamic }
         world.gravity = gravity
 

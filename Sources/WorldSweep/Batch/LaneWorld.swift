@@ -27,6 +27,8 @@ final class LaneWorld {
     let usesTOI: [Bool]
     /// Per pair: whether any lane's pair can hold a circle–circle manifold.
     let circles: [Bool]
+    /// Pairs that time of impact looks at: a static body and one it is used for.
+    let toiCandidates: [(pair: Int, fixed: Int, moving: Int)]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -95,6 +97,12 @@ final class LaneWorld {
         pairCount = pairs.count
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
+        let staticBodies = isStatic, toiBodies = usesTOI
+        toiCandidates = pairs.enumerated().compactMap { p, pair in
+            if staticBodies[pair.a] && toiBodies[pair.b] { return (p, pair.a, pair.b) }
+            if staticBodies[pair.b] && toiBodies[pair.a] { return (p, pair.b, pair.a) }
+            return nil
+        }
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
@@ -614,15 +622,9 @@ final class LaneWorld {
     /// Whether lane `lane` has a contact whose time-of-impact search could find a touch
     /// (PhysicsWorld.solveTOI's candidates, through the same pre-check).
     private func needsTimeOfImpact(_ lane: Int) -> Bool {
-        for p in 0..<pairCount {
+        for (p, fixed, moving) in toiCandidates {
             let ci = p * lanes + lane
-            guard exists[ci] != 0 && enabled[ci] != 0 else { continue }
-            let a = pairs[p].a, b = pairs[p].b
-            if !isActive(a, lane) && !isActive(b, lane) { continue }
-            let (fixed, moving): (Int, Int)
-            if isStatic[a] && usesTOI[b] { (fixed, moving) = (a, b) }
-            else if isStatic[b] && usesTOI[a] { (fixed, moving) = (b, a) }
-            else { continue }
+            guard exists[ci] != 0 && enabled[ci] != 0 && isActive(moving, lane) else { continue }
             let fi = fixed * lanes + lane, mi = moving * lanes + lane
             if toiMayTouch(staticShape: shapes[fi], transform(fi), moving: shapes[mi], sweep(mi)) { return true }
         }
