@@ -18,8 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     for (name, engine) in engines {
         for threads in [1, 2] {
             Benchmark("twin-drop sweep, 768 worlds × 300 ticks: \(name), \(threads) thread\(threads == 1 ? "" : "s")") { benchmark in
-                var runner = WorldRunner(scene: scene)
-                runner.engine = engine
+                let runner = { var r = WorldRunner(scene: scene); r.engine = engine; return r }()
                 let scheduler = Scheduler(threads: threads, chunkSize: 64)
                 for _ in benchmark.scaledIterations {
                     var checksum = 0.0
