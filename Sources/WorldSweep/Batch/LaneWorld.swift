@@ -85,6 +85,9 @@ final class LaneWorld {
     private let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
     private let pairBodies: UnsafeMutablePointer<ContactBodiesLanes<V>>
     private let pairInUse: UnsafeMutablePointer<Bool>
+    /// Per island (at most one per body): position-correction state of one lane group.
+    private let islandDone: UnsafeMutablePointer<SIMDMask<IV>>, islandMinSeparation: UnsafeMutablePointer<V>
+    private let islandMinSleep: UnsafeMutablePointer<V>, islandSleeps: UnsafeMutablePointer<SIMDMask<IV>>
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
     /// padding) as configured by their animators, before their first step.
@@ -164,6 +167,9 @@ final class LaneWorld {
         pairBodies = .allocate(capacity: slots)
         pairInUse = .allocate(capacity: slots)
         pairInUse.initialize(repeating: false, count: slots)
+        let islandSlots = max(bodyCount, 1)
+        islandDone = .allocate(capacity: islandSlots); islandMinSeparation = .allocate(capacity: islandSlots)
+        islandMinSleep = .allocate(capacity: islandSlots); islandSleeps = .allocate(capacity: islandSlots)
 
         for lane in 0..<lanes {
             let w = worlds[lane]
@@ -217,6 +223,7 @@ final class LaneWorld {
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
         running.deallocate(); nextSerial.deallocate()
+        islandDone.deallocate(); islandMinSeparation.deallocate(); islandMinSleep.deallocate(); islandSleeps.deallocate()
     }
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
@@ -224,6 +231,15 @@ final class LaneWorld {
         running[lane] = false
         for b in 0..<bodyCount { inIsland[b * lanes + lane] = 0 }
         for p in 0..<pairCount { pairActive[p * lanes + lane] = 0 }
+    }
+
+    // MARK: Masks from Int32 lanes
+    // SIMD8<Int32> comparisons compile to a lane-by-lane loop through memory at this target;
+    // these build the same masks with whole-vector integer operations.
+
+    /// A flag column (0 or −1 per lane) read as a mask.
+    @inline(__always) private func loadMask(_ p: UnsafeMutablePointer<Int32>, _ i: Int) -> SIMDMask<IV> {
+        maskFromFlags(loadLanes(p, i))
     }
 
     // MARK: Per-lane views
@@ -422,11 +438,11 @@ final class LaneWorld {
         // bodies have no velocity or force, so integrating every lane leaves them in place).
         var i = 0
         while i < n {
-            let m = loadLanes(inIsland, i) .!= 0
-            storeLanes(loadLanes(c0x, i).replacing(with: loadLanes(bodies.cx, i), where: m), c0x, i)
-            storeLanes(loadLanes(c0y, i).replacing(with: loadLanes(bodies.cy, i), where: m), c0y, i)
-            storeLanes(loadLanes(a0, i).replacing(with: loadLanes(bodies.a, i), where: m), a0, i)
-            storeLanes(V(repeating: 0).replacing(with: loadLanes(baseGravityScale, i), where: m), bodies.gravityScale, i)
+            let m = loadMask(inIsland, i)
+            storeLanes(loadLanes(c0x, i).blended(with: loadLanes(bodies.cx, i), where: m), c0x, i)
+            storeLanes(loadLanes(c0y, i).blended(with: loadLanes(bodies.cy, i), where: m), c0y, i)
+            storeLanes(loadLanes(a0, i).blended(with: loadLanes(bodies.a, i), where: m), a0, i)
+            storeLanes(V(repeating: 0).blended(with: loadLanes(baseGravityScale, i), where: m), bodies.gravityScale, i)
             i += Self.width
         }
         integrator.integrateVelocities(bodies, h: h)
@@ -458,21 +474,21 @@ final class LaneWorld {
         let none = SIMDMask<IV>(repeating: false)
         for p in 0..<pairCount {
             let ci = p * lanes + group
-            let active = loadLanes(pairActive, ci) .!= 0
-            pairInUse[slot(p, group)] = any(active)
+            let active = loadMask(pairActive, ci)
+            pairInUse[slot(p, group)] = anyLane(active)
             guard pairInUse[slot(p, group)] else { continue }
             let count = loadLanes(pointCount, ci) & (loadLanes(pairActive, ci))   // 0 where inactive
             manifolds[slot(p, group)] = ManifoldLanes(
-                isFaceA: loadLanes(faceA, ci) .!= 0, isFaceB: loadLanes(faceB, ci) .!= 0,
+                isFaceA: loadMask(faceA, ci), isFaceB: loadMask(faceB, ci),
                 localNormalX: loadLanes(normalX, ci), localNormalY: loadLanes(normalY, ci),
                 localPointX: loadLanes(pointX, ci), localPointY: loadLanes(pointY, ci),
                 point0X: loadLanes(point0X, ci), point0Y: loadLanes(point0Y, ci),
                 point1X: loadLanes(point1X, ci), point1Y: loadLanes(point1Y, ci),
-                hasPoint0: count .>= 1, hasPoint1: count .>= 2)
-            let n0 = loadLanes(normalImpulse0, ci).replacing(with: 0, where: .!active)
-            let t0 = loadLanes(tangentImpulse0, ci).replacing(with: 0, where: .!active)
-            let n1 = loadLanes(normalImpulse1, ci).replacing(with: 0, where: .!active)
-            let t1 = loadLanes(tangentImpulse1, ci).replacing(with: 0, where: .!active)
+                hasPoint0: nonZeroLanes(count), hasPoint1: maskFromFlags(0 &- (count &>> 1)))   // count is 0, 1 or 2
+            let n0 = loadLanes(normalImpulse0, ci).blended(with: 0, where: .!active)
+            let t0 = loadLanes(tangentImpulse0, ci).blended(with: 0, where: .!active)
+            let n1 = loadLanes(normalImpulse1, ci).blended(with: 0, where: .!active)
+            let t1 = loadLanes(tangentImpulse1, ci).blended(with: 0, where: .!active)
             let a = pairs[p].a, b = pairs[p].b
             let ia = a * lanes + group, ib = b * lanes + group
             let pb = ContactBodiesLanes(mA: loadLanes(bodies.invMass, ia), iA: loadLanes(bodies.invI, ia),
@@ -508,18 +524,18 @@ final class LaneWorld {
         for p in 0..<pairCount where pairInUse[slot(p, group)] {
             let ci = p * lanes + group
             let k = constraints + p
-            let active = loadLanes(pairActive, ci) .!= 0
-            storeLanes(loadLanes(normalImpulse0, ci).replacing(with: k.pointee.p0.normalImpulse, where: active), normalImpulse0, ci)
-            storeLanes(loadLanes(tangentImpulse0, ci).replacing(with: k.pointee.p0.tangentImpulse, where: active), tangentImpulse0, ci)
-            storeLanes(loadLanes(normalImpulse1, ci).replacing(with: k.pointee.p1.normalImpulse, where: active), normalImpulse1, ci)
-            storeLanes(loadLanes(tangentImpulse1, ci).replacing(with: k.pointee.p1.tangentImpulse, where: active), tangentImpulse1, ci)
+            let active = loadMask(pairActive, ci)
+            storeLanes(loadLanes(normalImpulse0, ci).blended(with: k.pointee.p0.normalImpulse, where: active), normalImpulse0, ci)
+            storeLanes(loadLanes(tangentImpulse0, ci).blended(with: k.pointee.p0.tangentImpulse, where: active), tangentImpulse0, ci)
+            storeLanes(loadLanes(normalImpulse1, ci).blended(with: k.pointee.p1.normalImpulse, where: active), normalImpulse1, ci)
+            storeLanes(loadLanes(tangentImpulse1, ci).blended(with: k.pointee.p1.tangentImpulse, where: active), tangentImpulse1, ci)
         }
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
-            let m = loadLanes(inIsland, i) .!= 0
-            storeLanes(loadLanes(bodies.vx, i).replacing(with: velocities[b].vx, where: m), bodies.vx, i)
-            storeLanes(loadLanes(bodies.vy, i).replacing(with: velocities[b].vy, where: m), bodies.vy, i)
-            storeLanes(loadLanes(bodies.w, i).replacing(with: velocities[b].w, where: m), bodies.w, i)
+            let m = loadMask(inIsland, i)
+            storeLanes(loadLanes(bodies.vx, i).blended(with: velocities[b].vx, where: m), bodies.vx, i)
+            storeLanes(loadLanes(bodies.vy, i).blended(with: velocities[b].vy, where: m), bodies.vy, i)
+            storeLanes(loadLanes(bodies.w, i).blended(with: velocities[b].w, where: m), bodies.w, i)
         }
     }
 
@@ -531,89 +547,95 @@ final class LaneWorld {
             positions[b] = PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i))
         }
         let islands = max(islandCount, 1)
-        var done = [SIMDMask<IV>](repeating: SIMDMask(repeating: false), count: islands)
+        let done = islandDone, minSeparation = islandMinSeparation
+        for k in 0..<islands { done[k] = SIMDMask(repeating: false) }
         let limit = V(repeating: -3 * EngineSettings.linearSlop)
         let baumgarte = V(repeating: EngineSettings.baumgarte)
         for _ in 0..<EngineSettings.positionIterations {
-            var minSeparation = [V](repeating: V(repeating: 0), count: islands)
+            for k in 0..<islands { minSeparation[k] = V(repeating: 0) }
             for p in 0..<pairCount where pairInUse[slot(p, group)] {
                 let ci = p * lanes + group
                 let island = loadLanes(islandOfPair, ci)
                 var islandDone = SIMDMask<IV>(repeating: false)
                 var current = minSeparation[0]
                 for k in 0..<islands {
-                    let here = island .== Int32(k)
+                    let here = lanesEqual(island, Int32(k))
                     islandDone = islandDone .| (here .& done[k])
-                    current = current.replacing(with: minSeparation[k], where: here)
+                    current = current.blended(with: minSeparation[k], where: here)
                 }
-                let active = (loadLanes(pairActive, ci) .!= 0) .& .!islandDone
-                guard any(active) else { continue }
+                let active = (loadMask(pairActive, ci)) .& .!islandDone
+                guard anyLane(active) else { continue }
                 let pb = pairBodies + slot(p, group)
                 let out = ContactKernels.correctPositions(manifolds[slot(p, group)], circles: circles[p], pb.pointee,
                                                           mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
                                                           baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
                                                           minSeparation: current, active: active)
                 for k in 0..<islands {
-                    minSeparation[k] = minSeparation[k].replacing(with: out, where: (island .== Int32(k)) .& active)
+                    minSeparation[k] = minSeparation[k].blended(with: out, where: (lanesEqual(island, Int32(k))) .& active)
                 }
             }
             var allDone = true
             for k in 0..<islands {
                 done[k] = done[k] .| (minSeparation[k] .>= limit)
-                if !all(done[k]) { allDone = false }
+                if !allLanes(done[k]) { allDone = false }
             }
             if allDone { break }
         }
 
         // Positions and transforms of solved bodies; then sleep, island by island.
         let h = V(repeating: self.h)
-        var minSleepTime = [V](repeating: V(repeating: Float.greatestFiniteMagnitude), count: islands)
+        let minSleepTime = islandMinSleep
+        for k in 0..<islands { minSleepTime[k] = V(repeating: Float.greatestFiniteMagnitude) }
         let linearTolerance = EngineSettings.linearSleepTolerance, angularTolerance = EngineSettings.angularSleepTolerance
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
-            let m = loadLanes(inIsland, i) .!= 0
-            guard any(m) else { continue }
+            let m = loadMask(inIsland, i)
+            guard anyLane(m) else { continue }
             let p = positions[b]
-            storeLanes(loadLanes(bodies.cx, i).replacing(with: p.cx, where: m), bodies.cx, i)
-            storeLanes(loadLanes(bodies.cy, i).replacing(with: p.cy, where: m), bodies.cy, i)
-            storeLanes(loadLanes(bodies.a, i).replacing(with: p.a, where: m), bodies.a, i)
+            storeLanes(loadLanes(bodies.cx, i).blended(with: p.cx, where: m), bodies.cx, i)
+            storeLanes(loadLanes(bodies.cy, i).blended(with: p.cy, where: m), bodies.cy, i)
+            storeLanes(loadLanes(bodies.a, i).blended(with: p.a, where: m), bodies.a, i)
             let xf = TransformLanes(p, localCenterX: loadLanes(lcx, i), localCenterY: loadLanes(lcy, i))
-            storeLanes(loadLanes(px, i).replacing(with: xf.px, where: m), px, i)
-            storeLanes(loadLanes(py, i).replacing(with: xf.py, where: m), py, i)
-            storeLanes(loadLanes(qs, i).replacing(with: xf.s, where: m), qs, i)
-            storeLanes(loadLanes(qc, i).replacing(with: xf.c, where: m), qc, i)
+            storeLanes(loadLanes(px, i).blended(with: xf.px, where: m), px, i)
+            storeLanes(loadLanes(py, i).blended(with: xf.py, where: m), py, i)
+            storeLanes(loadLanes(qs, i).blended(with: xf.s, where: m), qs, i)
+            storeLanes(loadLanes(qc, i).blended(with: xf.c, where: m), qc, i)
             let vx = loadLanes(bodies.vx, i), vy = loadLanes(bodies.vy, i), w = loadLanes(bodies.w, i)
             let fast = (w * w .> V(repeating: angularTolerance * angularTolerance))
                 .| (vx * vx + vy * vy .> V(repeating: linearTolerance * linearTolerance))
             let oldSleep = loadLanes(sleepTime, i)
-            let sleep = oldSleep.replacing(with: V(repeating: 0).replacing(with: oldSleep + h, where: .!fast), where: m)
+            let sleep = oldSleep.blended(with: V(repeating: 0).blended(with: oldSleep + h, where: .!fast), where: m)
             storeLanes(sleep, sleepTime, i)
             let island = loadLanes(islandOfBody, i)
             for k in 0..<islands {
-                minSleepTime[k] = minSleepTime[k].replacing(with: pointwiseMin(minSleepTime[k], sleep),
-                                                            where: m .& (island .== Int32(k)))
+                minSleepTime[k] = minSleepTime[k].blended(with: V.minimum(minSleepTime[k], sleep),
+                                                            where: m .& (lanesEqual(island, Int32(k))))
             }
         }
-        var sleeps = [SIMDMask<IV>]()
+        let sleeps = islandSleeps
         var anySleeps = false
         for k in 0..<islands {
             let s = (minSleepTime[k] .>= V(repeating: EngineSettings.timeToSleep)) .& done[k]
-            sleeps.append(s)
-            if any(s) { anySleeps = true }
+            sleeps[k] = s
+            if anyLane(s) { anySleeps = true }
         }
         guard anySleeps else { return }
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
             let island = loadLanes(islandOfBody, i)
             var s = SIMDMask<IV>(repeating: false)
-            for k in 0..<islands { s = s .| ((island .== Int32(k)) .& sleeps[k]) }
-            s = s .& (loadLanes(inIsland, i) .!= 0)
-            guard any(s) else { continue }
+            for k in 0..<islands { s = s .| ((lanesEqual(island, Int32(k))) .& sleeps[k]) }
+            s = s .& (loadMask(inIsland, i))
+            guard anyLane(s) else { continue }
             let zero = V(repeating: 0)
-            storeLanes(loadLanes(awake, i).replacing(with: 0, where: s), awake, i)
-            for column in [sleepTime, bodies.vx, bodies.vy, bodies.w, bodies.fx, bodies.fy, bodies.torque] {
-                storeLanes(loadLanes(column, i).replacing(with: zero, where: s), column, i)
-            }
+            storeLanes(loadLanes(awake, i).blended(with: 0, where: s), awake, i)
+            storeLanes(loadLanes(sleepTime, i).blended(with: zero, where: s), sleepTime, i)
+            storeLanes(loadLanes(bodies.vx, i).blended(with: zero, where: s), bodies.vx, i)
+            storeLanes(loadLanes(bodies.vy, i).blended(with: zero, where: s), bodies.vy, i)
+            storeLanes(loadLanes(bodies.w, i).blended(with: zero, where: s), bodies.w, i)
+            storeLanes(loadLanes(bodies.fx, i).blended(with: zero, where: s), bodies.fx, i)
+            storeLanes(loadLanes(bodies.fy, i).blended(with: zero, where: s), bodies.fy, i)
+            storeLanes(loadLanes(bodies.torque, i).blended(with: zero, where: s), bodies.torque, i)
         }
     }
 

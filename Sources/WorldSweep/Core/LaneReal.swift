@@ -46,15 +46,60 @@ extension SIMD8: LaneReal where Scalar == Float {
     typealias Mask = SIMDMask<SIMD8<Int32>>
     @inline(__always) init(_ value: Float) { self.init(repeating: value) }
     // Swift.min / Swift.max's own rules (y < x ? y : x, y >= x ? y : x), so lanes match Float exactly.
-    @inline(__always) static func minimum(_ a: Self, _ b: Self) -> Self { a.replacing(with: b, where: b .< a) }
-    @inline(__always) static func maximum(_ a: Self, _ b: Self) -> Self { a.replacing(with: b, where: b .>= a) }
+    @inline(__always) static func minimum(_ a: Self, _ b: Self) -> Self { a.blended(with: b, where: b .< a) }
+    @inline(__always) static func maximum(_ a: Self, _ b: Self) -> Self { a.blended(with: b, where: b .>= a) }
     @inline(__always) static func isNonNegative(_ a: Self) -> Mask { a .>= Self(repeating: 0) }
-    @inline(__always) static func absolute(_ a: Self) -> Self { a.replacing(with: -a, where: a .< 0) }
+    @inline(__always) static func absolute(_ a: Self) -> Self { a.blended(with: -a, where: a .< 0) }
     @inline(__always) static func isGreater(_ a: Self, _ b: Self) -> Mask { a .> b }
-    @inline(__always) static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
+    @inline(__always) static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.blended(with: a, where: mask) }
     @inline(__always) static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
     @inline(__always) static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
     @inline(__always) static func roundedToNearest(_ a: Self) -> Self { a.rounded(.toNearestOrEven) }
     @inline(__always) static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
     @inline(__always) static func not(_ a: Mask) -> Mask { .!a }
+}
+
+extension SIMD8 where Scalar == Float {
+    /// `replacing(with:where:)` as a bitwise blend: the same bits, but one vector operation where
+    /// the standard library's generic version (at the baseline x86-64 target) loops lane by lane.
+    @inline(__always) func blended(with other: Self, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
+        let m = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+        let a = unsafeBitCast(self, to: SIMD8<Int32>.self), b = unsafeBitCast(other, to: SIMD8<Int32>.self)
+        return unsafeBitCast((a & ~m) | (b & m), to: Self.self)
+    }
+    @inline(__always) func blended(with scalar: Float, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
+        blended(with: Self(repeating: scalar), where: mask)
+    }
+}
+
+extension SIMD8 where Scalar == Int32 {
+    @inline(__always) func blended(with scalar: Int32, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
+        let m = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+        return (self & ~m) | (Self(repeating: scalar) & m)
+    }
+}
+
+/// Whether any / every lane of a mask is set, by looking at its bits (the standard library's
+/// `any` and `all` reduce lane by lane).
+@inline(__always) func anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+    let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+    return (words[0] | words[1] | words[2] | words[3]) != 0
+}
+@inline(__always) func allLanes(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+    let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+    return (words[0] & words[1] & words[2] & words[3]) == UInt64.max
+}
+
+/// Lanes that are 0 or −1, as a mask (SIMDMask stores exactly that).
+@inline(__always) func maskFromFlags(_ flags: SIMD8<Int32>) -> SIMDMask<SIMD8<Int32>> {
+    unsafeBitCast(flags, to: SIMDMask<SIMD8<Int32>>.self)
+}
+/// Lanes that are not zero: x | −x has its sign bit set exactly then.
+@inline(__always) func nonZeroLanes(_ x: SIMD8<Int32>) -> SIMDMask<SIMD8<Int32>> {
+    maskFromFlags((x | (0 &- x)) &>> 31)
+}
+/// Lanes equal to `k`.
+@inline(__always) func lanesEqual(_ x: SIMD8<Int32>, _ k: Int32) -> SIMDMask<SIMD8<Int32>> {
+    let d = x ^ SIMD8(repeating: k)
+    return maskFromFlags(~((d | (0 &- d)) &>> 31))
 }
