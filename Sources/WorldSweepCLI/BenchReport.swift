@@ -34,7 +34,10 @@ enum BenchReport {
 
     static let method = "Each figure is the median of 3 timed runs (1 run above 30 million world-ticks) of the worlds "
         + "on the scheduler in chunks of 64 worlds, as a sweep runs them. vs 1 thread: over the same engine on 1 thread "
-        + "at the same world count; vs single-world: over the single-world engine at the same threads and world count."
+        + "at the same world count; vs single-world: over the single-world engine at the same threads and world count. "
+        + "World-ticks count every world's full run, as `run` reports them, although a world whose items all sleep "
+        + "stops there (UIKit pauses too): the first worlds of twin-drop (no push, low elasticity) settle early, so "
+        + "small world counts show higher figures."
 
     static let kernelNote = "Integrator kernels on one thread: velocity and position sub-steps over structure-of-arrays "
         + "lanes of 2 bodies each (body-sub-steps per second)."
