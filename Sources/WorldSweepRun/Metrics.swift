@@ -34,6 +34,8 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     private var itemPairBegins: [PairKey: Int] = [:]
     private var boundaryBegins: [(item: Int, partner: String)] = []
     private var touched: Set<Int> = []
+    /// Contacts begun this tick per item (kept between ticks, so a tick allocates nothing).
+    private var begun: [Int]
 
     init(_ built: BuiltScene, speedLimit: Double = MetricsRecorder.defaultSpeedLimit) {
         self.built = built
@@ -50,6 +52,7 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
         open = Array(repeating: 0, count: built.views.count)
         flight = Array(repeating: nil, count: built.views.count)
         lastAwakeTick = Array(repeating: 0, count: built.views.count)
+        begun = Array(repeating: 0, count: built.views.count)
     }
 
     func attach() {
@@ -97,7 +100,7 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     func afterTick(_ tick: Int) -> Bool {
         ticksRun = tick
         // Contacts begun this tick, per item and partner.
-        var begun = Array(repeating: 0, count: items.count)
+        for i in begun.indices { begun[i] = 0 }
         if !itemPairBegins.isEmpty {
             var most: [Int: [String: Int]] = [:]
             for (key, n) in itemPairBegins { most[key.item, default: [:]][key.partner] = max(most[key.item]?[key.partner] ?? 0, n) }

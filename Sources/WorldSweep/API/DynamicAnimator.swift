@@ -132,7 +132,7 @@ public final class DynamicAnimator {
     /// The end of a tick: forces cleared, items moved, contact events delivered (all began, then
     /// all ended), behavior actions run, and a pause once everything sleeps.
     func endTick() {
-        for i in world.bodies.indices { world.bodies[i].force = .zero; world.bodies[i].torque = 0 }
+        world.clearForces()
         writeBackItems()
         deliverContactEvents()
         for behavior in flattenedBehaviors { behavior.action?() }

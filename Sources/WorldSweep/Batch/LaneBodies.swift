@@ -26,10 +26,16 @@ public final class LaneBodies: @unchecked Sendable {
 
     /// Number of (body, world) entries in each column.
     public var count: Int { bodyCount * lanes }
+    /// Rows `0 ..< movingBodyCount` hold every body that can move; the integrators skip the rest
+    /// (static bodies: integrating them would add exact zeros).
+    public var movingBodyCount: Int
+    /// Entries in the rows the integrators advance.
+    public var movingCount: Int { movingBodyCount * lanes }
 
     public init(bodyCount: Int, lanes: Int) {
         self.lanes = lanes
         self.bodyCount = bodyCount
+        movingBodyCount = bodyCount
         let n = bodyCount * lanes
         let columns = 15
         block = .allocate(capacity: columns * n + 2 * lanes)

@@ -40,7 +40,7 @@ enum SIMDLanes {
 
     static func integrateVelocities(_ b: LaneBodies, h: Float) {
         let lanes = b.lanes
-        for body in 0..<b.bodyCount {
+        for body in 0..<b.movingBodyCount {
             let base = body * lanes
             var lane = 0
             while lane + V.scalarCount <= lanes {
@@ -67,7 +67,7 @@ enum SIMDLanes {
     }
 
     static func integratePositions(_ b: LaneBodies, h: Float) {
-        let n = b.count
+        let n = b.movingCount
         var i = 0
         while i + V.scalarCount <= n {
             var cx = loadLanes(b.cx, i), cy = loadLanes(b.cy, i), a = loadLanes(b.a, i)
@@ -95,12 +95,12 @@ enum BLASLanes {
     static func blasInt(_ n: Int) -> Int32 { Int32(n) }
 
     static func integrateVelocities(_ b: LaneBodies, h: Float) {
-        let n = b.count, lanes = b.lanes
+        let n = b.movingCount, lanes = b.lanes
         let t = b.scratch
         for (velocity, force, gravity) in [(b.vx, b.fx, b.gravityX), (b.vy, b.fy, b.gravityY)] {
             // t = invMass ∘ F, then += gravityScale ∘ g per body row (g is per world).
             diagonalProduct(n, 1, b.invMass, force, 0, t)
-            for body in 0..<b.bodyCount {
+            for body in 0..<b.movingBodyCount {
                 diagonalProduct(lanes, 1, b.gravityScale + body * lanes, gravity, 1, t + body * lanes)
             }
             // v += h · t, then v = damping ∘ v.
@@ -118,7 +118,7 @@ enum BLASLanes {
         // The caps are comparisons, which BLAS has none of: a Swift pass applies them (rarely
         // changing anything), then BLAS moves every body.
         let maxT = EngineSettings.maxTranslation, maxR = EngineSettings.maxRotation
-        for i in 0..<b.count {
+        for i in 0..<b.movingCount {
             let tx = h * b.vx[i], ty = h * b.vy[i]
             let t2 = tx * tx + ty * ty
             if t2 > maxT * maxT {
@@ -128,7 +128,7 @@ enum BLASLanes {
             let r = h * b.w[i]
             if r * r > maxR * maxR { b.w[i] *= maxR / abs(r) }
         }
-        let n = blasInt(b.count)
+        let n = blasInt(b.movingCount)
         cblas_saxpy(n, h, b.vx, 1, b.cx, 1)
         cblas_saxpy(n, h, b.vy, 1, b.cy, 1)
         cblas_saxpy(n, h, b.w, 1, b.a, 1)

@@ -36,8 +36,9 @@ final class LaneWorld {
     /// Each lane's own world: shapes come from it, time-of-impact passes run in it, and the
     /// animator reads it between ticks.
     let worlds: [PhysicsWorld]
-    /// Shape of each (body, lane).
-    let shapes: [Shape]
+    /// Shape of each (body, lane). Raw, so hot loops pass shapes by reference rather than
+    /// retaining their vertex arrays on every use.
+    let shapes: UnsafeMutablePointer<Shape>
     let bodies: LaneBodies
 
     // More per-(body, lane) columns.
@@ -127,11 +128,13 @@ final class LaneWorld {
 
         let n = bodyCount * lanes, np = pairCount * lanes
         let laneCount = lanes, allPairs = pairs
-        shapes = (0..<n).map { i in worlds[i % laneCount].bodies[i / laneCount].shape }
+        shapes = .allocate(capacity: n)
+        for i in 0..<n { (shapes + i).initialize(to: worlds[i % laneCount].bodies[i / laneCount].shape) }
         circles = allPairs.map { pair in
             worlds.contains { $0.bodies[pair.a].shape.kind == .circle || $0.bodies[pair.b].shape.kind == .circle }
         }
         bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes)
+        bodies.movingBodyCount = (isStatic.lastIndex(of: false) ?? -1) + 1
 
         floatBlock = .allocate(capacity: 14 * n + 12 * np)
         floatBlock.initialize(repeating: 0, count: 14 * n + 12 * np)
@@ -219,6 +222,7 @@ final class LaneWorld {
     }
 
     deinit {
+        shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
         floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
@@ -433,7 +437,7 @@ final class LaneWorld {
     // MARK: Solving, eight lanes at a time
 
     private func solve(dtRatio: Float) {
-        let n = bodyCount * lanes
+        let n = bodies.movingCount
         // Solved islands start their sweeps here; only they feel gravity (asleep and static
         // bodies have no velocity or force, so integrating every lane leaves them in place).
         var i = 0

@@ -152,6 +152,13 @@ func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape,
     let side: Float = d0 >= 0 ? 1 : -1
     let nearest = min(side * d0, side * d1)
     if nearest <= clearance { return true }
+    // A bound without trigonometry first: no point of the core lies farther than coreRadius from
+    // the centre, so the reach below is at most coreRadius · (1 + |Δa| / 2). The bound is padded
+    // far beyond rounding, so it only rejects sweeps the exact test would reject too.
+    var coreRadius2: Float = 0
+    for v in shape.vertices { coreRadius2 = max(coreRadius2, (v - sweep.localCenter).lengthSquared) }
+    let turned = abs(sweep.a - sweep.a0)
+    if nearest - (coreRadius2.squareRoot() * (1.001 + 0.5005 * turned) + 1e-6) > clearance { return false }
     // How far the core reaches towards the line at the two end angles; in between it can reach
     // farther by at most (radius of the core) × (angle turned) / 2 beyond their mean.
     let towards = Vec2(-side * n.x, -side * n.y)

@@ -111,6 +111,13 @@ final class PhysicsWorld {
         for i in bodies.indices where bodies[i].alive && bodies[i].isDynamic { bodies[i].setAwake(true) }
     }
 
+    /// Forces and torques last one tick; the animator clears them after its sub-steps.
+    func clearForces() {
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices { bodies[i].force = .zero; bodies[i].torque = 0 }
+        }
+    }
+
     var allDynamicBodiesAsleep: Bool {
         !bodies.contains { $0.alive && $0.isDynamic && $0.awake }
     }
