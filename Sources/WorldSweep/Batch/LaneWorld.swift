@@ -36,9 +36,9 @@ final class LaneWorld {
     /// Each lane's own world: shapes come from it, time-of-impact passes run in it, and the
     /// animator reads it between ticks.
     let worlds: [PhysicsWorld]
-    /// Shape of each (body, lane). Raw, so hot loops pass shapes by reference rather than
-    /// retaining their vertex arrays on every use.
-    let shapes: UnsafeMutablePointer<Shape>
+    /// Shape of each (body, lane). Hot loops read it through a local copy of the array, which
+    /// lets them pass shapes without retaining their vertex arrays on every use.
+    let shapes: [Shape]
     let bodies: LaneBodies
 
     // More per-(body, lane) columns.
@@ -128,8 +128,7 @@ final class LaneWorld {
 
         let n = bodyCount * lanes, np = pairCount * lanes
         let laneCount = lanes, allPairs = pairs
-        shapes = .allocate(capacity: n)
-        for i in 0..<n { (shapes + i).initialize(to: worlds[i % laneCount].bodies[i / laneCount].shape) }
+        shapes = (0..<n).map { i in worlds[i % laneCount].bodies[i / laneCount].shape }
         circles = allPairs.map { pair in
             worlds.contains { $0.bodies[pair.a].shape.kind == .circle || $0.bodies[pair.b].shape.kind == .circle }
         }
@@ -222,7 +221,6 @@ final class LaneWorld {
     }
 
     deinit {
-        shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
         floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
@@ -331,6 +329,7 @@ final class LaneWorld {
     }
 
     private func movingBoxes(_ lane: Int, swept: Bool) {
+        let shapes = self.shapes
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + lane
             var box = shapes[i].aabb(transform(i)).expanded(by: EngineSettings.aabbMargin)
@@ -360,6 +359,7 @@ final class LaneWorld {
     /// Manifolds of the awake contacts (PhysicsWorld.updateContacts).
     private func updateContacts(_ lane: Int) {
         movingBoxes(lane, swept: false)
+        let shapes = self.shapes
         for p in 0..<pairCount {
             let ci = p * lanes + lane
             guard exists[ci] != 0 else { continue }
@@ -648,6 +648,7 @@ final class LaneWorld {
     /// Whether lane `lane` has a contact whose time-of-impact search could find a touch
     /// (PhysicsWorld.solveTOI's candidates, through the same pre-check).
     private func needsTimeOfImpact(_ lane: Int) -> Bool {
+        let shapes = self.shapes
         for (p, fixed, moving) in toiCandidates {
             let ci = p * lanes + lane
             guard exists[ci] != 0 && enabled[ci] != 0 && isActive(moving, lane) else { continue }
