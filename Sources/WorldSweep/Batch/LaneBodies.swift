@@ -28,14 +28,15 @@ public final class LaneBodies: @unchecked Sendable {
     public var count: Int { bodyCount * lanes }
     /// Rows `0 ..< movingBodyCount` hold every body that can move; the integrators skip the rest
     /// (static bodies: integrating them would add exact zeros).
-    public var movingBodyCount: Int
+    public let movingBodyCount: Int
     /// Entries in the rows the integrators advance.
     public var movingCount: Int { movingBodyCount * lanes }
 
-    public init(bodyCount: Int, lanes: Int) {
+    public init(bodyCount: Int, lanes: Int, movingBodyCount: Int? = nil) {
+        precondition((0...bodyCount).contains(movingBodyCount ?? bodyCount))
         self.lanes = lanes
         self.bodyCount = bodyCount
-        movingBodyCount = bodyCount
+        self.movingBodyCount = movingBodyCount ?? bodyCount
         let n = bodyCount * lanes
         let columns = 15
         block = .allocate(capacity: columns * n + 2 * lanes)

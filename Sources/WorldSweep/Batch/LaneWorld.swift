@@ -36,8 +36,7 @@ final class LaneWorld {
     /// Each lane's own world: shapes come from it, time-of-impact passes run in it, and the
     /// animator reads it between ticks.
     let worlds: [PhysicsWorld]
-    /// Shape of each (body, lane). Hot loops read it through a local copy of the array, which
-    /// lets them pass shapes without retaining their vertex arrays on every use.
+    /// Shape of each (body, lane).
     let shapes: [Shape]
     let bodies: LaneBodies
 
@@ -132,8 +131,8 @@ final class LaneWorld {
         circles = allPairs.map { pair in
             worlds.contains { $0.bodies[pair.a].shape.kind == .circle || $0.bodies[pair.b].shape.kind == .circle }
         }
-        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes)
-        bodies.movingBodyCount = (isStatic.lastIndex(of: false) ?? -1) + 1
+        // Items come before boundary edges, so the moving bodies are the first rows.
+        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: (isStatic.lastIndex(of: false) ?? -1) + 1)
 
         floatBlock = .allocate(capacity: 14 * n + 12 * np)
         floatBlock.initialize(repeating: 0, count: 14 * n + 12 * np)
@@ -329,7 +328,6 @@ final class LaneWorld {
     }
 
     private func movingBoxes(_ lane: Int, swept: Bool) {
-        let shapes = self.shapes
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + lane
             var box = shapes[i].aabb(transform(i)).expanded(by: EngineSettings.aabbMargin)
@@ -359,7 +357,6 @@ final class LaneWorld {
     /// Manifolds of the awake contacts (PhysicsWorld.updateContacts).
     private func updateContacts(_ lane: Int) {
         movingBoxes(lane, swept: false)
-        let shapes = self.shapes
         for p in 0..<pairCount {
             let ci = p * lanes + lane
             guard exists[ci] != 0 else { continue }
@@ -648,7 +645,6 @@ final class LaneWorld {
     /// Whether lane `lane` has a contact whose time-of-impact search could find a touch
     /// (PhysicsWorld.solveTOI's candidates, through the same pre-check).
     private func needsTimeOfImpact(_ lane: Int) -> Bool {
-        let shapes = self.shapes
         for (p, fixed, moving) in toiCandidates {
             let ci = p * lanes + lane
             guard exists[ci] != 0 && enabled[ci] != 0 && isActive(moving, lane) else { continue }

@@ -157,20 +157,19 @@ func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape,
     // far beyond rounding, so it only rejects sweeps the exact test would reject too.
     var coreRadius2: Float = 0
     for v in shape.vertices { coreRadius2 = max(coreRadius2, (v - sweep.localCenter).lengthSquared) }
+    let coreRadius = coreRadius2.squareRoot()   // the largest |u| below: sqrt is monotonic
     let turned = abs(sweep.a - sweep.a0)
-    if nearest - (coreRadius2.squareRoot() * (1.001 + 0.5005 * turned) + 1e-6) > clearance { return false }
+    if nearest - (coreRadius * (1.001 + 0.5005 * turned) + 1e-6) > clearance { return false }
     // How far the core reaches towards the line at the two end angles; in between it can reach
     // farther by at most (radius of the core) × (angle turned) / 2 beyond their mean.
     let towards = Vec2(-side * n.x, -side * n.y)
     let q0 = Rot(sweep.a0), q1 = Rot(sweep.a)
     var reach0 = -Float.greatestFiniteMagnitude, reach1 = -Float.greatestFiniteMagnitude
-    var coreRadius: Float = 0
     for v in shape.vertices {
         let u = v - sweep.localCenter
         reach0 = max(reach0, dot(towards, q0.apply(u)))
         reach1 = max(reach1, dot(towards, q1.apply(u)))
-        coreRadius = max(coreRadius, u.length)
     }
-    let reach = 0.5 * (reach0 + reach1 + coreRadius * abs(sweep.a - sweep.a0))
+    let reach = 0.5 * (reach0 + reach1 + coreRadius * turned)
     return nearest - reach <= clearance
 }
