@@ -92,12 +92,13 @@ public final class DynamicAnimator {
 
     public func itemState(for item: DynamicItem) -> ItemState? {
         guard let b = bodyOfItem[ObjectIdentifier(item)] else { return nil }
-        let body = world.bodies[b]
         let s = EngineSettings.pointsPerMetre
-        return ItemState(center: Point(x: Double(body.xf.p.x * s), y: Double(body.xf.p.y * s)),
-                         angle: Double(body.sweep.a),
-                         velocity: Vector(dx: Double(body.v.x * s), dy: Double(body.v.y * s)),
-                         angularVelocity: Double(body.w), isAsleep: !body.awake)
+        // Field by field: copying the whole Body would retain and release its shape's arrays.
+        let p = world.bodies[b].xf.p, v = world.bodies[b].v
+        return ItemState(center: Point(x: Double(p.x * s), y: Double(p.y * s)),
+                         angle: Double(world.bodies[b].sweep.a),
+                         velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)),
+                         angularVelocity: Double(world.bodies[b].w), isAsleep: !world.bodies[b].awake)
     }
 
     // MARK: Ticking
@@ -177,9 +178,9 @@ public final class DynamicAnimator {
     private func writeBackItems() {
         let s = EngineSettings.pointsPerMetre
         for (item, b) in itemBodies {
-            let body = world.bodies[b]
-            item.center = Point(x: Double(body.xf.p.x * s), y: Double(body.xf.p.y * s))
-            item.angle = Double(body.sweep.a)
+            let p = world.bodies[b].xf.p   // not the whole Body (see itemState)
+            item.center = Point(x: Double(p.x * s), y: Double(p.y * s))
+            item.angle = Double(world.bodies[b].sweep.a)
         }
     }
 

@@ -36,8 +36,9 @@ final class LaneWorld {
     /// Each lane's own world: shapes come from it, time-of-impact passes run in it, and the
     /// animator reads it between ticks.
     let worlds: [PhysicsWorld]
-    /// Shape of each (body, lane).
-    let shapes: [Shape]
+    /// Shape of each (body, lane). A raw column like the others: its subscript lends the shape
+    /// in place, where an array's would copy it (two array retains per use, in the hottest loops).
+    let shapes: UnsafeMutablePointer<Shape>
     let bodies: LaneBodies
 
     // More per-(body, lane) columns.
@@ -127,7 +128,8 @@ final class LaneWorld {
 
         let n = bodyCount * lanes, np = pairCount * lanes
         let laneCount = lanes, allPairs = pairs
-        shapes = (0..<n).map { i in worlds[i % laneCount].bodies[i / laneCount].shape }
+        shapes = .allocate(capacity: n)
+        shapes.initialize(from: (0..<n).map { i in worlds[i % laneCount].bodies[i / laneCount].shape }, count: n)
         circles = allPairs.map { pair in
             worlds.contains { $0.bodies[pair.a].shape.kind == .circle || $0.bodies[pair.b].shape.kind == .circle }
         }
@@ -220,6 +222,7 @@ final class LaneWorld {
     }
 
     deinit {
+        shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
         floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
@@ -265,33 +268,40 @@ final class LaneWorld {
 
     /// Copies lane `lane`'s moving bodies into its PhysicsWorld (for the animator and metrics).
     func writeBodies(toWorldOf lane: Int) {
-        let w = worlds[lane]
-        for b in 0..<bodyCount where !isStatic[b] {
-            let i = b * lanes + lane
-            w.bodies[b].sweep = sweep(i)
-            w.bodies[b].xf = transform(i)
-            w.bodies[b].v = Vec2(bodies.vx[i], bodies.vy[i])
-            w.bodies[b].w = bodies.w[i]
-            w.bodies[b].force = Vec2(bodies.fx[i], bodies.fy[i])
-            w.bodies[b].torque = bodies.torque[i]
-            w.bodies[b].awake = awake[i] != 0
-            w.bodies[b].sleepTime = sleepTime[i]
+        // One access to the world's bodies for the whole copy (each `w.bodies[b].x = …` would be
+        // an exclusivity-checked access of its own).
+        worlds[lane].bodies.withUnsafeMutableBufferPointer { worldBodies in
+            for b in 0..<bodyCount where !isStatic[b] {
+                let i = b * lanes + lane
+                worldBodies[b].sweep = sweep(i)
+                worldBodies[b].xf = transform(i)
+                worldBodies[b].v = Vec2(bodies.vx[i], bodies.vy[i])
+                worldBodies[b].w = bodies.w[i]
+                worldBodies[b].force = Vec2(bodies.fx[i], bodies.fy[i])
+                worldBodies[b].torque = bodies.torque[i]
+                worldBodies[b].awake = awake[i] != 0
+                worldBodies[b].sleepTime = sleepTime[i]
+            }
         }
     }
 
     /// Takes lane `lane`'s moving bodies back from its PhysicsWorld (after pushes, or a
     /// time-of-impact pass, changed them there).
     func readBodies(fromWorldOf lane: Int) {
-        let w = worlds[lane]
-        for b in 0..<bodyCount where !isStatic[b] {
-            let i = b * lanes + lane, body = w.bodies[b]
-            bodies.cx[i] = body.sweep.c.x; bodies.cy[i] = body.sweep.c.y; bodies.a[i] = body.sweep.a
-            c0x[i] = body.sweep.c0.x; c0y[i] = body.sweep.c0.y; a0[i] = body.sweep.a0
-            px[i] = body.xf.p.x; py[i] = body.xf.p.y; qs[i] = body.xf.q.s; qc[i] = body.xf.q.c
-            bodies.vx[i] = body.v.x; bodies.vy[i] = body.v.y; bodies.w[i] = body.w
-            bodies.fx[i] = body.force.x; bodies.fy[i] = body.force.y; bodies.torque[i] = body.torque
-            awake[i] = body.awake ? -1 : 0
-            sleepTime[i] = body.sleepTime
+        // Field by field through one access: copying a whole Body would retain its shape's arrays.
+        worlds[lane].bodies.withUnsafeBufferPointer { worldBodies in
+            for b in 0..<bodyCount where !isStatic[b] {
+                let i = b * lanes + lane
+                let body = worldBodies.baseAddress! + b
+                let sweep = body.pointee.sweep, xf = body.pointee.xf
+                bodies.cx[i] = sweep.c.x; bodies.cy[i] = sweep.c.y; bodies.a[i] = sweep.a
+                c0x[i] = sweep.c0.x; c0y[i] = sweep.c0.y; a0[i] = sweep.a0
+                px[i] = xf.p.x; py[i] = xf.p.y; qs[i] = xf.q.s; qc[i] = xf.q.c
+                bodies.vx[i] = body.pointee.v.x; bodies.vy[i] = body.pointee.v.y; bodies.w[i] = body.pointee.w
+                bodies.fx[i] = body.pointee.force.x; bodies.fy[i] = body.pointee.force.y; bodies.torque[i] = body.pointee.torque
+                awake[i] = body.pointee.awake ? -1 : 0
+                sleepTime[i] = body.pointee.sleepTime
+            }
         }
     }
 
