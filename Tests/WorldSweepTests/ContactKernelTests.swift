@@ -76,6 +76,88 @@ import Testing
     }
 }
 
+
+/// Kernels told which manifold kinds their lanes hold compute only those; for the lanes of those
+/// kinds the result is bit for bit what computing every kind and picking per lane gives.
+@Suite struct ManifoldKindsTests {
+    typealias V = SIMD8<Float>
+    typealias M = SIMDMask<SIMD8<Int32>>
+
+    /// Eight lanes of random manifolds, lane k of kind `kinds[k]`.
+    func lanes(seed: UInt64, kinds: [Manifold.Kind])
+        -> (ManifoldLanes<V>, ContactBodiesLanes<V>, PositionLanes<V>, PositionLanes<V>) {
+        var r = ContactKernelTests.Random(state: seed)
+        func v(_ scale: Float) -> V { V((0..<8).map { _ in r.next(scale) }) }
+        var isFaceA = M(), isFaceB = M(), two = M()
+        for k in 0..<8 { isFaceA[k] = kinds[k] == .faceA; isFaceB[k] = kinds[k] == .faceB; two[k] = kinds[k] != .circles }
+        let angle = v(3)
+        let m = ManifoldLanes(isFaceA: isFaceA, isFaceB: isFaceB,
+                              localNormalX: V((0..<8).map { cosf(angle[$0]) }), localNormalY: V((0..<8).map { sinf(angle[$0]) }),
+                              localPointX: v(0.3), localPointY: v(0.3), point0X: v(0.3), point0Y: v(0.3),
+                              point1X: v(0.3), point1Y: v(0.3), hasPoint0: M(repeating: true), hasPoint1: two)
+        // Polygon skins are thin; circles are large, so that circle lanes overlap too.
+        let radii = V((0..<8).map { kinds[$0] == .circles ? 1.5 : 0.01 })
+        let bodies = ContactBodiesLanes(mA: v(2) + 3, iA: v(20) + 30, mB: v(2) + 3, iB: v(20) + 30,
+                                        localCenterAX: v(0.1), localCenterAY: v(0.1), localCenterBX: v(0.1), localCenterBY: v(0.1),
+                                        radiusA: radii, radiusB: radii)
+        let pA = PositionLanes(cx: v(1), cy: v(1), a: v(3)), pB = PositionLanes(cx: v(1), cy: v(1), a: v(3))
+        return (m, bodies, pA, pB)
+    }
+
+    static let every: ManifoldKinds = [.faceA, .faceB, .circles]
+    static let mixes: [[Manifold.Kind]] = [
+        (0..<8).map { [Manifold.Kind.faceA, .faceB, .circles][$0 % 3] },
+        Array(repeating: .faceA, count: 8),
+        Array(repeating: .faceB, count: 8),
+        (0..<8).map { $0 % 2 == 0 ? Manifold.Kind.faceA : .circles },
+    ]
+
+    /// Lane k of a and b holds the same bits.
+    func same(_ a: V, _ b: V, _ k: Int) -> Bool { a[k].bitPattern == b[k].bitPattern }
+    func same(_ a: PositionLanes<V>, _ b: PositionLanes<V>, _ k: Int) -> Bool {
+        same(a.cx, b.cx, k) && same(a.cy, b.cy, k) && same(a.a, b.a, k)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func restrictedKindsGiveTheSameBits(seed: UInt64) {
+        let subsets: [ManifoldKinds] = [.faceA, .faceB, .circles, [.faceA, .faceB], [.faceA, .circles]]
+        var movedKinds: ManifoldKinds = []
+        for (mixIndex, kinds) in Self.mixes.enumerated() {
+            let (m, bodies, pA, pB) = lanes(seed: seed &+ UInt64(mixIndex), kinds: kinds)
+            for subset in subsets {
+                var active = M()
+                for k in 0..<8 { active[k] = subset.contains(ManifoldKinds(kinds[k])) }
+                let xfA = TransformLanes(pA, localCenterX: bodies.localCenterAX, localCenterY: bodies.localCenterAY)
+                let xfB = TransformLanes(pB, localCenterX: bodies.localCenterBX, localCenterY: bodies.localCenterBY)
+                let narrow = ContactKernels.worldManifold(m, kinds: subset, xfA, bodies.radiusA, xfB, bodies.radiusB)
+                let wide = ContactKernels.worldManifold(m, kinds: Self.every, xfA, bodies.radiusA, xfB, bodies.radiusB)
+                for k in 0..<8 where active[k] {
+                    #expect(same(narrow.nx, wide.nx, k) && same(narrow.ny, wide.ny, k))
+                    #expect(same(narrow.p0x, wide.p0x, k) && same(narrow.p0y, wide.p0y, k))
+                    if kinds[k] != .circles {   // a circle manifold has no second point
+                        #expect(same(narrow.p1x, wide.p1x, k) && same(narrow.p1y, wide.p1y, k))
+                    }
+                }
+                var nA = pA, nB = pB, wA = pA, wB = pB
+                let start = V(repeating: 0)
+                let baumgarte = V(repeating: EngineSettings.baumgarte)
+                let narrowSep = ContactKernels.correctPositions(m, kinds: subset, bodies, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB,
+                                                                baumgarte: baumgarte, &nA, &nB, minSeparation: start, active: active)
+                let wideSep = ContactKernels.correctPositions(m, kinds: Self.every, bodies, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB,
+                                                              baumgarte: baumgarte, &wA, &wB, minSeparation: start, active: active)
+                // Inactive lanes are untouched either way, so every lane must agree.
+                for k in 0..<8 {
+                    #expect(same(narrowSep, wideSep, k), "lane \(k) of \(kinds)")
+                    #expect(same(nA, wA, k) && same(nB, wB, k), "lane \(k) of \(kinds)")
+                }
+                for k in 0..<8 where active[k] && nA.cx[k] != pA.cx[k] { movedKinds.insert(ManifoldKinds(kinds[k])) }
+            }
+        }
+        // Not vacuous: lanes of every kind were overlapping and got corrected.
+        #expect(movedKinds == Self.every)
+    }
+}
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -86,6 +86,8 @@ final class LaneWorld {
     private let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
     private let pairBodies: UnsafeMutablePointer<ContactBodiesLanes<V>>
     private let pairInUse: UnsafeMutablePointer<Bool>
+    /// Per (pair, group): the manifold kinds its active lanes hold, so kernels skip the others.
+    private let pairKinds: UnsafeMutablePointer<ManifoldKinds>
     /// Per island (at most one per body): position-correction state of one lane group.
     private let islandDone: UnsafeMutablePointer<SIMDMask<IV>>, islandMinSeparation: UnsafeMutablePointer<V>
     private let islandMinSleep: UnsafeMutablePointer<V>, islandSleeps: UnsafeMutablePointer<SIMDMask<IV>>
@@ -170,6 +172,8 @@ final class LaneWorld {
         pairBodies = .allocate(capacity: slots)
         pairInUse = .allocate(capacity: slots)
         pairInUse.initialize(repeating: false, count: slots)
+        pairKinds = .allocate(capacity: slots)
+        pairKinds.initialize(repeating: [], count: slots)
         let islandSlots = max(bodyCount, 1)
         islandDone = .allocate(capacity: islandSlots); islandMinSeparation = .allocate(capacity: islandSlots)
         islandMinSleep = .allocate(capacity: islandSlots); islandSleeps = .allocate(capacity: islandSlots)
@@ -225,7 +229,7 @@ final class LaneWorld {
         shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
         floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
-        constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate()
+        constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate(); pairKinds.deallocate()
         running.deallocate(); nextSerial.deallocate()
         islandDone.deallocate(); islandMinSeparation.deallocate(); islandMinSleep.deallocate(); islandSleeps.deallocate()
     }
@@ -489,8 +493,14 @@ final class LaneWorld {
             pairInUse[slot(p, group)] = anyLane(active)
             guard pairInUse[slot(p, group)] else { continue }
             let count = loadLanes(pointCount, ci) & (loadLanes(pairActive, ci))   // 0 where inactive
+            let onFaceA = loadMask(faceA, ci), onFaceB = loadMask(faceB, ci)
+            var kinds: ManifoldKinds = []
+            if anyLane(onFaceA .& active) { kinds.insert(.faceA) }
+            if anyLane(onFaceB .& active) { kinds.insert(.faceB) }
+            if circles[p] && anyLane(active .& .!onFaceA .& .!onFaceB) { kinds.insert(.circles) }
+            pairKinds[slot(p, group)] = kinds
             manifolds[slot(p, group)] = ManifoldLanes(
-                isFaceA: loadMask(faceA, ci), isFaceB: loadMask(faceB, ci),
+                isFaceA: onFaceA, isFaceB: onFaceB,
                 localNormalX: loadLanes(normalX, ci), localNormalY: loadLanes(normalY, ci),
                 localPointX: loadLanes(pointX, ci), localPointY: loadLanes(pointY, ci),
                 point0X: loadLanes(point0X, ci), point0Y: loadLanes(point0Y, ci),
@@ -520,7 +530,7 @@ final class LaneWorld {
                                           k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
                                           friction: mixedFriction, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
                                           onePoint: none, twoPoints: none)
-            ContactKernels.initialize(&constraints[p], manifolds[slot(p, group)], circles: circles[p], pb,
+            ContactKernels.initialize(&constraints[p], manifolds[slot(p, group)], kinds: kinds, pb,
                                       restitution: mixedRestitution, positions[a], positions[b], velocities[a], velocities[b])
         }
         for p in 0..<pairCount where pairInUse[slot(p, group)] {
@@ -577,7 +587,7 @@ final class LaneWorld {
                 let active = (loadMask(pairActive, ci)) .& .!islandDone
                 guard anyLane(active) else { continue }
                 let pb = pairBodies + slot(p, group)
-                let out = ContactKernels.correctPositions(manifolds[slot(p, group)], circles: circles[p], pb.pointee,
+                let out = ContactKernels.correctPositions(manifolds[slot(p, group)], kinds: pairKinds[slot(p, group)], pb.pointee,
                                                           mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
                                                           baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
                                                           minSeparation: current, active: active)

@@ -41,6 +41,26 @@ struct ContactBodiesLanes<L: LaneReal> {
     var radiusA: L, radiusB: L
 }
 
+/// The kinds of manifold that the lanes a kernel call works on can hold, so that it computes only
+/// those (lanes of other kinds are masked out anyway): one kind for a single world's contact,
+/// usually one kind for a slot of eight worlds too.
+struct ManifoldKinds: OptionSet {
+    let rawValue: UInt8
+    static let faceA = ManifoldKinds(rawValue: 1)
+    static let faceB = ManifoldKinds(rawValue: 2)
+    static let circles = ManifoldKinds(rawValue: 4)
+
+    /// The kind of one manifold.
+    init(_ kind: Manifold.Kind) {
+        switch kind {
+        case .faceA: self = .faceA
+        case .faceB: self = .faceB
+        case .circles: self = .circles
+        }
+    }
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+}
+
 enum ContactKernels {
     /// `v` scaled to unit length, or unchanged when shorter than ε (Vec2.normalized).
     @inline(__always) static func normalized<L: LaneReal>(_ x: L, _ y: L) -> (L, L) {
@@ -50,39 +70,52 @@ enum ContactKernels {
         return (L.select(keep, x, x * inv), L.select(keep, y, y * inv))
     }
 
-    /// World normal and contact points of a manifold (WorldManifold's rule). `circles` says whether
-    /// any lane may hold a circle–circle manifold; without it that case is not computed.
-    @inline(__always) static func worldManifold<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ xfA: TransformLanes<L>, _ radiusA: L,
+    /// World normal and contact points of a manifold (WorldManifold's rule), for the manifold
+    /// kinds in `kinds` (others are not computed: their lanes get unspecified values).
+    @inline(__always) static func worldManifold<L: LaneReal>(_ m: ManifoldLanes<L>, kinds: ManifoldKinds, _ xfA: TransformLanes<L>, _ radiusA: L,
                                            _ xfB: TransformLanes<L>, _ radiusB: L)
         -> (nx: L, ny: L, p0x: L, p0y: L, p1x: L, p1y: L)
     {
         let half = L(0.5)
         // Face of A.
-        let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
-        let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
-        func faceAPoint(_ lx: L, _ ly: L) -> (L, L) {
-            let (clipX, clipY) = xfB.apply(lx, ly)
-            let t = radiusA - ((clipX - planeAX) * naX + (clipY - planeAY) * naY)
-            let cAX = clipX + t * naX, cAY = clipY + t * naY
-            let cBX = clipX - radiusB * naX, cBY = clipY - radiusB * naY
-            return (half * (cAX + cBX), half * (cAY + cBY))
+        func faceA() -> (L, L, L, L, L, L) {
+            let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
+            let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
+            func point(_ lx: L, _ ly: L) -> (L, L) {
+                let (clipX, clipY) = xfB.apply(lx, ly)
+                let t = radiusA - ((clipX - planeAX) * naX + (clipY - planeAY) * naY)
+                let cAX = clipX + t * naX, cAY = clipY + t * naY
+                let cBX = clipX - radiusB * naX, cBY = clipY - radiusB * naY
+                return (half * (cAX + cBX), half * (cAY + cBY))
+            }
+            let p0 = point(m.point0X, m.point0Y), p1 = point(m.point1X, m.point1Y)
+            return (naX, naY, p0.0, p0.1, p1.0, p1.1)
         }
-        let fa0 = faceAPoint(m.point0X, m.point0Y), fa1 = faceAPoint(m.point1X, m.point1Y)
         // Face of B (the normal is reversed so it still points from A to B).
-        let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
-        let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
-        func faceBPoint(_ lx: L, _ ly: L) -> (L, L) {
-            let (clipX, clipY) = xfA.apply(lx, ly)
-            let t = radiusB - ((clipX - planeBX) * nbX + (clipY - planeBY) * nbY)
-            let cBX = clipX + t * nbX, cBY = clipY + t * nbY
-            let cAX = clipX - radiusA * nbX, cAY = clipY - radiusA * nbY
-            return (half * (cAX + cBX), half * (cAY + cBY))
+        func faceB() -> (L, L, L, L, L, L) {
+            let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
+            let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
+            func point(_ lx: L, _ ly: L) -> (L, L) {
+                let (clipX, clipY) = xfA.apply(lx, ly)
+                let t = radiusB - ((clipX - planeBX) * nbX + (clipY - planeBY) * nbY)
+                let cBX = clipX + t * nbX, cBY = clipY + t * nbY
+                let cAX = clipX - radiusA * nbX, cAY = clipY - radiusA * nbY
+                return (half * (cAX + cBX), half * (cAY + cBY))
+            }
+            let p0 = point(m.point0X, m.point0Y), p1 = point(m.point1X, m.point1Y)
+            return (-nbX, -nbY, p0.0, p0.1, p1.0, p1.1)
         }
-        let fb0 = faceBPoint(m.point0X, m.point0Y), fb1 = faceBPoint(m.point1X, m.point1Y)
-        var nx = L.select(m.isFaceA, naX, -nbX), ny = L.select(m.isFaceA, naY, -nbY)
-        var p0x = L.select(m.isFaceA, fa0.0, fb0.0), p0y = L.select(m.isFaceA, fa0.1, fb0.1)
-        let p1x = L.select(m.isFaceA, fa1.0, fb1.0), p1y = L.select(m.isFaceA, fa1.1, fb1.1)
-        if circles {
+        var r: (L, L, L, L, L, L)
+        switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
+        case (true, true):
+            let a = faceA(), b = faceB()
+            r = (L.select(m.isFaceA, a.0, b.0), L.select(m.isFaceA, a.1, b.1), L.select(m.isFaceA, a.2, b.2),
+                 L.select(m.isFaceA, a.3, b.3), L.select(m.isFaceA, a.4, b.4), L.select(m.isFaceA, a.5, b.5))
+        case (true, false): r = faceA()
+        case (false, true): r = faceB()
+        case (false, false): r = (L(0), L(0), L(0), L(0), L(0), L(0))   // circles only: set below
+        }
+        if kinds.contains(.circles) {
             let face = L.or(m.isFaceA, m.isFaceB)
             let (pAX, pAY) = xfA.apply(m.localPointX, m.localPointY)
             let (pBX, pBY) = xfB.apply(m.point0X, m.point0Y)
@@ -92,22 +125,22 @@ enum ContactKernels {
             let cnx = L.select(apart, ux, L(1)), cny = L.select(apart, uy, L(0))
             let cAX = pAX + radiusA * cnx, cAY = pAY + radiusA * cny
             let cBX = pBX - radiusB * cnx, cBY = pBY - radiusB * cny
-            nx = L.select(face, nx, cnx); ny = L.select(face, ny, cny)
-            p0x = L.select(face, p0x, half * (cAX + cBX)); p0y = L.select(face, p0y, half * (cAY + cBY))
+            r.0 = L.select(face, r.0, cnx); r.1 = L.select(face, r.1, cny)
+            r.2 = L.select(face, r.2, half * (cAX + cBX)); r.3 = L.select(face, r.3, half * (cAY + cBY))
         }
-        return (nx, ny, p0x, p0y, p1x, p1y)
+        return (r.0, r.1, r.2, r.3, r.4, r.5)
     }
 
     /// Sets up a velocity constraint at the sub-step's start: anchors, effective masses, the
     /// restitution bias, and the 2×2 block for two points when it is well conditioned. The
     /// constraint's impulses (warm start), friction and masses must already be set.
-    @inline(__always) static func initialize<L: LaneReal>(_ k: inout ContactLanes<L>, _ m: ManifoldLanes<L>, circles: Bool,
+    @inline(__always) static func initialize<L: LaneReal>(_ k: inout ContactLanes<L>, _ m: ManifoldLanes<L>, kinds: ManifoldKinds,
                                         _ bodies: ContactBodiesLanes<L>, restitution: L,
                                         _ pA: PositionLanes<L>, _ pB: PositionLanes<L>,
                                         _ vA: VelocityLanes<L>, _ vB: VelocityLanes<L>) {
         let xfA = TransformLanes(pA, localCenterX: bodies.localCenterAX, localCenterY: bodies.localCenterAY)
         let xfB = TransformLanes(pB, localCenterX: bodies.localCenterBX, localCenterY: bodies.localCenterBY)
-        let wm = worldManifold(m, circles: circles, xfA, bodies.radiusA, xfB, bodies.radiusB)
+        let wm = worldManifold(m, kinds: kinds, xfA, bodies.radiusA, xfB, bodies.radiusB)
         let nx = wm.nx, ny = wm.ny
         let tx = ny, ty = -nx
         let mA = bodies.mA, mB = bodies.mB, iA = bodies.iA, iB = bodies.iB
@@ -175,7 +208,7 @@ enum ContactKernels {
     /// One pass of split position correction over one contact; returns the smallest separation
     /// seen (starting from `minSeparation`). Lanes outside `active` are left as they are. `mA`…`iB` are the masses that may move (a
     /// time-of-impact sub-step moves only two bodies); `baumgarte` is the fraction corrected.
-    @inline(__always) static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, circles: Bool, _ bodies: ContactBodiesLanes<L>,
+    @inline(__always) static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, kinds: ManifoldKinds, _ bodies: ContactBodiesLanes<L>,
                                               mA: L, iA: L, mB: L, iB: L, baumgarte: L,
                                               _ pA: inout PositionLanes<L>, _ pB: inout PositionLanes<L>,
                                               minSeparation: L, active: L.Mask) -> L {
@@ -186,20 +219,34 @@ enum ContactKernels {
             let xfA = TransformLanes(pA, localCenterX: bodies.localCenterAX, localCenterY: bodies.localCenterAY)
             let xfB = TransformLanes(pB, localCenterX: bodies.localCenterBX, localCenterY: bodies.localCenterBY)
             let radii = bodies.radiusA, radiiB = bodies.radiusB
-            // Face of A.
-            let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
-            let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
-            let (clipBX, clipBY) = xfB.apply(lx, ly)
-            let sepA = (clipBX - planeAX) * naX + (clipBY - planeAY) * naY - radii - radiiB
+            // Face of A: normal, point and separation.
+            func faceA() -> (L, L, L, L, L) {
+                let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
+                let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
+                let (clipBX, clipBY) = xfB.apply(lx, ly)
+                let sepA = (clipBX - planeAX) * naX + (clipBY - planeAY) * naY - radii - radiiB
+                return (naX, naY, clipBX, clipBY, sepA)
+            }
             // Face of B.
-            let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
-            let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
-            let (clipAX, clipAY) = xfA.apply(lx, ly)
-            let sepB = (clipAX - planeBX) * nbX + (clipAY - planeBY) * nbY - radii - radiiB
-            var nx = L.select(m.isFaceA, naX, -nbX), ny = L.select(m.isFaceA, naY, -nbY)
-            var px = L.select(m.isFaceA, clipBX, clipAX), py = L.select(m.isFaceA, clipBY, clipAY)
-            var separation = L.select(m.isFaceA, sepA, sepB)
-            if circles {
+            func faceB() -> (L, L, L, L, L) {
+                let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
+                let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
+                let (clipAX, clipAY) = xfA.apply(lx, ly)
+                let sepB = (clipAX - planeBX) * nbX + (clipAY - planeBY) * nbY - radii - radiiB
+                return (-nbX, -nbY, clipAX, clipAY, sepB)
+            }
+            var r: (L, L, L, L, L)
+            switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
+            case (true, true):
+                let a = faceA(), b = faceB()
+                r = (L.select(m.isFaceA, a.0, b.0), L.select(m.isFaceA, a.1, b.1), L.select(m.isFaceA, a.2, b.2),
+                     L.select(m.isFaceA, a.3, b.3), L.select(m.isFaceA, a.4, b.4))
+            case (true, false): r = faceA()
+            case (false, true): r = faceB()
+            case (false, false): r = (zero, zero, zero, zero, zero)   // circles only: set below
+            }
+            var (nx, ny, px, py, separation) = r
+            if kinds.contains(.circles) {
                 let face = L.or(m.isFaceA, m.isFaceB)
                 let (cAX, cAY) = xfA.apply(m.localPointX, m.localPointY)
                 let (cBX, cBY) = xfB.apply(m.point0X, m.point0Y)

@@ -55,7 +55,7 @@ struct ContactSolver {
     mutating func initializeVelocityConstraints(_ positions: [BodyPosition], _ velocities: [BodyVelocity]) {
         for i in 0..<inputs.count {
             let c = inputs[i]
-            ContactKernels.initialize(&constraints[i], manifolds[i], circles: c.manifold.kind == .circles, bodies[i],
+            ContactKernels.initialize(&constraints[i], manifolds[i], kinds: ManifoldKinds(c.manifold.kind), bodies[i],
                                       restitution: c.restitution,
                                       Self.lanes(positions[c.indexA]), Self.lanes(positions[c.indexB]),
                                       Self.lanes(velocities[c.indexA]), Self.lanes(velocities[c.indexB]))
@@ -106,7 +106,7 @@ struct ContactSolver {
             }
             var pA = Self.lanes(positions[c.indexA]), pB = Self.lanes(positions[c.indexB])
             minSeparation = ContactKernels.correctPositions(
-                manifolds[i], circles: c.manifold.kind == .circles, bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
+                manifolds[i], kinds: ManifoldKinds(c.manifold.kind), bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
                 baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
             positions[c.indexA] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
             positions[c.indexB] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
