@@ -77,33 +77,27 @@ enum ContactKernels {
         -> (nx: L, ny: L, p0x: L, p0y: L, p1x: L, p1y: L)
     {
         let half = L(0.5)
-        // Face of A.
-        func faceA() -> (L, L, L, L, L, L) {
-            let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
-            let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
+        // A reference face on `ref` (its normal and plane) clipping points of `inc`; each point is
+        // midway between the reference surface and the incident one (the sum is commutative, so
+        // face A and face B share this code bit for bit).
+        func face(_ ref: TransformLanes<L>, _ refRadius: L, _ inc: TransformLanes<L>, _ incRadius: L) -> (L, L, L, L, L, L) {
+            let (nX, nY) = ref.rotate(m.localNormalX, m.localNormalY)
+            let (planeX, planeY) = ref.apply(m.localPointX, m.localPointY)
             func point(_ lx: L, _ ly: L) -> (L, L) {
-                let (clipX, clipY) = xfB.apply(lx, ly)
-                let t = radiusA - ((clipX - planeAX) * naX + (clipY - planeAY) * naY)
-                let cAX = clipX + t * naX, cAY = clipY + t * naY
-                let cBX = clipX - radiusB * naX, cBY = clipY - radiusB * naY
-                return (half * (cAX + cBX), half * (cAY + cBY))
+                let (clipX, clipY) = inc.apply(lx, ly)
+                let t = refRadius - ((clipX - planeX) * nX + (clipY - planeY) * nY)
+                let onRefX = clipX + t * nX, onRefY = clipY + t * nY
+                let onIncX = clipX - incRadius * nX, onIncY = clipY - incRadius * nY
+                return (half * (onRefX + onIncX), half * (onRefY + onIncY))
             }
             let p0 = point(m.point0X, m.point0Y), p1 = point(m.point1X, m.point1Y)
-            return (naX, naY, p0.0, p0.1, p1.0, p1.1)
+            return (nX, nY, p0.0, p0.1, p1.0, p1.1)
         }
-        // Face of B (the normal is reversed so it still points from A to B).
+        func faceA() -> (L, L, L, L, L, L) { face(xfA, radiusA, xfB, radiusB) }
+        // Face of B: the normal is reversed so it still points from A to B.
         func faceB() -> (L, L, L, L, L, L) {
-            let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
-            let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
-            func point(_ lx: L, _ ly: L) -> (L, L) {
-                let (clipX, clipY) = xfA.apply(lx, ly)
-                let t = radiusB - ((clipX - planeBX) * nbX + (clipY - planeBY) * nbY)
-                let cBX = clipX + t * nbX, cBY = clipY + t * nbY
-                let cAX = clipX - radiusA * nbX, cAY = clipY - radiusA * nbY
-                return (half * (cAX + cBX), half * (cAY + cBY))
-            }
-            let p0 = point(m.point0X, m.point0Y), p1 = point(m.point1X, m.point1Y)
-            return (-nbX, -nbY, p0.0, p0.1, p1.0, p1.1)
+            let f = face(xfB, radiusB, xfA, radiusA)
+            return (-f.0, -f.1, f.2, f.3, f.4, f.5)
         }
         var r: (L, L, L, L, L, L)
         switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
@@ -219,21 +213,18 @@ enum ContactKernels {
             let xfA = TransformLanes(pA, localCenterX: bodies.localCenterAX, localCenterY: bodies.localCenterAY)
             let xfB = TransformLanes(pB, localCenterX: bodies.localCenterBX, localCenterY: bodies.localCenterBY)
             let radii = bodies.radiusA, radiiB = bodies.radiusB
-            // Face of A: normal, point and separation.
-            func faceA() -> (L, L, L, L, L) {
-                let (naX, naY) = xfA.rotate(m.localNormalX, m.localNormalY)
-                let (planeAX, planeAY) = xfA.apply(m.localPointX, m.localPointY)
-                let (clipBX, clipBY) = xfB.apply(lx, ly)
-                let sepA = (clipBX - planeAX) * naX + (clipBY - planeAY) * naY - radii - radiiB
-                return (naX, naY, clipBX, clipBY, sepA)
+            // A reference face on `ref` and the point of `inc`: normal, point and separation.
+            func face(_ ref: TransformLanes<L>, _ inc: TransformLanes<L>) -> (L, L, L, L, L) {
+                let (nX, nY) = ref.rotate(m.localNormalX, m.localNormalY)
+                let (planeX, planeY) = ref.apply(m.localPointX, m.localPointY)
+                let (clipX, clipY) = inc.apply(lx, ly)
+                let separation = (clipX - planeX) * nX + (clipY - planeY) * nY - radii - radiiB
+                return (nX, nY, clipX, clipY, separation)
             }
-            // Face of B.
+            func faceA() -> (L, L, L, L, L) { face(xfA, xfB) }
             func faceB() -> (L, L, L, L, L) {
-                let (nbX, nbY) = xfB.rotate(m.localNormalX, m.localNormalY)
-                let (planeBX, planeBY) = xfB.apply(m.localPointX, m.localPointY)
-                let (clipAX, clipAY) = xfA.apply(lx, ly)
-                let sepB = (clipAX - planeBX) * nbX + (clipAY - planeBY) * nbY - radii - radiiB
-                return (-nbX, -nbY, clipAX, clipAY, sepB)
+                let f = face(xfB, xfA)
+                return (-f.0, -f.1, f.2, f.3, f.4)
             }
             var r: (L, L, L, L, L)
             switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
