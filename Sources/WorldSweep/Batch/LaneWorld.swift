@@ -25,8 +25,6 @@ final class LaneWorld {
     let pairs: [BodyPair]
     let isStatic: [Bool]
     let usesTOI: [Bool]
-    /// Per pair: whether any lane's pair can hold a circle–circle manifold.
-    let circles: [Bool]
     /// Pairs that time of impact looks at: a static body and one it is used for.
     let toiCandidates: [(pair: Int, fixed: Int, moving: Int)]
     let integrator: LaneIntegrator
@@ -129,12 +127,9 @@ final class LaneWorld {
         stepCount = first.stepCount
 
         let n = bodyCount * lanes, np = pairCount * lanes
-        let laneCount = lanes, allPairs = pairs
+        let laneCount = lanes
         shapes = .allocate(capacity: n)
         shapes.initialize(from: (0..<n).map { i in worlds[i % laneCount].bodies[i / laneCount].shape }, count: n)
-        circles = allPairs.map { pair in
-            worlds.contains { $0.bodies[pair.a].shape.kind == .circle || $0.bodies[pair.b].shape.kind == .circle }
-        }
         // Items come before boundary edges, so the moving bodies are the first rows.
         bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: (isStatic.lastIndex(of: false) ?? -1) + 1)
 
@@ -497,7 +492,8 @@ final class LaneWorld {
             var kinds: ManifoldKinds = []
             if anyLane(onFaceA .& active) { kinds.insert(.faceA) }
             if anyLane(onFaceB .& active) { kinds.insert(.faceB) }
-            if circles[p] && anyLane(active .& .!onFaceA .& .!onFaceB) { kinds.insert(.circles) }
+            // Neither face: a circle–circle manifold (the only other kind).
+            if anyLane(active .& .!onFaceA .& .!onFaceB) { kinds.insert(.circles) }
             pairKinds[slot(p, group)] = kinds
             manifolds[slot(p, group)] = ManifoldLanes(
                 isFaceA: onFaceA, isFaceB: onFaceB,

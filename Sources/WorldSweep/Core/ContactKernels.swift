@@ -70,6 +70,19 @@ enum ContactKernels {
         return (L.select(keep, x, x * inv), L.select(keep, y, y * inv))
     }
 
+    /// What a kernel derives from a manifold's reference face, for the face kinds in `kinds` only:
+    /// face A's, face B's, or both computed and `pick`ed per lane; `none` when the lanes hold only
+    /// circle–circle manifolds (the caller fills those in).
+    @inline(__always) private static func onReferenceFace<T>(_ kinds: ManifoldKinds, _ faceA: () -> T, _ faceB: () -> T,
+                                                            none: T, pick: (T, T) -> T) -> T {
+        switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
+        case (true, true): pick(faceA(), faceB())
+        case (true, false): faceA()
+        case (false, true): faceB()
+        case (false, false): none
+        }
+    }
+
     /// World normal and contact points of a manifold (WorldManifold's rule), for the manifold
     /// kinds in `kinds` (others are not computed: their lanes get unspecified values).
     @inline(__always) static func worldManifold<L: LaneReal>(_ m: ManifoldLanes<L>, kinds: ManifoldKinds, _ xfA: TransformLanes<L>, _ radiusA: L,
@@ -99,15 +112,10 @@ enum ContactKernels {
             let f = face(xfB, radiusB, xfA, radiusA)
             return (-f.0, -f.1, f.2, f.3, f.4, f.5)
         }
-        var r: (L, L, L, L, L, L)
-        switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
-        case (true, true):
-            let a = faceA(), b = faceB()
-            r = (L.select(m.isFaceA, a.0, b.0), L.select(m.isFaceA, a.1, b.1), L.select(m.isFaceA, a.2, b.2),
-                 L.select(m.isFaceA, a.3, b.3), L.select(m.isFaceA, a.4, b.4), L.select(m.isFaceA, a.5, b.5))
-        case (true, false): r = faceA()
-        case (false, true): r = faceB()
-        case (false, false): r = (L(0), L(0), L(0), L(0), L(0), L(0))   // circles only: set below
+        let zero = L(0)
+        var r = onReferenceFace(kinds, faceA, faceB, none: (zero, zero, zero, zero, zero, zero)) { a, b in
+            (L.select(m.isFaceA, a.0, b.0), L.select(m.isFaceA, a.1, b.1), L.select(m.isFaceA, a.2, b.2),
+             L.select(m.isFaceA, a.3, b.3), L.select(m.isFaceA, a.4, b.4), L.select(m.isFaceA, a.5, b.5))
         }
         if kinds.contains(.circles) {
             let face = L.or(m.isFaceA, m.isFaceB)
@@ -226,17 +234,10 @@ enum ContactKernels {
                 let f = face(xfB, xfA)
                 return (-f.0, -f.1, f.2, f.3, f.4)
             }
-            var r: (L, L, L, L, L)
-            switch (kinds.contains(.faceA), kinds.contains(.faceB)) {
-            case (true, true):
-                let a = faceA(), b = faceB()
-                r = (L.select(m.isFaceA, a.0, b.0), L.select(m.isFaceA, a.1, b.1), L.select(m.isFaceA, a.2, b.2),
-                     L.select(m.isFaceA, a.3, b.3), L.select(m.isFaceA, a.4, b.4))
-            case (true, false): r = faceA()
-            case (false, true): r = faceB()
-            case (false, false): r = (zero, zero, zero, zero, zero)   // circles only: set below
+            var (nx, ny, px, py, separation) = onReferenceFace(kinds, faceA, faceB, none: (zero, zero, zero, zero, zero)) { a, b in
+                (L.select(m.isFaceA, a.0, b.0), L.select(m.isFaceA, a.1, b.1), L.select(m.isFaceA, a.2, b.2),
+                 L.select(m.isFaceA, a.3, b.3), L.select(m.isFaceA, a.4, b.4))
             }
-            var (nx, ny, px, py, separation) = r
             if kinds.contains(.circles) {
                 let face = L.or(m.isFaceA, m.isFaceB)
                 let (cAX, cAY) = xfA.apply(m.localPointX, m.localPointY)
