@@ -65,7 +65,7 @@ extension SIMD8 where Scalar == Float {
     @inline(__always) func blended(with other: Self, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
         let m = unsafeBitCast(mask, to: SIMD8<Int32>.self)
         let a = unsafeBitCast(self, to: SIMD8<Int32>.self), b = unsafeBitCast(other, to: SIMD8<Int32>.self)
-        return unsafeBitCast((a & ~m) | (b & m), to: Self.self)
+        return unsafeBitCast(a ^ ((a ^ b) & m), to: Self.self)
     }
     @inline(__always) func blended(with scalar: Float, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
         blended(with: Self(repeating: scalar), where: mask)
@@ -75,7 +75,7 @@ extension SIMD8 where Scalar == Float {
 extension SIMD8 where Scalar == Int32 {
     @inline(__always) func blended(with scalar: Int32, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
         let m = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-        return (self & ~m) | (Self(repeating: scalar) & m)
+        return self ^ ((self ^ Self(repeating: scalar)) & m)
     }
 }
 
