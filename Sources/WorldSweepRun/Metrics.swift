@@ -18,24 +18,13 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     private let up: (x: Double, y: Double)
     private let tickLength: Double
 
-    private(set) var items: [ItemResult]
-    /// Contacts open now per item (every began +1, every ended −1, over all behaviors).
-    private var open: [Int]
-    /// Airborne after a contact: where the centre left (projection on `up`) and the highest since.
-    private var flight: [(start: Double, apex: Double)?]
-    /// The last tick each item was awake (0 = before the first tick).
-    private var lastAwakeTick: [Int]
+    /// Everything that changes while the world runs, in one value: a tick folds into it through
+    /// one mutating call (one exclusivity check) rather than a checked access per field and item.
+    private var tracks: Tracks
+    var items: [ItemResult] { tracks.items }
     private(set) var ticksRun = 0
     private(set) var failed = false
     private(set) var paused = false
-
-    // Events of the current tick.
-    private struct PairKey: Hashable { var item: Int; var partner: String; var behavior: ObjectIdentifier }
-    private var itemPairBegins: [PairKey: Int] = [:]
-    private var boundaryBegins: [(item: Int, partner: String)] = []
-    private var touched: Set<Int> = []
-    /// Contacts begun this tick per item (kept between ticks, so a tick allocates nothing).
-    private var begun: [Int]
 
     init(_ built: BuiltScene, speedLimit: Double = MetricsRecorder.defaultSpeedLimit) {
         self.built = built
@@ -48,11 +37,7 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
         let length = (g.dx * g.dx + g.dy * g.dy).squareRoot()
         up = length > 0 ? (-g.dx / length, -g.dy / length) : (0, -1)
         tickLength = built.tick
-        items = Array(repeating: ItemResult(), count: built.views.count)
-        open = Array(repeating: 0, count: built.views.count)
-        flight = Array(repeating: nil, count: built.views.count)
-        lastAwakeTick = Array(repeating: 0, count: built.views.count)
-        begun = Array(repeating: 0, count: built.views.count)
+        tracks = Tracks(itemCount: built.views.count)
     }
 
     func attach() {
@@ -64,30 +49,22 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
         guard let a = indexOfItem[ObjectIdentifier(item1)], let b = indexOfItem[ObjectIdentifier(item2)] else { return }
-        // An item pair's event goes to every behavior holding both: count the most any one behavior saw.
-        itemPairBegins[PairKey(item: a, partner: built.views[b].name, behavior: ObjectIdentifier(behavior)), default: 0] += 1
-        itemPairBegins[PairKey(item: b, partner: built.views[a].name, behavior: ObjectIdentifier(behavior)), default: 0] += 1
-        open[a] += 1; open[b] += 1
-        touched.insert(a); touched.insert(b)
+        tracks.itemPairBegan(a, b, names: (built.views[a].name, built.views[b].name), behavior: ObjectIdentifier(behavior))
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
         guard let a = indexOfItem[ObjectIdentifier(item1)], let b = indexOfItem[ObjectIdentifier(item2)] else { return }
-        open[a] = max(0, open[a] - 1); open[b] = max(0, open[b] - 1)
-        touched.insert(a); touched.insert(b)
+        tracks.ended(a); tracks.ended(b)
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
         guard let a = indexOfItem[ObjectIdentifier(item)] else { return }
-        boundaryBegins.append((a, identifier ?? SceneFile.referenceBoundsPartner))
-        open[a] += 1
-        touched.insert(a)
+        tracks.boundaryBegan(a, partner: identifier ?? SceneFile.referenceBoundsPartner)
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
         guard let a = indexOfItem[ObjectIdentifier(item)] else { return }
-        open[a] = max(0, open[a] - 1)
-        touched.insert(a)
+        tracks.ended(a)
     }
 
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { paused = true }
@@ -99,6 +76,97 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     @discardableResult
     func afterTick(_ tick: Int) -> Bool {
         ticksRun = tick
+        guard tracks.fold(tick: tick, animator: built.animator, views: built.views, up: up, speedLimit: speedLimit) else {
+            failed = true
+            return false
+        }
+        return true
+    }
+
+    /// The results after the last tick.
+    func finish() -> [ItemResult] {
+        if failed { return Array(repeating: ItemResult(), count: items.count) }
+        // A flight still open when the run ends counts once its apex is behind it (the item is
+        // coming down again): the rise is known even though the next contact never came.
+        for i in tracks.items.indices {
+            guard let f = tracks.flight[i], let s = built.animator.itemState(for: built.views[i]) else { continue }
+            if s.center.x * up.x + s.center.y * up.y < f.apex { tracks.recordBounce(i, rise: f.apex - f.start) }
+            tracks.flight[i] = nil
+        }
+        var out = tracks.items
+        for i in out.indices {
+            let view = built.views[i]
+            // Engine precision (Float) so worlds.csv reads back exactly; −0 folded to 0 so text
+            // and statistics do not depend on its sign.
+            func stored(_ x: Double) -> Double { let f = Double(Float(x)); return f == 0 ? 0 : f }
+            if let s = built.animator.itemState(for: view) {
+                out[i].x = stored(s.center.x); out[i].y = stored(s.center.y)
+                out[i].angle = stored(s.angle)
+                out[i].vx = stored(s.velocity.dx); out[i].vy = stored(s.velocity.dy)
+                out[i].angularVelocity = stored(s.angularVelocity)
+                if s.isAsleep && ticksRun > 0 {
+                    out[i].restTime = Double(Float(Double(tracks.lastAwakeTick[i] + 1) * tickLength))
+                }
+            } else {
+                // An item no behavior acts on stays where the file put it.
+                out[i].x = stored(view.center.x); out[i].y = stored(view.center.y)
+                out[i].angle = stored(view.angle)
+            }
+        }
+        return out
+    }
+}
+
+/// A world's per-item metrics while it runs, and the contact events of the current tick.
+private struct Tracks {
+    var items: [ItemResult]
+    /// Contacts open now per item (every began +1, every ended −1, over all behaviors).
+    var open: [Int]
+    /// Airborne after a contact: where the centre left (projection on `up`) and the highest since.
+    var flight: [(start: Double, apex: Double)?]
+    /// The last tick each item was awake (0 = before the first tick).
+    var lastAwakeTick: [Int]
+
+    // Events of the current tick (kept between ticks, so a tick allocates nothing).
+    struct PairKey: Hashable { var item: Int; var partner: String; var behavior: ObjectIdentifier }
+    var itemPairBegins: [PairKey: Int] = [:]
+    var boundaryBegins: [(item: Int, partner: String)] = []
+    /// Items with a contact that began or ended this tick.
+    var touched: [Bool]
+    /// Contacts begun this tick per item.
+    var begun: [Int]
+
+    init(itemCount n: Int) {
+        items = Array(repeating: ItemResult(), count: n)
+        open = Array(repeating: 0, count: n)
+        flight = Array(repeating: nil, count: n)
+        lastAwakeTick = Array(repeating: 0, count: n)
+        touched = Array(repeating: false, count: n)
+        begun = Array(repeating: 0, count: n)
+    }
+
+    mutating func itemPairBegan(_ a: Int, _ b: Int, names: (String, String), behavior: ObjectIdentifier) {
+        // An item pair's event goes to every behavior holding both: count the most any one behavior saw.
+        itemPairBegins[PairKey(item: a, partner: names.1, behavior: behavior), default: 0] += 1
+        itemPairBegins[PairKey(item: b, partner: names.0, behavior: behavior), default: 0] += 1
+        open[a] += 1; open[b] += 1
+        touched[a] = true; touched[b] = true
+    }
+
+    mutating func boundaryBegan(_ a: Int, partner: String) {
+        boundaryBegins.append((a, partner))
+        open[a] += 1
+        touched[a] = true
+    }
+
+    mutating func ended(_ a: Int) {
+        open[a] = max(0, open[a] - 1)
+        touched[a] = true
+    }
+
+    /// Folds one tick into the metrics; false when an item's state is not finite or too fast.
+    mutating func fold(tick: Int, animator: DynamicAnimator, views: [View], up: (x: Double, y: Double),
+                       speedLimit: Double) -> Bool {
         // Contacts begun this tick, per item and partner.
         for i in begun.indices { begun[i] = 0 }
         if !itemPairBegins.isEmpty {
@@ -121,15 +189,13 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
         boundaryBegins.removeAll(keepingCapacity: true)
 
         for i in items.indices {
-            let view = built.views[i]
-            guard let s = built.animator.itemState(for: view) else { continue }
+            let wasTouched = touched[i]
+            touched[i] = false
+            guard let s = animator.itemState(for: views[i]) else { continue }
             let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
                 && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
             let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
-            if !finite || !(speed <= speedLimit) {
-                failed = true
-                return false
-            }
+            if !finite || !(speed <= speedLimit) { return false }
             if !s.isAsleep { lastAwakeTick[i] = tick }
             let height = s.center.x * up.x + s.center.y * up.y
             if begun[i] > 0, let f = flight[i] {
@@ -137,53 +203,19 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
                 recordBounce(i, rise: f.apex - f.start)
                 flight[i] = nil
             }
-            if open[i] == 0 && touched.contains(i) {
+            if open[i] == 0 && wasTouched {
                 // The item's last contact ended this tick: it leaves from here.
                 flight[i] = (height, height)
             } else if open[i] == 0, let f = flight[i] {
                 flight[i] = (f.start, max(f.apex, height))
             }
         }
-        touched.removeAll(keepingCapacity: true)
         return true
     }
 
-    private func recordBounce(_ i: Int, rise: Double) {
+    mutating func recordBounce(_ i: Int, rise: Double) {
         // Stored as the engine's Float precision so worlds.csv reads back exactly.
         let r = Double(Float(rise))
-        if r > 0 && items[i].bounceHeights.count < Self.maxBounces { items[i].bounceHeights.append(r) }
-    }
-
-    /// The results after the last tick.
-    func finish() -> [ItemResult] {
-        if failed { return Array(repeating: ItemResult(), count: items.count) }
-        // A flight still open when the run ends counts once its apex is behind it (the item is
-        // coming down again): the rise is known even though the next contact never came.
-        for i in items.indices {
-            guard let f = flight[i], let s = built.animator.itemState(for: built.views[i]) else { continue }
-            if s.center.x * up.x + s.center.y * up.y < f.apex { recordBounce(i, rise: f.apex - f.start) }
-            flight[i] = nil
-        }
-        var out = items
-        for i in out.indices {
-            let view = built.views[i]
-            // Engine precision (Float) so worlds.csv reads back exactly; −0 folded to 0 so text
-            // and statistics do not depend on its sign.
-            func stored(_ x: Double) -> Double { let f = Double(Float(x)); return f == 0 ? 0 : f }
-            if let s = built.animator.itemState(for: view) {
-                out[i].x = stored(s.center.x); out[i].y = stored(s.center.y)
-                out[i].angle = stored(s.angle)
-                out[i].vx = stored(s.velocity.dx); out[i].vy = stored(s.velocity.dy)
-                out[i].angularVelocity = stored(s.angularVelocity)
-                if s.isAsleep && ticksRun > 0 {
-                    out[i].restTime = Double(Float(Double(lastAwakeTick[i] + 1) * tickLength))
-                }
-            } else {
-                // An item no behavior acts on stays where the file put it.
-                out[i].x = stored(view.center.x); out[i].y = stored(view.center.y)
-                out[i].angle = stored(view.angle)
-            }
-        }
-        return out
+        if r > 0 && items[i].bounceHeights.count < MetricsRecorder.maxBounces { items[i].bounceHeights.append(r) }
     }
 }

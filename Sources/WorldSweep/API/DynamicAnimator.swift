@@ -124,7 +124,7 @@ public final class DynamicAnimator {
         if needsConfiguration { configureWorld() }
         guard !paused else { return nil }
         elapsedTime += dt
-        for push in pushBehaviors where push.active {
+        for push in pushPlans where push.behavior.active {
             applyPush(push)
         }
         return dt
@@ -153,26 +153,44 @@ public final class DynamicAnimator {
     private(set) var configurationCount = 0
 
     private var flattenedBehaviors: [DynamicBehavior] = []
-    /// Looked up once per configuration, not once per tick.
-    private var pushBehaviors: [PushBehavior] = []
+    /// A push as the world sees it: its force (or impulse) and where on which bodies it acts.
+    /// Everything here changes only through setters that reconfigure the animator, so it is
+    /// worked out once per configuration instead of once per tick (a cosine, a sine and two
+    /// dictionary lookups per item, every tick, before). `active` is read each tick: an
+    /// instantaneous push turns itself off without reconfiguring.
+    private struct PushPlan {
+        let behavior: PushBehavior
+        let vector: Vec2
+        /// Body and application point in the body's frame (metres).
+        let targets: [(body: Int, localPoint: Vec2)]
+    }
+    private var pushPlans: [PushPlan] = []
     private var itemBodies: [(item: DynamicItem, body: Int)] = []
 
-    private func applyPush(_ push: PushBehavior) {
+    private func pushPlan(_ push: PushBehavior) -> PushPlan {
         let d = push.pushDirection
-        let vector = Vec2(Float(d.dx), Float(d.dy))
-        for item in push.items {
-            guard let b = bodyOfItem[ObjectIdentifier(item)] else { continue }
+        let targets = push.items.compactMap { item -> (body: Int, localPoint: Vec2)? in
+            guard let b = bodyOfItem[ObjectIdentifier(item)] else { return nil }
             let offset = push.targetOffsetFromCenter(for: item)
-            let point = world.bodies[b].xf.apply(Vec2(Float(offset.horizontal), Float(offset.vertical))
-                                                    .dividedBy(EngineSettings.pointsPerMetre))
-            switch push.mode {
-            case .continuous:
-                if vector != .zero { world.bodies[b].applyForce(vector, at: point) }
-            case .instantaneous:
-                world.bodies[b].applyImpulse(vector, at: point)
+            return (b, Vec2(Float(offset.horizontal), Float(offset.vertical)).dividedBy(EngineSettings.pointsPerMetre))
+        }
+        return PushPlan(behavior: push, vector: Vec2(Float(d.dx), Float(d.dy)), targets: targets)
+    }
+
+    private func applyPush(_ push: PushPlan) {
+        let vector = push.vector
+        world.bodies.withUnsafeMutableBufferPointer { bodies in
+            for (b, localPoint) in push.targets {
+                let point = bodies[b].xf.apply(localPoint)
+                switch push.behavior.mode {
+                case .continuous:
+                    if vector != .zero { bodies[b].applyForce(vector, at: point) }
+                case .instantaneous:
+                    bodies[b].applyImpulse(vector, at: point)
+                }
             }
         }
-        push.didFire()
+        push.behavior.didFire()
     }
 
     private func writeBackItems() {
@@ -262,7 +280,6 @@ public final class DynamicAnimator {
         needsConfiguration = false
         configurationCount += 1
         flattenedBehaviors = behaviors.flatMap(\.flattened)
-        pushBehaviors = flattenedBehaviors.compactMap { $0 as? PushBehavior }
         let all = flattenedBehaviors
         let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }
 
@@ -329,6 +346,7 @@ public final class DynamicAnimator {
             }
         }
         itemBodies = order.map { ($0, bodyOfItem[ObjectIdentifier($0)]!) }
+        pushPlans = all.compactMap { $0 as? PushBehavior }.map(pushPlan)
         hasDynamicItems = order.contains { world.bodies[bodyOfItem[ObjectIdentifier($0)]!].isDynamic }
         world.gravity = gravity
 

@@ -119,7 +119,12 @@ final class PhysicsWorld {
     }
 
     var allDynamicBodiesAsleep: Bool {
-        !bodies.contains { $0.alive && $0.isDynamic && $0.awake }
+        // Field by field: `contains` would hand the closure a copy of each Body, retaining its
+        // shape's arrays (this runs every tick of every world).
+        bodies.withUnsafeBufferPointer { bodies in
+            for i in bodies.indices where bodies[i].alive && bodies[i].isDynamic && bodies[i].awake { return false }
+            return true
+        }
     }
 
     // MARK: The sub-step
