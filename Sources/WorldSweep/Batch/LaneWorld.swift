@@ -50,7 +50,16 @@ final class LaneWorld {
     let baseGravityScale: UnsafeMutablePointer<Float>
     /// Flags as 0 / −1 so eight of them load as a SIMD mask.
     let awake: UnsafeMutablePointer<Int32>, inIsland: UnsafeMutablePointer<Int32>, islandOfBody: UnsafeMutablePointer<Int32>
-    let boxes: UnsafeMutablePointer<AABB>
+    /// Broad-phase boxes per (body, lane), as four columns so eight lanes store at once.
+    let boxLowerX: UnsafeMutablePointer<Float>, boxLowerY: UnsafeMutablePointer<Float>
+    let boxUpperX: UnsafeMutablePointer<Float>, boxUpperY: UnsafeMutablePointer<Float>
+    /// Body-local vertices of the moving bodies' shapes, index = (body × maxVertexCount + k) ×
+    /// lanes + lane, so the boxes of eight lanes come from one vector pass over the vertices.
+    let vertexX: UnsafeMutablePointer<Float>, vertexY: UnsafeMutablePointer<Float>
+    let maxVertexCount: Int
+    /// Per (moving body, group): the vertex count all eight lanes' shapes share, or −1 when
+    /// they differ (a swept size can turn an ellipse into a circle); such groups go lane by lane.
+    let groupVertexCount: UnsafeMutablePointer<Int32>
     // Per (pair, lane): index = pair × lanes + lane.
     let contacts: UnsafeMutablePointer<Contact?>
     let pairActive: UnsafeMutablePointer<Int32>, islandOfPair: UnsafeMutablePointer<Int32>
@@ -133,13 +142,18 @@ final class LaneWorld {
         // Items come before boundary edges, so the moving bodies are the first rows.
         bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: (isStatic.lastIndex(of: false) ?? -1) + 1)
 
-        floatBlock = .allocate(capacity: 14 * n + 12 * np)
-        floatBlock.initialize(repeating: 0, count: 14 * n + 12 * np)
+        let moving = bodies.movingBodyCount
+        maxVertexCount = (0..<moving).map { b in (0..<laneCount).map { worlds[$0].bodies[b].shape.vertices.count }.max() ?? 1 }.max() ?? 1
+        let nv = moving * maxVertexCount * lanes
+        floatBlock = .allocate(capacity: 18 * n + 12 * np + 2 * nv)
+        floatBlock.initialize(repeating: 0, count: 18 * n + 12 * np + 2 * nv)
         var nextFloat = floatBlock
         func floats(_ size: Int) -> UnsafeMutablePointer<Float> { defer { nextFloat += size }; return nextFloat }
         c0x = floats(n); c0y = floats(n); a0 = floats(n); px = floats(n); py = floats(n); qs = floats(n); qc = floats(n)
         lcx = floats(n); lcy = floats(n); sleepTime = floats(n); friction = floats(n); restitution = floats(n)
         radius = floats(n); baseGravityScale = floats(n)
+        boxLowerX = floats(n); boxLowerY = floats(n); boxUpperX = floats(n); boxUpperY = floats(n)
+        vertexX = floats(nv); vertexY = floats(nv)
         normalX = floats(np); normalY = floats(np); pointX = floats(np); pointY = floats(np)
         point0X = floats(np); point0Y = floats(np); point1X = floats(np); point1Y = floats(np)
         normalImpulse0 = floats(np); tangentImpulse0 = floats(np); normalImpulse1 = floats(np); tangentImpulse1 = floats(np)
@@ -151,8 +165,14 @@ final class LaneWorld {
         pairActive = ints(np); islandOfPair = ints(np)
         exists = ints(np); touching = ints(np); enabled = ints(np)
         faceA = ints(np); faceB = ints(np); pointCount = ints(np)
-        boxes = .allocate(capacity: n)
-        boxes.initialize(repeating: AABB(lower: .zero, upper: .zero), count: n)
+        let groups = lanes / Self.width
+        groupVertexCount = .allocate(capacity: max(moving * groups, 1))
+        for b in 0..<moving {
+            for g in 0..<groups {
+                let counts = Set((g * Self.width..<(g + 1) * Self.width).map { worlds[$0].bodies[b].shape.vertices.count })
+                groupVertexCount[b * groups + g] = counts.count == 1 ? Int32(counts.first!) : -1
+            }
+        }
         contacts = .allocate(capacity: np)
         contacts.initialize(repeating: nil, count: np)
         parent = .allocate(capacity: bodyCount)
@@ -185,7 +205,13 @@ final class LaneWorld {
                 friction[i] = body.friction; restitution[i] = body.restitution; radius[i] = body.shape.radius
                 baseGravityScale[i] = bodies.gravityScale[i]
                 awake[i] = body.awake ? -1 : 0
-                boxes[i] = body.shape.aabb(body.xf).expanded(by: EngineSettings.aabbMargin)
+                setBox(body.shape.broadPhaseBox(body.xf), i)
+                if b < moving {
+                    for (k, v) in body.shape.vertices.enumerated() {
+                        vertexX[(b * maxVertexCount + k) * lanes + lane] = v.x
+                        vertexY[(b * maxVertexCount + k) * lanes + lane] = v.y
+                    }
+                }
             }
             for p in 0..<pairCount {
                 contacts[p * lanes + lane] = w.contacts[p]
@@ -222,7 +248,7 @@ final class LaneWorld {
 
     deinit {
         shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
-        floatBlock.deallocate(); intBlock.deallocate(); boxes.deallocate(); contacts.deallocate()
+        floatBlock.deallocate(); intBlock.deallocate(); groupVertexCount.deallocate(); contacts.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate(); pairKinds.deallocate()
         running.deallocate(); nextSerial.deallocate()
@@ -246,6 +272,13 @@ final class LaneWorld {
     }
 
     // MARK: Per-lane views
+
+    @inline(__always) func box(_ i: Int) -> AABB {
+        AABB(lower: Vec2(boxLowerX[i], boxLowerY[i]), upper: Vec2(boxUpperX[i], boxUpperY[i]))
+    }
+    @inline(__always) private func setBox(_ box: AABB, _ i: Int) {
+        boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
+    }
 
     @inline(__always) func transform(_ i: Int) -> Transform {
         Transform(p: Vec2(px[i], py[i]), q: Rot(s: qs[i], c: qc[i]))
@@ -324,38 +357,63 @@ final class LaneWorld {
     func step() {
         let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
         if needsNewContacts {
+            movingBoxes(swept: true)
             for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
             needsNewContacts = false
         }
+        movingBoxes(swept: false)
         for lane in 0..<lanes where running[lane] { updateContacts(lane) }
         islandCount = 0
         for lane in 0..<lanes where running[lane] { buildIslands(lane) }
         solve(dtRatio: dtRatio)
+        movingBoxes(swept: true)
         for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
         for lane in 0..<lanes where running[lane] && needsTimeOfImpact(lane) { solveTimeOfImpact(lane) }
         stepCount += 1
     }
 
-    private func movingBoxes(_ lane: Int, swept: Bool) {
-        for b in 0..<bodyCount where !isStatic[b] {
-            let i = b * lanes + lane
-            var box = shapes[i].aabb(transform(i)).expanded(by: EngineSettings.aabbMargin)
-            if swept {
-                let q0 = Rot(a0[i])
-                let xf0 = Transform(p: Vec2(c0x[i], c0y[i]) - q0.apply(Vec2(lcx[i], lcy[i])), q: q0)
-                box = box.union(shapes[i].aabb(xf0).expanded(by: EngineSettings.aabbMargin))
+    /// Broad-phase boxes of the moving bodies of every running lane (PhysicsWorld.computeBoxes),
+    /// eight lanes per instruction where the lanes' shapes have one vertex count.
+    private func movingBoxes(swept: Bool) {
+        let groups = lanes / Self.width
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
+            for b in 0..<bodies.movingBodyCount where !isStatic[b] {
+                let i = b * lanes + group
+                let count = Int(groupVertexCount[b * groups + group / Self.width])
+                guard count > 0 else {
+                    for lane in group..<(group + Self.width) where running[lane] { movingBox(b, lane, swept: swept) }
+                    continue
+                }
+                let column = b * maxVertexCount * lanes + group
+                let box = broadPhaseBox(count: count, radius: loadLanes(radius, i),
+                                        TransformLanes(px: loadLanes(px, i), py: loadLanes(py, i), s: loadLanes(qs, i), c: loadLanes(qc, i)),
+                                        sweptFrom: swept ? PositionLanes(cx: loadLanes(c0x, i), cy: loadLanes(c0y, i), a: loadLanes(a0, i)) : nil,
+                                        localCenterX: loadLanes(lcx, i), localCenterY: loadLanes(lcy, i)) { k in
+                    (loadLanes(vertexX, column + k * lanes), loadLanes(vertexY, column + k * lanes))
+                }
+                storeLanes(box.lowerX, boxLowerX, i); storeLanes(box.lowerY, boxLowerY, i)
+                storeLanes(box.upperX, boxUpperX, i); storeLanes(box.upperY, boxUpperY, i)
             }
-            boxes[i] = box
         }
+    }
+
+    /// One lane's box of moving body `b`, for groups whose shapes differ.
+    private func movingBox(_ b: Int, _ lane: Int, swept: Bool) {
+        let i = b * lanes + lane
+        let box = shapes[i].vertices.withUnsafeBufferPointer { v in
+            broadPhaseBox(count: v.count, radius: radius[i], TransformLanes(transform(i)),
+                          sweptFrom: swept ? PositionLanes(cx: c0x[i], cy: c0y[i], a: a0[i]) : nil,
+                          localCenterX: lcx[i], localCenterY: lcy[i]) { (v[$0].x, v[$0].y) }
+        }
+        boxLowerX[i] = box.lowerX; boxLowerY[i] = box.lowerY; boxUpperX[i] = box.upperX; boxUpperY[i] = box.upperY
     }
 
     /// The broad phase (PhysicsWorld.findNewContacts).
     private func findNewContacts(_ lane: Int) {
-        movingBoxes(lane, swept: true)
         for p in 0..<pairCount where exists[p * lanes + lane] == 0 {
             let a = pairs[p].a, b = pairs[p].b
             guard !isStatic[a] || !isStatic[b] else { continue }
-            if boxes[a * lanes + lane].overlaps(boxes[b * lanes + lane]) {
+            if box(a * lanes + lane).overlaps(box(b * lanes + lane)) {
                 contacts[p * lanes + lane] = Contact(serial: nextSerial[lane])
                 nextSerial[lane] += 1
                 mirror(p * lanes + lane, impulses: true)
@@ -365,14 +423,13 @@ final class LaneWorld {
 
     /// Manifolds of the awake contacts (PhysicsWorld.updateContacts).
     private func updateContacts(_ lane: Int) {
-        movingBoxes(lane, swept: false)
         for p in 0..<pairCount {
             let ci = p * lanes + lane
             guard exists[ci] != 0 else { continue }
             let a = pairs[p].a, b = pairs[p].b
             if !isActive(a, lane) && !isActive(b, lane) { continue }
             let ia = a * lanes + lane, ib = b * lanes + lane
-            if !boxes[ia].overlaps(boxes[ib]) {
+            if !box(ia).overlaps(box(ib)) {
                 if touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
                 contacts[ci] = nil
                 mirror(ci, impulses: false)

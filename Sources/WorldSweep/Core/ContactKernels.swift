@@ -20,6 +20,8 @@ struct TransformLanes<L: LaneReal> {
         py = p.cy - (s * lx + c * ly)
     }
 
+    @inline(__always) init(px: L, py: L, s: L, c: L) { self.px = px; self.py = py; self.s = s; self.c = c }
+
     @inline(__always) func apply(_ x: L, _ y: L) -> (L, L) { ((c * x - s * y) + px, (s * x + c * y) + py) }
     @inline(__always) func rotate(_ x: L, _ y: L) -> (L, L) { (c * x - s * y, s * x + c * y) }
 }
@@ -268,4 +270,9 @@ enum ContactKernels {
         correct(m.point1X, m.point1Y, L.and(m.hasPoint1, active))
         return minSep
     }
+}
+
+extension TransformLanes where L == Float {
+    /// One world's transform (the same numbers: `Transform.apply` is `apply` here).
+    @inline(__always) init(_ xf: Transform) { self.init(px: xf.p.x, py: xf.p.y, s: xf.q.s, c: xf.q.c) }
 }

@@ -100,35 +100,76 @@ struct Shape: Sendable {
         }
     }
 
-    /// Bounding box in world space, skin included.
+    /// Bounding box in world space, skin included (`vertexBounds`, the rule the batched engine
+    /// also runs eight worlds at a time).
     func aabb(_ xf: Transform) -> AABB {
-        switch kind {
-        case .circle:
-            let p = xf.apply(vertices[0])
-            return AABB(lower: p - Vec2(radius, radius), upper: p + Vec2(radius, radius))
-        case .polygon, .edge:
-            var lo = xf.apply(vertices[0]), hi = lo
-            for i in 1..<vertices.count {
-                let w = xf.apply(vertices[i])
-                lo = Vec2(min(lo.x, w.x), min(lo.y, w.y))
-                hi = Vec2(max(hi.x, w.x), max(hi.y, w.y))
-            }
-            return AABB(lower: lo - Vec2(radius, radius), upper: hi + Vec2(radius, radius))
+        vertices.withUnsafeBufferPointer { v in
+            AABB(vertexBounds(count: v.count, radius: radius, TransformLanes(xf)) { (v[$0].x, v[$0].y) })
         }
+    }
+
+    /// The broad phase's box for a body at rest at `xf`: the bounding box grown by the margin.
+    func broadPhaseBox(_ xf: Transform) -> AABB {
+        vertices.withUnsafeBufferPointer { v in
+            AABB(vertexBounds(count: v.count, radius: radius, TransformLanes(xf)) { (v[$0].x, v[$0].y) }
+                .expanded(by: EngineSettings.aabbMargin))
+        }
+    }
+}
+
+/// The bounding box of `count` body-local vertices under `xf`, grown by `radius` — for a circle,
+/// its centre (count 1) grown by its radius; for a polygon or edge, its core vertices grown by
+/// the skin. Written once for one world (`Float`) and eight (`SIMD8<Float>`).
+@inline(__always)
+func vertexBounds<L: LaneReal>(count: Int, radius: L, _ xf: TransformLanes<L>, vertex: (Int) -> (L, L)) -> BoxLanes<L> {
+    let (x0, y0) = vertex(0)
+    var (lowerX, lowerY) = xf.apply(x0, y0)
+    var upperX = lowerX, upperY = lowerY
+    for k in 1..<max(count, 1) {
+        let (x, y) = vertex(k)
+        let (wx, wy) = xf.apply(x, y)
+        lowerX = L.minimum(lowerX, wx); lowerY = L.minimum(lowerY, wy)
+        upperX = L.maximum(upperX, wx); upperY = L.maximum(upperY, wy)
+    }
+    return BoxLanes(lowerX: lowerX - radius, lowerY: lowerY - radius, upperX: upperX + radius, upperY: upperY + radius)
+}
+
+/// A moving body's broad-phase box (PhysicsWorld.computeBoxes): its bounds grown by the margin
+/// and, when `sweptFrom` is given, joined with its bounds where the sub-step began (centre of
+/// mass and angle), so a fast body finds what it passed.
+@inline(__always)
+func broadPhaseBox<L: LaneReal>(count: Int, radius: L, _ xf: TransformLanes<L>, sweptFrom start: PositionLanes<L>?,
+                                localCenterX: L, localCenterY: L, vertex: (Int) -> (L, L)) -> BoxLanes<L> {
+    let margin = L(EngineSettings.aabbMargin)
+    let box = vertexBounds(count: count, radius: radius, xf, vertex: vertex).expanded(by: margin)
+    guard let start else { return box }
+    let xf0 = TransformLanes(start, localCenterX: localCenterX, localCenterY: localCenterY)
+    return box.union(vertexBounds(count: count, radius: radius, xf0, vertex: vertex).expanded(by: margin))
+}
+
+/// An axis-aligned box per lane: `AABB` for one world, eight boxes side by side for the batch.
+struct BoxLanes<L: LaneReal> {
+    var lowerX: L, lowerY: L, upperX: L, upperY: L
+
+    @inline(__always) func expanded(by m: L) -> BoxLanes {
+        BoxLanes(lowerX: lowerX - m, lowerY: lowerY - m, upperX: upperX + m, upperY: upperY + m)
+    }
+    @inline(__always) func union(_ o: BoxLanes) -> BoxLanes {
+        BoxLanes(lowerX: L.minimum(lowerX, o.lowerX), lowerY: L.minimum(lowerY, o.lowerY),
+                 upperX: L.maximum(upperX, o.upperX), upperY: L.maximum(upperY, o.upperY))
     }
 }
 
 struct AABB: Sendable {
     var lower: Vec2
     var upper: Vec2
+    init(lower: Vec2, upper: Vec2) { self.lower = lower; self.upper = upper }
+    init(_ box: BoxLanes<Float>) {
+        lower = Vec2(box.lowerX, box.lowerY); upper = Vec2(box.upperX, box.upperY)
+    }
     func overlaps(_ o: AABB) -> Bool {
         !(o.lower.x > upper.x || o.lower.y > upper.y || lower.x > o.upper.x || lower.y > o.upper.y)
     }
-    func union(_ o: AABB) -> AABB {
-        AABB(lower: Vec2(min(lower.x, o.lower.x), min(lower.y, o.lower.y)),
-             upper: Vec2(max(upper.x, o.upper.x), max(upper.y, o.upper.y)))
-    }
-    func expanded(by m: Float) -> AABB { AABB(lower: lower - Vec2(m, m), upper: upper + Vec2(m, m)) }
 }
 
 /// Checks on user-supplied outlines, in points, shared by the API and the scene-file validator.

@@ -148,21 +148,21 @@ final class PhysicsWorld {
 
     /// Each body's box grown by the margin (and, swept, by the last sub-step's motion), computed
     /// once per pass rather than once per pair.
-    private var boxes: [AABB] = []
+    private(set) var boxes: [AABB] = []
 
     private func computeBoxes(swept: Bool) {
         if boxes.count != bodies.count {
-            boxes = bodies.map { $0.shape.aabb($0.xf).expanded(by: EngineSettings.aabbMargin) }
+            boxes = bodies.map { $0.shape.broadPhaseBox($0.xf) }
         }
-        for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
-            var b = bodies[i].shape.aabb(bodies[i].xf).expanded(by: EngineSettings.aabbMargin)
-            if swept {
+        bodies.withUnsafeBufferPointer { bodies in
+            for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
                 let sweep = bodies[i].sweep
-                let q0 = Rot(sweep.a0)
-                let xf0 = Transform(p: sweep.c0 - q0.apply(sweep.localCenter), q: q0)
-                b = b.union(bodies[i].shape.aabb(xf0).expanded(by: EngineSettings.aabbMargin))
+                boxes[i] = bodies[i].shape.vertices.withUnsafeBufferPointer { v in
+                    AABB(broadPhaseBox(count: v.count, radius: bodies[i].shape.radius, TransformLanes(bodies[i].xf),
+                                       sweptFrom: swept ? PositionLanes(cx: sweep.c0.x, cy: sweep.c0.y, a: sweep.a0) : nil,
+                                       localCenterX: sweep.localCenter.x, localCenterY: sweep.localCenter.y) { (v[$0].x, v[$0].y) })
+                }
             }
-            boxes[i] = b
         }
     }
 
