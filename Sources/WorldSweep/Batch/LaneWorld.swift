@@ -400,12 +400,7 @@ final class LaneWorld {
     /// One lane's box of moving body `b`, for groups whose shapes differ.
     private func movingBox(_ b: Int, _ lane: Int, swept: Bool) {
         let i = b * lanes + lane
-        let box = shapes[i].vertices.withUnsafeBufferPointer { v in
-            broadPhaseBox(count: v.count, radius: radius[i], TransformLanes(transform(i)),
-                          sweptFrom: swept ? PositionLanes(cx: c0x[i], cy: c0y[i], a: a0[i]) : nil,
-                          localCenterX: lcx[i], localCenterY: lcy[i]) { (v[$0].x, v[$0].y) }
-        }
-        boxLowerX[i] = box.lowerX; boxLowerY[i] = box.lowerY; boxUpperX[i] = box.upperX; boxUpperY[i] = box.upperY
+        setBox(shapes[i].broadPhaseBox(transform(i), sweptFrom: swept ? sweep(i) : nil), i)
     }
 
     /// The broad phase (PhysicsWorld.findNewContacts).

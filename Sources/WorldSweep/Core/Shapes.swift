@@ -100,19 +100,13 @@ struct Shape: Sendable {
         }
     }
 
-    /// Bounding box in world space, skin included (`vertexBounds`, the rule the batched engine
-    /// also runs eight worlds at a time).
-    func aabb(_ xf: Transform) -> AABB {
+    /// The broad phase's box of a body with this shape at `xf` (`broadPhaseBox` below, the rule
+    /// the batched engine also runs eight worlds at a time); swept from where `sweep` began.
+    func broadPhaseBox(_ xf: Transform, sweptFrom sweep: Sweep? = nil) -> AABB {
         vertices.withUnsafeBufferPointer { v in
-            AABB(vertexBounds(count: v.count, radius: radius, TransformLanes(xf)) { (v[$0].x, v[$0].y) })
-        }
-    }
-
-    /// The broad phase's box for a body at rest at `xf`: the bounding box grown by the margin.
-    func broadPhaseBox(_ xf: Transform) -> AABB {
-        vertices.withUnsafeBufferPointer { v in
-            AABB(vertexBounds(count: v.count, radius: radius, TransformLanes(xf)) { (v[$0].x, v[$0].y) }
-                .expanded(by: EngineSettings.aabbMargin))
+            AABB(WorldSweep.broadPhaseBox(count: v.count, radius: radius, TransformLanes(xf),
+                                          sweptFrom: sweep.map { PositionLanes(cx: $0.c0.x, cy: $0.c0.y, a: $0.a0) },
+                                          localCenterX: sweep?.localCenter.x ?? 0, localCenterY: sweep?.localCenter.y ?? 0) { (v[$0].x, v[$0].y) })
         }
     }
 }

@@ -156,12 +156,7 @@ final class PhysicsWorld {
         }
         bodies.withUnsafeBufferPointer { bodies in
             for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
-                let sweep = bodies[i].sweep
-                boxes[i] = bodies[i].shape.vertices.withUnsafeBufferPointer { v in
-                    AABB(broadPhaseBox(count: v.count, radius: bodies[i].shape.radius, TransformLanes(bodies[i].xf),
-                                       sweptFrom: swept ? PositionLanes(cx: sweep.c0.x, cy: sweep.c0.y, a: sweep.a0) : nil,
-                                       localCenterX: sweep.localCenter.x, localCenterY: sweep.localCenter.y) { (v[$0].x, v[$0].y) })
-                }
+                boxes[i] = bodies[i].shape.broadPhaseBox(bodies[i].xf, sweptFrom: swept ? bodies[i].sweep : nil)
             }
         }
     }
