@@ -27,6 +27,12 @@ final class LaneWorld {
     let usesTOI: [Bool]
     /// Pairs that time of impact looks at: a static body and one it is used for.
     let toiCandidates: [(pair: Int, fixed: Int, moving: Int)]
+    /// Per (candidate, lane): the static side in world terms when it is an edge (static bodies
+    /// never move), so the time-of-impact pre-check runs eight lanes at a time.
+    let toiEdgeX: UnsafeMutablePointer<Float>, toiEdgeY: UnsafeMutablePointer<Float>
+    let toiNormalX: UnsafeMutablePointer<Float>, toiNormalY: UnsafeMutablePointer<Float>
+    /// Per (candidate, lane): −1 where the static side is an edge (else the pre-check passes).
+    let toiIsEdge: UnsafeMutablePointer<Int32>
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -175,6 +181,22 @@ final class LaneWorld {
         }
         contacts = .allocate(capacity: np)
         contacts.initialize(repeating: nil, count: np)
+        let nt = max(toiCandidates.count * lanes, 1)
+        toiEdgeX = .allocate(capacity: 4 * nt)
+        toiEdgeX.initialize(repeating: 0, count: 4 * nt)
+        toiEdgeY = toiEdgeX + nt; toiNormalX = toiEdgeX + 2 * nt; toiNormalY = toiEdgeX + 3 * nt
+        toiIsEdge = .allocate(capacity: nt)
+        toiIsEdge.initialize(repeating: 0, count: nt)
+        for (k, candidate) in toiCandidates.enumerated() {
+            for lane in 0..<lanes {
+                let fixed = worlds[lane].bodies[candidate.fixed], i = k * lanes + lane
+                guard fixed.shape.kind == .edge else { continue }
+                // As toiMayTouch(staticShape:…) computes them.
+                let e1 = fixed.xf.apply(fixed.shape.vertices[0]), n = fixed.xf.q.apply(fixed.shape.normals[0])
+                toiEdgeX[i] = e1.x; toiEdgeY[i] = e1.y; toiNormalX[i] = n.x; toiNormalY[i] = n.y
+                toiIsEdge[i] = -1
+            }
+        }
         parent = .allocate(capacity: bodyCount)
         rootIsland = .allocate(capacity: bodyCount)
         positions = .allocate(capacity: bodyCount)
@@ -249,6 +271,7 @@ final class LaneWorld {
     deinit {
         shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
         floatBlock.deallocate(); intBlock.deallocate(); groupVertexCount.deallocate(); contacts.deallocate()
+        toiEdgeX.deallocate(); toiIsEdge.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
         constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate(); pairKinds.deallocate()
         running.deallocate(); nextSerial.deallocate()
@@ -368,7 +391,11 @@ final class LaneWorld {
         solve(dtRatio: dtRatio)
         movingBoxes(swept: true)
         for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
-        for lane in 0..<lanes where running[lane] && needsTimeOfImpact(lane) { solveTimeOfImpact(lane) }
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
+            let needs = lanesNeedingTimeOfImpact(group)
+            guard anyLane(needs) else { continue }
+            for k in 0..<Self.width where needs[k] { solveTimeOfImpact(group + k) }
+        }
         stepCount += 1
     }
 
@@ -710,16 +737,42 @@ final class LaneWorld {
 
     // MARK: Time of impact, per lane
 
-    /// Whether lane `lane` has a contact whose time-of-impact search could find a touch
-    /// (PhysicsWorld.solveTOI's candidates, through the same pre-check).
-    private func needsTimeOfImpact(_ lane: Int) -> Bool {
-        for (p, fixed, moving) in toiCandidates {
-            let ci = p * lanes + lane
-            guard exists[ci] != 0 && enabled[ci] != 0 && isActive(moving, lane) else { continue }
-            let fi = fixed * lanes + lane, mi = moving * lanes + lane
-            if toiMayTouch(staticShape: shapes[fi], transform(fi), moving: shapes[mi], sweep(mi)) { return true }
+    /// The running lanes of `group ..< group + 8` that have a contact whose time-of-impact search
+    /// could find a touch (PhysicsWorld.solveTOI's candidates, through the same pre-check, eight
+    /// lanes at a time; lane by lane where the lanes' moving shapes differ in vertex count).
+    private func lanesNeedingTimeOfImpact(_ group: Int) -> SIMDMask<IV> {
+        var running = IV(repeating: 0)
+        for k in 0..<Self.width where self.running[group + k] { running[k] = -1 }
+        var needs = SIMDMask<IV>(repeating: false)
+        let groups = lanes / Self.width
+        for (candidate, (p, fixed, moving)) in toiCandidates.enumerated() {
+            let ci = p * lanes + group, fi = fixed * lanes + group, mi = moving * lanes + group
+            let active = maskFromFlags(running) .& .!needs .& loadMask(exists, ci) .& loadMask(enabled, ci) .& loadMask(awake, mi)
+            guard anyLane(active) else { continue }
+            let ti = candidate * lanes + group
+            let onEdge = loadMask(toiIsEdge, ti)
+            needs = needs .| (active .& .!onEdge)   // only an edge can rule a search out
+            let check = active .& onEdge
+            guard anyLane(check) else { continue }
+            let count = Int(groupVertexCount[moving * groups + group / Self.width])
+            guard count > 0 else {
+                for k in 0..<Self.width where check[k] {
+                    if toiMayTouch(staticShape: shapes[fi + k], transform(fi + k), moving: shapes[mi + k], sweep(mi + k)) { needs[k] = true }
+                }
+                continue
+            }
+            let column = moving * maxVertexCount * lanes + group
+            let edge = EdgeLanes(pointX: loadLanes(toiEdgeX, ti), pointY: loadLanes(toiEdgeY, ti),
+                                 normalX: loadLanes(toiNormalX, ti), normalY: loadLanes(toiNormalY, ti), radius: loadLanes(radius, fi))
+            needs = needs .| toiMayTouchEdge(edge, movingRadius: loadLanes(radius, mi),
+                                             from: PositionLanes(cx: loadLanes(c0x, mi), cy: loadLanes(c0y, mi), a: loadLanes(a0, mi)),
+                                             to: PositionLanes(cx: loadLanes(bodies.cx, mi), cy: loadLanes(bodies.cy, mi), a: loadLanes(bodies.a, mi)),
+                                             localCenterX: loadLanes(lcx, mi), localCenterY: loadLanes(lcy, mi),
+                                             count: count, active: check) { k in
+                (loadLanes(vertexX, column + k * lanes), loadLanes(vertexY, column + k * lanes))
+            }
         }
-        return false
+        return needs
     }
 
     /// Runs PhysicsWorld.solveTOI on the lane's own world with the lane's state, and takes the

@@ -15,6 +15,8 @@ protocol LaneReal {
     static func absolute(_ a: Self) -> Self
     /// a > b per lane.
     static func isGreater(_ a: Self, _ b: Self) -> Mask
+    /// a ≥ b per lane.
+    static func isGreaterOrEqual(_ a: Self, _ b: Self) -> Mask
     static func minimum(_ a: Self, _ b: Self) -> Self
     static func maximum(_ a: Self, _ b: Self) -> Self
     /// a ≥ 0 per lane.
@@ -26,6 +28,8 @@ protocol LaneReal {
     static func roundedToNearest(_ a: Self) -> Self
     static func roundedDown(_ a: Self) -> Self
     static func not(_ a: Mask) -> Mask
+    /// Whether any lane of the mask is set (for one world: the flag itself).
+    static func any(_ a: Mask) -> Bool
 }
 
 extension Float: LaneReal {
@@ -34,12 +38,14 @@ extension Float: LaneReal {
     @inline(__always) static func isNonNegative(_ a: Float) -> Bool { a >= 0 }
     @inline(__always) static func absolute(_ a: Float) -> Float { abs(a) }
     @inline(__always) static func isGreater(_ a: Float, _ b: Float) -> Bool { a > b }
+    @inline(__always) static func isGreaterOrEqual(_ a: Float, _ b: Float) -> Bool { a >= b }
     @inline(__always) static func select(_ mask: Bool, _ a: Float, _ b: Float) -> Float { mask ? a : b }
     @inline(__always) static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
     @inline(__always) static func or(_ a: Bool, _ b: Bool) -> Bool { a || b }
     @inline(__always) static func roundedToNearest(_ a: Float) -> Float { a.rounded(.toNearestOrEven) }
     @inline(__always) static func roundedDown(_ a: Float) -> Float { a.rounded(.down) }
     @inline(__always) static func not(_ a: Bool) -> Bool { !a }
+    @inline(__always) static func any(_ a: Bool) -> Bool { a }
 }
 
 extension SIMD8: LaneReal where Scalar == Float {
@@ -51,12 +57,14 @@ extension SIMD8: LaneReal where Scalar == Float {
     @inline(__always) static func isNonNegative(_ a: Self) -> Mask { a .>= Self(repeating: 0) }
     @inline(__always) static func absolute(_ a: Self) -> Self { a.blended(with: -a, where: a .< 0) }
     @inline(__always) static func isGreater(_ a: Self, _ b: Self) -> Mask { a .> b }
+    @inline(__always) static func isGreaterOrEqual(_ a: Self, _ b: Self) -> Mask { a .>= b }
     @inline(__always) static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.blended(with: a, where: mask) }
     @inline(__always) static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
     @inline(__always) static func or(_ a: Mask, _ b: Mask) -> Mask { a .| b }
     @inline(__always) static func roundedToNearest(_ a: Self) -> Self { a.rounded(.toNearestOrEven) }
     @inline(__always) static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
     @inline(__always) static func not(_ a: Mask) -> Mask { .!a }
+    @inline(__always) static func any(_ a: Mask) -> Bool { anyLane(a) }
 }
 
 extension SIMD8 where Scalar == Float {

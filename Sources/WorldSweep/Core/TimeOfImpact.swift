@@ -142,34 +142,67 @@ func toiMayTouch(_ a: Body, _ b: Body) -> Bool {
 
 func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape, _ sweep: Sweep) -> Bool {
     guard staticShape.kind == .edge else { return true }
-    let slop = EngineSettings.linearSlop
-    let target = max(slop, staticShape.radius + shape.radius - 3 * slop)
-    let clearance = target + 0.25 * slop + slop
     let e1 = staticXf.apply(staticShape.vertices[0])
     let n = staticXf.q.apply(staticShape.normals[0])
+    return shape.vertices.withUnsafeBufferPointer { v in
+        toiMayTouchEdge(EdgeLanes(pointX: e1.x, pointY: e1.y, normalX: n.x, normalY: n.y, radius: staticShape.radius),
+                        movingRadius: shape.radius,
+                        from: PositionLanes(cx: sweep.c0.x, cy: sweep.c0.y, a: sweep.a0),
+                        to: PositionLanes(cx: sweep.c.x, cy: sweep.c.y, a: sweep.a),
+                        localCenterX: sweep.localCenter.x, localCenterY: sweep.localCenter.y,
+                        count: v.count, active: true) { (v[$0].x, v[$0].y) }
+    }
+}
+
+/// A static edge in world terms, per lane: its first end point, its first normal and its skin.
+struct EdgeLanes<L: LaneReal> {
+    var pointX: L, pointY: L, normalX: L, normalY: L, radius: L
+}
+
+/// The pre-check against a static edge (see `toiMayTouch` above), written once for one world
+/// (`Float`) and eight (`SIMD8<Float>`): the moving body goes from `start` to `end` (centre of
+/// mass and angle), its core has `count` body-local vertices. Lanes outside `active` are left
+/// out of the work and of the answer; the early exits happen when no lane is left undecided.
+@inline(__always)
+func toiMayTouchEdge<L: LaneReal>(_ edge: EdgeLanes<L>, movingRadius: L, from start: PositionLanes<L>, to end: PositionLanes<L>,
+                                  localCenterX lx: L, localCenterY ly: L, count: Int, active: L.Mask,
+                                  vertex: (Int) -> (L, L)) -> L.Mask {
+    let slop = L(EngineSettings.linearSlop)
+    let target = L.maximum(slop, edge.radius + movingRadius - L(3) * slop)
+    let clearance = target + L(0.25) * slop + slop
     // The centre's distance from the line is linear in time: its least is at an end.
-    let d0 = dot(n, sweep.c0 - e1), d1 = dot(n, sweep.c - e1)
-    let side: Float = d0 >= 0 ? 1 : -1
-    let nearest = min(side * d0, side * d1)
-    if nearest <= clearance { return true }
+    let d0 = edge.normalX * (start.cx - edge.pointX) + edge.normalY * (start.cy - edge.pointY)
+    let d1 = edge.normalX * (end.cx - edge.pointX) + edge.normalY * (end.cy - edge.pointY)
+    let side = L.select(L.isNonNegative(d0), L(1), L(-1))
+    let nearest = L.minimum(side * d0, side * d1)
+    let near = L.and(active, L.isGreaterOrEqual(clearance, nearest))
+    var undecided = L.and(active, L.not(near))
+    if !L.any(undecided) { return near }
     // A bound without trigonometry first: no point of the core lies farther than coreRadius from
     // the centre, so the reach below is at most coreRadius · (1 + |Δa| / 2). The bound is padded
     // far beyond rounding, so it only rejects sweeps the exact test would reject too.
-    var coreRadius2: Float = 0
-    for v in shape.vertices { coreRadius2 = max(coreRadius2, (v - sweep.localCenter).lengthSquared) }
+    var coreRadius2 = L(0)
+    for k in 0..<count {
+        let (x, y) = vertex(k)
+        let ux = x - lx, uy = y - ly
+        coreRadius2 = L.maximum(coreRadius2, ux * ux + uy * uy)
+    }
     let coreRadius = coreRadius2.squareRoot()   // the largest |u| below: sqrt is monotonic
-    let turned = abs(sweep.a - sweep.a0)
-    if nearest - (coreRadius * (1.001 + 0.5005 * turned) + 1e-6) > clearance { return false }
+    let turned = L.absolute(end.a - start.a)
+    let clear = L.isGreater(nearest - (coreRadius * (L(1.001) + L(0.5005) * turned) + L(1e-6)), clearance)
+    undecided = L.and(undecided, L.not(clear))
+    if !L.any(undecided) { return near }
     // How far the core reaches towards the line at the two end angles; in between it can reach
     // farther by at most (radius of the core) × (angle turned) / 2 beyond their mean.
-    let towards = Vec2(-side * n.x, -side * n.y)
-    let q0 = Rot(sweep.a0), q1 = Rot(sweep.a)
-    var reach0 = -Float.greatestFiniteMagnitude, reach1 = -Float.greatestFiniteMagnitude
-    for v in shape.vertices {
-        let u = v - sweep.localCenter
-        reach0 = max(reach0, dot(towards, q0.apply(u)))
-        reach1 = max(reach1, dot(towards, q1.apply(u)))
+    let towardsX = -side * edge.normalX, towardsY = -side * edge.normalY
+    let (s0, c0) = sinCos(start.a), (s1, c1) = sinCos(end.a)
+    var reach0 = L(-Float.greatestFiniteMagnitude), reach1 = L(-Float.greatestFiniteMagnitude)
+    for k in 0..<count {
+        let (x, y) = vertex(k)
+        let ux = x - lx, uy = y - ly
+        reach0 = L.maximum(reach0, towardsX * (c0 * ux - s0 * uy) + towardsY * (s0 * ux + c0 * uy))
+        reach1 = L.maximum(reach1, towardsX * (c1 * ux - s1 * uy) + towardsY * (s1 * ux + c1 * uy))
     }
-    let reach = 0.5 * (reach0 + reach1 + coreRadius * turned)
-    return nearest - reach <= clearance
+    let reach = L(0.5) * (reach0 + reach1 + coreRadius * turned)
+    return L.or(near, L.and(undecided, L.isGreaterOrEqual(clearance, nearest - reach)))
 }
