@@ -4,8 +4,8 @@ import WorldSweepScene
 /// Records the contract's per-item metrics of one world while it runs: contact counts (in total
 /// and per partner), bounce heights, rest time and final state, and watches for blow-ups.
 ///
-/// Install it with `attach(to:)` before the first tick, call `afterTick(_:)` after every tick.
-final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
+/// Install it with `attach()` before the first tick, call `afterTick(_:)` after every tick.
+final class MetricsRecorder {
     /// Speeds above this (pt/s) mark the world as blown up.
     static let defaultSpeedLimit = 24_000.0
     private let speedLimit: Double
@@ -24,7 +24,12 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     var items: [ItemResult] { tracks.items }
     private(set) var ticksRun = 0
     private(set) var failed = false
-    private(set) var paused = false
+    fileprivate(set) var paused = false
+    /// The delegate the animator and behaviors hold (weakly) on the recorder's behalf.
+    private var listener: Listener?
+    /// Each view's body in the animator, as of configuration `bodiesConfiguration`.
+    private var bodies: [Int?] = []
+    private var bodiesConfiguration = -1
 
     init(_ built: BuiltScene, speedLimit: Double = MetricsRecorder.defaultSpeedLimit) {
         self.built = built
@@ -41,34 +46,34 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     }
 
     func attach() {
-        built.animator.delegate = self
-        for (_, behavior) in built.collisionBehaviors { behavior.collisionDelegate = self }
+        let listener = Listener(self)
+        self.listener = listener
+        built.animator.delegate = listener
+        for (_, behavior) in built.collisionBehaviors { behavior.collisionDelegate = listener }
     }
 
     // MARK: Delegate calls (collected per tick)
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
+    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
         guard let a = indexOfItem[ObjectIdentifier(item1)], let b = indexOfItem[ObjectIdentifier(item2)] else { return }
         tracks.itemPairBegan(a, b, names: (built.views[a].name, built.views[b].name), behavior: ObjectIdentifier(behavior))
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
+    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
         guard let a = indexOfItem[ObjectIdentifier(item1)], let b = indexOfItem[ObjectIdentifier(item2)] else { return }
         tracks.ended(a); tracks.ended(b)
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
+    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
         guard let a = indexOfItem[ObjectIdentifier(item)] else { return }
         tracks.boundaryBegan(a, partner: identifier ?? SceneFile.referenceBoundsPartner)
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
+    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
         guard let a = indexOfItem[ObjectIdentifier(item)] else { return }
         tracks.ended(a)
     }
 
-    func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { paused = true }
-    func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { paused = false }
 
     // MARK: After each tick
 
@@ -76,7 +81,12 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
     @discardableResult
     func afterTick(_ tick: Int) -> Bool {
         ticksRun = tick
-        guard tracks.fold(tick: tick, animator: built.animator, views: built.views, up: up, speedLimit: speedLimit) else {
+        let animator = built.animator
+        if animator.configurationCount != bodiesConfiguration {
+            bodies = built.views.map { animator.bodyIndex(of: $0) }
+            bodiesConfiguration = animator.configurationCount
+        }
+        guard tracks.fold(tick: tick, animator: animator, bodies: bodies, up: up, speedLimit: speedLimit) else {
             failed = true
             return false
         }
@@ -115,6 +125,30 @@ final class MetricsRecorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate 
         }
         return out
     }
+}
+
+/// The recorder's ears. Animators and behaviors hold their delegates weakly, and a weakly
+/// referenced object keeps its reference counts in a side table, where every retain takes the
+/// runtime's slow path; the recorder, retained every tick, stays out of that by listening
+/// through this small object.
+private final class Listener: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
+    unowned let recorder: MetricsRecorder
+    init(_ recorder: MetricsRecorder) { self.recorder = recorder }
+
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
+        recorder.collisionBehavior(behavior, beganContactFor: item1, with: item2, at: point)
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
+        recorder.collisionBehavior(behavior, endedContactFor: item1, with: item2)
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
+        recorder.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
+        recorder.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+    }
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { recorder.paused = true }
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { recorder.paused = false }
 }
 
 /// A world's per-item metrics while it runs, and the contact events of the current tick.
@@ -165,7 +199,7 @@ private struct Tracks {
     }
 
     /// Folds one tick into the metrics; false when an item's state is not finite or too fast.
-    mutating func fold(tick: Int, animator: DynamicAnimator, views: [View], up: (x: Double, y: Double),
+    mutating func fold(tick: Int, animator: DynamicAnimator, bodies: [Int?], up: (x: Double, y: Double),
                        speedLimit: Double) -> Bool {
         // Contacts begun this tick, per item and partner.
         for i in begun.indices { begun[i] = 0 }
@@ -191,7 +225,8 @@ private struct Tracks {
         for i in items.indices {
             let wasTouched = touched[i]
             touched[i] = false
-            guard let s = animator.itemState(for: views[i]) else { continue }
+            guard let b = bodies[i] else { continue }
+            let s = animator.itemState(ofBody: b)
             let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
                 && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
             let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()

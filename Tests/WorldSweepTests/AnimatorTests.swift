@@ -48,6 +48,24 @@ import Testing
         #expect(log.kinds(.ended).count == 1)
     }
 
+    @Test func behaviorsKnowTheirAnimatorOnlyWhileItExistsAndHoldsThem() {
+        let view = View(name: "box", center: Point(160, 100), size: Size(width: 50, height: 50))
+        let gravity = GravityBehavior(items: [view])
+        let child = PushBehavior(items: [view], mode: .continuous)
+        gravity.addChildBehavior(child)
+        var animator: DynamicAnimator? = DynamicAnimator(referenceBounds: Size(width: 320, height: 568))
+        animator!.addBehavior(gravity)
+        #expect(gravity.dynamicAnimator === animator && child.dynamicAnimator === animator)
+        animator!.removeBehavior(gravity)
+        #expect(gravity.dynamicAnimator == nil && child.dynamicAnimator == nil)
+        animator!.addBehavior(gravity)
+        // Held weakly, as in UIKit: the behaviors do not keep the animator alive.
+        weak var gone = animator
+        animator = nil
+        #expect(gone == nil)
+        #expect(gravity.dynamicAnimator == nil && child.dynamicAnimator == nil)
+    }
+
     @Test func elapsedTimeIsTheSumOfTicks() {
         let (_, animator, _, _) = restingBox()
         animator.tick(0.01)

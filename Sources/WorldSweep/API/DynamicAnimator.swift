@@ -32,6 +32,8 @@ public final class DynamicAnimator {
     public var isRunning: Bool { !paused && hasDynamicItems }
 
     let world = PhysicsWorld()
+    /// What behaviors hold (weakly) instead of the animator (see AnimatorLink).
+    private(set) lazy var link = AnimatorLink(self)
     private var accumulator: Double = 0
     private var needsConfiguration = false
     private var paused = false
@@ -91,14 +93,26 @@ public final class DynamicAnimator {
     }
 
     public func itemState(for item: DynamicItem) -> ItemState? {
-        guard let b = bodyOfItem[ObjectIdentifier(item)] else { return nil }
+        bodyIndex(of: item).map(itemState(ofBody:))
+    }
+
+    /// The engine body that stands for `item`, for readers that look items up every tick (the
+    /// sweep's metrics): valid while `configurationCount` stays the same.
+    package func bodyIndex(of item: DynamicItem) -> Int? { bodyOfItem[ObjectIdentifier(item)] }
+
+    /// `itemState(for:)` of the item that body `b` stands for.
+    package func itemState(ofBody b: Int) -> ItemState {
         let s = EngineSettings.pointsPerMetre
-        // Field by field: copying the whole Body would retain and release its shape's arrays.
-        let p = world.bodies[b].xf.p, v = world.bodies[b].v
-        return ItemState(center: Point(x: Double(p.x * s), y: Double(p.y * s)),
-                         angle: Double(world.bodies[b].sweep.a),
-                         velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)),
-                         angularVelocity: Double(world.bodies[b].w), isAsleep: !world.bodies[b].awake)
+        return world.bodies.withUnsafeBufferPointer { bodies in
+            precondition(bodies.indices.contains(b), "no body \(b)")
+            // Field by field: copying the whole Body would retain and release its shape's arrays.
+            let body = bodies.baseAddress! + b
+            let p = body.pointee.xf.p, v = body.pointee.v
+            return ItemState(center: Point(x: Double(p.x * s), y: Double(p.y * s)),
+                             angle: Double(body.pointee.sweep.a),
+                             velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)),
+                             angularVelocity: Double(body.pointee.w), isAsleep: !body.pointee.awake)
+        }
     }
 
     // MARK: Ticking
@@ -150,7 +164,7 @@ public final class DynamicAnimator {
     }
 
     /// Counts configurations, so the batched engine can tell that behaviors changed under it.
-    private(set) var configurationCount = 0
+    package private(set) var configurationCount = 0
 
     private var flattenedBehaviors: [DynamicBehavior] = []
     /// A push as the world sees it: its force (or impulse) and where on which bodies it acts.

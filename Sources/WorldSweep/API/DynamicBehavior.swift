@@ -2,7 +2,9 @@
 /// an `action` the animator calls after every tick.
 open class DynamicBehavior {
     /// The animator this behavior (or its parent) has been added to.
-    public internal(set) weak var dynamicAnimator: DynamicAnimator?
+    public var dynamicAnimator: DynamicAnimator? { animatorLink?.animator }
+    /// Held weakly, as UIKit holds the animator: gone with it.
+    weak var animatorLink: AnimatorLink?
     public private(set) var childBehaviors: [DynamicBehavior] = []
     weak var parent: DynamicBehavior?
     /// Called after every tick the animator runs, after contact events are delivered.
@@ -33,7 +35,7 @@ open class DynamicBehavior {
         if dynamicAnimator === animator { return }
         willMove(to: animator)
         let old = dynamicAnimator
-        dynamicAnimator = animator
+        animatorLink = animator?.link
         didAttach(from: old)
         for child in childBehaviors { child.attach(to: animator) }
     }
@@ -47,6 +49,15 @@ open class DynamicBehavior {
 
     /// This behavior and its descendants, depth first (the order in which settings apply).
     var flattened: [DynamicBehavior] { [self] + childBehaviors.flatMap(\.flattened) }
+}
+
+/// What a behavior knows of its animator, owned by the animator. Behaviors reference this weakly
+/// rather than the animator itself: a weakly referenced object keeps its reference counts in a
+/// side table, where every retain and release takes the runtime's slow path, and the batched
+/// engine retains each animator every tick.
+final class AnimatorLink {
+    unowned let animator: DynamicAnimator
+    init(_ animator: DynamicAnimator) { self.animator = animator }
 }
 
 /// A behavior that acts on a list of items (gravity, collision, push, item properties).
