@@ -459,7 +459,7 @@ final class LaneWorld {
             }
             var c = contacts[ci]!
             takeImpulses(&c, ci)
-            let change = c.refresh(shapes[ia], transform(ia), shapes[ib], transform(ib))
+            let change = Self.refresh(&c, &shapes[ia], transform(ia), &shapes[ib], transform(ib))
             contacts[ci] = c
             mirror(ci, impulses: true)
             switch change {
@@ -472,6 +472,16 @@ final class LaneWorld {
                 worlds[lane].changes.append(.ended(a: a, b: b))
             }
         }
+    }
+
+    /// `Contact.refresh` with the shapes lent where they lie. Read through the column's pointer,
+    /// each shape would be copied first (four array retains and releases per contact), since
+    /// the compiler cannot tell that the narrow phase leaves that memory alone; an `inout` access
+    /// is exclusive, so it passes them as they are. Nothing here writes to them.
+    @inline(never)
+    private static func refresh(_ c: inout Contact, _ shapeA: inout Shape, _ xfA: Transform,
+                                _ shapeB: inout Shape, _ xfB: Transform) -> TouchChange {
+        c.refresh(shapeA, xfA, shapeB, xfB)
     }
 
     private func find(_ b: Int) -> Int {
