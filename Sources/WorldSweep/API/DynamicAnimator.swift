@@ -218,11 +218,15 @@ public final class DynamicAnimator {
 
     private func deliverContactEvents() {
         if world.changes.isEmpty { return }
-        let changes = world.changes
-        world.changes.removeAll()
-        let began = changes.filter { if case .began = $0 { true } else { false } }
-        let ended = changes.filter { if case .ended = $0 { true } else { false } }
-        for change in began + ended { deliver(change) }
+        // Taken out first: a delegate may act on the animator and so cause new changes. Every
+        // began, then every ended, each in the order they happened, in two passes (no arrays
+        // built per tick); the emptied list keeps its capacity for the next tick's changes.
+        var changes: [ContactChange] = []
+        swap(&changes, &world.changes)
+        for change in changes { if case .began = change { deliver(change) } }
+        for change in changes { if case .ended = change { deliver(change) } }
+        changes.removeAll(keepingCapacity: true)
+        if world.changes.isEmpty { swap(&changes, &world.changes) }
     }
 
     private func deliver(_ change: ContactChange) {
