@@ -25,6 +25,8 @@ final class LaneWorld {
     let pairs: [BodyPair]
     let isStatic: [Bool]
     let usesTOI: [Bool]
+    /// Pairs of two moving bodies: the only contacts that join islands.
+    let movingPairs: [Int]
     /// Pairs that time of impact looks at: a static body and one it is used for.
     let toiCandidates: [(pair: Int, fixed: Int, moving: Int)]
     /// Per (candidate, lane): the static side in world terms when it is an edge (static bodies
@@ -120,6 +122,8 @@ final class LaneWorld {
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
         let staticBodies = isStatic, toiBodies = usesTOI
+        let structurePairs = first.pairs
+        movingPairs = structurePairs.indices.filter { !staticBodies[structurePairs[$0].a] && !staticBodies[structurePairs[$0].b] }
         toiCandidates = pairs.enumerated().compactMap { p, pair in
             if staticBodies[pair.a] && toiBodies[pair.b] { return (p, pair.a, pair.b) }
             if staticBodies[pair.b] && toiBodies[pair.a] { return (p, pair.b, pair.a) }
@@ -391,7 +395,7 @@ final class LaneWorld {
         movingBoxes(swept: false)
         for lane in 0..<lanes where running[lane] { updateContacts(lane) }
         islandCount = 0
-        for lane in 0..<lanes where running[lane] { buildIslands(lane) }
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { buildIslands(group: group) }
         solve(dtRatio: dtRatio)
         movingBoxes(swept: true)
         for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
@@ -486,6 +490,46 @@ final class LaneWorld {
     private static func refresh(_ c: inout Contact, _ shapeA: inout Shape, _ xfA: Transform,
                                 _ shapeB: inout Shape, _ xfB: Transform) -> TouchChange {
         c.refresh(shapeA, xfA, shapeB, xfB)
+    }
+
+    /// Islands of lanes `group ..< group + 8`. Where no running lane has a touching contact
+    /// between two moving bodies, every awake moving body is an island of its own, numbered in
+    /// body order: the rule below gives exactly that, and here it runs eight lanes at a time.
+    private func buildIslands(group: Int) {
+        let running = runningMask(group)
+        for p in movingPairs {
+            let ci = p * lanes + group
+            if anyLane(running .& loadMask(touching, ci) .& loadMask(enabled, ci)) {
+                for lane in group..<(group + Self.width) where self.running[lane] { buildIslands(lane) }
+                return
+            }
+        }
+        let runFlags = unsafeBitCast(running, to: IV.self)
+        var count = IV(repeating: 0)
+        for b in 0..<bodyCount {
+            let i = b * lanes + group
+            // Static bodies are in no island; the others are when awake (and waking them changes nothing).
+            let member = isStatic[b] ? IV(repeating: 0) : (loadLanes(awake, i) & runFlags)
+            storeLanes(loadLanes(inIsland, i).blended(with: member, where: running), inIsland, i)
+            storeLanes(loadLanes(islandOfBody, i).blended(with: count & member, where: running), islandOfBody, i)
+            count = count &- member   // member is 0 or −1
+        }
+        for p in 0..<pairCount {
+            let ci = p * lanes + group
+            let moving = (isStatic[pairs[p].a] ? pairs[p].b : pairs[p].a) * lanes + group
+            let solved = running .& loadMask(touching, ci) .& loadMask(enabled, ci)
+            storeLanes(loadLanes(pairActive, ci).blended(with: loadLanes(inIsland, moving) & unsafeBitCast(solved, to: IV.self), where: running),
+                       pairActive, ci)
+            storeLanes(loadLanes(islandOfPair, ci).blended(with: loadLanes(islandOfBody, moving), where: solved), islandOfPair, ci)
+        }
+        islandCount = max(islandCount, Int(count.max()))
+    }
+
+    /// The group's running lanes as a mask.
+    @inline(__always) private func runningMask(_ group: Int) -> SIMDMask<IV> {
+        var flags = IV(repeating: 0)
+        for k in 0..<Self.width where running[group + k] { flags[k] = -1 }
+        return maskFromFlags(flags)
     }
 
     private func find(_ b: Int) -> Int {
@@ -759,13 +803,12 @@ final class LaneWorld {
     /// could find a touch (PhysicsWorld.solveTOI's candidates, through the same pre-check, eight
     /// lanes at a time; lane by lane where the lanes' moving shapes differ in vertex count).
     private func lanesNeedingTimeOfImpact(_ group: Int) -> SIMDMask<IV> {
-        var running = IV(repeating: 0)
-        for k in 0..<Self.width where self.running[group + k] { running[k] = -1 }
+        let running = runningMask(group)
         var needs = SIMDMask<IV>(repeating: false)
         let groups = lanes / Self.width
         for (candidate, (p, fixed, moving)) in toiCandidates.enumerated() {
             let ci = p * lanes + group, fi = fixed * lanes + group, mi = moving * lanes + group
-            let active = maskFromFlags(running) .& .!needs .& loadMask(exists, ci) .& loadMask(enabled, ci) .& loadMask(awake, mi)
+            let active = running .& .!needs .& loadMask(exists, ci) .& loadMask(enabled, ci) .& loadMask(awake, mi)
             guard anyLane(active) else { continue }
             let ti = candidate * lanes + group
             let onEdge = loadMask(toiIsEdge, ti)

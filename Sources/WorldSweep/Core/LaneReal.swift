@@ -81,9 +81,12 @@ extension SIMD8 where Scalar == Float {
 }
 
 extension SIMD8 where Scalar == Int32 {
-    @inline(__always) func blended(with scalar: Int32, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
+    @inline(__always) func blended(with other: Self, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
         let m = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-        return self ^ ((self ^ Self(repeating: scalar)) & m)
+        return self ^ ((self ^ other) & m)
+    }
+    @inline(__always) func blended(with scalar: Int32, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
+        blended(with: Self(repeating: scalar), where: mask)
     }
 }
 
