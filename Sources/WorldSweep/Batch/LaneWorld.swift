@@ -465,10 +465,9 @@ final class LaneWorld {
                 mirror(ci, impulses: false)
                 continue
             }
-            var c = contacts[ci]!
-            takeImpulses(&c, ci)
-            let change = Self.refresh(&c, &shapes[ia], transform(ia), &shapes[ib], transform(ib))
-            contacts[ci] = c
+            // In place: the contact is not copied out and back.
+            takeImpulses(&contacts[ci]!, ci)
+            let change = Self.refresh(&contacts[ci]!, &shapes[ia], transform(ia), &shapes[ib], transform(ib))
             mirror(ci, impulses: true)
             switch change {
             case .none: break
