@@ -74,6 +74,34 @@ import Testing
         }
         #expect(changed > 0)   // the kernel did something
     }
+
+    /// The batch leaves out the one-point block for pairs where no lane solves one point: on
+    /// such lanes it changes nothing, so the bits are those of the whole kernel.
+    @Test func leavingOutTheOnePointBlockChangesNothingWithoutOnePointLanes() {
+        var r = Random(state: 11)
+        var moved = 0
+        for k in 0..<500 {
+            let (c0, a0, b0) = randomLane(&r, points: k % 4 == 0 ? 0 : 2)
+            var (c, a, b) = (c0, a0, b0), (cs, as_, bs) = (c0, a0, b0)
+            for _ in 0..<EngineSettings.velocityIterations {
+                ContactVelocityKernel.solve(&c, &a, &b)
+                ContactVelocityKernel.solve(&cs, &as_, &bs, onePointPath: false)
+            }
+            for (x, y) in [(a.vx, as_.vx), (a.vy, as_.vy), (a.w, as_.w), (b.vx, bs.vx), (b.vy, bs.vy), (b.w, bs.w),
+                           (c.p0.normalImpulse, cs.p0.normalImpulse), (c.p1.normalImpulse, cs.p1.normalImpulse),
+                           (c.p0.tangentImpulse, cs.p0.tangentImpulse), (c.p1.tangentImpulse, cs.p1.tangentImpulse)] {
+                #expect(x.bitPattern == y.bitPattern, "lane \(k)")
+            }
+            if a.vx != a0.vx { moved += 1 }
+        }
+        #expect(moved > 300)   // the two-point lanes did move
+        // And where a lane does solve one point, the block matters (the flag is not a no-op).
+        var (c, a, b) = randomLane(&r, points: 1)
+        var (cs, as_, bs) = (c, a, b)
+        ContactVelocityKernel.solve(&c, &a, &b)
+        ContactVelocityKernel.solve(&cs, &as_, &bs, onePointPath: false)
+        #expect(c.p0.normalImpulse != cs.p0.normalImpulse || a.vx != as_.vx)
+    }
 }
 
 

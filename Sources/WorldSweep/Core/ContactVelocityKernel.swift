@@ -59,14 +59,19 @@ enum ContactVelocityKernel {
         apply(applied * tx, applied * ty, p, c, &a, &b)
     }
 
-    @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
+    /// `onePointPath: false` leaves out the one-point block, for callers that know no lane
+    /// solves one point: there it changes every velocity by exactly zero (impulse − itself), so
+    /// leaving it out gives the same bits while the impulses are finite (a lane whose impulses
+    /// are not has failed either way).
+    @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
+                                                     onePointPath: Bool = true) {
         let anyPoint = L.or(c.onePoint, c.twoPoints)
         // Friction first: the normal constraint matters more, so it gets the last word.
         friction(&c.p0, active: anyPoint, c, &a, &b)
         friction(&c.p1, active: c.twoPoints, c, &a, &b)
 
         // One point.
-        do {
+        if onePointPath {
             let (dvx, dvy) = relativeVelocity(c.p0, a, b)
             let vn = dvx * c.nx + dvy * c.ny
             let lambda = -c.p0.normalMass * (vn - c.p0.velocityBias)
