@@ -1,8 +1,9 @@
 // The batched engine: many worlds of one structure (same bodies, kinds and pairs; numbers may
 // differ) advanced together, lane = world. It follows PhysicsWorld.step stage by stage and calls
-// the same rules: the narrow phase, contact refresh, time-of-impact pre-check and island rule per
-// lane (branchy, scalar), and the integrators and every contact-solver kernel on eight lanes per
-// instruction (SIMD8), with contacts that exist in some lanes and not others masked. A lane that
+// the same rules: the narrow phase and contact refresh per lane (branchy, scalar); the broad-phase
+// boxes, the time-of-impact pre-check, the integrators and every contact-solver kernel on eight
+// lanes per instruction (SIMD8), with contacts that exist in some lanes and not others masked;
+// islands eight lanes at a time where no two moving bodies touch, else per lane. A lane that
 // needs a time-of-impact pass hands its state to its own PhysicsWorld for that pass and takes it
 // back, so that rare, branchy stage exists once.
 
@@ -804,7 +805,7 @@ final class LaneWorld {
         }
     }
 
-    // MARK: Time of impact, per lane
+    // MARK: Time of impact
 
     /// The running lanes of `group ..< group + 8` that have a contact whose time-of-impact search
     /// could find a touch (PhysicsWorld.solveTOI's candidates, through the same pre-check, eight
