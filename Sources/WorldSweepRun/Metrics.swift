@@ -12,15 +12,15 @@ final class MetricsRecorder {
     /// How many bounce heights each item keeps.
     static let maxBounces = 8
 
-    private let built: BuiltScene
-    private let indexOfItem: [ObjectIdentifier: Int]
+    fileprivate let built: BuiltScene
+    fileprivate let indexOfItem: [ObjectIdentifier: Int]
     /// Unit vector against gravity (up), in points; from the scene's last gravity behavior.
     private let up: (x: Double, y: Double)
     private let tickLength: Double
 
     /// Everything that changes while the world runs, in one value: a tick folds into it through
     /// one mutating call (one exclusivity check) rather than a checked access per field and item.
-    private var tracks: Tracks
+    fileprivate var tracks: Tracks
     var items: [ItemResult] { tracks.items }
     private(set) var ticksRun = 0
     private(set) var failed = false
@@ -51,29 +51,6 @@ final class MetricsRecorder {
         built.animator.delegate = listener
         for (_, behavior) in built.collisionBehaviors { behavior.collisionDelegate = listener }
     }
-
-    // MARK: Delegate calls (collected per tick)
-
-    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
-        guard let a = indexOfItem[ObjectIdentifier(item1)], let b = indexOfItem[ObjectIdentifier(item2)] else { return }
-        tracks.itemPairBegan(a, b, names: (built.views[a].name, built.views[b].name), behavior: ObjectIdentifier(behavior))
-    }
-
-    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
-        guard let a = indexOfItem[ObjectIdentifier(item1)], let b = indexOfItem[ObjectIdentifier(item2)] else { return }
-        tracks.ended(a); tracks.ended(b)
-    }
-
-    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
-        guard let a = indexOfItem[ObjectIdentifier(item)] else { return }
-        tracks.boundaryBegan(a, partner: identifier ?? SceneFile.referenceBoundsPartner)
-    }
-
-    fileprivate func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
-        guard let a = indexOfItem[ObjectIdentifier(item)] else { return }
-        tracks.ended(a)
-    }
-
 
     // MARK: After each tick
 
@@ -127,26 +104,37 @@ final class MetricsRecorder {
     }
 }
 
-/// The recorder's ears. Animators and behaviors hold their delegates weakly, and a weakly
-/// referenced object keeps its reference counts in a side table, where every retain takes the
-/// runtime's slow path; the recorder, retained every tick, stays out of that by listening
-/// through this small object.
+/// The recorder's ears: it collects a tick's contact events and pauses into the recorder's
+/// tracks. Animators and behaviors hold their delegates weakly, and a weakly referenced object
+/// keeps its reference counts in a side table, where every retain takes the runtime's slow path;
+/// the recorder, retained every tick, stays out of that by listening through this small object.
 private final class Listener: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
     unowned let recorder: MetricsRecorder
     init(_ recorder: MetricsRecorder) { self.recorder = recorder }
 
+    private func index(_ item: DynamicItem) -> Int? { recorder.indexOfItem[ObjectIdentifier(item)] }
+
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
-        recorder.collisionBehavior(behavior, beganContactFor: item1, with: item2, at: point)
+        guard let a = index(item1), let b = index(item2) else { return }
+        let views = recorder.built.views
+        recorder.tracks.itemPairBegan(a, b, names: (views[a].name, views[b].name), behavior: ObjectIdentifier(behavior))
     }
+
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
-        recorder.collisionBehavior(behavior, endedContactFor: item1, with: item2)
+        guard let a = index(item1), let b = index(item2) else { return }
+        recorder.tracks.ended(a); recorder.tracks.ended(b)
     }
+
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
-        recorder.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+        guard let a = index(item) else { return }
+        recorder.tracks.boundaryBegan(a, partner: identifier ?? SceneFile.referenceBoundsPartner)
     }
+
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
-        recorder.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+        guard let a = index(item) else { return }
+        recorder.tracks.ended(a)
     }
+
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { recorder.paused = true }
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { recorder.paused = false }
 }

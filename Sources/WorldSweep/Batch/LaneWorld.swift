@@ -105,8 +105,6 @@ final class LaneWorld {
     /// The pairs in use in the group being solved, in pair order: the iterations walk this list
     /// rather than test every pair's flag eight times (a branch that mispredicts).
     private let pairsInUse: UnsafeMutablePointer<Int>
-    /// Per pair of the group being solved: whether any lane solves it as one point.
-    private let solvesOnePoint: UnsafeMutablePointer<Bool>
     /// Per (pair, group): the manifold kinds its active lanes hold, so kernels skip the others.
     private let pairKinds: UnsafeMutablePointer<ManifoldKinds>
     /// Per island (at most one per body): position-correction state of one lane group.
@@ -201,9 +199,8 @@ final class LaneWorld {
             for lane in 0..<lanes {
                 let fixed = worlds[lane].bodies[candidate.fixed], i = k * lanes + lane
                 guard fixed.shape.kind == .edge else { continue }
-                // As toiMayTouch(staticShape:…) computes them.
-                let e1 = fixed.xf.apply(fixed.shape.vertices[0]), n = fixed.xf.q.apply(fixed.shape.normals[0])
-                toiEdgeX[i] = e1.x; toiEdgeY[i] = e1.y; toiNormalX[i] = n.x; toiNormalY[i] = n.y
+                let edge = EdgeLanes(fixed.shape, fixed.xf)
+                toiEdgeX[i] = edge.pointX; toiEdgeY[i] = edge.pointY; toiNormalX[i] = edge.normalX; toiNormalY[i] = edge.normalY
                 toiIsEdge[i] = -1
             }
         }
@@ -220,8 +217,6 @@ final class LaneWorld {
         pairInUse = .allocate(capacity: slots)
         pairInUse.initialize(repeating: false, count: slots)
         pairsInUse = .allocate(capacity: max(pairCount, 1))
-        solvesOnePoint = .allocate(capacity: max(pairCount, 1))
-        solvesOnePoint.initialize(repeating: true, count: max(pairCount, 1))
         pairKinds = .allocate(capacity: slots)
         pairKinds.initialize(repeating: [], count: slots)
         let islandSlots = max(bodyCount, 1)
@@ -286,7 +281,7 @@ final class LaneWorld {
         floatBlock.deallocate(); intBlock.deallocate(); groupVertexCount.deallocate(); contacts.deallocate()
         toiEdgeX.deallocate(); toiIsEdge.deallocate()
         parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
-        constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate(); pairsInUse.deallocate(); solvesOnePoint.deallocate(); pairKinds.deallocate()
+        constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate(); pairsInUse.deallocate(); pairKinds.deallocate()
         running.deallocate(); nextSerial.deallocate()
         islandDone.deallocate(); islandMinSeparation.deallocate(); islandMinSleep.deallocate(); islandSleeps.deallocate()
     }
@@ -606,10 +601,7 @@ final class LaneWorld {
         }
     }
 
-    private func anyRunning(_ group: Int) -> Bool {
-        for lane in group..<(group + Self.width) where running[lane] { return true }
-        return false
-    }
+    private func anyRunning(_ group: Int) -> Bool { anyLane(runningMask(group)) }
 
     /// Sets up, warm starts and iterates the velocity constraints of every pair in lanes
     /// `group ..< group + 8` (ContactSolver's velocity phase, in pair order).
@@ -677,13 +669,12 @@ final class LaneWorld {
         for p in used {
             ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
         }
-        // The one-point block only where some lane of the pair solves one point (most contacts
-        // are two-point; in about half of the slots no lane is one-point).
-        for p in used { solvesOnePoint[p] = anyLane(constraints[p].onePoint) }
         for _ in 0..<EngineSettings.velocityIterations {
             for p in used {
+                // The one-point block only where some lane of the pair solves one point (most
+                // contacts are two-point; in about half of the slots no lane is one-point).
                 ContactVelocityKernel.solve(&constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b],
-                                            onePointPath: solvesOnePoint[p])
+                                            onePointPath: anyLane(constraints[p].onePoint))
             }
         }
         // Impulses back into the manifolds for the next sub-step's warm start.

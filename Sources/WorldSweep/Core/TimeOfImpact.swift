@@ -142,11 +142,8 @@ func toiMayTouch(_ a: Body, _ b: Body) -> Bool {
 
 func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape, _ sweep: Sweep) -> Bool {
     guard staticShape.kind == .edge else { return true }
-    let e1 = staticXf.apply(staticShape.vertices[0])
-    let n = staticXf.q.apply(staticShape.normals[0])
     return shape.vertices.withUnsafeBufferPointer { v in
-        toiMayTouchEdge(EdgeLanes(pointX: e1.x, pointY: e1.y, normalX: n.x, normalY: n.y, radius: staticShape.radius),
-                        movingRadius: shape.radius,
+        toiMayTouchEdge(EdgeLanes(staticShape, staticXf), movingRadius: shape.radius,
                         from: PositionLanes(cx: sweep.c0.x, cy: sweep.c0.y, a: sweep.a0),
                         to: PositionLanes(cx: sweep.c.x, cy: sweep.c.y, a: sweep.a),
                         localCenterX: sweep.localCenter.x, localCenterY: sweep.localCenter.y,
@@ -157,6 +154,14 @@ func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape,
 /// A static edge in world terms, per lane: its first end point, its first normal and its skin.
 struct EdgeLanes<L: LaneReal> {
     var pointX: L, pointY: L, normalX: L, normalY: L, radius: L
+}
+
+extension EdgeLanes where L == Float {
+    /// The edge `shape` placed at `xf`.
+    init(_ shape: Shape, _ xf: Transform) {
+        let e1 = xf.apply(shape.vertices[0]), n = xf.q.apply(shape.normals[0])
+        self.init(pointX: e1.x, pointY: e1.y, normalX: n.x, normalY: n.y, radius: shape.radius)
+    }
 }
 
 /// The pre-check against a static edge (see `toiMayTouch` above), written once for one world
