@@ -57,7 +57,7 @@ public enum Shards {
         var firstPoint = true
         var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: runner.worldCount,
                                      totalPoints: runner.pointCount) { p in
-            try points.append((firstPoint ? "" : ",") + String(decoding: try JSONText.encode(p), as: UTF8.self))
+            try points.append((firstPoint ? "" : ",") + p.jsonText())
             firstPoint = false
         }
         let worlds = try AppendFile(path: "\(directory)/worlds.csv.tmp", truncate: true)

@@ -104,7 +104,7 @@ public struct SweepRun {
             if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
             let sinkFile = pointsFile
             builder.pointSink = { p in
-                try sinkFile?.append((firstPoint ? "" : ",") + String(decoding: try JSONText.encode(p), as: UTF8.self))
+                try sinkFile?.append((firstPoint ? "" : ",") + p.jsonText())
                 firstPoint = false
             }
             let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, layout: layout,
@@ -132,7 +132,7 @@ public struct SweepRun {
             if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
             let sinkFile = pointsFile
             builder.pointSink = { p in
-                try sinkFile?.append((firstPoint ? "" : ",") + String(decoding: try JSONText.encode(p), as: UTF8.self))
+                try sinkFile?.append((firstPoint ? "" : ",") + p.jsonText())
                 firstPoint = false
             }
         }
