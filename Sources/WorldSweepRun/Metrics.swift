@@ -20,16 +20,16 @@ final class MetricsRecorder {
 
     /// Everything that changes while the world runs, in one value: a tick folds into it through
     /// one mutating call (one exclusivity check) rather than a checked access per field and item.
-    fileprivate var tracks: Tracks
+    @exclusivity(unchecked) fileprivate var tracks: Tracks
     var items: [ItemResult] { tracks.items }
-    private(set) var ticksRun = 0
-    private(set) var failed = false
-    fileprivate(set) var paused = false
+    @exclusivity(unchecked) private(set) var ticksRun = 0
+    @exclusivity(unchecked) private(set) var failed = false
+    @exclusivity(unchecked) fileprivate(set) var paused = false
     /// The delegate the animator and behaviors hold (weakly) on the recorder's behalf.
     private var listener: Listener?
     /// Each view's body in the animator, as of configuration `bodiesConfiguration`.
-    private var bodies: [Int?] = []
-    private var bodiesConfiguration = -1
+    @exclusivity(unchecked) private var bodies: [Int?] = []
+    @exclusivity(unchecked) private var bodiesConfiguration = -1
 
     init(_ built: BuiltScene, speedLimit: Double = MetricsRecorder.defaultSpeedLimit) {
         self.built = built

@@ -27,17 +27,17 @@ public final class DynamicAnimator {
     public weak var delegate: DynamicAnimatorDelegate?
     public private(set) var behaviors: [DynamicBehavior] = []
     /// The sum of the lengths of the ticks the animator ran (paused ticks do not count).
-    public private(set) var elapsedTime: Double = 0
+    @exclusivity(unchecked) public private(set) var elapsedTime: Double = 0
     /// False while paused (every item asleep) and before anything moves.
     public var isRunning: Bool { !paused && hasDynamicItems }
 
     let world = PhysicsWorld()
     /// What behaviors hold (weakly) instead of the animator (see AnimatorLink).
     private(set) lazy var link = AnimatorLink(self)
-    private var accumulator: Double = 0
-    private var needsConfiguration = false
-    private var paused = false
-    private var hasDynamicItems = false
+    @exclusivity(unchecked) private var accumulator: Double = 0
+    @exclusivity(unchecked) private var needsConfiguration = false
+    @exclusivity(unchecked) private var paused = false
+    @exclusivity(unchecked) private var hasDynamicItems = false
     private var gravity = Vec2.zero
 
     private var itemOrder: [DynamicItem] = []
@@ -164,9 +164,12 @@ public final class DynamicAnimator {
     }
 
     /// Counts configurations, so the batched engine can tell that behaviors changed under it.
-    package private(set) var configurationCount = 0
+    package var configurationCount: Int { configurations }
+    // Read through the getter above: another module reading the stored property directly gets
+    // the dynamic exclusivity check back (the attribute does not cross modules).
+    @exclusivity(unchecked) private var configurations = 0
 
-    private var flattenedBehaviors: [DynamicBehavior] = []
+    @exclusivity(unchecked) private var flattenedBehaviors: [DynamicBehavior] = []
     /// A push as the world sees it: its force (or impulse) and where on which bodies it acts.
     /// Everything here changes only through setters that reconfigure the animator, so it is
     /// worked out once per configuration instead of once per tick (a cosine, a sine and two
@@ -178,8 +181,8 @@ public final class DynamicAnimator {
         /// Body and application point in the body's frame (metres).
         let targets: [(body: Int, localPoint: Vec2)]
     }
-    private var pushPlans: [PushPlan] = []
-    private var itemBodies: [(item: DynamicItem, body: Int)] = []
+    @exclusivity(unchecked) private var pushPlans: [PushPlan] = []
+    @exclusivity(unchecked) private var itemBodies: [(item: DynamicItem, body: Int)] = []
 
     private func pushPlan(_ push: PushBehavior) -> PushPlan {
         let d = push.pushDirection
@@ -296,7 +299,7 @@ public final class DynamicAnimator {
     /// (last setter wins), gravity, boundaries and the pairs allowed to collide.
     private func configureWorld() {
         needsConfiguration = false
-        configurationCount += 1
+        configurations += 1
         flattenedBehaviors = behaviors.flatMap(\.flattened)
         let all = flattenedBehaviors
         let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }

@@ -8,7 +8,7 @@ open class DynamicBehavior {
     public private(set) var childBehaviors: [DynamicBehavior] = []
     weak var parent: DynamicBehavior?
     /// Called after every tick the animator runs, after contact events are delivered.
-    public var action: (() -> Void)?
+    @exclusivity(unchecked) public var action: (() -> Void)?
 
     public init() {}
 

@@ -31,9 +31,9 @@ extension DynamicItem {
 /// A plain item with a name, standing in for a UIView.
 public final class View: DynamicItem, CustomStringConvertible {
     public let name: String
-    public var center: Point
+    @exclusivity(unchecked) public var center: Point
     public let size: Size
-    public var angle: Double
+    @exclusivity(unchecked) public var angle: Double
     public let collisionBoundsType: DynamicItemCollisionBoundsType
     public let collisionBoundingPath: [Point]
 

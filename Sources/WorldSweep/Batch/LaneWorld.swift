@@ -87,10 +87,10 @@ final class LaneWorld {
     let running: UnsafeMutablePointer<Bool>
     let nextSerial: UnsafeMutablePointer<Int>
 
-    private var stepCount: Int
-    private var needsNewContacts = true
+    @exclusivity(unchecked) private var stepCount: Int
+    @exclusivity(unchecked) private var needsNewContacts = true
     /// The most islands any lane solves this sub-step.
-    private var islandCount = 0
+    @exclusivity(unchecked) private var islandCount = 0
 
     // Scratch.
     private let floatBlock: UnsafeMutablePointer<Float>

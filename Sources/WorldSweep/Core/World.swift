@@ -62,17 +62,17 @@ struct BodyPair: Hashable, Sendable {
 }
 
 final class PhysicsWorld {
-    var bodies: [Body] = []
-    var gravity = Vec2.zero
-    private(set) var pairs: [BodyPair] = []
+    @exclusivity(unchecked) var bodies: [Body] = []
+    @exclusivity(unchecked) var gravity = Vec2.zero
+    @exclusivity(unchecked) private(set) var pairs: [BodyPair] = []
     /// Contact of each pair, or nil while the pair's boxes are apart. Internal so the batched engine
     /// can hand a world's state in and out for a time-of-impact pass.
-    var contacts: [Contact?] = []
+    @exclusivity(unchecked) var contacts: [Contact?] = []
     /// Touching changes since the caller last emptied this list.
-    var changes: [ContactChange] = []
-    var nextSerial = 0
-    var stepCount = 0
-    var needsNewContacts = true
+    @exclusivity(unchecked) var changes: [ContactChange] = []
+    @exclusivity(unchecked) var nextSerial = 0
+    @exclusivity(unchecked) var stepCount = 0
+    @exclusivity(unchecked) var needsNewContacts = true
 
     // MARK: Bodies and pairs
 
@@ -148,7 +148,7 @@ final class PhysicsWorld {
 
     /// Each body's box grown by the margin (and, swept, by the last sub-step's motion), computed
     /// once per pass rather than once per pair.
-    private(set) var boxes: [AABB] = []
+    @exclusivity(unchecked) private(set) var boxes: [AABB] = []
 
     private func computeBoxes(swept: Bool) {
         if boxes.count != bodies.count {
@@ -216,8 +216,8 @@ final class PhysicsWorld {
     /// For the batched engine, after it set `contacts` wholesale.
     func contactsWereReplaced() { contactListsValid = false }
 
-    private var cachedContactLists: [[Int]] = []
-    private var contactListsValid = false
+    @exclusivity(unchecked) private var cachedContactLists: [[Int]] = []
+    @exclusivity(unchecked) private var contactListsValid = false
 
     private func contactLists() -> [[Int]] {
         if contactListsValid { return cachedContactLists }
@@ -276,7 +276,7 @@ final class PhysicsWorld {
     }
 
     /// Island-local index of each body during an island solve (reused, not reallocated).
-    private var localIndex: [Int] = []
+    @exclusivity(unchecked) private var localIndex: [Int] = []
 
     private func setLocalIndices(_ islandBodies: [Int]) {
         if localIndex.count < bodies.count { localIndex = Array(repeating: -1, count: bodies.count) }
