@@ -307,6 +307,11 @@ final class LaneWorld {
     @inline(__always) func box(_ i: Int) -> AABB {
         AABB(lower: Vec2(boxLowerX[i], boxLowerY[i]), upper: Vec2(boxUpperX[i], boxUpperY[i]))
     }
+    /// The boxes of lanes `i ..< i + 8`.
+    @inline(__always) private func boxLanes(_ i: Int) -> BoxLanes<V> {
+        BoxLanes(lowerX: loadLanes(boxLowerX, i), lowerY: loadLanes(boxLowerY, i),
+                 upperX: loadLanes(boxUpperX, i), upperY: loadLanes(boxUpperY, i))
+    }
     @inline(__always) private func setBox(_ box: AABB, _ i: Int) {
         boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
     }
@@ -389,7 +394,7 @@ final class LaneWorld {
         let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
         if needsNewContacts {
             movingBoxes(swept: true)
-            for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
+            for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { findNewContacts(group: group) }
             needsNewContacts = false
         }
         movingBoxes(swept: false)
@@ -398,7 +403,7 @@ final class LaneWorld {
         for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { buildIslands(group: group) }
         solve(dtRatio: dtRatio)
         movingBoxes(swept: true)
-        for lane in 0..<lanes where running[lane] { findNewContacts(lane) }
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { findNewContacts(group: group) }
         for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
             let needs = lanesNeedingTimeOfImpact(group)
             guard anyLane(needs) else { continue }
@@ -439,14 +444,23 @@ final class LaneWorld {
     }
 
     /// The broad phase (PhysicsWorld.findNewContacts).
-    private func findNewContacts(_ lane: Int) {
-        for p in 0..<pairCount where exists[p * lanes + lane] == 0 {
+    /// Boxes are tested eight lanes at a time; a contact is made only in the lanes whose boxes
+    /// newly overlap. Each lane still meets its pairs in pair order, so its serials are the
+    /// single world's.
+    private func findNewContacts(group: Int) {
+        let running = runningMask(group)
+        for p in 0..<pairCount {
             let a = pairs[p].a, b = pairs[p].b
             guard !isStatic[a] || !isStatic[b] else { continue }
-            if box(a * lanes + lane).overlaps(box(b * lanes + lane)) {
-                contacts[p * lanes + lane] = Contact(serial: nextSerial[lane])
+            let ci = p * lanes + group
+            let apart = boxLanes(a * lanes + group).isApart(from: boxLanes(b * lanes + group))
+            let fresh = running .& .!loadMask(exists, ci) .& .!apart
+            guard anyLane(fresh) else { continue }
+            for k in 0..<Self.width where fresh[k] {
+                let lane = group + k
+                contacts[ci + k] = Contact(serial: nextSerial[lane])
                 nextSerial[lane] += 1
-                mirror(p * lanes + lane, impulses: true)
+                mirror(ci + k, impulses: true)
             }
         }
     }

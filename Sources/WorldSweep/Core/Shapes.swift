@@ -152,6 +152,12 @@ struct BoxLanes<L: LaneReal> {
         BoxLanes(lowerX: L.minimum(lowerX, o.lowerX), lowerY: L.minimum(lowerY, o.lowerY),
                  upperX: L.maximum(upperX, o.upperX), upperY: L.maximum(upperY, o.upperY))
     }
+    /// Lanes where the boxes are apart along some axis; touching edges count as overlapping.
+    /// (NaN bounds compare false, so such a box overlaps everything, in both engines alike.)
+    @inline(__always) func isApart(from o: BoxLanes) -> L.Mask {
+        L.or(L.or(L.isGreater(o.lowerX, upperX), L.isGreater(o.lowerY, upperY)),
+             L.or(L.isGreater(lowerX, o.upperX), L.isGreater(lowerY, o.upperY)))
+    }
 }
 
 struct AABB: Sendable {
@@ -161,9 +167,8 @@ struct AABB: Sendable {
     init(_ box: BoxLanes<Float>) {
         lower = Vec2(box.lowerX, box.lowerY); upper = Vec2(box.upperX, box.upperY)
     }
-    func overlaps(_ o: AABB) -> Bool {
-        !(o.lower.x > upper.x || o.lower.y > upper.y || lower.x > o.upper.x || lower.y > o.upper.y)
-    }
+    var lanes: BoxLanes<Float> { BoxLanes(lowerX: lower.x, lowerY: lower.y, upperX: upper.x, upperY: upper.y) }
+    func overlaps(_ o: AABB) -> Bool { !lanes.isApart(from: o.lanes) }
 }
 
 /// Checks on user-supplied outlines, in points, shared by the API and the scene-file validator.
