@@ -398,7 +398,7 @@ final class LaneWorld {
             needsNewContacts = false
         }
         movingBoxes(swept: false)
-        for lane in 0..<lanes where running[lane] { updateContacts(lane) }
+        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { updateContacts(group: group) }
         islandCount = 0
         for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { buildIslands(group: group) }
         solve(dtRatio: dtRatio)
@@ -465,33 +465,41 @@ final class LaneWorld {
         }
     }
 
-    /// Manifolds of the awake contacts (PhysicsWorld.updateContacts).
-    private func updateContacts(_ lane: Int) {
+    /// Manifolds of the awake contacts (PhysicsWorld.updateContacts). Pairs with no contact in
+    /// any running lane of the group are passed over eight lanes at a time; each lane still
+    /// meets its contacts in pair order (wakes and events as in the single world).
+    private func updateContacts(group: Int) {
+        let running = runningMask(group)
         for p in 0..<pairCount {
-            let ci = p * lanes + lane
-            guard exists[ci] != 0 else { continue }
-            let a = pairs[p].a, b = pairs[p].b
-            if !isActive(a, lane) && !isActive(b, lane) { continue }
-            let ia = a * lanes + lane, ib = b * lanes + lane
-            if !box(ia).overlaps(box(ib)) {
-                if touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
-                contacts[ci] = nil
-                mirror(ci, impulses: false)
-                continue
-            }
-            // In place: the contact is not copied out and back.
-            takeImpulses(&contacts[ci]!, ci)
-            let change = Self.refresh(&contacts[ci]!, &shapes[ia], transform(ia), &shapes[ib], transform(ib))
-            mirror(ci, impulses: true)
-            switch change {
-            case .none: break
-            case .began(let point):
-                wake(ia); wake(ib)
-                worlds[lane].changes.append(.began(a: a, b: b, point: point))
-            case .ended:
-                wake(ia); wake(ib)
-                worlds[lane].changes.append(.ended(a: a, b: b))
-            }
+            let live = running .& loadMask(exists, p * lanes + group)
+            guard anyLane(live) else { continue }
+            for k in 0..<Self.width where live[k] { updateContact(p, lane: group + k) }
+        }
+    }
+
+    private func updateContact(_ p: Int, lane: Int) {
+        let ci = p * lanes + lane
+        let a = pairs[p].a, b = pairs[p].b
+        if !isActive(a, lane) && !isActive(b, lane) { return }
+        let ia = a * lanes + lane, ib = b * lanes + lane
+        if !box(ia).overlaps(box(ib)) {
+            if touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
+            contacts[ci] = nil
+            mirror(ci, impulses: false)
+            return
+        }
+        // In place: the contact is not copied out and back.
+        takeImpulses(&contacts[ci]!, ci)
+        let change = Self.refresh(&contacts[ci]!, &shapes[ia], transform(ia), &shapes[ib], transform(ib))
+        mirror(ci, impulses: true)
+        switch change {
+        case .none: break
+        case .began(let point):
+            wake(ia); wake(ib)
+            worlds[lane].changes.append(.began(a: a, b: b, point: point))
+        case .ended:
+            wake(ia); wake(ib)
+            worlds[lane].changes.append(.ended(a: a, b: b))
         }
     }
 
