@@ -102,6 +102,45 @@ import Testing
         ContactVelocityKernel.solve(&cs, &as_, &bs, onePointPath: false)
         #expect(c.p0.normalImpulse != cs.p0.normalImpulse || a.vx != as_.vx)
     }
+
+    /// A body that cannot move (inverse mass and inertia 0: a boundary edge) keeps +0 velocities
+    /// under every impulse, so leaving its updates out of warm start and velocity iterations
+    /// gives the same bits for the other body and the impulses.
+    @Test func leavingOutABodyThatCannotMoveChangesNoBits() {
+        var r = Random(state: 23)
+        var moved = 0
+        for k in 0..<500 {
+            var (c0, _, b0) = randomLane(&r, points: k % 3)
+            c0.mA = 0; c0.iA = 0
+            let a0 = VelocityLanes<Float>(vx: 0, vy: 0, w: 0)
+            #expect(!c0.bodyAMoves)
+            var (c, a, b) = (c0, a0, b0), (cs, as_, bs) = (c0, a0, b0)
+            ContactKernels.warmStart(c, &a, &b)
+            ContactKernels.warmStart(cs, &as_, &bs, aMoves: false)
+            for _ in 0..<EngineSettings.velocityIterations {
+                ContactVelocityKernel.solve(&c, &a, &b)
+                ContactVelocityKernel.solve(&cs, &as_, &bs, aMoves: false)
+            }
+            for (x, y) in [(a.vx, as_.vx), (a.vy, as_.vy), (a.w, as_.w), (b.vx, bs.vx), (b.vy, bs.vy), (b.w, bs.w),
+                           (c.p0.normalImpulse, cs.p0.normalImpulse), (c.p1.normalImpulse, cs.p1.normalImpulse),
+                           (c.p0.tangentImpulse, cs.p0.tangentImpulse), (c.p1.tangentImpulse, cs.p1.tangentImpulse)] {
+                #expect(x.bitPattern == y.bitPattern, "lane \(k)")
+            }
+            #expect(a.vx.bitPattern == 0 && a.vy.bitPattern == 0 && a.w.bitPattern == 0)   // still +0
+            if b.vx != b0.vx { moved += 1 }
+        }
+        #expect(moved > 200)   // two thirds of the lanes have points; most of those push B
+        // Where A can move, it must be updated: the rule says so, and leaving it out would differ.
+        var (c, a, b) = randomLane(&r, points: 2)
+        #expect(c.bodyAMoves)
+        var (cs, as_, bs) = (c, a, b)
+        ContactVelocityKernel.solve(&c, &a, &b)
+        ContactVelocityKernel.solve(&cs, &as_, &bs, aMoves: false)
+        #expect(a.vx != as_.vx || a.w != as_.w)
+        // One lane that can move is enough for eight lanes to count as moving.
+        #expect(canMove(invMass: SIMD8<Float>(0, 0, 0, 0, 0, 0, 0, 0.5), invInertia: SIMD8<Float>(repeating: 0)))
+        #expect(!canMove(invMass: SIMD8<Float>(repeating: 0), invInertia: SIMD8<Float>(repeating: 0)))
+    }
 }
 
 
@@ -183,6 +222,30 @@ import Testing
         }
         // Not vacuous: lanes of every kind were overlapping and got corrected.
         #expect(movedKinds == Self.every)
+    }
+
+    /// Position correction against a body that cannot move: leaving its updates out gives the
+    /// same bits for the other body and the separation, and the fixed body stays put.
+    @Test(arguments: [1, 2, 3])
+    func correctionAgainstABodyThatCannotMoveGivesTheSameBits(seed: UInt64) {
+        var moved = 0
+        for (mixIndex, kinds) in Self.mixes.enumerated() {
+            var (m, bodies, pA, pB) = lanes(seed: seed &+ 7 &* UInt64(mixIndex), kinds: kinds)
+            bodies.mA = V(repeating: 0); bodies.iA = V(repeating: 0)
+            pA.cx[0] = 0; pA.cy[1] = 0   // +0 positions too (a boundary's)
+            let baumgarte = V(repeating: EngineSettings.baumgarte), start = V(repeating: 0), all = M(repeating: true)
+            var fA = pA, fB = pB, sA = pA, sB = pB
+            let full = ContactKernels.correctPositions(m, kinds: Self.every, bodies, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB,
+                                                       baumgarte: baumgarte, &fA, &fB, minSeparation: start, active: all)
+            let skip = ContactKernels.correctPositions(m, kinds: Self.every, bodies, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB,
+                                                       baumgarte: baumgarte, &sA, &sB, minSeparation: start, active: all, aMoves: false)
+            for k in 0..<8 {
+                #expect(same(full, skip, k) && same(fA, sA, k) && same(fB, sB, k), "lane \(k) of \(kinds)")
+                #expect(same(sA, pA, k))
+                if fB.cx[k] != pB.cx[k] { moved += 1 }
+            }
+        }
+        #expect(moved > 0)
     }
 }
 

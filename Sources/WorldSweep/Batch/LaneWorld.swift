@@ -689,14 +689,25 @@ final class LaneWorld {
         }
         let used = UnsafeBufferPointer(start: pairsInUse, count: inUse)
         for p in used {
-            ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
+            if constraints[p].bodyAMoves {
+                ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
+            } else {
+                ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b], aMoves: false)
+            }
         }
         for _ in 0..<EngineSettings.velocityIterations {
             for p in used {
                 // The one-point block only where some lane of the pair solves one point (most
-                // contacts are two-point; in about half of the slots no lane is one-point).
-                ContactVelocityKernel.solve(&constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b],
-                                            onePointPath: anyLane(constraints[p].onePoint))
+                // contacts are two-point; in about half of the slots no lane is one-point), and
+                // A's updates only where A can move (most contacts are with a boundary edge).
+                let k = constraints + p, a = velocities + pairs[p].a, b = velocities + pairs[p].b
+                switch (anyLane(k.pointee.onePoint), k.pointee.bodyAMoves) {
+                case (true, true): ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee)
+                case (true, false): ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee, aMoves: false)
+                case (false, true): ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee, onePointPath: false)
+                case (false, false):
+                    ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee, onePointPath: false, aMoves: false)
+                }
             }
         }
         // Impulses back into the manifolds for the next sub-step's warm start.
@@ -745,10 +756,18 @@ final class LaneWorld {
                 let active = (loadMask(pairActive, ci)) .& .!islandDone
                 guard anyLane(active) else { continue }
                 let pb = pairBodies + slot(p, group)
-                let out = ContactKernels.correctPositions(manifolds[slot(p, group)], kinds: pairKinds[slot(p, group)], pb.pointee,
-                                                          mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
-                                                          baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
-                                                          minSeparation: current, active: active)
+                let m = manifolds + slot(p, group), kinds = pairKinds[slot(p, group)]
+                let pA = positions + pairs[p].a, pB = positions + pairs[p].b
+                // Specialised where A cannot move (most contacts are with a boundary edge).
+                let out = canMove(invMass: pb.pointee.mA, invInertia: pb.pointee.iA)
+                    ? ContactKernels.correctPositions(m.pointee, kinds: kinds, pb.pointee,
+                                                      mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
+                                                      baumgarte: baumgarte, &pA.pointee, &pB.pointee,
+                                                      minSeparation: current, active: active)
+                    : ContactKernels.correctPositions(m.pointee, kinds: kinds, pb.pointee,
+                                                      mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
+                                                      baumgarte: baumgarte, &pA.pointee, &pB.pointee,
+                                                      minSeparation: current, active: active, aMoves: false)
                 for k in 0..<islands {
                     minSeparation[k] = minSeparation[k].blended(with: out, where: (lanesEqual(island, Int32(k))) .& active)
                 }

@@ -193,14 +193,18 @@ enum ContactKernels {
     }
 
     /// Applies last sub-step's accumulated impulses (already scaled by the step ratio).
-    @inline(__always) static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
+    /// `aMoves: false` where A cannot move (`canMove`).
+    @inline(__always) static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
+                                                         aMoves: Bool = true) {
         let nx = k.nx, ny = k.ny, tx = ny, ty = -nx
         func apply(_ p: ContactPointLanes<L>, _ active: L.Mask) {
             let Px = p.normalImpulse * nx + p.tangentImpulse * tx
             let Py = p.normalImpulse * ny + p.tangentImpulse * ty
-            a.w = L.select(active, a.w - k.iA * (p.rAx * Py - p.rAy * Px), a.w)
-            a.vx = L.select(active, a.vx - k.mA * Px, a.vx)
-            a.vy = L.select(active, a.vy - k.mA * Py, a.vy)
+            if aMoves {
+                a.w = L.select(active, a.w - k.iA * (p.rAx * Py - p.rAy * Px), a.w)
+                a.vx = L.select(active, a.vx - k.mA * Px, a.vx)
+                a.vy = L.select(active, a.vy - k.mA * Py, a.vy)
+            }
             b.w = L.select(active, b.w + k.iB * (p.rBx * Py - p.rBy * Px), b.w)
             b.vx = L.select(active, b.vx + k.mB * Px, b.vx)
             b.vy = L.select(active, b.vy + k.mB * Py, b.vy)
@@ -215,7 +219,7 @@ enum ContactKernels {
     @inline(__always) static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, kinds: ManifoldKinds, _ bodies: ContactBodiesLanes<L>,
                                               mA: L, iA: L, mB: L, iB: L, baumgarte: L,
                                               _ pA: inout PositionLanes<L>, _ pB: inout PositionLanes<L>,
-                                              minSeparation: L, active: L.Mask) -> L {
+                                              minSeparation: L, active: L.Mask, aMoves: Bool = true) -> L {
         var minSep = minSeparation
         let zero = L(0)
         func correct(_ lx: L, _ ly: L, _ has: L.Mask) {
@@ -259,9 +263,11 @@ enum ContactKernels {
             let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
             let impulse = L.select(L.isGreater(K, zero), -C / K, zero)
             let Px = impulse * nx, Py = impulse * ny
-            pA.cx = L.select(has, pA.cx - mA * Px, pA.cx)
-            pA.cy = L.select(has, pA.cy - mA * Py, pA.cy)
-            pA.a = L.select(has, pA.a - iA * (rAx * Py - rAy * Px), pA.a)
+            if aMoves {
+                pA.cx = L.select(has, pA.cx - mA * Px, pA.cx)
+                pA.cy = L.select(has, pA.cy - mA * Py, pA.cy)
+                pA.a = L.select(has, pA.a - iA * (rAx * Py - rAy * Px), pA.a)
+            }
             pB.cx = L.select(has, pB.cx + mB * Px, pB.cx)
             pB.cy = L.select(has, pB.cy + mB * Py, pB.cy)
             pB.a = L.select(has, pB.a + iB * (rBx * Py - rBy * Px), pB.a)

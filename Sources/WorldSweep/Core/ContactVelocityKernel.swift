@@ -26,6 +26,20 @@ struct VelocityLanes<L: LaneReal> {
     var vx: L, vy: L, w: L
 }
 
+/// Whether a body with these inverse mass and inertia lanes can move in some lane. Where it
+/// cannot (a boundary edge: both 0), a kernel's update x − 0·P leaves a +0 or non-zero x bit for
+/// bit as it is (a static body's velocities stay +0 throughout, its position is where it was
+/// built), so the kernels may leave that body's updates out: less arithmetic, and the other
+/// body's values stay in registers. (A non-finite P would have turned x NaN; that world has
+/// failed either way.) Both engines ask this one question.
+@inline(__always) func canMove<L: LaneReal>(invMass: L, invInertia: L) -> Bool {
+    L.any(L.or(L.isGreater(invMass, L(0)), L.isGreater(invInertia, L(0))))
+}
+
+extension ContactLanes {
+    var bodyAMoves: Bool { canMove(invMass: mA, invInertia: iA) }
+}
+
 enum ContactVelocityKernel {
     /// Relative velocity at a contact point: vB + ωB × rB − vA − ωA × rA.
     @inline(__always) private static func relativeVelocity<L: LaneReal>(_ p: ContactPointLanes<L>, _ a: VelocityLanes<L>,
@@ -36,17 +50,19 @@ enum ContactVelocityKernel {
         return (x, y)
     }
 
-    /// Applies impulse (px, py) at point p: A loses it, B gains it.
+    /// Applies impulse (px, py) at point p: A loses it (unless A cannot move), B gains it.
     @inline(__always) private static func apply<L: LaneReal>(_ px: L, _ py: L, _ p: ContactPointLanes<L>, _ c: ContactLanes<L>,
-                                           _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
-        a.vx = a.vx - c.mA * px; a.vy = a.vy - c.mA * py
-        a.w = a.w - c.iA * (p.rAx * py - p.rAy * px)
+                                           _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>, aMoves: Bool) {
+        if aMoves {
+            a.vx = a.vx - c.mA * px; a.vy = a.vy - c.mA * py
+            a.w = a.w - c.iA * (p.rAx * py - p.rAy * px)
+        }
         b.vx = b.vx + c.mB * px; b.vy = b.vy + c.mB * py
         b.w = b.w + c.iB * (p.rBx * py - p.rBy * px)
     }
 
     @inline(__always) private static func friction<L: LaneReal>(_ p: inout ContactPointLanes<L>, active: L.Mask, _ c: ContactLanes<L>,
-                                              _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>) {
+                                              _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>, aMoves: Bool) {
         let tx = c.ny, ty = -c.nx
         let (dvx, dvy) = relativeVelocity(p, a, b)
         let vt = dvx * tx + dvy * ty
@@ -56,19 +72,20 @@ enum ContactVelocityKernel {
         let newImpulse = L.select(active, clamped, p.tangentImpulse)
         let applied = newImpulse - p.tangentImpulse
         p.tangentImpulse = newImpulse
-        apply(applied * tx, applied * ty, p, c, &a, &b)
+        apply(applied * tx, applied * ty, p, c, &a, &b, aMoves: aMoves)
     }
 
     /// `onePointPath: false` leaves out the one-point block, for callers that know no lane
     /// solves one point: there it changes every velocity by exactly zero (impulse − itself), so
     /// leaving it out gives the same bits while the impulses are finite (a lane whose impulses
-    /// are not has failed either way).
+    /// are not has failed either way). `aMoves: false` leaves out A's updates where A cannot
+    /// move (`bodyAMoves`).
     @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
-                                                     onePointPath: Bool = true) {
+                                                     onePointPath: Bool = true, aMoves: Bool = true) {
         let anyPoint = L.or(c.onePoint, c.twoPoints)
         // Friction first: the normal constraint matters more, so it gets the last word.
-        friction(&c.p0, active: anyPoint, c, &a, &b)
-        friction(&c.p1, active: c.twoPoints, c, &a, &b)
+        friction(&c.p0, active: anyPoint, c, &a, &b, aMoves: aMoves)
+        friction(&c.p1, active: c.twoPoints, c, &a, &b, aMoves: aMoves)
 
         // One point.
         if onePointPath {
@@ -78,7 +95,7 @@ enum ContactVelocityKernel {
             let newImpulse = L.select(c.onePoint, L.maximum(c.p0.normalImpulse + lambda, L(0)), c.p0.normalImpulse)
             let applied = newImpulse - c.p0.normalImpulse
             c.p0.normalImpulse = newImpulse
-            apply(applied * c.nx, applied * c.ny, c.p0, c, &a, &b)
+            apply(applied * c.nx, applied * c.ny, c.p0, c, &a, &b, aMoves: aMoves)
         }
 
         // Two points: the impulse pair x ≥ 0 whose relative normal velocities are ≥ 0 where x = 0,
@@ -106,8 +123,10 @@ enum ContactVelocityKernel {
         x0 = L.select(c.twoPoints, x0, a0); x1 = L.select(c.twoPoints, x1, a1)
         let e0 = x0 - a0, e1 = x1 - a1
         let p1x = e0 * c.nx, p1y = e0 * c.ny, p2x = e1 * c.nx, p2y = e1 * c.ny
-        a.vx = a.vx - c.mA * (p1x + p2x); a.vy = a.vy - c.mA * (p1y + p2y)
-        a.w = a.w - c.iA * ((c.p0.rAx * p1y - c.p0.rAy * p1x) + (c.p1.rAx * p2y - c.p1.rAy * p2x))
+        if aMoves {
+            a.vx = a.vx - c.mA * (p1x + p2x); a.vy = a.vy - c.mA * (p1y + p2y)
+            a.w = a.w - c.iA * ((c.p0.rAx * p1y - c.p0.rAy * p1x) + (c.p1.rAx * p2y - c.p1.rAy * p2x))
+        }
         b.vx = b.vx + c.mB * (p1x + p2x); b.vy = b.vy + c.mB * (p1y + p2y)
         b.w = b.w + c.iB * ((c.p0.rBx * p1y - c.p0.rBy * p1x) + (c.p1.rBx * p2y - c.p1.rBy * p2x))
         c.p0.normalImpulse = x0
