@@ -60,7 +60,7 @@ import Testing
         #expect(gravity.dynamicAnimator == nil && child.dynamicAnimator == nil)
         animator!.addBehavior(gravity)
         // Held weakly, as in UIKit: the behaviors do not keep the animator alive.
-        weak var gone = animator
+        weak let gone = animator
         animator = nil
         #expect(gone == nil)
         #expect(gravity.dynamicAnimator == nil && child.dynamicAnimator == nil)

@@ -75,6 +75,17 @@ import Testing
         #expect(changed > 0)   // the kernel did something
     }
 
+    /// Both bodies' velocities and every impulse hold the same bits in the two solves.
+    func expectSameBits(_ one: (ContactLanes<Float>, VelocityLanes<Float>, VelocityLanes<Float>),
+                        _ other: (ContactLanes<Float>, VelocityLanes<Float>, VelocityLanes<Float>), _ label: String) {
+        let (c, a, b) = one, (cs, as_, bs) = other
+        for (x, y) in [(a.vx, as_.vx), (a.vy, as_.vy), (a.w, as_.w), (b.vx, bs.vx), (b.vy, bs.vy), (b.w, bs.w),
+                       (c.p0.normalImpulse, cs.p0.normalImpulse), (c.p1.normalImpulse, cs.p1.normalImpulse),
+                       (c.p0.tangentImpulse, cs.p0.tangentImpulse), (c.p1.tangentImpulse, cs.p1.tangentImpulse)] {
+            #expect(x.bitPattern == y.bitPattern, Comment(rawValue: label))
+        }
+    }
+
     /// The batch leaves out the one-point block for pairs where no lane solves one point: on
     /// such lanes it changes nothing, so the bits are those of the whole kernel.
     @Test func leavingOutTheOnePointBlockChangesNothingWithoutOnePointLanes() {
@@ -87,11 +98,7 @@ import Testing
                 ContactVelocityKernel.solve(&c, &a, &b)
                 ContactVelocityKernel.solve(&cs, &as_, &bs, onePointPath: false)
             }
-            for (x, y) in [(a.vx, as_.vx), (a.vy, as_.vy), (a.w, as_.w), (b.vx, bs.vx), (b.vy, bs.vy), (b.w, bs.w),
-                           (c.p0.normalImpulse, cs.p0.normalImpulse), (c.p1.normalImpulse, cs.p1.normalImpulse),
-                           (c.p0.tangentImpulse, cs.p0.tangentImpulse), (c.p1.tangentImpulse, cs.p1.tangentImpulse)] {
-                #expect(x.bitPattern == y.bitPattern, "lane \(k)")
-            }
+            expectSameBits((c, a, b), (cs, as_, bs), "lane \(k)")
             if a.vx != a0.vx { moved += 1 }
         }
         #expect(moved > 300)   // the two-point lanes did move
@@ -121,11 +128,7 @@ import Testing
                 ContactVelocityKernel.solve(&c, &a, &b)
                 ContactVelocityKernel.solve(&cs, &as_, &bs, aMoves: false)
             }
-            for (x, y) in [(a.vx, as_.vx), (a.vy, as_.vy), (a.w, as_.w), (b.vx, bs.vx), (b.vy, bs.vy), (b.w, bs.w),
-                           (c.p0.normalImpulse, cs.p0.normalImpulse), (c.p1.normalImpulse, cs.p1.normalImpulse),
-                           (c.p0.tangentImpulse, cs.p0.tangentImpulse), (c.p1.tangentImpulse, cs.p1.tangentImpulse)] {
-                #expect(x.bitPattern == y.bitPattern, "lane \(k)")
-            }
+            expectSameBits((c, a, b), (cs, as_, bs), "lane \(k)")
             #expect(a.vx.bitPattern == 0 && a.vy.bitPattern == 0 && a.w.bitPattern == 0)   // still +0
             if b.vx != b0.vx { moved += 1 }
         }
