@@ -18,8 +18,8 @@ final class MetricsRecorder {
     private let up: (x: Double, y: Double)
     private let tickLength: Double
 
-    /// Everything that changes while the world runs, in one value: a tick folds into it through
-    /// one mutating call (one exclusivity check) rather than a checked access per field and item.
+    /// Everything that changes while the world runs, in one value that a tick folds into
+    /// through one mutating call.
     @exclusivity(unchecked) fileprivate var tracks: Tracks
     var items: [ItemResult] { tracks.items }
     @exclusivity(unchecked) private(set) var ticksRun = 0

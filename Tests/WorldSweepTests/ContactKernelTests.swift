@@ -86,8 +86,8 @@ import Testing
         }
     }
 
-    /// The batch leaves out the one-point block for pairs where no lane solves one point: on
-    /// such lanes it changes nothing, so the bits are those of the whole kernel.
+    /// The kernel leaves out the one-point block where no lane solves one point: on such lanes
+    /// it changes nothing, so the bits are those of the whole kernel.
     @Test func leavingOutTheOnePointBlockChangesNothingWithoutOnePointLanes() {
         var r = Random(state: 11)
         var moved = 0
@@ -95,7 +95,7 @@ import Testing
             let (c0, a0, b0) = randomLane(&r, points: k % 4 == 0 ? 0 : 2)
             var (c, a, b) = (c0, a0, b0), (cs, as_, bs) = (c0, a0, b0)
             for _ in 0..<EngineSettings.velocityIterations {
-                ContactVelocityKernel.solve(&c, &a, &b)
+                ContactVelocityKernel.solve(&c, &a, &b, onePointPath: true)
                 ContactVelocityKernel.solve(&cs, &as_, &bs, onePointPath: false)
             }
             expectSameBits((c, a, b), (cs, as_, bs), "lane \(k)")
@@ -105,7 +105,7 @@ import Testing
         // And where a lane does solve one point, the block matters (the flag is not a no-op).
         var (c, a, b) = randomLane(&r, points: 1)
         var (cs, as_, bs) = (c, a, b)
-        ContactVelocityKernel.solve(&c, &a, &b)
+        ContactVelocityKernel.solve(&c, &a, &b, onePointPath: true)
         ContactVelocityKernel.solve(&cs, &as_, &bs, onePointPath: false)
         #expect(c.p0.normalImpulse != cs.p0.normalImpulse || a.vx != as_.vx)
     }
@@ -122,10 +122,10 @@ import Testing
             let a0 = VelocityLanes<Float>(vx: 0, vy: 0, w: 0)
             #expect(!c0.bodyAMoves)
             var (c, a, b) = (c0, a0, b0), (cs, as_, bs) = (c0, a0, b0)
-            ContactKernels.warmStart(c, &a, &b)
+            ContactKernels.warmStart(c, &a, &b, aMoves: true)
             ContactKernels.warmStart(cs, &as_, &bs, aMoves: false)
             for _ in 0..<EngineSettings.velocityIterations {
-                ContactVelocityKernel.solve(&c, &a, &b)
+                ContactVelocityKernel.solve(&c, &a, &b, aMoves: true)
                 ContactVelocityKernel.solve(&cs, &as_, &bs, aMoves: false)
             }
             expectSameBits((c, a, b), (cs, as_, bs), "lane \(k)")
@@ -137,7 +137,7 @@ import Testing
         var (c, a, b) = randomLane(&r, points: 2)
         #expect(c.bodyAMoves)
         var (cs, as_, bs) = (c, a, b)
-        ContactVelocityKernel.solve(&c, &a, &b)
+        ContactVelocityKernel.solve(&c, &a, &b, aMoves: true)
         ContactVelocityKernel.solve(&cs, &as_, &bs, aMoves: false)
         #expect(a.vx != as_.vx || a.w != as_.w)
         // One lane that can move is enough for eight lanes to count as moving.
@@ -239,7 +239,7 @@ import Testing
             let baumgarte = V(repeating: EngineSettings.baumgarte), start = V(repeating: 0), all = M(repeating: true)
             var fA = pA, fB = pB, sA = pA, sB = pB
             let full = ContactKernels.correctPositions(m, kinds: Self.every, bodies, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB,
-                                                       baumgarte: baumgarte, &fA, &fB, minSeparation: start, active: all)
+                                                       baumgarte: baumgarte, &fA, &fB, minSeparation: start, active: all, aMoves: true)
             let skip = ContactKernels.correctPositions(m, kinds: Self.every, bodies, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB,
                                                        baumgarte: baumgarte, &sA, &sB, minSeparation: start, active: all, aMoves: false)
             for k in 0..<8 {

@@ -394,19 +394,19 @@ final class LaneWorld {
         let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
         if needsNewContacts {
             movingBoxes(swept: true)
-            for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { findNewContacts(group: group) }
+            forEachRunningGroup(findNewContacts(group:running:))
             needsNewContacts = false
         }
         movingBoxes(swept: false)
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { updateContacts(group: group) }
+        forEachRunningGroup(updateContacts(group:running:))
         islandCount = 0
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { buildIslands(group: group) }
+        forEachRunningGroup(buildIslands(group:running:))
         solve(dtRatio: dtRatio)
         movingBoxes(swept: true)
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) { findNewContacts(group: group) }
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
-            let needs = lanesNeedingTimeOfImpact(group)
-            guard anyLane(needs) else { continue }
+        forEachRunningGroup(findNewContacts(group:running:))
+        forEachRunningGroup { group, running in
+            let needs = lanesNeedingTimeOfImpact(group, running: running)
+            guard anyLane(needs) else { return }
             for k in 0..<Self.width where needs[k] { solveTimeOfImpact(group + k) }
         }
         stepCount += 1
@@ -416,7 +416,7 @@ final class LaneWorld {
     /// eight lanes per instruction where the lanes' shapes have one vertex count.
     private func movingBoxes(swept: Bool) {
         let groups = lanes / Self.width
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
+        forEachRunningGroup { group, _ in
             for b in 0..<bodies.movingBodyCount where !isStatic[b] {
                 let i = b * lanes + group
                 let count = Int(groupVertexCount[b * groups + group / Self.width])
@@ -447,8 +447,7 @@ final class LaneWorld {
     /// Boxes are tested eight lanes at a time; a contact is made only in the lanes whose boxes
     /// newly overlap. Each lane still meets its pairs in pair order, so its serials are the
     /// single world's.
-    private func findNewContacts(group: Int) {
-        let running = runningMask(group)
+    private func findNewContacts(group: Int, running: SIMDMask<IV>) {
         for p in 0..<pairCount {
             let a = pairs[p].a, b = pairs[p].b
             guard !isStatic[a] || !isStatic[b] else { continue }
@@ -468,8 +467,7 @@ final class LaneWorld {
     /// Manifolds of the awake contacts (PhysicsWorld.updateContacts). Pairs with no contact in
     /// any running lane of the group are passed over eight lanes at a time; each lane still
     /// meets its contacts in pair order (wakes and events as in the single world).
-    private func updateContacts(group: Int) {
-        let running = runningMask(group)
+    private func updateContacts(group: Int, running: SIMDMask<IV>) {
         for p in 0..<pairCount {
             let live = running .& loadMask(exists, p * lanes + group)
             guard anyLane(live) else { continue }
@@ -516,8 +514,7 @@ final class LaneWorld {
     /// Islands of lanes `group ..< group + 8`. Where no running lane has a touching contact
     /// between two moving bodies, every awake moving body is an island of its own, numbered in
     /// body order: the rule below gives exactly that, and here it runs eight lanes at a time.
-    private func buildIslands(group: Int) {
-        let running = runningMask(group)
+    private func buildIslands(group: Int, running: SIMDMask<IV>) {
         for p in movingPairs {
             let ci = p * lanes + group
             if anyLane(running .& loadMask(touching, ci) .& loadMask(enabled, ci)) {
@@ -614,16 +611,19 @@ final class LaneWorld {
             i += Self.width
         }
         integrator.integrateVelocities(bodies, h: h)
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
-            solveVelocities(group, dtRatio: dtRatio)
-        }
+        forEachRunningGroup { group, _ in solveVelocities(group, dtRatio: dtRatio) }
         integrator.integratePositions(bodies, h: h)
-        for group in stride(from: 0, to: lanes, by: Self.width) where anyRunning(group) {
-            solvePositionsAndSleep(group)
-        }
+        forEachRunningGroup { group, _ in solvePositionsAndSleep(group) }
     }
 
-    private func anyRunning(_ group: Int) -> Bool { anyLane(runningMask(group)) }
+    /// Runs `stage` on every group of eight lanes with a running lane, with that group's running
+    /// lanes as a mask (worked out once per group and stage, not again inside the stage).
+    @inline(__always) private func forEachRunningGroup(_ stage: (_ group: Int, _ running: SIMDMask<IV>) -> Void) {
+        for group in stride(from: 0, to: lanes, by: Self.width) {
+            let running = runningMask(group)
+            if anyLane(running) { stage(group, running) }
+        }
+    }
 
     /// Sets up, warm starts and iterates the velocity constraints of every pair in lanes
     /// `group ..< group + 8` (ContactSolver's velocity phase, in pair order).
@@ -689,25 +689,11 @@ final class LaneWorld {
         }
         let used = UnsafeBufferPointer(start: pairsInUse, count: inUse)
         for p in used {
-            if constraints[p].bodyAMoves {
-                ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
-            } else {
-                ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b], aMoves: false)
-            }
+            ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
         }
         for _ in 0..<EngineSettings.velocityIterations {
             for p in used {
-                // The one-point block only where some lane of the pair solves one point (most
-                // contacts are two-point; in about half of the slots no lane is one-point), and
-                // A's updates only where A can move (most contacts are with a boundary edge).
-                let k = constraints + p, a = velocities + pairs[p].a, b = velocities + pairs[p].b
-                switch (anyLane(k.pointee.onePoint), k.pointee.bodyAMoves) {
-                case (true, true): ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee)
-                case (true, false): ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee, aMoves: false)
-                case (false, true): ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee, onePointPath: false)
-                case (false, false):
-                    ContactVelocityKernel.solve(&k.pointee, &a.pointee, &b.pointee, onePointPath: false, aMoves: false)
-                }
+                ContactVelocityKernel.solve(&constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
             }
         }
         // Impulses back into the manifolds for the next sub-step's warm start.
@@ -756,18 +742,10 @@ final class LaneWorld {
                 let active = (loadMask(pairActive, ci)) .& .!islandDone
                 guard anyLane(active) else { continue }
                 let pb = pairBodies + slot(p, group)
-                let m = manifolds + slot(p, group), kinds = pairKinds[slot(p, group)]
-                let pA = positions + pairs[p].a, pB = positions + pairs[p].b
-                // Specialised where A cannot move (most contacts are with a boundary edge).
-                let out = canMove(invMass: pb.pointee.mA, invInertia: pb.pointee.iA)
-                    ? ContactKernels.correctPositions(m.pointee, kinds: kinds, pb.pointee,
-                                                      mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
-                                                      baumgarte: baumgarte, &pA.pointee, &pB.pointee,
-                                                      minSeparation: current, active: active)
-                    : ContactKernels.correctPositions(m.pointee, kinds: kinds, pb.pointee,
-                                                      mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
-                                                      baumgarte: baumgarte, &pA.pointee, &pB.pointee,
-                                                      minSeparation: current, active: active, aMoves: false)
+                let out = ContactKernels.correctPositions(manifolds[slot(p, group)], kinds: pairKinds[slot(p, group)], pb.pointee,
+                                                          mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
+                                                          baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
+                                                          minSeparation: current, active: active)
                 for k in 0..<islands {
                     minSeparation[k] = minSeparation[k].blended(with: out, where: (lanesEqual(island, Int32(k))) .& active)
                 }
@@ -842,8 +820,7 @@ final class LaneWorld {
     /// The running lanes of `group ..< group + 8` that have a contact whose time-of-impact search
     /// could find a touch (PhysicsWorld.solveTOI's candidates, through the same pre-check, eight
     /// lanes at a time; lane by lane where the lanes' moving shapes differ in vertex count).
-    private func lanesNeedingTimeOfImpact(_ group: Int) -> SIMDMask<IV> {
-        let running = runningMask(group)
+    private func lanesNeedingTimeOfImpact(_ group: Int, running: SIMDMask<IV>) -> SIMDMask<IV> {
         var needs = SIMDMask<IV>(repeating: false)
         let groups = lanes / Self.width
         for (candidate, (p, fixed, moving)) in toiCandidates.enumerated() {

@@ -192,10 +192,15 @@ enum ContactKernels {
         k.onePoint = L.and(m.hasPoint0, L.not(wellConditioned))
     }
 
-    /// Applies last sub-step's accumulated impulses (already scaled by the step ratio).
-    /// `aMoves: false` where A cannot move (`canMove`).
+    /// Applies last sub-step's accumulated impulses (already scaled by the step ratio), leaving
+    /// out A's updates where A cannot move (`canMove`; `aMoves` forces the choice, for tests).
     @inline(__always) static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
-                                                         aMoves: Bool = true) {
+                                                         aMoves: Bool? = nil) {
+        if aMoves ?? k.bodyAMoves { warmStart(k, &a, &b, movingA: true) } else { warmStart(k, &a, &b, movingA: false) }
+    }
+
+    @inline(__always) private static func warmStart<L: LaneReal>(_ k: ContactLanes<L>, _ a: inout VelocityLanes<L>,
+                                                                 _ b: inout VelocityLanes<L>, movingA aMoves: Bool) {
         let nx = k.nx, ny = k.ny, tx = ny, ty = -nx
         func apply(_ p: ContactPointLanes<L>, _ active: L.Mask) {
             let Px = p.normalImpulse * nx + p.tangentImpulse * tx
@@ -216,10 +221,24 @@ enum ContactKernels {
     /// One pass of split position correction over one contact; returns the smallest separation
     /// seen (starting from `minSeparation`). Lanes outside `active` are left as they are. `mA`…`iB` are the masses that may move (a
     /// time-of-impact sub-step moves only two bodies); `baumgarte` is the fraction corrected.
+    /// A's corrections are left out where A cannot move with masses `mA`, `iA` (`canMove`;
+    /// `aMoves` forces the choice, for tests).
     @inline(__always) static func correctPositions<L: LaneReal>(_ m: ManifoldLanes<L>, kinds: ManifoldKinds, _ bodies: ContactBodiesLanes<L>,
                                               mA: L, iA: L, mB: L, iB: L, baumgarte: L,
                                               _ pA: inout PositionLanes<L>, _ pB: inout PositionLanes<L>,
-                                              minSeparation: L, active: L.Mask, aMoves: Bool = true) -> L {
+                                              minSeparation: L, active: L.Mask, aMoves: Bool? = nil) -> L {
+        if aMoves ?? canMove(invMass: mA, invInertia: iA) {
+            return correctPositions(m, kinds: kinds, bodies, mA: mA, iA: iA, mB: mB, iB: iB, baumgarte: baumgarte, &pA, &pB,
+                                    minSeparation: minSeparation, active: active, movingA: true)
+        }
+        return correctPositions(m, kinds: kinds, bodies, mA: mA, iA: iA, mB: mB, iB: iB, baumgarte: baumgarte, &pA, &pB,
+                                minSeparation: minSeparation, active: active, movingA: false)
+    }
+
+    @inline(__always) private static func correctPositions<L: LaneReal>(
+        _ m: ManifoldLanes<L>, kinds: ManifoldKinds, _ bodies: ContactBodiesLanes<L>, mA: L, iA: L, mB: L, iB: L, baumgarte: L,
+        _ pA: inout PositionLanes<L>, _ pB: inout PositionLanes<L>, minSeparation: L, active: L.Mask, movingA aMoves: Bool
+    ) -> L {
         var minSep = minSeparation
         let zero = L(0)
         func correct(_ lx: L, _ ly: L, _ has: L.Mask) {

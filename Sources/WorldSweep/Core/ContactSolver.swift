@@ -66,11 +66,7 @@ struct ContactSolver {
         for i in 0..<inputs.count {
             let c = inputs[i]
             var a = Self.lanes(velocities[c.indexA]), b = Self.lanes(velocities[c.indexB])
-            if constraints[i].bodyAMoves {
-                ContactKernels.warmStart(constraints[i], &a, &b)
-            } else {
-                ContactKernels.warmStart(constraints[i], &a, &b, aMoves: false)
-            }
+            ContactKernels.warmStart(constraints[i], &a, &b)
             velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
             velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
         }
@@ -80,11 +76,7 @@ struct ContactSolver {
         for i in 0..<inputs.count {
             let c = inputs[i]
             var a = Self.lanes(velocities[c.indexA]), b = Self.lanes(velocities[c.indexB])
-            if constraints[i].bodyAMoves {
-                ContactVelocityKernel.solve(&constraints[i], &a, &b)
-            } else {
-                ContactVelocityKernel.solve(&constraints[i], &a, &b, aMoves: false)
-            }
+            ContactVelocityKernel.solve(&constraints[i], &a, &b)
             velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
             velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
         }
@@ -115,8 +107,7 @@ struct ContactSolver {
             var pA = Self.lanes(positions[c.indexA]), pB = Self.lanes(positions[c.indexB])
             minSeparation = ContactKernels.correctPositions(
                 manifolds[i], kinds: ManifoldKinds(c.manifold.kind), bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
-                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true,
-                aMoves: canMove(invMass: mA, invInertia: iA))
+                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
             positions[c.indexA] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
             positions[c.indexB] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
         }

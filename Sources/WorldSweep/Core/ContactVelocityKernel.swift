@@ -75,13 +75,25 @@ enum ContactVelocityKernel {
         apply(applied * tx, applied * ty, p, c, &a, &b, aMoves: aMoves)
     }
 
-    /// `onePointPath: false` leaves out the one-point block, for callers that know no lane
-    /// solves one point: there it changes every velocity by exactly zero (impulse − itself), so
-    /// leaving it out gives the same bits while the impulses are finite (a lane whose impulses
-    /// are not has failed either way). `aMoves: false` leaves out A's updates where A cannot
-    /// move (`bodyAMoves`).
+    /// One velocity step of contact `c` between bodies `a` and `b`. The step leaves out what
+    /// changes nothing, decided here so that every caller (both engines) leaves out the same:
+    /// the one-point block where no lane solves one point — there it changes every velocity by
+    /// exactly zero (impulse − itself), so leaving it out gives the same bits while the
+    /// impulses are finite (a lane whose impulses are not has failed either way) — and A's
+    /// updates where A cannot move (`bodyAMoves`). Each combination is its own specialised
+    /// copy. Tests pass `onePointPath` or `aMoves` to force a path.
     @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
-                                                     onePointPath: Bool = true, aMoves: Bool = true) {
+                                                     onePointPath: Bool? = nil, aMoves: Bool? = nil) {
+        switch (onePointPath ?? L.any(c.onePoint), aMoves ?? c.bodyAMoves) {
+        case (true, true): step(&c, &a, &b, onePointPath: true, aMoves: true)
+        case (true, false): step(&c, &a, &b, onePointPath: true, aMoves: false)
+        case (false, true): step(&c, &a, &b, onePointPath: false, aMoves: true)
+        case (false, false): step(&c, &a, &b, onePointPath: false, aMoves: false)
+        }
+    }
+
+    @inline(__always) private static func step<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>,
+                                                            _ b: inout VelocityLanes<L>, onePointPath: Bool, aMoves: Bool) {
         let anyPoint = L.or(c.onePoint, c.twoPoints)
         // Friction first: the normal constraint matters more, so it gets the last word.
         friction(&c.p0, active: anyPoint, c, &a, &b, aMoves: aMoves)

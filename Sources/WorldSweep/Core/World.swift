@@ -147,7 +147,7 @@ final class PhysicsWorld {
     }
 
     /// Each body's box grown by the margin (and, swept, by the last sub-step's motion), computed
-    /// once per pass rather than once per pair.
+    /// once per pass rather than once per pair. Readable so tests can compare them with the batch's.
     @exclusivity(unchecked) private(set) var boxes: [AABB] = []
 
     private func computeBoxes(swept: Bool) {
