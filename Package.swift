@@ -32,10 +32,12 @@ let package = Package(
         // Summary reports: Markdown and an offline HTML page with SVG charts; least-squares sensitivity.
         .target(name: "WorldSweepReport", dependencies: ["WorldSweepRun", "COpenBLAS"]),
         .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI"]),
+        // Scratch directories for the tests, removed when the test process exits.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep"]),
         .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene"]),
-        .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI"]),
-        .testTarget(name: "WorldSweepRunTests", dependencies: ["WorldSweepRun"]),
-        .testTarget(name: "WorldSweepReportTests", dependencies: ["WorldSweepReport"]),
+        .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI", "TestScratch"]),
+        .testTarget(name: "WorldSweepRunTests", dependencies: ["WorldSweepRun", "TestScratch"]),
+        .testTarget(name: "WorldSweepReportTests", dependencies: ["WorldSweepReport", "TestScratch"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepCLI
 import WorldSweepRun
@@ -20,7 +21,7 @@ private let sweep = """
     """
 
 private func freshDir() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("worldsweep-cli-run-\(UUID().uuidString)").path
+    Scratch.directory("run", create: false)
 }
 
 private func data(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepCLI
 import WorldSweep
@@ -6,9 +7,7 @@ import WorldSweepScene
 
 /// Writes `text` to a fresh temporary file and returns its path.
 func temporaryFile(_ text: String, name: String = "scene.yaml") throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("worldsweep-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let url = dir.appendingPathComponent(name)
+    let url = URL(fileURLWithPath: Scratch.directory("cli")).appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url.path
 }
@@ -135,7 +134,7 @@ let freeFallScene = """
         try WorldLimit.check(scene, maximum: 50, force: false)
         #expect(WorldSweepCommand.execute(["validate", path, "--max-worlds", "10"]) == 2)
         #expect(WorldSweepCommand.execute(["validate", path, "--max-worlds", "10", "--force"]) == 0)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("ws-limit-\(UUID().uuidString)").path
+        let out = Scratch.directory("limit", create: false)
         #expect(WorldSweepCommand.execute(["run", path, "--max-worlds", "10", "--out", out, "--quiet"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: out))   // nothing written
     }
@@ -144,7 +143,7 @@ let freeFallScene = """
 @Suite struct BenchTests {
     /// A fresh, not yet existing directory under the temporary directory.
     func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("ws-bench-\(UUID().uuidString)").path
+        Scratch.directory("bench", create: false)
     }
 
     @Test func listsParse() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -164,7 +165,7 @@ func checkPage(_ html: String) throws {
 
     @Test func writerWritesBothFilesAtomically() throws {
         let dir = ProcessInfo.processInfo.environment["WSR_REPORT_DIR"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("wsr-\(UUID().uuidString)").path
+            ?? Scratch.directory("report", create: false)
         let (summary, worlds) = Self.grid
         try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(400)), to: dir)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)
@@ -172,6 +173,5 @@ func checkPage(_ html: String) throws {
         #expect(!files.contains { $0.hasSuffix(".tmp") })
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         #expect(html == ReportWriter.html(summary: summary, sample: Array(worlds.prefix(400))))
-        if ProcessInfo.processInfo.environment["WSR_REPORT_DIR"] == nil { try FileManager.default.removeItem(atPath: dir) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepRun
 import WorldSweepScene
@@ -29,9 +30,7 @@ let smallSweep = """
     """
 
 func tempDir(_ tag: String = "run") -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("worldsweep-\(tag)-\(UUID().uuidString)").path
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
+    Scratch.directory(tag)
 }
 
 func writeScene(_ text: String, in dir: String) -> String {
