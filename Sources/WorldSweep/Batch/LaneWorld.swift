@@ -486,9 +486,15 @@ final class LaneWorld {
             mirror(ci, impulses: false)
             return
         }
+        let xfA = transform(ia), xfB = transform(ib)
+        if Self.isCurrent(&contacts[ci]!, xfA, xfB) {
+            // What refresh would do (see Contact.isCurrent); the columns already hold the rest.
+            contacts[ci]!.enabled = true; enabled[ci] = -1
+            return
+        }
         // In place: the contact is not copied out and back.
         takeImpulses(&contacts[ci]!, ci)
-        let change = Self.refresh(&contacts[ci]!, &shapes[ia], transform(ia), &shapes[ib], transform(ib))
+        let change = Self.refresh(&contacts[ci]!, &shapes[ia], xfA, &shapes[ib], xfB)
         mirror(ci, impulses: true)
         switch change {
         case .none: break
@@ -509,6 +515,12 @@ final class LaneWorld {
     private static func refresh(_ c: inout Contact, _ shapeA: inout Shape, _ xfA: Transform,
                                 _ shapeB: inout Shape, _ xfB: Transform) -> TouchChange {
         c.refresh(shapeA, xfA, shapeB, xfB)
+    }
+
+    /// `Contact.isCurrent` on the contact where it lies (a plain read would copy it out first).
+    @inline(never)
+    private static func isCurrent(_ c: inout Contact, _ xfA: Transform, _ xfB: Transform) -> Bool {
+        c.isCurrent(xfA, xfB)
     }
 
     /// Islands of lanes `group ..< group + 8`. Where no running lane has a touching contact

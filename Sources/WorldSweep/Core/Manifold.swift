@@ -24,13 +24,18 @@ struct ManifoldPoint: Sendable {
 struct Manifold: Sendable {
     enum Kind: Sendable { case circles, faceA, faceB }
     var kind: Kind = .circles
+    /// 0, 1 or 2, in a byte beside `kind` (60 bytes in all, not 72: see `Contact`).
+    private var storedPointCount: UInt8 = 0
     /// faceA: normal in A's frame; faceB: in B's frame; circles: unused.
     var localNormal: Vec2 = .zero
     /// circles: centre of A's circle; faceA: a point on A's reference face; faceB: on B's.
     var localPoint: Vec2 = .zero
     var point0 = ManifoldPoint()
     var point1 = ManifoldPoint()
-    var pointCount = 0
+    var pointCount: Int {
+        get { Int(storedPointCount) }
+        set { storedPointCount = UInt8(truncatingIfNeeded: newValue) }
+    }
 
     subscript(i: Int) -> ManifoldPoint {
         get { i == 0 ? point0 : point1 }

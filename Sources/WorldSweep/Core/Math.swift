@@ -60,6 +60,13 @@ struct Transform: Sendable {
     static var identity: Transform { Transform(p: .zero, q: .identity) }
     func apply(_ v: Vec2) -> Vec2 { q.apply(v) + p }
     func applyInverse(_ v: Vec2) -> Vec2 { q.applyInverse(v - p) }
+
+    /// The same bits (so +0 and −0 differ and a NaN matches itself): a function of the transform
+    /// alone gives the same answer for both.
+    @inline(__always) func isIdentical(to o: Transform) -> Bool {
+        (p.x.bitPattern ^ o.p.x.bitPattern) | (p.y.bitPattern ^ o.p.y.bitPattern)
+            | (q.s.bitPattern ^ o.q.s.bitPattern) | (q.c.bitPattern ^ o.q.c.bitPattern) == 0
+    }
 }
 
 /// The motion of a body's centre of mass over one sub-step, for time of impact.
