@@ -134,12 +134,6 @@ func timeOfImpact(_ pA: DistanceProxy, _ sweepA: Sweep, _ pB: DistanceProxy, _ s
 /// of the edge's line and farther from it than the touching distance (plus a slop of safety) for
 /// the whole sweep: a body resting on or flying clear of a boundary then costs no search. Both
 /// engines apply this same rule, so it never separates them.
-func toiMayTouch(_ a: Body, _ b: Body) -> Bool {
-    if a.isStatic { return toiMayTouch(staticShape: a.shape, a.xf, moving: b.shape, b.sweep) }
-    if b.isStatic { return toiMayTouch(staticShape: b.shape, b.xf, moving: a.shape, a.sweep) }
-    return true
-}
-
 func toiMayTouch(staticShape: Shape, _ staticXf: Transform, moving shape: Shape, _ sweep: Sweep) -> Bool {
     guard staticShape.kind == .edge else { return true }
     return shape.vertices.withUnsafeBufferPointer { v in

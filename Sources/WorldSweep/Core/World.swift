@@ -373,6 +373,17 @@ final class PhysicsWorld {
 
     // MARK: Time of impact
 
+    /// `toiMayTouch` for a pair, reading its bodies where they lie (passing them would copy two
+    /// whole bodies, retaining their shapes' arrays).
+    private func toiMayTouch(_ p: BodyPair) -> Bool {
+        bodies.withUnsafeBufferPointer { bodies in
+            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+            if a.pointee.isStatic { return WorldSweep.toiMayTouch(staticShape: a.pointee.shape, a.pointee.xf, moving: b.pointee.shape, b.pointee.sweep) }
+            if b.pointee.isStatic { return WorldSweep.toiMayTouch(staticShape: b.pointee.shape, b.pointee.xf, moving: a.pointee.shape, a.pointee.sweep) }
+            return true
+        }
+    }
+
     /// Moves items that would pass through a static body within this sub-step back to their
     /// first time of impact, resolves that contact and lets them finish the sub-step.
     func solveTOI(_ h: Float) {
@@ -408,7 +419,7 @@ final class PhysicsWorld {
                         alpha0 = alphaA
                         bodies[p.b].sweep.advance(to: alpha0)
                     }
-                    if toiMayTouch(bodies[p.a], bodies[p.b]) {
+                    if toiMayTouch(p) {
                         let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
                                                          DistanceProxy(bodies[p.b].shape), bodies[p.b].sweep)
                         alpha = state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
