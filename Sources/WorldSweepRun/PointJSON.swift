@@ -53,6 +53,18 @@ extension PointSummary {
     }
 }
 
+/// summary.json's points as they complete: one JSON object each, comma-separated, in a
+/// temporary file that `SweepRun.writeSummary` wraps into the summary.
+final class PointListFile {
+    let file: AppendFile
+    private var isEmpty = true
+    init(path: String) throws { file = try AppendFile(path: path, truncate: true) }
+    func append(_ point: PointSummary) throws {
+        try file.append((isEmpty ? "" : ",") + point.jsonText())
+        isEmpty = false
+    }
+}
+
 /// JSON text built by appending bytes, with JSONEncoder's spelling of numbers and strings.
 struct JSONOutput {
     var bytes: [UInt8] = []

@@ -53,13 +53,9 @@ public enum Shards {
         let runner = WorldRunner(scene: scene)
         let layout = CSVLayout(parameters: runner.parameterPaths, items: runner.itemNames)
         let pointsPath = "\(directory)/summary.points.tmp"
-        let points = try AppendFile(path: pointsPath, truncate: true)
-        var firstPoint = true
+        let points = try PointListFile(path: pointsPath)
         var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: runner.worldCount,
-                                     totalPoints: runner.pointCount) { p in
-            try points.append((firstPoint ? "" : ",") + p.jsonText())
-            firstPoint = false
-        }
+                                     totalPoints: runner.pointCount) { try points.append($0) }
         let worlds = try AppendFile(path: "\(directory)/worlds.csv.tmp", truncate: true)
         let partners = try AppendFile(path: "\(directory)/partners.csv.tmp", truncate: true)
         try worlds.append(layout.header + "\n")
@@ -88,8 +84,8 @@ public enum Shards {
             }
         }
         try builder.finish()
-        try worlds.sync(); try partners.sync(); try points.sync()
-        worlds.close(); partners.close(); points.close()
+        try worlds.sync(); try partners.sync(); try points.file.sync()
+        worlds.close(); partners.close(); points.file.close()
         for name in ["worlds.csv", "partners.csv"] {
             guard rename("\(directory)/\(name).tmp", "\(directory)/\(name)") == 0 else {
                 throw RunFileError("cannot rename \(directory)/\(name).tmp")

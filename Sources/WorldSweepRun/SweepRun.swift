@@ -86,8 +86,12 @@ public struct SweepRun {
         var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: total, totalPoints: runner.pointCount)
         var start = range.lowerBound
         let worlds: AppendFile, partners: AppendFile
-        var pointsFile: AppendFile?
-        var firstPoint = true
+        var pointsFile: PointListFile?
+        /// summary.json's points stream to a file as they complete (a shard leaves that to merge).
+        func streamPoints() throws {
+            pointsFile = options.shard == nil ? try PointListFile(path: pointsPath) : nil
+            builder.pointSink = { [pointsFile] p in try pointsFile?.append(p) }
+        }
 
         // `--resume` with nothing to resume starts afresh (so a retried array task may always pass it).
         let resumable = options.resume && fm.fileExists(atPath: runPath) && fm.fileExists(atPath: worldsPath)
@@ -101,12 +105,7 @@ public struct SweepRun {
             var same = old; same.file = settings.file
             guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range, shard or engine)") }
             try? fm.removeItem(atPath: finalMarker)
-            if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
-            let sinkFile = pointsFile
-            builder.pointSink = { p in
-                try sinkFile?.append((firstPoint ? "" : ",") + p.jsonText())
-                firstPoint = false
-            }
+            try streamPoints()
             let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, layout: layout,
                                           from: range.lowerBound, upTo: range.upperBound) { try builder.add($0) }
             try truncateFile(worldsPath, to: kept.worldsLength)
@@ -129,12 +128,7 @@ public struct SweepRun {
             try worlds.append(layout.header + "\n")
             partners = try AppendFile(path: partnersPath, truncate: true)
             try partners.append(CSVLayout.partnersHeader + "\n")
-            if options.shard == nil { pointsFile = try AppendFile(path: pointsPath, truncate: true) }
-            let sinkFile = pointsFile
-            builder.pointSink = { p in
-                try sinkFile?.append((firstPoint ? "" : ",") + p.jsonText())
-                firstPoint = false
-            }
+            try streamPoints()
         }
 
         let runner = self.runner
@@ -157,7 +151,7 @@ public struct SweepRun {
         worlds.close(); partners.close()
         let ranWorlds = end - start
         guard end == range.upperBound else {
-            pointsFile?.close()
+            pointsFile?.file.close()
             // Resume rebuilds the points from worlds.csv.
             try? fm.removeItem(atPath: pointsPath)
             return Outcome(directory: dir, completed: false, worldsDone: end - range.lowerBound, worldsInRange: range.count,
@@ -173,8 +167,8 @@ public struct SweepRun {
             return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,
                            summary: nil, sample: builder.sample)
         }
-        try pointsFile?.sync()
-        pointsFile?.close()
+        try pointsFile?.file.sync()
+        pointsFile?.file.close()
         let summary = try Self.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
                                             to: finalMarker)
         return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,

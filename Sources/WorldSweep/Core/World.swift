@@ -378,9 +378,10 @@ final class PhysicsWorld {
     private func toiMayTouch(_ p: BodyPair) -> Bool {
         bodies.withUnsafeBufferPointer { bodies in
             let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-            if a.pointee.isStatic { return WorldSweep.toiMayTouch(staticShape: a.pointee.shape, a.pointee.xf, moving: b.pointee.shape, b.pointee.sweep) }
-            if b.pointee.isStatic { return WorldSweep.toiMayTouch(staticShape: b.pointee.shape, b.pointee.xf, moving: a.pointee.shape, a.pointee.sweep) }
-            return true
+            guard a.pointee.isStatic || b.pointee.isStatic else { return true }   // only a static side can rule it out
+            let (fixed, moving) = a.pointee.isStatic ? (a, b) : (b, a)
+            return WorldSweep.toiMayTouch(staticShape: fixed.pointee.shape, fixed.pointee.xf,
+                                          moving: moving.pointee.shape, moving.pointee.sweep)
         }
     }
 
