@@ -34,7 +34,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Worker threads (default: SLURM_CPUS_PER_TASK, else the active processors).")
     var threads: Int?
 
-    @Option(name: .customLong("chunk-size"), help: "Worlds per unit of work (one batch of the batched engine).")
+    @Option(name: .customLong("chunk-size"), help: "Worlds per unit of work (one batch of the batched engine); with several threads the last chunks are smaller.")
     var chunkSize: Int = 64
 
     @Option(help: ArgumentHelp("The batched engine's integrator back end: simd (default: faster on every machine measured) or blas.",

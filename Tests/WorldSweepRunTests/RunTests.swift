@@ -150,6 +150,43 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(none == 0)
     }
 
+    @Test func chunksShrinkTowardTheEndOnlyWithSeveralThreads() throws {
+        func sizes(_ s: Scheduler, _ range: Range<Int>) -> [Int] {
+            let starts = s.chunkStarts(range)
+            return zip(starts, starts.dropFirst()).map { $1 - $0 }
+        }
+        // One thread: equal chunks, the last one what is left.
+        #expect(sizes(Scheduler(threads: 1, chunkSize: 64), 0..<768) == Array(repeating: 64, count: 12))
+        #expect(sizes(Scheduler(threads: 1, chunkSize: 64), 0..<100) == [64, 36])
+        // Two threads, 768 worlds: a chunk holds ⌈left / 4⌉ rounded up to a multiple of 8, at
+        // most 64. Left 768 … 256: 64 each (9 chunks); then 192 → 48, 144 → ⌈36⌉ = 40,
+        // 104 → 32, 72 → 24, 48 → 16, 32 → 8, 24 → 8, 16 → 8, 8 → 8.
+        #expect(sizes(Scheduler(threads: 2, chunkSize: 64), 0..<768)
+                == Array(repeating: 64, count: 9) + [48, 40, 32, 24, 16, 8, 8, 8, 8])
+        // Chunks no larger than one lane group are never cut further.
+        #expect(sizes(Scheduler(threads: 4, chunkSize: 3), 5..<30) == Array(repeating: 3, count: 8) + [1])
+        // Any range, thread count and chunk size: the chunks tile the range in order, none larger
+        // than asked, none growing.
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let lower = Int.random(in: 0..<1000, using: &rng)
+            let range = lower..<(lower + Int.random(in: 1..<5000, using: &rng))
+            let s = Scheduler(threads: Int.random(in: 1...32, using: &rng), chunkSize: Int.random(in: 1...200, using: &rng))
+            let starts = s.chunkStarts(range)
+            #expect(starts.first == range.lowerBound && starts.last == range.upperBound)
+            let chunk = sizes(s, range)
+            #expect(chunk.allSatisfy { $0 >= 1 && $0 <= s.chunkSize })
+            #expect(zip(chunk, chunk.dropFirst()).allSatisfy { $0 >= $1 })
+        }
+        // The scheduler hands over exactly those chunks, in order.
+        var seen: [Range<Int>] = []
+        try Scheduler(threads: 2, chunkSize: 64).run(0..<768, work: { $0 }, consume: { chunk, r in
+            #expect(chunk == r)
+            seen.append(r)
+        })
+        #expect(seen.map(\.count) == sizes(Scheduler(threads: 2, chunkSize: 64), 0..<768))
+    }
+
     @Test func aCancelledRunResumesToTheSameFiles() throws {
         let dir = tempDir()
         let path = writeScene(smallSweep, in: dir)
