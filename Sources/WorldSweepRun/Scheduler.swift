@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WorldSweep
 
 /// A flag set from another thread (a signal handler's queue) to stop starting new work.
 public final class CancellationFlag: @unchecked Sendable {
@@ -43,7 +44,7 @@ public struct Scheduler: Sendable {
 
     /// The smallest chunk the tail is cut into: one group of SIMD lanes, so no chunk of the
     /// batched engine runs with lanes empty for want of worlds.
-    public static let smallestTailChunk = 8
+    public static let smallestTailChunk = BatchAnimator.laneWidth
 
     /// Where each chunk of `range` starts, then `range.upperBound`. With one thread every chunk
     /// holds `chunkSize` worlds (the last, what is left). With more, a chunk holds at most a

@@ -22,7 +22,7 @@ public final class BatchAnimator {
         self.animators = animators
         self.integrator = integrator
         var worlds = animators.map { $0.preparedWorld() }
-        let width = LaneWorld.width
+        let width = Self.laneWidth
         let padded = (worlds.count + width - 1) / width * width
         let active = worlds.indices.map { _ in true } + Array(repeating: false, count: padded - worlds.count)
         // Padding lanes never run; they borrow the first world's structure.
@@ -31,6 +31,10 @@ public final class BatchAnimator {
     }
 
     public var count: Int { animators.count }
+
+    /// Worlds advanced per vector instruction: a batch runs its worlds in groups of this many
+    /// (the last group padded with lanes that never run).
+    public static let laneWidth = LaneWorld.width
 
     /// Whether animator `index` still takes part (it has not paused or been stopped).
     public func isRunning(_ index: Int) -> Bool { lanes.running[index] }
