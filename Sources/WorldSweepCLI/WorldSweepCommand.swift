@@ -63,6 +63,8 @@ public enum ExitStatus {
     public static let done: Int32 = 0
     public static let runFailed: Int32 = 1
     public static let badInput: Int32 = 2
+    /// Ctrl-C (SIGINT) or SIGTERM: the worlds in flight were written; `--resume` continues.
+    public static let interrupted: Int32 = 130
 }
 
 /// Bad input found by a command itself (an override that does not parse, a bad tick count).

@@ -99,10 +99,16 @@ public struct RunInfo: Sendable, Hashable, Codable {
     public var wallSeconds: Double
     /// World-ticks per second over the whole run.
     public var worldTicksPerSecond: Double
+    /// The worldsweep version that produced the run (`WorldSweepVersion.current`); nil in older runs.
+    public var version: String?
+    /// The command line that started the run, as typed (arguments after the executable); nil in older runs.
+    public var commandLine: [String]?
 
-    public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double) {
+    public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double,
+                version: String? = nil, commandLine: [String]? = nil) {
         self.engine = engine; self.threads = threads; self.worlds = worlds; self.ticksPerWorld = ticksPerWorld
         self.wallSeconds = wallSeconds; self.worldTicksPerSecond = worldTicksPerSecond
+        self.version = version; self.commandLine = commandLine
     }
 }
 
