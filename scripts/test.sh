@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Sets up the machine and runs every test: the Slurm integration test (a private single-node
-# cluster; skipped with a message when not root), then the unit and command tests.
+# cluster; skipped with a message when not root), the golden outputs (every example sweep's
+# worlds.csv and first-world traces, bit for bit, from the release build), then the unit and
+# command tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build
 scripts/slurm/test-slurm.sh "$(swift build --show-bin-path)/worldsweep"
+scripts/golden.sh
 swift test
