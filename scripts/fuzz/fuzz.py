@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Seeded, grammar-aware fuzzing of worldsweep's inputs: sweep files and command lines.
+
+Each case takes one of the example sweeps (made short: few ticks), applies a few mutations that
+know the file's grammar (numbers, generators, keys, names, flow lists and maps, bytes) or the
+command line's (options with bad values, odd output folders), runs the built binary on it and
+checks the promises of the README's reliability section:
+
+  - no crash: the process ends by exit, never by a signal;
+  - no hang: every case ends within --timeout seconds;
+  - the exit code is one of 0 (done), 1 (a run failed), 2 (bad input), 130 (interrupted);
+  - a refusal (exit 2) is one line on stderr, printable (no raw control bytes), with no raw
+    runtime or Foundation text, and nothing is written for it (the output folder stays absent);
+  - a finished run's worlds.csv holds only finite numbers (or empty cells for failed worlds).
+
+    scripts/fuzz/fuzz.py --bin .build/release/worldsweep --cases 300 --seed 1
+    scripts/fuzz/fuzz.py --bin ... --cases 20000 --seed 7 --keep /tmp/fuzz-findings
+
+A failing case is written to --keep (file, command, output) so that it replays exactly. The last
+line is "fuzz: N passed, M failed".
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+EXAMPLES = ["twin-drop", "ledge-squares", "push-offset", "spinner", "million-drops"]
+
+# Numbers that have broken parsers and engines before, or sit on a boundary.
+NUMBERS = ["0", "-0", "-1", "1", "2", "0.5", "1e39", "-1e39", "1e-300", "1e308", "-1e308", "5e-324",
+           "1e-19", "1e-45", "3.4e38", "1e30", "-1e30", ".nan", ".inf", "-.inf", "nan", "inf",
+           "4611686018427387904", "9223372036854775807", "-9223372036854775808", "18446744073709551616",
+           "1099511627776", "0x10", "1_000", "0.30000000000000004", "1/0", "0/0", "1/60", "-1/60",
+           "1e400", "0.1", "100000", "65536"]
+JUNK_SCALARS = ["abc", "''", '""', "~", "null", "true", "[]", "{}", "[1, 2, 3]", "{a: 1}", "\"\\x1b[31mred\"",
+                "\"a\\nb\"", "é", "🙂", "&anchor 1", "*alias", "!!binary aGk=", "? x", "- 1", "|", ">"]
+GENERATORS = ["{range: [0, 1, 1e-19]}", "{range: [0, 1, 0]}", "{range: [0, 1, -0.1]}", "{range: [1, 0, 0.1]}",
+              "{linspace: [-1e308, 1e308, 3]}", "{linspace: [0, 1, 0]}", "{linspace: [0, 1, -3]}",
+              "{linspace: [0, 1, 1e20]}", "{logspace: [5e-324, 1, 3]}", "{logspace: [0, 1, 3]}",
+              "{logspace: [-1, 1, 3]}", "{values: []}", "{values: [.nan]}", "{values: [1e39, 1]}",
+              "{uniform: [0, 1e39]}", "{uniform: [1, 0]}", "{loguniform: [0, 1]}", "{loguniform: [1e-300, 1e300]}",
+              "{range: [0, 1.5, 0.1]}", "{linspace: [0, 1, 3]}", "{values: [0.3, 0.7]}"]
+KEYS = ["center", "size", "angle", "shape", "path", "type", "items", "mode", "magnitude", "direction",
+        "elasticity", "friction", "density", "resistance", "angular_resistance", "allows_rotation",
+        "anchored", "charge", "linear_velocity", "angular_velocity", "active", "offset", "bounds", "tick",
+        "duration", "ticks", "kind", "parameters", "samples", "seed", "replicas", "jitter", "metrics",
+        "reference_bounds", "boundaries", "from", "to", "insets", "name", "description", "linspace",
+        "range", "values", "logspace", "uniform", "loguniform", "\x1b[2J", "a\tb", "x.y.z"]
+BYTES = [b"\xff", b"\xfe\xff", b"\x00", b"\x1b[31m", b"\r", b"\xc3", b"\xe2\x82", b"\t", b"\x7f", b"\xef\xbb\xbf"]
+
+NUMBER_RE = re.compile(rb"(?<![A-Za-z_.\d])-?\d+(?:\.\d+)?(?:e-?\d+)?(?:/\d+)?(?![A-Za-z_\d])")
+GENERATOR_RE = re.compile(rb"\{(?:range|linspace|logspace|values|uniform|loguniform):[^}]*\}")
+KEY_RE = re.compile(rb"(?m)^(\s*)([A-Za-z_][A-Za-z0-9_.]*):")
+NAME_RE = re.compile(rb"\b(top|bottom|a|b|c|d|e|card|rotor|flicked|driven|bouncy|stiff|shove|fall|walls|material|floor|spin|flick|drive)\b")
+
+
+def shorten(source: bytes) -> bytes:
+    """The example made cheap to run: a few ticks, so a case takes milliseconds, not seconds."""
+    source = re.sub(rb"(?m)^(\s*)duration:.*$", rb"\1ticks: 12", source)
+    source = re.sub(rb"(?m)^(\s*)ticks: \d+", rb"\1ticks: 12", source)
+    source = re.sub(rb"(?m)^(\s*)replicas: \d+", rb"\1replicas: 2", source)
+    source = source.replace(b"{linspace: [0.01, 1, 100]}", b"{linspace: [0.01, 1, 4]}")
+    return source
+
+
+def replace_match(rng, source, pattern, choices):
+    matches = list(pattern.finditer(source))
+    if not matches:
+        return source
+    m = rng.choice(matches)
+    return source[:m.start()] + rng.choice(choices).encode() + source[m.end():]
+
+
+def mutate(rng: random.Random, source: bytes) -> bytes:
+    kind = rng.randrange(13)
+    lines = source.split(b"\n")
+    if kind <= 2:
+        return replace_match(rng, source, NUMBER_RE, NUMBERS)
+    if kind == 3:
+        return replace_match(rng, source, GENERATOR_RE, GENERATORS)
+    if kind == 4:
+        return replace_match(rng, source, NUMBER_RE, JUNK_SCALARS)
+    if kind == 5:
+        matches = list(KEY_RE.finditer(source))
+        if matches:
+            m = rng.choice(matches)
+            return source[:m.start(2)] + rng.choice(KEYS).encode() + source[m.end(2):]
+        return source
+    if kind == 6:
+        i = rng.randrange(len(lines))
+        del lines[i]
+        return b"\n".join(lines)
+    if kind == 7:
+        i = rng.randrange(len(lines))
+        lines.insert(rng.randrange(len(lines) + 1), lines[i])
+        return b"\n".join(lines)
+    if kind == 8:
+        pos = rng.randrange(len(source) + 1)
+        return source[:pos] + rng.choice(BYTES) + source[pos:]
+    if kind == 9:
+        return source[:rng.randrange(len(source) + 1)]
+    if kind == 10:
+        matches = list(NAME_RE.finditer(source))
+        if matches:
+            m = rng.choice(matches)
+            new = rng.choice([b"x" * rng.choice([1, 80, 5000]), b"a\x1bb", b"", b"top", b"bounds", b"a b", b"n\xffm"])
+            return source[:m.start()] + new + source[m.end():]
+        return source
+    if kind == 11:
+        i = rng.randrange(len(lines))
+        indent = rng.choice([b"", b" ", b"    ", b"\t"])
+        lines[i] = indent + lines[i].lstrip()
+        return b"\n".join(lines)
+    # Sweep sizes that should be refused before anything is allocated.
+    extra = rng.choice([b"  replicas: 1099511627777", b"  samples: 9223372036854775807", b"  replicas: -1",
+                        b"  samples: 0", b"  seed: -5", b"  seed: 1e300", b"  jitter: {top.center: [1e39, 2]}",
+                        b"  jitter: {top.center: [.nan, 2]}", b"  jitter: {nope.center: 2}"])
+    return source.replace(b"sweep:\n", b"sweep:\n" + extra + b"\n", 1)
+
+
+def bad_count(rng):
+    return rng.choice(["0", "-1", "-0", "1.5", "abc", "", "4611686018427387904", "9223372036854775807",
+                       "99999999999999999999", "1e3", " 2", "0x2", "65537", "1000000"])
+
+
+def command_line(rng, file, out):
+    """A command over the case's file, with a chance of bad option values."""
+    which = rng.choices(["validate", "run", "trace", "merge", "missing"], weights=[50, 28, 16, 3, 3])[0]
+    if which == "validate":
+        args = ["validate", file]
+        if rng.random() < 0.1:
+            args += ["--max-worlds", bad_count(rng)]
+    elif which == "run":
+        args = ["run", file, "--out", out, "--quiet", "--threads", "1"]
+        r = rng.random()
+        if r < 0.08:
+            args[-1] = bad_count(rng)
+        elif r < 0.14:
+            args += ["--chunk-size", bad_count(rng)]
+        elif r < 0.20:
+            args += ["--shard", rng.choice(["0", "3", "-1", "x"]), "--of", bad_count(rng)]
+        elif r < 0.24:
+            args[3] = rng.choice(["", "/proc/nope", "/dev/null", file])
+    elif which == "trace":
+        args = ["trace", file, "--ticks", rng.choice(["3", "5"])]
+        if rng.random() < 0.15:
+            args[-1] = bad_count(rng)
+        if rng.random() < 0.2:
+            args.append("--events")
+    else:
+        args = [which, rng.choice([out, file, "/nonexistent/dir", ""])]
+    if which in ("run", "trace") and rng.random() < 0.2:
+        key = rng.choice(["bouncy.elasticity", "shove.magnitude", "top.size", "fall.magnitude", "nope.key",
+                          "material.density", "card.center.y", "spin.angular_velocity", "x"])
+        args += ["--set", key + "=" + rng.choice(NUMBERS + JUNK_SCALARS[:4])]
+    return which, args
+
+
+RAW_TEXT = re.compile(r"NSCocoaErrorDomain|Error Domain=|Fatal error|EncodingError|DecodingError|Swift/|"
+                      r"Foundation\.|_GenericObjCError|\bCocoaError\b|Thread \d|Stack dump")
+
+
+def check(which, args, rc, stdout, stderr, out, timed_out):
+    """The promises, as a list of broken ones (empty: the case passed)."""
+    problems = []
+    if timed_out:
+        return ["hang (timed out)"]
+    if rc < 0:
+        problems.append(f"crash (signal {-rc}: {signal.Signals(-rc).name})")
+    elif rc not in (0, 1, 2, 130):
+        problems.append(f"exit code {rc}")
+    text = stderr.decode("utf-8", "replace")
+    if RAW_TEXT.search(text):
+        problems.append("raw runtime text in stderr")
+    if rc == 2:
+        if text.count("\n") != 1 or not text.endswith("\n"):
+            problems.append(f"refusal is {text.count(chr(10))} lines, not one")
+        if any(ord(ch) < 32 and ch != "\n" for ch in text) or "\x7f" in text:
+            problems.append("control bytes in the refusal")
+        if "error" not in text:
+            problems.append("refusal does not say 'error'")
+        if which == "run" and os.path.exists(out):
+            problems.append("a refused run left its output folder behind")
+    if which == "run" and rc == 0:
+        worlds = os.path.join(out, "worlds.csv")
+        if not os.path.exists(worlds):
+            problems.append("run exited 0 without worlds.csv")
+        else:
+            with open(worlds, "rb") as f:
+                body = f.read()
+            if re.search(rb"(?i)(^|,)(nan|-?inf)(,|$)", body.replace(b"\n", b",\n"), re.M):
+                problems.append("non-finite number in worlds.csv")
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", required=True, help="the worldsweep executable")
+    parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--keep", help="folder for failing cases (default: a temporary one, printed)")
+    parser.add_argument("--sweeps", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sweeps"))
+    opts = parser.parse_args()
+
+    bases = []
+    for name in EXAMPLES:
+        with open(os.path.join(opts.sweeps, name + ".yaml"), "rb") as f:
+            bases.append((name, shorten(f.read())))
+    keep = opts.keep or tempfile.mkdtemp(prefix="worldsweep-fuzz-findings-")
+    work = tempfile.mkdtemp(prefix="worldsweep-fuzz-")
+    passed = failed = 0
+    try:
+        for case in range(opts.cases):
+            rng = random.Random(f"{opts.seed}:{case}")
+            name, source = rng.choice(bases)
+            for _ in range(rng.choice([1, 1, 1, 2, 3])):
+                source = mutate(rng, source)
+            file = os.path.join(work, f"case-{case}.yaml")
+            with open(file, "wb") as f:
+                f.write(source)
+            out = os.path.join(work, f"out-{case}")
+            which, args = command_line(rng, file, out)
+            timed_out = False
+            try:
+                proc = subprocess.run([opts.bin] + args, capture_output=True, timeout=opts.timeout,
+                                      env=dict(os.environ, TERM="dumb"))
+                rc, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
+            except subprocess.TimeoutExpired as e:
+                rc, stdout, stderr, timed_out = -1, e.stdout or b"", e.stderr or b"", True
+            problems = check(which, args, rc, stdout, stderr, out, timed_out)
+            if problems:
+                failed += 1
+                case_dir = os.path.join(keep, f"seed{opts.seed}-case{case}")
+                os.makedirs(case_dir, exist_ok=True)
+                shutil.copy(file, os.path.join(case_dir, "case.yaml"))
+                with open(os.path.join(case_dir, "report.txt"), "w") as f:
+                    f.write(f"base: {name}\ncommand: worldsweep {' '.join(repr(a) for a in args)}\nexit: {rc}\n")
+                    f.write("problems: " + "; ".join(problems) + "\n--- stderr ---\n")
+                    f.write(stderr.decode("utf-8", "replace")[:4000])
+                print(f"case {case} ({name}, {which}): {'; '.join(problems)} — {case_dir}", file=sys.stderr)
+            else:
+                passed += 1
+            shutil.rmtree(out, ignore_errors=True)
+            os.remove(file)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if failed:
+        print(f"failing cases kept in {keep}", file=sys.stderr)
+    print(f"fuzz: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
