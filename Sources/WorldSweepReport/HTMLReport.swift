@@ -15,7 +15,7 @@ enum HTMLReport {
     ul.findings{margin:4px 0 12px;padding-left:20px}
     .tw{max-width:100%;overflow-x:auto}
     table{border-collapse:collapse;font-size:14px;margin:6px 0 12px}
-    th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:#f4f4f4}
+    th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}code .w{white-space:nowrap}th{background:#f4f4f4}
     td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     table.kv th{font-weight:600;background:#fafafa}
     code{font-size:13px;background:#f4f4f4;padding:1px 4px;border-radius:3px;overflow-wrap:anywhere}
@@ -28,6 +28,8 @@ enum HTMLReport {
     svg .lbl{font-size:13px;fill:#222}svg .lgt{font-size:12px;font-weight:600;fill:#222}svg .cv{font-size:10px}
     svg .grid{stroke:#e6e6e6;stroke-width:1}svg .frame{fill:none;stroke:#999;stroke-width:1}
     svg .line{fill:none;stroke-width:2}svg .band{fill-opacity:.13;stroke:none}svg .err{stroke-width:1.2}
+    @media (max-width:600px){table.stack,table.stack tbody,table.stack tr,table.stack td{display:block}table.stack tr:first-child{display:none}
+    table.stack tr{border:1px solid #ddd;margin:0 0 8px}table.stack td{border:none;padding:2px 8px}table.stack td.n{text-align:left}}
     .swatch{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px;vertical-align:baseline}
     """
 
@@ -51,9 +53,12 @@ enum HTMLReport {
 
     static func note(_ s: String) -> String { s.isEmpty ? "" : "<p class=\"note\">\(Text.escape(s))</p>\n" }
 
-    static func table(_ head: [String], _ rows: [String]) -> String {
-        "<div class=\"tw\"><table>\n<tr>" + head.map { "<th>\(Text.escape($0))</th>" }.joined() + "</tr>\n" + rows.joined() + "</table></div>\n"
+    static func table(_ head: [String], _ rows: [String], cls: String = "") -> String {
+        "<div class=\"tw\"><table\(cls.isEmpty ? "" : " class=\"\(cls)\"")>\n<tr>" + head.map { "<th>\(name($0))</th>" }.joined() + "</tr>\n" + rows.joined() + "</table></div>\n"
     }
+
+    /// A dotted name (`bottom.contacts.ledge`) escaped, free to wrap after each dot on a narrow screen.
+    static func name(_ s: String) -> String { Text.escape(s).replacingOccurrences(of: ".", with: ".<wbr>") }
 
     // MARK: what matters
 
@@ -85,7 +90,7 @@ enum HTMLReport {
         if !ranked.isEmpty {
             let rows = ranked.map { a -> String in
                 let imp = a.importance!
-                var r = "<tr><td>\(Text.escape(m.metricLabel(a.column)))</td>"
+                var r = "<tr><td>\(name(m.metricLabel(a.column)))</td>"
                 for j in s.parameters.indices {
                     if let share = imp.shares[j] {
                         let slope = imp.slopes[safe: j].flatMap { $0 } ?? 0
@@ -197,7 +202,9 @@ enum HTMLReport {
         chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
-        var caption = "Dots: each of the \(v.dots.count) points\(replicas). Line: "
+        let missing = s.points.count - v.dots.count
+        var caption = "Dots: each of the \(v.dots.count) points\(replicas)"
+        caption += missing > 0 ? " (the other \(missing) have no \(v.column)). Line: " : ". Line: "
         if others.isEmpty {
             caption += "the mean at each value of \(name); band: min–max."
         } else if v.binned {
@@ -228,7 +235,8 @@ enum HTMLReport {
         let others = othersText(m, except: [p.xParameter, p.yParameter])
         var caption = "Colour: mean of \(p.column) over the points in each cell"
         caption += others.isEmpty ? "." : ", averaged over \(others)."
-        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges; grey: no point." }
+        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges." }
+        if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
         if p.capped { caption += " At most \(ReportModel.maxHeatmapSide) values per axis, spread evenly." }
         if hm.integerSteps { caption += " Whole-number steps from 0." }
         return figure(hm.svg(), caption)
@@ -295,13 +303,20 @@ enum HTMLReport {
         var rows: [String] = []
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
-                rows.append("<tr><td>\(Text.escape(m.metricLabel(e.column)))</td><td>\(which)</td><td class=\"n\">\(Text.value(pv.1))</td>"
-                    + "<td>point \(pv.0.point): \(Text.escape(m.describe(pv.0)))</td><td><code>\(Text.escape(m.traceCommand(world: m.world(of: pv.0))))</code></td></tr>\n")
+                rows.append("<tr><td>\(name(m.metricLabel(e.column)))</td><td class=\"n\">\(which) \(Text.value(pv.1))</td>"
+                    + "<td>point \(pv.0.point): \(Text.escape(m.describe(pv.0)))<br>\(command(m, world: m.world(of: pv.0)))</td></tr>\n")
             }
         }
-        h += table(["Metric", "", "Mean", "At", "Replay"], rows)
+        h += table(["Metric", "Mean", "At, and the command that replays it"], rows, cls: "stack")
         h += trajectories(m)
         return h + "</section>\n"
+    }
+
+    /// The trace command as code that wraps only between its words (never inside `--world`).
+    static func command(_ m: ReportModel, world: Int) -> String {
+        let text = m.traceCommand(world: world)
+        let words = text.split(separator: " ").map { "<span class=\"w\">\(Text.escape(String($0)))</span>" }
+        return "<code>" + words.joined(separator: " ") + "</code>"
     }
 
     static func trajectories(_ m: ReportModel) -> String {
@@ -320,7 +335,7 @@ enum HTMLReport {
         }
         for (t, why) in worlds {
             let chart = TrajectoryChart(title: "world \(t.world)", trajectory: t)
-            h += "<figure class=\"world\">\n\(chart.svg())<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) <code>\(Text.escape(m.traceCommand(world: t.world)))</code></figcaption>\n</figure>\n"
+            h += "<figure class=\"world\">\n\(chart.svg())<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) \(command(m, world: t.world))</figcaption>\n</figure>\n"
         }
         return h + "</div>\n</div>\n"
     }
@@ -334,7 +349,7 @@ enum HTMLReport {
         var rows: [String] = []
         for c in m.metricColumns {
             guard let st = p.metrics[c] else { continue }
-            rows.append("<tr><td>\(Text.escape(m.metricLabel(c)))</td><td class=\"n\">\(Text.value(st.mean))</td><td class=\"n\">\(Text.value(st.std))</td>"
+            rows.append("<tr><td>\(name(m.metricLabel(c)))</td><td class=\"n\">\(Text.value(st.mean))</td><td class=\"n\">\(Text.value(st.std))</td>"
                 + "<td class=\"n\">\(Text.value(st.min))</td><td class=\"n\">\(Text.value(st.max))</td><td class=\"n\">\(st.count)</td></tr>\n")
         }
         return h + table(["Metric", "Mean", "Std", "Min", "Max", "Replicas with a value"], rows) + "</section>\n"
@@ -348,7 +363,7 @@ enum HTMLReport {
         func rows(_ list: [ReportModel.MetricAnalysis]) -> [String] {
             list.prefix(ReportModel.maxSensitivityRows).compactMap { a in
                 guard let f = a.fit else { return nil }
-                var r = "<tr><td>\(Text.escape(m.metricLabel(f.metric)))</td>"
+                var r = "<tr><td>\(name(m.metricLabel(f.metric)))</td>"
                 for c in f.coefficients {
                     if let c {
                         let alpha = min(1, abs(c)) * 0.55

@@ -199,8 +199,13 @@ enum SVGKit {
             + (y0.map { " data-y0=\"\(Text.px($0))\"" } ?? "") + ">\n"
     }
 
+    /// The chart's title, shortened to the chart's width (about 9 px per bold character); the
+    /// whole title shows on hover.
     static func title(_ f: ChartFrame, _ title: String) -> String {
-        "<text x=\"\(Text.px(f.plotLeft))\" y=\"18\" class=\"ttl\">\(Text.escape(title))</text>\n"
+        let fits = max(12, Int((f.width - f.plotLeft - 4) / 9))
+        let shown = Text.shorten(title, to: fits)
+        return "<text x=\"\(Text.px(f.plotLeft))\" y=\"18\" class=\"ttl\">\(Text.escape(shown))"
+            + (shown == title ? "" : "<title>\(Text.escape(title))</title>") + "</text>\n"
     }
 
     /// Grid lines, tick marks, tick labels and axis labels for two numeric axes.
