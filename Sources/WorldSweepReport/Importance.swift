@@ -92,7 +92,7 @@ enum MetricSignal: Sendable, Equatable {
         let means = stats.map(\.mean).filter(\.isFinite)
         guard let lo = means.min(), let hi = means.max(), hi > lo else { return .constant }
         // A metric most points lack (a fifth bounce, say): what its few points say is not a trend.
-        if points > 0, means.count < max(2 * (parameters + 1), points / 10) {
+        if points > means.count, means.count < max(2 * (parameters + 1), points / 10) {
             return .noise("only \(means.count) of the \(points) points have a value")
         }
         let floor = Self.floor(unit: unit)

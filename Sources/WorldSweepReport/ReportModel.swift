@@ -147,6 +147,12 @@ struct ReportModel {
         guard let imp = a.importance, let first = imp.ranked.first, let s1 = imp.shares[first] else { return "" }
         let names = summary.parameters
         var text = "\(a.column) is driven by \(names[first]) (\(Self.percent(s1)) of its variation across the \(imp.points) points; higher \(names[first]) \(direction(a, first)))"
+        // Parameters left out of the fit although they vary move in lockstep with a kept one.
+        let lockstep = varyingParameters.filter { imp.shares[$0] == nil }
+        if !lockstep.isEmpty {
+            text += ", or by " + lockstep.map { names[$0] }.joined(separator: " and ") + ", which move" + (lockstep.count == 1 ? "s" : "")
+                + " in lockstep with it: the sweep cannot tell them apart"
+        }
         let rest = imp.ranked.dropFirst()
         let notable = rest.filter { (imp.shares[$0] ?? 0) >= 0.02 }
         if !notable.isEmpty {

@@ -196,6 +196,17 @@ func checkPage(_ html: String) throws {
         #expect(m3.headline == nil)
     }
 
+    @Test func zipSweepsSayTheirParametersCannotBeToldApart() throws {
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0.2, 1, 6)), ("shove.magnitude", Fixture.linspace(0, 1, 6))],
+                                         replicas: 3, kind: "zip")
+        let model = ReportModel(summary: summary, sample: [])
+        let bottom = try #require(model.analysis("bottom.bounce1"))
+        // Six points, every one with a value: enough for a fit, and not "sparse".
+        #expect(bottom.signal == .signal && bottom.importance?.shares[1] == nil)
+        #expect(model.finding(bottom).contains("bouncy.elasticity (") && model.finding(bottom).contains("or by shove.magnitude, which moves in lockstep with it"))
+        #expect(model.pairs("bottom.bounce1").maps.isEmpty)   // a zip sweep has no pairs to map
+    }
+
     @Test func coincidingLinesAreDrawnOnceAndSaySo() throws {
         let same = [LinePoint(x: 0, y: 1), LinePoint(x: 1, y: 5)]
         let other = [LinePoint(x: 0, y: 2), LinePoint(x: 1, y: 9)]
