@@ -150,6 +150,16 @@ enum Palette {
                               "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
     static func color(_ i: Int) -> String { categorical[i % categorical.count] }
 
+    /// Family f's hue, darkened (first steps) to lightened (last steps).
+    static func shade(family f: Int, step k: Int, of count: Int) -> String {
+        let hex = Array(color(f).dropFirst())
+        let rgb = stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) }
+        let t = count <= 1 ? 0.5 : Double(k) / Double(count - 1)
+        // From 35 % towards black to 45 % towards white.
+        let mixed = rgb.map { c in t < 0.4375 ? c * (0.65 + 0.8 * t) : c + (255 - c) * (t - 0.4375) * 0.8 }
+        return String(format: "#%02x%02x%02x", Int(mixed[0].rounded()), Int(mixed[1].rounded()), Int(mixed[2].rounded()))
+    }
+
     /// Viridis stops, for sequential values (t in 0…1).
     static let viridis: [(Double, Double, Double)] = [
         (68, 1, 84), (72, 40, 120), (62, 74, 137), (49, 104, 142), (38, 130, 142),

@@ -244,6 +244,14 @@ func checkPage(_ html: String) throws {
         #expect(hm.steps == stride(from: 0.0, through: 40, by: 5).map { $0 })
     }
 
+    @Test func benchColoursComeInOneFamilyPerEngine() {
+        // Family 0 is #4e79a7 = (78, 121, 167). Darkest: 65 % of each channel = (50.7, 78.65, 108.55);
+        // lightest: 45 % of the way to white = (157.65, 181.3, 206.6).
+        #expect(ReportKit.shade(family: 0, step: 0, of: 2) == "#334f6d")
+        #expect(ReportKit.shade(family: 0, step: 1, of: 2) == "#9eb5cf")
+        #expect(ReportKit.shade(family: 1, step: 0, of: 1) != ReportKit.shade(family: 0, step: 0, of: 1))
+    }
+
     @Test func randomSweepsPlotParametersNotPointNumbers() throws {
         var rng = Rand(3)
         let combos = (0..<300).map { _ in [rng.next(), 0.5 + rng.next() * 2] }
