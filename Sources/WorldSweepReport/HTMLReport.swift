@@ -30,6 +30,7 @@ enum HTMLReport {
     svg .line{fill:none;stroke-width:2}svg .band{fill-opacity:.13;stroke:none}svg .err{stroke-width:1.2}
     @media (max-width:600px){table.stack,table.stack tbody,table.stack tr,table.stack td{display:block}table.stack tr:first-child{display:none}
     table.stack tr{border:1px solid #ddd;margin:0 0 8px}table.stack td{border:none;padding:2px 8px}table.stack td.n{text-align:left}}
+    .sc{overflow-x:auto}.sc svg.chart{min-width:360px}
     .swatch{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px;vertical-align:baseline}
     """
 
@@ -204,7 +205,7 @@ enum HTMLReport {
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
         var caption = "Dots: each of the \(v.dots.count) points\(replicas)"
-        caption += missing > 0 ? " (the other \(missing) have no \(v.column)). Line: " : ". Line: "
+        caption += missing > 0 ? " (the other \(missing) \(lacking(v.column))). Line: " : ". Line: "
         if others.isEmpty {
             caption += "the mean at each value of \(name); band: min–max."
         } else if v.binned {
@@ -215,6 +216,15 @@ enum HTMLReport {
         if v.dots.isEmpty { caption += " No point has a value." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
         return figure(chart.svg(), caption)
+    }
+
+    /// What it means that a point has no value of a key metric.
+    static func lacking(_ column: String) -> String {
+        switch Units.metricKey(column) {
+        case "bounce1": "never bounced"
+        case "rest_time": "never came to rest in the run"
+        default: "have no \(column)"
+        }
     }
 
     static func pairFigure(_ m: ReportModel, _ p: PairView, id: String) -> String {
@@ -255,11 +265,13 @@ enum HTMLReport {
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
         let titles = pts.count <= 300 ? pts.map { "point \($0.0.point) (\(m.describe($0.0))): \(head.column) \(Text.value($0.1))" } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
-        chart.frame = ChartFrame(width: 560, height: 340, left: 44, right: 44, top: 56, bottom: 20)
+        // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
+        let width = max(400, 100 * Double(axes.count - 1) + 88)
+        chart.frame = ChartFrame(width: width, height: 340, left: 44, right: 44, top: 56, bottom: 20)
         var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
-        h += figure(chart.svg(), caption, cls: "wide")
+        h += "<figure style=\"flex-basis:\(Text.px(width))px\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"
     }
 

@@ -212,9 +212,9 @@ enum SVGKit {
     /// The chart's title, shortened to the chart's width (about 9 px per bold character); the
     /// whole title shows on hover.
     static func title(_ f: ChartFrame, _ title: String) -> String {
-        let fits = max(12, Int((f.width - f.plotLeft - 4) / 9))
+        let fits = max(12, Int((f.width - 12) / 9))
         let shown = Text.shorten(title, to: fits)
-        return "<text x=\"\(Text.px(f.plotLeft))\" y=\"18\" class=\"ttl\">\(Text.escape(shown))"
+        return "<text x=\"8\" y=\"18\" class=\"ttl\">\(Text.escape(shown))"
             + (shown == title ? "" : "<title>\(Text.escape(title))</title>") + "</text>\n"
     }
 
