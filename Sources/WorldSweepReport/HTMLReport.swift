@@ -191,7 +191,7 @@ enum HTMLReport {
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
         let many = v.dots.count > 200
-        let dots = LineSeries(name: "points", color: "#8c9db5", points: v.dots.map { d in
+        let dots = LineSeries(name: "points", color: "#8c9db5", points: ReportModel.thinned(v.dots, ReportModel.maxDots).map { d in
             LinePoint(x: d.x, y: d.y, title: many ? "" : "point \(d.point.point) (\(m.describe(d.point))): mean \(Text.value(d.y)) \(unit)")
         }, style: .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
@@ -214,6 +214,7 @@ enum HTMLReport {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
+        if v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
         return figure(chart.svg(), caption)
     }
@@ -259,7 +260,7 @@ enum HTMLReport {
         var pts = SweepViews.valued(s.points, head.column)
         let total = pts.count
         if pts.count > ReportModel.maxParallelLines {
-            pts = ReportModel.capped(pts.indices.map(Double.init), ReportModel.maxParallelLines).map { pts[Int($0)] }
+            pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
         }
         let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
@@ -288,13 +289,15 @@ enum HTMLReport {
         let vals = SweepViews.valued(s.points, column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
             let many = vals.count > 200
-            let series = LineSeries(name: "points", color: Palette.color(0), points: vals.compactMap { p, st in
+            let series = LineSeries(name: "points", color: Palette.color(0), points: ReportModel.thinned(vals, ReportModel.maxDots).compactMap { p, st in
                 p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : "point \(p.point) (\(m.describe(p))): std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))") }
             }, style: .dots, inLegend: false)
             var chart = LineChart(title: "\(column): spread per point", xLabel: m.axisLabel(j), yLabel: "std of \(column) (pt)",
                                   legendTitle: "", series: [series], nonNegative: true)
             chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
-            h += figure(chart.svg(), "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j]).")
+            var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
+            if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
+            h += figure(chart.svg(), caption)
         }
         let b = m.sampleBounces(item: item)
         if b.values.count >= 2 {

@@ -10,6 +10,8 @@ struct ReportModel {
     static let maxSensitivityRows = 80
     static let maxPairs = 6
     static let maxParallelLines = 2000
+    /// Dots per chart; the lines and bands still use every point.
+    static let maxDots = 4000
     static let maxInteractionLines = 8
     static let maxTrajectories = 4
     /// The metrics every item gets whole-sweep views of, in this order.
@@ -77,6 +79,12 @@ struct ReportModel {
     }
 
     static func isCount(_ column: String) -> Bool { Units.metric(column) == "count" }
+
+    /// Up to `cap` elements spread evenly over the list (first and last kept).
+    static func thinned<T>(_ v: [T], _ cap: Int) -> [T] {
+        guard v.count > cap, cap >= 2 else { return v }
+        return capped(v.indices.map(Double.init), cap).map { v[Int($0)] }
+    }
 
     /// Up to `cap` values spread evenly over the list (first and last kept).
     static func capped(_ v: [Double], _ cap: Int) -> [Double] {

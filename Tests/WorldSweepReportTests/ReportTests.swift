@@ -328,6 +328,21 @@ func checkPage(_ html: String) throws {
         #expect(try elements(slice, tag: "circle", cls: "pt").count == 3000 + 50)
     }
 
+    @Test func bigRandomSweepsDrawAtMostMaxDotsButAverageEveryPoint() throws {
+        var rng = Rand(9)
+        let combos = (0..<5000).map { _ in [rng.next(), rng.next()] }
+        let (summary, _) = Fixture.make(name: "big", names: ["bouncy.elasticity", "shove.magnitude"], combos: combos,
+                                        replicas: 1, kind: "random", items: ["top", "bottom"], seed: 2)
+        let html = ReportWriter.html(summary: summary)
+        let slice = try #require(try charts(html, titled: "top.contacts vs shove.magnitude").first)
+        #expect(try elements(slice, tag: "circle", cls: "pt").count == ReportModel.maxDots + SweepViews.bins)
+        #expect(html.contains("\(ReportModel.maxDots) of the 5000 dots drawn, spread evenly; the line and band use every point."))
+        let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", binned: true).levels
+        #expect(levels.reduce(0) { $0 + $1.points } == 5000)
+        let pc = try #require(try charts(html, titled: "Every point across").first)
+        #expect(try elements(pc, tag: "polyline", cls: "pc").count == ReportModel.maxParallelLines)
+    }
+
     @Test func extremesPrintTheCommandThatReplaysTheWorld() throws {
         var (summary, _) = Self.grid
         summary.run.commandLine = ["run", "Sweeps/twin-drop.yaml", "--out", "runs/x"]
