@@ -30,7 +30,7 @@ let package = Package(
         // Running sweeps: per-world metrics, scheduling, streamed results, resume, shards.
         .target(name: "WorldSweepRun", dependencies: ["WorldSweep", "WorldSweepScene"]),
         // Summary reports: Markdown and an offline HTML page with SVG charts; least-squares sensitivity.
-        .target(name: "WorldSweepReport", dependencies: ["WorldSweepRun", "COpenBLAS"]),
+        .target(name: "WorldSweepReport", dependencies: ["WorldSweep", "WorldSweepScene", "WorldSweepRun", "COpenBLAS"]),
         .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI"]),
         // Scratch directories for the tests, removed when the test process exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),

@@ -68,8 +68,8 @@ enum BenchReport {
     // MARK: HTML
 
     /// One line per (engine, threads): world-ticks per second against world count, both log scales.
-    /// Distinct colours while there are at most 10 lines, else one colour per thread count; the
-    /// dash tells the engines apart.
+    /// Colours grouped by engine (one hue per engine, darker for fewer threads), legend in that
+    /// order; the dash tells the engines apart too.
     static func chart(_ r: BenchResult) -> LogLogChart {
         var engineNames: [String] = [], threadCounts: [Int] = [], keys: [(String, Int)] = []
         for row in r.engines {
@@ -78,16 +78,20 @@ enum BenchReport {
             if !keys.contains(where: { $0 == (row.engine, row.threads) }) { keys.append((row.engine, row.threads)) }
         }
         let dashes: [String?] = [nil, "7 4", "2 3", "10 3 2 3"]
-        let series = keys.enumerated().map { k, key in
+        keys.sort { a, b in
+            let (ea, eb) = (engineNames.firstIndex(of: a.0) ?? 0, engineNames.firstIndex(of: b.0) ?? 0)
+            return ea != eb ? ea < eb : a.1 < b.1
+        }
+        let series = keys.map { key in
             let (engine, threads) = key
             let e = engineNames.firstIndex(of: engine) ?? 0
-            let colour = keys.count <= 10 ? k : threadCounts.firstIndex(of: threads) ?? 0
+            let shade = threadCounts.sorted().firstIndex(of: threads) ?? 0
             let points = r.engines.filter { $0.engine == engine && $0.threads == threads }.map { row in
                 LogChartPoint(x: Double(row.worlds), y: row.worldTicksPerSecond,
                               title: "\(engine), \(threads) thread\(threads == 1 ? "" : "s"), \(row.worlds) worlds: "
                                   + String(format: "%.0f world-ticks/s", row.worldTicksPerSecond))
             }
-            return LogChartSeries(name: "\(engine) ×\(threads)", color: ReportKit.color(colour),
+            return LogChartSeries(name: "\(engine) ×\(threads)", color: ReportKit.shade(family: e, step: shade, of: threadCounts.count),
                                   dash: dashes[e % dashes.count], points: points)
         }
         return LogLogChart(title: "\(r.sweep): world-ticks per second", xLabel: "worlds (log scale)",

@@ -114,7 +114,7 @@ struct RunCommand: ParsableCommand {
         }
         guard let summary = outcome.summary else { return }
         do {
-            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory)
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file))
         } catch {
             throw RunFailure("\(directory): the report could not be written: \(error)")
         }

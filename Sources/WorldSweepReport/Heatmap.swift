@@ -1,5 +1,7 @@
 // A grid of coloured cells over two swept axes (each value one column or row), with the value in
-// the cell when it fits, on hover always, and a colour-scale legend.
+// the cell when it fits, on hover always, and a colour-scale legend. Counts get discrete steps of
+// whole numbers from 0, so 2 against 3 contacts are neighbouring colours, not the scale's ends;
+// other metrics that cannot be negative run from 0 as well.
 
 struct Heatmap: Sendable {
     var title: String
@@ -14,11 +16,45 @@ struct Heatmap: Sendable {
     var titles: [[String]]
     /// Unique within the page (the legend's gradient id).
     var id: String
+    /// Values are counts: discrete steps of whole numbers.
+    var integerSteps = false
+    /// The metric cannot be negative: the scale starts at 0.
+    var nonNegative = false
     var frame = ChartFrame(width: 540, height: 340, left: 62, right: 110, top: 30, bottom: 46)
 
     var range: (Double, Double) {
         let v = cells.flatMap { $0 }.compactMap { $0 }.filter(\.isFinite)
-        return (v.min() ?? 0, v.max() ?? 1)
+        var lo = v.min() ?? 0, hi = v.max() ?? 1
+        if nonNegative || integerSteps { lo = Swift.min(0, lo) }
+        if integerSteps { lo = lo.rounded(.down); hi = Swift.max(lo + 1, hi.rounded(.up)) }
+        return (lo, hi)
+    }
+
+    /// Discrete levels for counts: lo, lo + w, … up to hi, w a whole number (1, 2, 5, 10 …) so
+    /// that there are at most 11 levels; a cell takes the colour of the level nearest its value.
+    var steps: [Double]? {
+        guard integerSteps else { return nil }
+        let (lo, hi) = range
+        var w = 1.0, magnitude = 1.0, k = 0
+        while (hi - lo) / w > 10 {
+            k += 1
+            if k == 3 { k = 0; magnitude *= 10 }
+            w = [1.0, 2, 5][k] * magnitude
+        }
+        var levels = [lo]
+        while levels.last! < hi { levels.append(levels.last! + w) }
+        return levels
+    }
+
+    /// Position on the colour scale (0…1) of a value: its nearest level's colour for counts.
+    func scalePosition(_ v: Double) -> Double {
+        let (lo, hi) = range
+        if let e = steps {
+            let w = e.count > 1 ? e[1] - e[0] : 1
+            let k = Swift.max(0, Swift.min(e.count - 1, Int(((v - e[0]) / w).rounded())))
+            return Palette.step(k, of: e.count)
+        }
+        return hi > lo ? (v - lo) / (hi - lo) : 0.5
     }
 
     func svg() -> String {
@@ -27,7 +63,7 @@ struct Heatmap: Sendable {
         let nx = max(1, xValues.count), ny = max(1, yValues.count)
         let cw = (f.plotRight - f.plotLeft) / Double(nx), ch = (f.plotBottom - f.plotTop) / Double(ny)
         let (lo, hi) = range
-        let t: (Double) -> Double = { hi > lo ? ($0 - lo) / (hi - lo) : 0.5 }
+        let t: (Double) -> Double = { scalePosition($0) }
         let showValues = cw >= 22 && ch >= 14
         for (r, row) in cells.enumerated() {
             // Row 0 (the smallest y value) at the bottom, as on a numeric axis.
@@ -60,20 +96,34 @@ struct Heatmap: Sendable {
         return s + "</svg>\n"
     }
 
-    /// A vertical gradient bar from the lowest value (bottom) to the highest (top).
+    /// A vertical colour bar from the lowest value (bottom) to the highest (top): a gradient, or
+    /// one block per step for counts.
     private func legend(lo: Double, hi: Double) -> String {
         let f = frame
         let x = f.plotRight + 16, top = f.plotTop + 18, h = f.plotBottom - f.plotTop - 18
-        var s = "<defs><linearGradient id=\"\(id)\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">"
+        var s = "<text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 6))\">\(Text.escape(Text.shorten(valueLabel, to: 14)))<title>\(Text.escape(valueLabel))</title></text>\n"
+        let scale = LinearScale(domain: (lo, hi), range: (top + h, top))
+        if let e = steps {
+            // One block per level, its value beside it; the blocks split the bar evenly.
+            let block = h / Double(e.count)
+            for (k, v) in e.enumerated() {
+                let y = top + h - Double(k + 1) * block
+                s += "<rect class=\"step\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" width=\"14\" height=\"\(Text.px(block))\" fill=\"\(Palette.sequential(Palette.step(k, of: e.count)))\" stroke=\"#fff\" stroke-width=\"0.5\"><title>\(Text.escape("nearest to \(Text.value(v))"))</title></rect>"
+                if k % Swift.max(1, Int((14 / block).rounded(.up))) == 0 || k == e.count - 1 {
+                    s += "<text class=\"tick\" x=\"\(Text.px(x + 19))\" y=\"\(Text.px(y + block / 2))\" dominant-baseline=\"middle\">\(Text.escape(Text.value(v)))</text>"
+                }
+                s += "\n"
+            }
+            return s
+        }
+        s += "<defs><linearGradient id=\"\(id)\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">"
         for i in 0...8 {
             let t = Double(i) / 8
             s += "<stop offset=\"\(Text.px(t))\" stop-color=\"\(Palette.sequential(t))\"/>"
         }
         s += "</linearGradient></defs>\n"
-        s += "<text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 6))\">\(Text.escape(Text.shorten(valueLabel, to: 14)))<title>\(Text.escape(valueLabel))</title></text>\n"
         s += "<rect x=\"\(Text.px(x))\" y=\"\(Text.px(top))\" width=\"14\" height=\"\(Text.px(h))\" fill=\"url(#\(id))\" stroke=\"#888\" stroke-width=\"0.5\"/>\n"
         let axis = NiceAxis(min: lo, max: hi, count: 4)
-        let scale = LinearScale(domain: (lo, hi), range: (top + h, top))
         for v in axis.ticks where v >= lo - 1e-12 && v <= hi + 1e-12 {
             let y = scale.map(v)
             s += "<line x1=\"\(Text.px(x + 14))\" x2=\"\(Text.px(x + 18))\" y1=\"\(Text.px(y))\" y2=\"\(Text.px(y))\" stroke=\"#555\"/>"

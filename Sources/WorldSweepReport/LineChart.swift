@@ -1,46 +1,96 @@
-// Lines (or a scatter) of a metric against one numeric axis, with an optional min–max band per
-// point and ±std error bars; one colour per series, legend on the right.
+// Lines and dots of a metric against one numeric axis, with an optional min–max band and ±std
+// bars per point. Honest by construction: a metric that cannot be negative never has a band or bar
+// drawn below zero (clamped, and `clamped` says so for the caption), and lines that coincide are
+// drawn once under one legend entry naming them all.
 
 struct LinePoint: Sendable {
     var x: Double
     var y: Double
-    /// The band around y (min and max over replicas), when there is one.
+    /// The band around y (min and max), when there is one.
     var lo: Double? = nil
     var hi: Double? = nil
     /// ± error bar half-length (standard deviation), when there is one.
     var err: Double? = nil
-    /// Hover text.
+    /// Hover text (none when empty: thousands of dots would bloat the page).
     var title: String = ""
     /// Start a new line segment here (the previous x value had no data).
     var breakBefore = false
 }
 
 struct LineSeries: Sendable {
+    enum Style: Sendable { case line, dots }
     var name: String
     var color: String
     var points: [LinePoint]
+    var style: Style = .line
+    /// Left out of the legend (the dots behind a mean line, say).
+    var inLegend = true
 }
 
 struct LineChart: Sendable {
+    enum LegendPlace: Sendable { case right, below }
     var title: String
     var xLabel: String
     var yLabel: String
     var legendTitle: String
     var series: [LineSeries]
-    /// Dots only (random sweeps): no lines joining the points.
-    var scatter = false
+    /// The metric cannot be negative (heights, times, counts): the y axis starts at 0 and bands
+    /// and bars stop there.
+    var nonNegative = false
+    var legendPlace = LegendPlace.right
     var frame = ChartFrame(width: 560, height: 340, left: 62, right: 140, top: 30, bottom: 46)   // room for a 17-character bold legend title
+
+    /// Chart-wide dots only (random sweeps), kept for callers that draw one scatter.
+    var scatter: Bool {
+        get { series.allSatisfy { $0.style == .dots } }
+        set { for i in series.indices { series[i].style = newValue ? .dots : .line } }
+    }
+
+    init(title: String, xLabel: String, yLabel: String, legendTitle: String, series: [LineSeries], scatter: Bool = false,
+         nonNegative: Bool = false) {
+        self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.legendTitle = legendTitle
+        self.series = series; self.nonNegative = nonNegative
+        if scatter { self.scatter = true }
+    }
+
+    /// The lower end of a band or bar, clamped at 0 for a metric that cannot be negative.
+    func floor(_ v: Double) -> Double { nonNegative ? Swift.max(0, v) : v }
+
+    /// True when some band or bar reached below zero and was cut there.
+    var clamped: Bool {
+        guard nonNegative else { return false }
+        return series.contains { s in s.points.contains { p in (p.lo ?? 0) < 0 || (p.err.map { p.y - $0 } ?? 0) < 0 } }
+    }
+
+    /// Groups of line series that coincide: at every x the same set of points, and y within 0.5 %
+    /// of the axis span (closer than a line's width). Each group lists series indices, first first.
+    func coincidentGroups() -> [[Int]] {
+        let (_, ya, _, _) = layout()
+        let tolerance = 0.005 * (ya.hi - ya.lo)
+        var groups: [[Int]] = []
+        for (i, s) in series.enumerated() where s.style == .line && s.inLegend {
+            if let g = groups.firstIndex(where: { g in
+                let o = series[g[0]].points
+                return o.count == s.points.count && zip(o, s.points).allSatisfy { $0.x == $1.x && abs($0.y - $1.y) <= tolerance }
+            }) {
+                groups[g].append(i)
+            } else {
+                groups.append([i])
+            }
+        }
+        return groups
+    }
 
     /// The axes and the mapping from data to pixels (what `svg()` draws with).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {
         let pts = series.flatMap(\.points)
         let xs = pts.map(\.x).filter(\.isFinite)
         var ys = pts.map(\.y).filter(\.isFinite)
-        ys += pts.compactMap(\.lo).filter(\.isFinite) + pts.compactMap(\.hi).filter(\.isFinite)
-        ys += pts.compactMap { p in p.err.map { p.y - $0 } }.filter(\.isFinite)
+        ys += pts.compactMap(\.lo).map(floor).filter(\.isFinite) + pts.compactMap(\.hi).filter(\.isFinite)
+        ys += pts.compactMap { p in p.err.map { floor(p.y - $0) } }.filter(\.isFinite)
         ys += pts.compactMap { p in p.err.map { p.y + $0 } }.filter(\.isFinite)
         let xa = NiceAxis(min: xs.min() ?? 0, max: xs.max() ?? 1)
-        let ya = NiceAxis(min: min(0, ys.min() ?? 0), max: ys.max() ?? 1)
+        let ya = NiceAxis(min: Swift.min(0, ys.min() ?? 0), max: ys.max() ?? 1)
         let f = frame
         return (xa, ya, LinearScale(domain: (xa.lo, xa.hi), range: (f.plotLeft, f.plotRight)),
                 LinearScale(domain: (ya.lo, ya.hi), range: (f.plotBottom, f.plotTop)))
@@ -55,42 +105,71 @@ struct LineChart: Sendable {
         return out
     }
 
+    /// Legend entries: one per group of coinciding lines ("0.5, 1, 2 coincide"), one per dot series.
+    func legendEntries() -> [(String, String)] {
+        var out: [(String, String)] = []
+        let groups = coincidentGroups()
+        var done = Set<Int>()
+        for (i, s) in series.enumerated() where s.inLegend && !done.contains(i) {
+            if let g = groups.first(where: { $0.contains(i) }), g.count > 1 {
+                out.append((g.map { series[$0].name }.joined(separator: ", ") + " coincide", s.color))
+                done.formUnion(g)
+            } else {
+                out.append((s.name, s.color))
+            }
+        }
+        return out
+    }
+
     func svg() -> String {
         let f = frame
         let (xa, ya, xs, ys) = layout()
-        var s = SVGKit.open(f, label: title) + SVGKit.title(f, title)
+        var s = SVGKit.open(f, label: title, y0: ys.map(0)) + SVGKit.title(f, title)
         s += SVGKit.axes(f, x: xa, y: ya, xScale: xs, yScale: ys, xLabel: xLabel, yLabel: yLabel)
-        // Bands first, so that every line stays visible on top of them.
-        for se in series where !scatter {
+        // Dots behind everything, then bands, then lines: every line stays visible.
+        let groups = coincidentGroups()
+        let hidden = Set(groups.flatMap { $0.dropFirst() })
+        for se in series where se.style == .dots {
+            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
+            let many = se.points.count > 300
+            for p in se.points {
+                s += "<circle class=\"pt\" cx=\"\(Text.px(xs.map(p.x)))\" cy=\"\(Text.px(ys.map(p.y)))\" r=\"\(many ? "1.6" : "2.5")\" fill=\"\(se.color)\" fill-opacity=\"\(many ? "0.35" : "0.7")\">"
+                s += p.title.isEmpty ? "</circle>\n" : "<title>\(Text.escape(p.title))</title></circle>\n"
+            }
+            s += "</g>\n"
+        }
+        for (i, se) in series.enumerated() where se.style == .line && !hidden.contains(i) {
             for segment in Self.segments(se.points) {
                 let band = segment.filter { $0.lo != nil && $0.hi != nil }
                 guard band.count >= 2 else { continue }
                 let upper = band.map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map($0.hi!)))" }
-                let lower = band.reversed().map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map($0.lo!)))" }
+                let lower = band.reversed().map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map(floor($0.lo!))))" }
                 s += "<polygon class=\"band\" fill=\"\(se.color)\" points=\"\((upper + lower).joined(separator: " "))\"/>\n"
             }
         }
-        for se in series {
+        for (i, se) in series.enumerated() where se.style == .line && !hidden.contains(i) {
             s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
-            for segment in Self.segments(se.points) where !scatter && segment.count >= 2 {
+            for segment in Self.segments(se.points) where segment.count >= 2 {
                 let path = segment.map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map($0.y)))" }.joined(separator: " ")
                 s += "<polyline class=\"line\" stroke=\"\(se.color)\" points=\"\(path)\"/>\n"
             }
             // Dense lines: small dots and no error bars (the band still shows the spread).
-            let dense = !scatter && se.points.count > 25
-            let radius = scatter ? "2.5" : dense ? "1.5" : "3"
+            let dense = se.points.count > 25
             for p in se.points {
                 let cx = xs.map(p.x), cy = ys.map(p.y)
                 if !dense, let e = p.err, e > 0 {
-                    s += "<line class=\"err\" stroke=\"\(se.color)\" x1=\"\(Text.px(cx))\" x2=\"\(Text.px(cx))\" y1=\"\(Text.px(ys.map(p.y - e)))\" y2=\"\(Text.px(ys.map(p.y + e)))\"/>"
+                    s += "<line class=\"err\" stroke=\"\(se.color)\" x1=\"\(Text.px(cx))\" x2=\"\(Text.px(cx))\" y1=\"\(Text.px(ys.map(floor(p.y - e))))\" y2=\"\(Text.px(ys.map(p.y + e)))\"/>"
                 }
-                s += "<circle class=\"pt\" cx=\"\(Text.px(cx))\" cy=\"\(Text.px(cy))\" r=\"\(radius)\" fill=\"\(se.color)\">"
-                s += "<title>\(Text.escape(p.title))</title></circle>\n"
+                s += "<circle class=\"pt\" cx=\"\(Text.px(cx))\" cy=\"\(Text.px(cy))\" r=\"\(dense ? "1.5" : "3")\" fill=\"\(se.color)\">"
+                s += p.title.isEmpty ? "</circle>\n" : "<title>\(Text.escape(p.title))</title></circle>\n"
             }
             s += "</g>\n"
         }
-        if series.count > 1 || !legendTitle.isEmpty {
-            s += SVGKit.legend(f, title: legendTitle, entries: series.map { ($0.name, $0.color) }, marker: scatter)
+        let entries = legendEntries()
+        if entries.count > 1 || !legendTitle.isEmpty {
+            let marker = series.filter(\.inLegend).allSatisfy { $0.style == .dots }
+            s += legendPlace == .right ? SVGKit.legend(f, title: legendTitle, entries: entries, marker: marker)
+                : SVGKit.legendBelow(f, title: legendTitle, entries: entries, marker: marker)
         }
         return s + "</svg>\n"
     }

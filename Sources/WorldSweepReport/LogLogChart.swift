@@ -139,6 +139,9 @@ public enum ReportKit {
     public static func markdownCell(_ s: String) -> String { Text.markdownCell(s) }
     /// The i-th categorical colour.
     public static func color(_ i: Int) -> String { Palette.color(i) }
+    /// Colours grouped in families: family f's hue (the f-th categorical colour), from dark (step 0)
+    /// to light (the last of `count` steps), so that lines of one family read as one group.
+    public static func shade(family f: Int, step k: Int, of count: Int) -> String { Palette.shade(family: f, step: k, of: count) }
     /// A large count with thin-space digit groups (1 200 000).
     public static func grouped(_ x: Double) -> String { Text.grouped(x) }
 }

@@ -1,4 +1,4 @@
-// report.md: the same sections as the HTML page, as tables.
+// report.md: the same findings as the HTML page, as text and tables (the pictures stay in report.html).
 import Foundation
 import WorldSweepRun
 
@@ -14,18 +14,14 @@ enum MarkdownReport {
         return t + "\n"
     }
 
-    static func meanStd(_ st: MetricStats?, replicas: Int) -> String {
-        guard let st else { return "—" }
-        return replicas > 1 ? "\(Text.value(st.mean)) ± \(Text.short(st.std))" : Text.value(st.mean)
-    }
-
     static func render(_ m: ReportModel) -> String {
         let s = m.summary
         var md = "# Sweep report: \(cell(s.name))\n\n"
         if !s.description.isEmpty { md += cell(s.description) + "\n\n" }
+        if let h = m.headline { md += "**\(cell(m.finding(h)))**\n\n" }
         md += table(["", ""], m.header.map { [$0.0, $0.1] })
-        if s.parameters.isEmpty { md += singlePoint(m) } else { md += bounce(m) + contacts(m) }
-        md += distributions(m) + extremes(m) + sensitivity(m)
+        if s.parameters.isEmpty { md += singlePoint(m) } else { md += importance(m) + views(m) }
+        md += extremes(m) + sensitivity(m)
         return md
     }
 
@@ -39,75 +35,42 @@ enum MarkdownReport {
         return md
     }
 
-    static func bounce(_ m: ReportModel) -> String {
-        guard let x = m.xAxis else { return "" }
+    static func importance(_ m: ReportModel) -> String {
         let s = m.summary
-        var md = "## First bounce height against \(cell(s.parameters[x]))\n\n"
-        var notes = ["Mean first bounce height (`ITEM.bounce1`, pt)" + (s.replicas > 1 ? " ± standard deviation over \(s.replicas) replicas." : "."), m.selectionNote]
-        if s.items.count > ReportModel.maxItemsCharted { notes.append("Tables for the first \(ReportModel.maxItemsCharted) of \(s.items.count) items.") }
-        md += notes.filter { !$0.isEmpty }.joined(separator: " ") + "\n\n"
-        for item in m.itemsCharted {
-            let (groups, cappedFrom) = m.bounceGroups(item: item)
-            md += "### \(cell(item))\n\n"
-            if m.isRandom {
-                let pts = groups.flatMap(\.points).sorted { $0.x < $1.x }
-                let shown = ReportModel.capped(pts.indices.map(Double.init), maxRows).map { pts[Int($0)] }
-                md += table(["Point", "Parameters", "\(item).bounce1 (pt)"], shown.map { p in
-                    ["\(p.point.point)", m.describe(p.point), meanStd(p.stats, replicas: s.replicas)]
+        var md = "## What matters\n\nShare of each metric's variation over the points that only that parameter explains (R² lost when its terms leave a least-squares fit, LAPACK dgels; straight and squared terms). Key metrics first.\n\n"
+        for a in m.rankedMetrics where m.keyColumns.contains(a.column) && a.column != m.headline?.column {
+            md += "- \(cell(m.finding(a)))\n"
+        }
+        md += "\n"
+        let rows = m.rankedMetrics.map { a in
+            [m.metricLabel(a.column)] + s.parameters.indices.map { j in
+                a.importance!.shares[j].map { "\(Int(($0 * 100).rounded())) % " + (m.direction(a, j) == "raises it" ? "↑" : m.direction(a, j) == "lowers it" ? "↓" : "~") } ?? "—"
+            } + [String(format: "%.2f", a.importance!.rSquared), "\(a.importance!.points)"]
+        }
+        if !rows.isEmpty { md += table(["Metric"] + s.parameters + ["R²", "Points"], rows) + "↑ raises, ↓ lowers, ~ not in one direction.\n\n" }
+        if !m.noiseMetrics.isEmpty {
+            md += "Noise, not ranked: " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
+        }
+        if !m.constantMetrics.isEmpty { md += "Constant: " + m.constantMetrics.map(cell).joined(separator: ", ") + ".\n\n" }
+        return md
+    }
+
+    /// Per key metric and parameter: at each value, the mean, min and max of the point means over
+    /// the other parameters (the lines and bands of the HTML slice charts).
+    static func views(_ m: ReportModel) -> String {
+        var md = "## The whole sweep\n\nAt each value of a parameter: the mean of the point means over all the other parameters, and their min and max (every point counts)"
+        md += m.isRandom ? "; random sweeps in \(SweepViews.bins) equal-width ranges per parameter.\n\n" : ".\n\n"
+        for column in m.keyColumns {
+            guard let a = m.analysis(column), a.signal != .constant else { continue }
+            md += "### \(cell(column))\n\n"
+            if case .noise(let why) = a.signal { md += "Noise: \(cell(why)).\n\n" }
+            for v in m.slices(column) {
+                let shown = ReportModel.capped(v.levels.indices.map(Double.init), maxRows).map { v.levels[Int($0)] }
+                md += table([m.axisLabel(v.parameter), "mean", "min", "max", "points"], shown.map { l in
+                    [(v.binned ? "≈ " : "") + Text.value(l.x), Text.value(l.mean), Text.value(l.min), Text.value(l.max), "\(l.points)"]
                 })
-                if pts.count > shown.count { md += "\(shown.count) of \(pts.count) points shown, spread evenly over \(s.parameters[x]).\n\n" }
-                continue
+                if shown.count < v.levels.count { md += "\(shown.count) of \(v.levels.count) values shown, spread evenly.\n\n" }
             }
-            let xs = Array(Set(groups.flatMap { $0.points.map(\.x) })).sorted()
-            let shownX = ReportModel.capped(xs, maxRows)
-            let head = [m.axisLabel(x)] + groups.map { g in g.value.map { "\(m.summary.parameters[m.groupAxis!]) = \(Text.value($0))" } ?? "\(item).bounce1 (pt)" }
-            let rows = shownX.map { xv in [Text.value(xv)] + groups.map { g in meanStd(g.points.first { $0.x == xv }?.stats, replicas: s.replicas) } }
-            md += table(head, rows)
-            if let n = cappedFrom { md += "\(ReportModel.maxLines) of \(n) values of \(s.parameters[m.groupAxis!]) shown.\n\n" }
-            if shownX.count < xs.count { md += "\(shownX.count) of \(xs.count) values of \(s.parameters[x]) shown, spread evenly.\n\n" }
-        }
-        return md
-    }
-
-    static func contacts(_ m: ReportModel) -> String {
-        guard let grid = m.heatmapGrid(), let x = m.xAxis, let g = m.groupAxis else { return "" }
-        let s = m.summary
-        var md = "## Contacts over \(cell(s.parameters[x])) × \(cell(s.parameters[g]))\n\n"
-        md += ["Mean contacts that began (`ITEM.contacts`); rows: \(s.parameters[g]), columns: \(s.parameters[x]).", m.selectionNote]
-            .filter { !$0.isEmpty }.joined(separator: " ") + "\n\n"
-        let cols = ReportModel.capped(grid.xValues, 16)
-        let colIndex = cols.map { v in grid.xValues.firstIndex(of: v)! }
-        let rowIndex = ReportModel.capped(grid.yValues.indices.map(Double.init), maxRows).map { Int($0) }
-        for item in m.itemsCharted {
-            md += "### \(cell(item))\n\n"
-            let head = ["\(s.parameters[g]) \\ \(s.parameters[x])"] + cols.map(Text.value)
-            let rows = rowIndex.map { r in
-                [Text.value(grid.yValues[r])] + colIndex.map { c in grid.cells[r][c]?.metrics["\(item).contacts"].map { Text.value($0.mean) } ?? "—" }
-            }
-            md += table(head, rows)
-        }
-        if grid.capped || cols.count < grid.xValues.count || rowIndex.count < grid.yValues.count {
-            md += "Large sweep: some values of the axes left out, spread evenly.\n\n"
-        }
-        return md
-    }
-
-    static func distributions(_ m: ReportModel) -> String {
-        guard let item = m.distributionItem else { return "" }
-        let column = "\(item).bounce1"
-        var md = "## Spread over replicas\n\n`\(cell(column))` per point (the item whose first bounce varies most between replicas), pt.\n\n"
-        let (pts, cappedFrom) = m.whiskerPoints(column: column)
-        let shown = pts.count > 1 ? Array(pts.prefix(maxRows)) : []
-        if !shown.isEmpty { md += table(["Point", "Parameters", "Min", "Mean", "Std", "Max", "Replicas"], shown.map { p, st in
-            ["\(p.point)", m.describe(p), Text.value(st.min), Text.value(st.mean), Text.value(st.std), Text.value(st.max), "\(st.count)"]
-        }) }
-        let total = cappedFrom ?? pts.count
-        if !shown.isEmpty && shown.count < total { md += "\(shown.count) of \(total) points shown.\n\n" }
-        let values = m.sampleBounces(item: item)
-        if values.count >= 2 {
-            let h = Histogram(title: "", xLabel: "", values: values, bins: 10).counts()
-            md += "First bounce height of \(cell(item)) over \(values.count) sampled worlds:\n\n"
-            md += table(["From (pt)", "To (pt)", "Worlds"], h.counts.indices.map { [Text.value(h.edges[$0]), Text.value(h.edges[$0 + 1]), "\(h.counts[$0])"] })
         }
         return md
     }
@@ -115,28 +78,32 @@ enum MarkdownReport {
     static func extremes(_ m: ReportModel) -> String {
         let ex = m.extremes()
         guard !ex.isEmpty, m.summary.points.count > 1 else { return "" }
-        var md = "## Extremes\n\nThe points with the highest and the lowest mean of each key metric.\n\n"
-        md += table(["Metric", "Highest", "at", "Lowest", "at"], ex.map { e in
-            [m.metricLabel(e.column), Text.value(e.high.1), "point \(e.high.0.point): \(m.describe(e.high.0))",
-             Text.value(e.low.1), "point \(e.low.0.point): \(m.describe(e.low.0))"]
-        })
-        return md
+        var md = "## Extremes\n\nThe points with the highest and the lowest mean of each key metric, and the command that replays the point's first replica.\n\n"
+        var rows: [[String]] = []
+        for e in ex {
+            for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
+                rows.append([m.metricLabel(e.column), which, Text.value(pv.1), "point \(pv.0.point): \(m.describe(pv.0))",
+                             "`\(m.traceCommand(world: m.world(of: pv.0)))`"])
+            }
+        }
+        return md + table(["Metric", "", "Mean", "At", "Replay"], rows)
     }
 
     static func sensitivity(_ m: ReportModel) -> String {
         let s = m.summary
         guard !s.parameters.isEmpty else { return "" }
-        let (fits, skipped) = m.sensitivity()
-        var md = "## Sensitivity\n\nStandardized least-squares coefficients (z-score of the metric's per-point mean per z-score of each parameter, the others held fixed; LAPACK dgels) and R² of the fit. — : parameter constant or collinear with an earlier one.\n\n"
+        var md = "## Sensitivity\n\nStandardized straight-line least-squares coefficients (z-score of the metric's per-point mean per z-score of each parameter, the others held fixed; LAPACK dgels) and R² of the fit, for the ranked metrics. — : parameter constant or collinear with an earlier one.\n\n"
+        let fits = m.rankedMetrics.compactMap(\.fit).prefix(ReportModel.maxSensitivityRows)
         if !fits.isEmpty {
-            let shown = fits.prefix(ReportModel.maxSensitivityRows)
-            md += table(["Metric"] + s.parameters + ["R²", "Points"], shown.map { f in
+            md += table(["Metric"] + s.parameters + ["R²", "Points"], fits.map { f in
                 [m.metricLabel(f.metric)] + f.coefficients.map { $0.map { String(format: "%+.3f", $0) } ?? "—" }
                     + [String(format: "%.3f", f.rSquared), "\(f.points)"]
             })
-            if fits.count > shown.count { md += "First \(shown.count) of \(fits.count) metrics shown.\n\n" }
         }
-        if !skipped.isEmpty { md += "Not fitted (constant over the points, or too few points): " + skipped.map(cell).joined(separator: ", ") + ".\n\n" }
+        let unfitted = m.analyses.filter { $0.fit == nil && $0.signal != .constant }
+        if !unfitted.isEmpty {
+            md += "Not fitted: " + unfitted.map { "\(cell($0.column)) (\(cell($0.unfitted ?? "no fit")))" }.joined(separator: ", ") + ".\n\n"
+        }
         return md
     }
 }

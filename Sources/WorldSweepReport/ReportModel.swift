@@ -1,77 +1,89 @@
 // What the report shows, worked out once from the summary and shared by the Markdown and HTML
-// renderers: which axes to plot, which points, the extremes and the sensitivity fits.
+// renderers: what matters (importance, the finding, which metrics are noise), the whole-sweep
+// views of the key metrics, the extremes and the worlds to replay.
 import Foundation
 import WorldSweepRun
 
 struct ReportModel {
-    static let maxLines = 8
     static let maxHeatmapSide = 40
-    static let maxWhiskers = 60
-    static let maxScatter = 4000
     static let maxItemsCharted = 4
     static let maxSensitivityRows = 80
+    static let maxPairs = 6
+    static let maxParallelLines = 2000
+    /// Dots per chart; the lines and bands still use every point.
+    static let maxDots = 4000
+    static let maxInteractionLines = 8
+    static let maxTrajectories = 4
+    /// The metrics every item gets whole-sweep views of, in this order.
+    static let keyMetrics = ["bounce1", "contacts", "rest_time"]
+
+    struct MetricAnalysis {
+        var column: String
+        var importance: ParameterImportance?
+        var fit: SensitivityFit?
+        var signal: MetricSignal
+        /// Why there is no fit (too few points, constant), when there is none.
+        var unfitted: String?
+    }
 
     let summary: SweepSummary
     let sample: [WorldResult]
-    /// The swept parameter on the x axis (one ending in `elasticity` if any), nil for no parameters.
-    let xAxis: Int?
-    /// The parameter that makes one line per value (one ending in `density` if any), nil if none.
-    let groupAxis: Int?
-    /// The points charted: other parameters at their first value (grid), or all (zip, random).
-    let chartPoints: [PointSummary]
-    /// Says which points are charted.
-    let selectionNote: String
+    let replay: WorldReplay?
     let isRandom: Bool
     let isGrid: Bool
+    /// Every metric column, in `metricColumns` order.
+    let analyses: [MetricAnalysis]
 
-    init(summary: SweepSummary, sample: [WorldResult]) {
+    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil) {
         self.summary = summary
         self.sample = sample
-        let params = summary.parameters
+        self.replay = replay
         let kind = summary.sweepKind.lowercased()
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")
-        if params.isEmpty {
-            xAxis = nil; groupAxis = nil
-        } else {
-            let x = params.firstIndex { $0.lowercased().hasSuffix("elasticity") } ?? 0
-            xAxis = x
-            if (isGrid || isRandom) && params.count >= 2 {
-                let distinct = { (i: Int) in Set(summary.points.map { $0.parameters[safe: i] ?? .nan }).count }
-                let others = params.indices.filter { $0 != x }
-                groupAxis = others.first { params[$0].lowercased().hasSuffix("density") && distinct($0) > 1 }
-                    ?? others.first { distinct($0) > 1 } ?? others.first
-            } else {
-                groupAxis = nil
+        let columns = Self.metricColumns(summary)
+        let p = summary.parameters.count
+        analyses = columns.map { column -> MetricAnalysis in
+            let pts = SweepViews.valued(summary.points, column)
+            let stats = pts.compactMap { $0.0.metrics[column] }
+            let unit = Units.metric(column)
+            guard p > 0 else {
+                return MetricAnalysis(column: column, importance: nil, fit: nil,
+                                      signal: MetricSignal.classify(stats: stats, unit: unit, fit: nil, points: 0, parameters: 0), unfitted: "nothing is swept")
             }
-        }
-        // Points charted.
-        let first = summary.points.first?.parameters ?? []
-        let (xa, ga) = (xAxis, groupAxis)
-        let held = params.indices.filter { $0 != xa && $0 != ga }
-        if isGrid && !held.isEmpty {
-            chartPoints = summary.points.filter { p in held.allSatisfy { i in p.parameters[safe: i] == first[safe: i] } }
-            let fixed = held.map { "\(params[$0]) = \(Text.value(first[safe: $0] ?? .nan))" }.joined(separator: ", ")
-            selectionNote = "Only points with the other swept parameters at their first value: \(fixed)."
-        } else if isRandom && params.count > 1 {
-            chartPoints = summary.points
-            selectionNote = "All \(summary.points.count) random points; the other parameters vary between them."
-        } else {
-            chartPoints = summary.points
-            selectionNote = summary.sweepKind.lowercased() == "zip" && params.count > 1
-                ? "A zip sweep: all parameters change together along the x axis." : ""
+            let y = pts.map(\.1)
+            let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
+            // A fit through no more points than parameters + 1 says nothing: none is made.
+            let enough = pts.count > p + 1
+            let imp = enough ? Sensitivity.importance(metric: column, parameters: x, values: y) : nil
+            let fit = enough ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+            let signal = MetricSignal.classify(stats: stats, unit: unit, fit: imp, points: summary.points.count, parameters: p)
+            let why: String? = imp != nil ? nil
+                : !enough ? "\(pts.count) points for \(p) parameters: a fit needs more than \(p + 1)"
+                : "constant over the points"
+            return MetricAnalysis(column: column, importance: imp, fit: fit, signal: signal, unfitted: why)
         }
     }
 
     var parameterNames: [String] { summary.parameters }
+    var binned: Bool { isRandom }
 
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
 
     func metricLabel(_ column: String) -> String { Units.label(column, unit: Units.metric(column)) }
 
-    /// Distinct values of a parameter over the given points, ascending.
-    func values(_ axis: Int, in points: [PointSummary]) -> [Double] {
-        Array(Set(points.compactMap { $0.parameters[safe: axis] })).sorted()
+    /// Heights, times and counts cannot be negative.
+    static func nonNegative(_ column: String) -> Bool {
+        let key = Units.metricKey(column)
+        return key.hasPrefix("bounce") || key.hasPrefix("contacts") || key == "rest_time"
+    }
+
+    static func isCount(_ column: String) -> Bool { Units.metric(column) == "count" }
+
+    /// Up to `cap` elements spread evenly over the list (first and last kept).
+    static func thinned<T>(_ v: [T], _ cap: Int) -> [T] {
+        guard v.count > cap, cap >= 2 else { return v }
+        return capped(v.indices.map(Double.init), cap).map { v[Int($0)] }
     }
 
     /// Up to `cap` values spread evenly over the list (first and last kept).
@@ -86,95 +98,159 @@ struct ReportModel {
         return zip(summary.parameters, p.parameters).map { "\($0) = \(Text.value($1))" }.joined(separator: ", ")
     }
 
-    func stats(_ p: PointSummary, _ column: String) -> MetricStats? { p.metrics[column] }
-
     var itemsCharted: [String] { Array(summary.items.prefix(Self.maxItemsCharted)) }
 
-    // MARK: bounce height against the x parameter
+    func analysis(_ column: String) -> MetricAnalysis? { analyses.first { $0.column == column } }
 
-    struct BounceGroup {
-        var value: Double?
-        /// For random sweeps: the range of the colour parameter this group covers.
-        var range: ClosedRange<Double>? = nil
-        var points: [(x: Double, stats: MetricStats, point: PointSummary)]
-        /// Legend text.
-        var label: String? {
-            if let r = range { return "\(Text.short(r.lowerBound))–\(Text.short(r.upperBound))" }
-            return value.map { Text.value($0) }
+    // MARK: what matters
+
+    /// The key metric columns present, item by item.
+    var keyColumns: [String] {
+        let present = Set(analyses.map(\.column))
+        return Self.keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
+    }
+
+    /// Metrics with signal and a fit: key metrics first, then by R².
+    var rankedMetrics: [MetricAnalysis] {
+        let keys = keyColumns
+        return analyses.filter { $0.signal == .signal && $0.importance != nil }.sorted { a, b in
+            let ka = keys.firstIndex(of: a.column) ?? Int.max, kb = keys.firstIndex(of: b.column) ?? Int.max
+            if ka != kb { return ka < kb }
+            return a.importance!.rSquared > b.importance!.rSquared
         }
     }
 
-    static let randomBins = 4
-
-    /// Per item, the line groups (one per value of the group axis, capped) with their points by x;
-    /// for random sweeps, dots coloured by equal-width ranges of the group axis.
-    func bounceGroups(item: String) -> (groups: [BounceGroup], cappedFrom: Int?) {
-        guard let x = xAxis else { return ([], nil) }
-        let column = "\(item).bounce1"
-        var cappedFrom: Int? = nil
-        var pts = chartPoints
-        if isRandom && pts.count > Self.maxScatter { pts = Array(pts.prefix(Self.maxScatter)); cappedFrom = chartPoints.count }
-        func line(_ members: [PointSummary]) -> [(x: Double, stats: MetricStats, point: PointSummary)] {
-            members.compactMap { p -> (x: Double, stats: MetricStats, point: PointSummary)? in
-                guard let xv = p.parameters[safe: x], let st = p.metrics[column], st.mean.isFinite else { return nil }
-                return (x: xv, stats: st, point: p)
-            }.sorted { $0.x < $1.x }
-        }
-        guard let g = groupAxis else { return ([BounceGroup(value: nil, points: line(pts))], cappedFrom) }
-        if isRandom {
-            let gv = pts.compactMap { $0.parameters[safe: g] }
-            guard let lo = gv.min(), let hi = gv.max(), hi > lo else { return ([BounceGroup(value: nil, points: line(pts))], cappedFrom) }
-            let w = (hi - lo) / Double(Self.randomBins)
-            let bin = { (v: Double) in min(Self.randomBins - 1, Int((v - lo) / w)) }
-            return ((0..<Self.randomBins).map { b in
-                BounceGroup(value: nil, range: (lo + Double(b) * w)...(lo + Double(b + 1) * w),
-                            points: line(pts.filter { $0.parameters[safe: g].map(bin) == b }))
-            }, cappedFrom)
-        }
-        let all = values(g, in: chartPoints)
-        let kept = Self.capped(all, Self.maxLines)
-        if kept.count < all.count { cappedFrom = all.count }
-        return (kept.map { gv in BounceGroup(value: gv, points: line(pts.filter { $0.parameters[safe: g] == gv })) }, cappedFrom)
+    /// Metrics that vary only as noise does, with the reason.
+    var noiseMetrics: [(String, String)] {
+        analyses.compactMap { a in if case .noise(let why) = a.signal { return (a.column, why) }; return nil }
     }
 
-    // MARK: contacts heatmap
+    var constantMetrics: [String] { analyses.filter { $0.signal == .constant }.map(\.column) }
 
-    struct Grid { var xValues: [Double]; var yValues: [Double]; var cells: [[PointSummary?]]; var capped: Bool }
-
-    /// The points over the x and group axes (capped per side), nil unless a grid with two axes.
-    func heatmapGrid() -> Grid? {
-        guard isGrid, let x = xAxis, let g = groupAxis else { return nil }
-        let allX = values(x, in: chartPoints), allY = values(g, in: chartPoints)
-        let xs = Self.capped(allX, Self.maxHeatmapSide), ys = Self.capped(allY, Self.maxHeatmapSide)
-        var index: [[Double]: PointSummary] = [:]
-        for p in chartPoints { index[[p.parameters[x], p.parameters[g]]] = p }
-        let cells = ys.map { yv in xs.map { xv in index[[xv, yv]] } }
-        return Grid(xValues: xs, yValues: ys, cells: cells, capped: xs.count < allX.count || ys.count < allY.count)
+    /// The metric the page leads with: the key metric whose strongest parameter explains most
+    /// (first bounce heights first, as the sweeps ask about them).
+    var headline: MetricAnalysis? {
+        let keyed = rankedMetrics.filter { keyColumns.contains($0.column) }
+        func top(_ a: MetricAnalysis) -> Double { a.importance!.ranked.first.flatMap { a.importance!.shares[$0] } ?? 0 }
+        let bounces = keyed.filter { Units.metricKey($0.column) == "bounce1" }
+        return (bounces.isEmpty ? keyed : bounces).max { top($0) < top($1) } ?? rankedMetrics.first
     }
 
-    // MARK: distributions
+    /// How a parameter moves a metric, from the sign of its straight-line coefficient; "bends"
+    /// when the straight line explains little of what the parameter does.
+    func direction(_ a: MetricAnalysis, _ j: Int) -> String {
+        guard let imp = a.importance, let share = imp.shares[j] else { return "" }
+        let slope = imp.slopes[safe: j].flatMap { $0 } ?? 0
+        if slope * slope < 0.5 * share { return "changes it, not in one direction" }
+        return slope > 0 ? "raises it" : "lowers it"
+    }
 
-    /// The item whose first bounce varies most over replicas (mean std over points).
-    var distributionItem: String? {
-        guard summary.replicas > 1, !summary.items.isEmpty else { return nil }
-        func spread(_ item: String) -> Double {
-            let s = summary.points.compactMap { $0.metrics["\(item).bounce1"]?.std }
+    static func percent(_ share: Double) -> String {
+        let p = share * 100
+        return p < 1 ? "under 1 %" : "\(Int(p.rounded())) %"
+    }
+
+    /// One sentence on a metric: what drives it and how.
+    func finding(_ a: MetricAnalysis) -> String {
+        guard let imp = a.importance, let first = imp.ranked.first, let s1 = imp.shares[first] else { return "" }
+        let names = summary.parameters
+        var text = "\(a.column) is driven by \(names[first]) (\(Self.percent(s1)) of its variation across the \(imp.points) points; higher \(names[first]) \(direction(a, first)))"
+        // Parameters left out of the fit although they vary move in lockstep with a kept one.
+        let lockstep = varyingParameters.filter { imp.shares[$0] == nil }
+        if !lockstep.isEmpty {
+            text += ", or by " + lockstep.map { names[$0] }.joined(separator: " and ") + ", which move" + (lockstep.count == 1 ? "s" : "")
+                + " in lockstep with it: the sweep cannot tell them apart"
+        }
+        let rest = imp.ranked.dropFirst()
+        let notable = rest.filter { (imp.shares[$0] ?? 0) >= 0.02 }
+        if !notable.isEmpty {
+            text += "; " + notable.map { "\(names[$0]) \(direction(a, $0)) (\(Self.percent(imp.shares[$0]!)))" }.joined(separator: ", ")
+        }
+        let minor = rest.filter { (imp.shares[$0] ?? 0) < 0.02 }
+        if !minor.isEmpty {
+            text += "; " + minor.map { names[$0] }.joined(separator: " and ") + (minor.count == 1 ? " barely matters" : " barely matter")
+        }
+        if imp.rSquared < 0.8 { text += "; \(Self.percent(1 - imp.rSquared)) is left unexplained (interactions, or noise)" }
+        return text + "."
+    }
+
+    /// Parameters in order of importance for a metric (unfitted ones last, in file order).
+    func parameterOrder(_ column: String) -> [Int] {
+        let ranked = analysis(column)?.importance?.ranked ?? []
+        return ranked + summary.parameters.indices.filter { !ranked.contains($0) }
+    }
+
+    // MARK: whole-sweep views
+
+    /// The metric against every parameter, most important first.
+    func slices(_ column: String) -> [SliceView] {
+        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned) }
+    }
+
+    /// Which parameters vary over the points (a grid axis with one value does not).
+    var varyingParameters: [Int] {
+        summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
+    }
+
+    /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
+    /// whose parameters move together.
+    func pairs(_ column: String) -> (maps: [PairView], total: Int) {
+        guard !summary.sweepKind.lowercased().hasPrefix("zip") else { return ([], 0) }
+        let order = parameterOrder(column).filter(varyingParameters.contains)
+        guard order.count >= 2 else { return ([], 0) }
+        var all: [(Int, Int)] = []
+        for a in order.indices { for b in order.indices where b > a { all.append((order[a], order[b])) } }
+        let kept = all.prefix(Self.maxPairs)
+        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide) }, all.count)
+    }
+
+    /// The headline metric against its strongest parameter, one line per value of the second
+    /// (grid sweeps), averaged over the rest: where the two combine, or do not.
+    func interaction() -> (column: String, x: Int, group: Int, lines: [(value: Double, points: [(x: Double, mean: Double, n: Int)])], cappedFrom: Int?)? {
+        guard isGrid, let h = headline else { return nil }
+        let order = parameterOrder(h.column).filter(varyingParameters.contains)
+        guard order.count >= 2 else { return nil }
+        let (x, g) = (order[0], order[1])
+        let vals = SweepViews.valued(summary.points, h.column)
+        let groups = Array(Set(vals.compactMap { $0.0.parameters[safe: g] })).sorted()
+        let kept = Self.capped(groups, Self.maxInteractionLines)
+        let lines = kept.map { gv -> (value: Double, points: [(x: Double, mean: Double, n: Int)]) in
+            var acc: [Double: (Double, Int)] = [:]
+            for (p, v) in vals where p.parameters[safe: g] == gv {
+                guard let xv = p.parameters[safe: x] else { continue }
+                acc[xv, default: (0, 0)].0 += v; acc[xv, default: (0, 0)].1 += 1
+            }
+            return (gv, acc.keys.sorted().map { (x: $0, mean: acc[$0]!.0 / Double(acc[$0]!.1), n: acc[$0]!.1) })
+        }
+        return (h.column, x, g, lines, kept.count < groups.count ? groups.count : nil)
+    }
+
+    /// Parallel coordinates for sweeps of three or more varying axes, and random sweeps of two or more.
+    var wantsParallel: Bool {
+        let n = varyingParameters.count
+        return n >= 3 || (isRandom && n >= 2)
+    }
+
+    // MARK: spread over replicas
+
+    /// The key metric whose value varies most between the replicas of a point (mean std).
+    var spreadColumn: String? {
+        guard summary.replicas > 1 else { return nil }
+        func spread(_ c: String) -> Double {
+            let s = summary.points.compactMap { $0.metrics[c]?.std }.filter(\.isFinite)
             return s.isEmpty ? -1 : s.reduce(0, +) / Double(s.count)
         }
-        return summary.items.max { spread($0) < spread($1) }
+        let candidates = keyColumns.filter { Units.metricKey($0) == "bounce1" && spread($0) > 0 }
+        return candidates.max { spread($0) < spread($1) }
     }
 
-    func whiskerPoints(column: String) -> (points: [(PointSummary, MetricStats)], cappedFrom: Int?) {
-        let all = chartPoints.compactMap { p in p.metrics[column].map { (p, $0) } }
-        guard all.count > Self.maxWhiskers else { return (all, nil) }
-        let idx = Self.capped(all.indices.map(Double.init), Self.maxWhiskers).map { Int($0) }
-        return (idx.map { all[$0] }, all.count)
-    }
-
-    /// First-bounce heights of the sampled worlds (failed ones left out).
-    func sampleBounces(item: String) -> [Double] {
-        guard let k = summary.items.firstIndex(of: item) else { return [] }
-        return sample.filter { !$0.failed }.compactMap { $0.items[safe: k]?.bounceHeights.first }
+    /// First-bounce heights of the sampled worlds (failed ones left out), and how many of them
+    /// never bounced.
+    func sampleBounces(item: String) -> (values: [Double], neverBounced: Int, worlds: Int) {
+        guard let k = summary.items.firstIndex(of: item) else { return ([], 0, 0) }
+        let ok = sample.filter { !$0.failed }
+        let values = ok.compactMap { $0.items[safe: k]?.bounceHeights.first }
+        return (values, ok.count - values.count, ok.count)
     }
 
     // MARK: extremes
@@ -182,29 +258,62 @@ struct ReportModel {
     struct Extreme { var column: String; var high: (PointSummary, Double); var low: (PointSummary, Double) }
 
     func extremes() -> [Extreme] {
-        var out: [Extreme] = []
-        for item in summary.items {
-            for key in ["bounce1", "contacts", "rest_time"] {
-                let column = "\(item).\(key)"
-                let vals = summary.points.compactMap { p in p.metrics[column].flatMap { $0.mean.isFinite ? (p, $0.mean) : nil } }
-                guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }) else { continue }
-                out.append(Extreme(column: column, high: hi, low: lo))
+        keyColumns.compactMap { column in
+            let vals = SweepViews.valued(summary.points, column)
+            guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }), hi.1 > lo.1 else { return nil }
+            return Extreme(column: column, high: hi, low: lo)
+        }
+    }
+
+    /// The world the report replays for a point: its first replica.
+    func world(of p: PointSummary) -> Int { p.point * max(1, summary.replicas) }
+
+    /// The sweep file as the command line named it, for the commands the report prints.
+    var sweepFile: String {
+        if let f = replay?.file { return f }
+        if let c = summary.run.commandLine, let i = c.firstIndex(of: "run"), c.indices.contains(i + 1) { return c[i + 1] }
+        return "SWEEP_FILE"
+    }
+
+    /// The command that replays one world of the sweep.
+    func traceCommand(world: Int) -> String {
+        let f = sweepFile
+        let quoted = f.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? f : "'" + f.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "worldsweep trace \(quoted) --world \(world)"
+    }
+
+    /// The extreme worlds to draw: the headline metric's highest and lowest first, then the other
+    /// key metrics', each world once.
+    func trajectoryWorlds() -> [(world: Int, why: String)] {
+        var out: [(world: Int, why: String)] = []
+        var ex = extremes()
+        if let h = headline?.column, let i = ex.firstIndex(where: { $0.column == h }) { ex.insert(ex.remove(at: i), at: 0) }
+        for e in ex {
+            for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
+                let w = world(of: pv.0)
+                guard !out.contains(where: { $0.world == w }), out.count < Self.maxTrajectories else { continue }
+                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))): \(describe(pv.0))"))
             }
         }
         return out
     }
 
-    // MARK: sensitivity
+    func trajectories() -> [(Trajectory, String)] {
+        guard let replay else { return [] }
+        return trajectoryWorlds().compactMap { w in Trajectory.replay(replay, world: w.world).map { ($0, w.why) } }
+    }
+
+    // MARK: columns
 
     static let metricOrder = ["contacts", "bounces", "bounce1", "bounce2", "bounce3", "bounce4", "bounce5", "bounce6",
                               "bounce7", "bounce8", "rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity"]
 
     /// Metric columns in item order, then the contract's metric order, then partner contacts.
-    var metricColumns: [String] {
+    static func metricColumns(_ summary: SweepSummary) -> [String] {
         let present = Set(summary.points.flatMap { $0.metrics.keys })
         var out: [String] = []
         for item in summary.items {
-            for key in Self.metricOrder where present.contains("\(item).\(key)") { out.append("\(item).\(key)") }
+            for key in metricOrder where present.contains("\(item).\(key)") { out.append("\(item).\(key)") }
             for partner in summary.partners[item] ?? [] where present.contains("\(item).contacts.\(partner)") {
                 out.append("\(item).contacts.\(partner)")
             }
@@ -213,25 +322,14 @@ struct ReportModel {
         return out + present.filter { !known.contains($0) }.sorted()
     }
 
-    /// Fits for every metric that varies; metrics missing at some points use the points that have them.
-    func sensitivity() -> (fits: [SensitivityFit], skipped: [String]) {
-        guard !summary.parameters.isEmpty else { return ([], []) }
-        var fits: [SensitivityFit] = [], skipped: [String] = []
-        for column in metricColumns {
-            let pts = summary.points.filter { $0.failedReplicas < $0.replicas && ($0.metrics[column]?.mean.isFinite ?? false) }
-            let y = pts.map { $0.metrics[column]!.mean }
-            let x = summary.parameters.indices.map { j in pts.map { $0.parameters[safe: j] ?? .nan } }
-            if let f = Sensitivity.fit(metric: column, parameters: x, values: y) { fits.append(f) } else { skipped.append(column) }
-        }
-        return (fits, skipped)
-    }
+    var metricColumns: [String] { analyses.map(\.column) }
 
     // MARK: header
 
     var header: [(String, String)] {
         let r = summary.run
         let pts = summary.points.count
-        return [
+        var rows = [
             ("Worlds", "\(r.worlds)"),
             ("Points", summary.parameters.isEmpty ? "\(pts) (nothing swept)" : "\(pts) (\(summary.sweepKind) sweep)"),
             ("Replicas per point", "\(summary.replicas)"),
@@ -244,6 +342,9 @@ struct ReportModel {
             ("Wall time", String(format: "%.2f s", r.wallSeconds)),
             ("Throughput", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s"),
         ]
+        if let v = r.version { rows.append(("Version", v)) }
+        if let c = r.commandLine { rows.append(("Command", (["worldsweep"] + c).joined(separator: " "))) }
+        return rows
     }
 }
 

@@ -13,8 +13,9 @@ public enum ReportWriter {
 
     /// Writes `report.md` and `report.html` into `directory` (created if missing): each first as
     /// `NAME.tmp`, then renamed over the final name, so readers never see a half-written file.
-    public static func write(summary: SweepSummary, sample: [WorldResult], to directory: String) throws {
-        let model = ReportModel(summary: summary, sample: sample)
+    /// With `replay`, the report replays its extreme worlds to draw their paths.
+    public static func write(summary: SweepSummary, sample: [WorldResult], to directory: String, replay: WorldReplay? = nil) throws {
+        let model = ReportModel(summary: summary, sample: sample, replay: replay)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try writeAtomically(MarkdownReport.render(model), to: (directory as NSString).appendingPathComponent("report.md"))
         try writeAtomically(HTMLReport.render(model), to: (directory as NSString).appendingPathComponent("report.html"))
@@ -26,13 +27,13 @@ public enum ReportWriter {
     }
 
     /// The self-contained HTML report (inline CSS and SVG, no scripts, no external references).
-    public static func html(summary: SweepSummary, sample: [WorldResult] = []) -> String {
-        HTMLReport.render(ReportModel(summary: summary, sample: sample))
+    public static func html(summary: SweepSummary, sample: [WorldResult] = [], replay: WorldReplay? = nil) -> String {
+        HTMLReport.render(ReportModel(summary: summary, sample: sample, replay: replay))
     }
 
-    /// Sensitivity fits of every varying metric on the swept parameters (what the report tabulates).
+    /// Sensitivity fits of every metric with enough points (what the report tabulates).
     public static func sensitivity(summary: SweepSummary) -> [SensitivityFit] {
-        ReportModel(summary: summary, sample: []).sensitivity().fits
+        ReportModel(summary: summary, sample: []).analyses.compactMap(\.fit)
     }
 
     static func writeAtomically(_ text: String, to path: String) throws {

@@ -150,6 +150,16 @@ enum Palette {
                               "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
     static func color(_ i: Int) -> String { categorical[i % categorical.count] }
 
+    /// Family f's hue, darkened (first steps) to lightened (last steps).
+    static func shade(family f: Int, step k: Int, of count: Int) -> String {
+        let hex = Array(color(f).dropFirst())
+        let rgb = stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) }
+        let t = count <= 1 ? 0.5 : Double(k) / Double(count - 1)
+        // From 35 % towards black to 45 % towards white.
+        let mixed = rgb.map { c in t < 0.4375 ? c * (0.65 + 0.8 * t) : c + (255 - c) * (t - 0.4375) * 0.8 }
+        return String(format: "#%02x%02x%02x", Int(mixed[0].rounded()), Int(mixed[1].rounded()), Int(mixed[2].rounded()))
+    }
+
     /// Viridis stops, for sequential values (t in 0…1).
     static let viridis: [(Double, Double, Double)] = [
         (68, 1, 84), (72, 40, 120), (62, 74, 137), (49, 104, 142), (38, 130, 142),
@@ -166,6 +176,9 @@ enum Palette {
         let a = viridis[i], b = viridis[i + 1]
         return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f)
     }
+    /// The colour of step k of n discrete steps (n >= 1): evenly spaced over the sequential scale.
+    static func step(_ k: Int, of n: Int) -> Double { n <= 1 ? 0.5 : Double(k) / Double(n - 1) }
+
     /// Black or white text, whichever reads better on the sequential colour at t.
     static func textOn(_ t: Double) -> String {
         let (r, g, b) = sequentialRGB(t)
@@ -188,13 +201,21 @@ struct ChartFrame: Sendable {
 }
 
 enum SVGKit {
-    static func open(_ f: ChartFrame, label: String) -> String {
+    /// The chart's root element. `y0`: the pixel row of y = 0, for charts with a numeric y axis
+    /// (tests check that nothing of a non-negative metric is drawn below it).
+    static func open(_ f: ChartFrame, label: String, y0: Double? = nil) -> String {
         "<svg class=\"chart\" width=\"\(Text.px(f.width))\" height=\"\(Text.px(f.height))\" "
-            + "viewBox=\"0 0 \(Text.px(f.width)) \(Text.px(f.height))\" role=\"img\" aria-label=\"\(Text.escape(label))\">\n"
+            + "viewBox=\"0 0 \(Text.px(f.width)) \(Text.px(f.height))\" role=\"img\" aria-label=\"\(Text.escape(label))\""
+            + (y0.map { " data-y0=\"\(Text.px($0))\"" } ?? "") + ">\n"
     }
 
+    /// The chart's title, shortened to the chart's width (about 9 px per bold character); the
+    /// whole title shows on hover.
     static func title(_ f: ChartFrame, _ title: String) -> String {
-        "<text x=\"\(Text.px(f.plotLeft))\" y=\"18\" class=\"ttl\">\(Text.escape(title))</text>\n"
+        let fits = max(12, Int((f.width - 12) / 9))
+        let shown = Text.shorten(title, to: fits)
+        return "<text x=\"8\" y=\"18\" class=\"ttl\">\(Text.escape(shown))"
+            + (shown == title ? "" : "<title>\(Text.escape(title))</title>") + "</text>\n"
     }
 
     /// Grid lines, tick marks, tick labels and axis labels for two numeric axes.
@@ -221,7 +242,7 @@ enum SVGKit {
 
     static func axisLabels(_ f: ChartFrame, xLabel: String, yLabel: String) -> String {
         let cx = (f.plotLeft + f.plotRight) / 2, cy = (f.plotTop + f.plotBottom) / 2
-        return "<text class=\"lbl\" x=\"\(Text.px(cx))\" y=\"\(Text.px(f.height - 8))\" text-anchor=\"middle\">\(Text.escape(xLabel))</text>\n"
+        return "<text class=\"lbl\" x=\"\(Text.px(cx))\" y=\"\(Text.px(f.plotBottom + 36))\" text-anchor=\"middle\">\(Text.escape(xLabel))</text>\n"
             + "<text class=\"lbl\" transform=\"translate(14 \(Text.px(cy))) rotate(-90)\" text-anchor=\"middle\">\(Text.escape(yLabel))</text>\n"
     }
 
@@ -237,6 +258,44 @@ enum SVGKit {
                 s += "<rect x=\"\(Text.px(x))\" y=\"\(Text.px(y - 9))\" width=\"14\" height=\"10\" fill=\"\(e.1)\"/>"
             }
             s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(Text.escape(Text.shorten(e.0, to: 18)))<title>\(Text.escape(e.0))</title></text>\n"
+        }
+        return s + "</g>\n"
+    }
+}
+
+extension SVGKit {
+    /// Rows of legend entries laid out left to right under the plot, wrapping at the chart's width.
+    static func legendRows(width: Double, entries: [(String, String)]) -> [[(String, String, Double)]] {
+        var rows: [[(String, String, Double)]] = [[]]
+        var x = 0.0
+        for e in entries {
+            let w = 24 + 6.6 * Double(e.0.count) + 14
+            if x + w > width - 16 && !rows[rows.count - 1].isEmpty { rows.append([]); x = 0 }
+            rows[rows.count - 1].append((e.0, e.1, x)); x += w
+        }
+        return rows
+    }
+
+    /// How much height a legend below the plot needs (title row plus entry rows).
+    static func legendBelowHeight(width: Double, entries: [(String, String)]) -> Double {
+        20 + 18 * Double(legendRows(width: width, entries: entries).count)
+    }
+
+    /// A legend under the x-axis label: its title, then entries that wrap.
+    static func legendBelow(_ f: ChartFrame, title: String, entries: [(String, String)], marker: Bool = false) -> String {
+        let top = f.plotBottom + 56
+        var s = "<g class=\"legend\"><text class=\"lgt\" x=\"8\" y=\"\(Text.px(top))\">\(Text.escape(title))</text>\n"
+        for (r, row) in legendRows(width: f.width, entries: entries).enumerated() {
+            let y = top + 18 * Double(r + 1)
+            for (name, color, x0) in row {
+                let x = 8 + x0
+                if marker {
+                    s += "<circle cx=\"\(Text.px(x + 7))\" cy=\"\(Text.px(y - 4))\" r=\"4\" fill=\"\(color)\"/>"
+                } else {
+                    s += "<rect x=\"\(Text.px(x))\" y=\"\(Text.px(y - 9))\" width=\"14\" height=\"10\" fill=\"\(color)\"/>"
+                }
+                s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(Text.escape(name))</text>\n"
+            }
         }
         return s + "</g>\n"
     }

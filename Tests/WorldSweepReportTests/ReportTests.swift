@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import Testing
 import WorldSweepRun
+import WorldSweepScene
 @testable import WorldSweepReport
 
 /// Every `<svg …>…</svg>` block of a page.
@@ -27,55 +28,279 @@ func elements(_ svg: String, tag: String, cls: String) throws -> [[String: Strin
     }
 }
 
+/// The charts of a page whose aria-label starts with `prefix`.
+func charts(_ html: String, titled prefix: String) throws -> [String] {
+    try svgBlocks(html).filter { svg in
+        let root = try XMLDocument(xmlString: svg).rootElement()
+        return root?.attribute(forName: "aria-label")?.stringValue?.hasPrefix(prefix) ?? false
+    }
+}
+
+/// The text of every axis label (class `lbl`, its hover title included) in a chart.
+func axisLabels(_ svg: String) throws -> [String] {
+    try XMLDocument(xmlString: svg).nodes(forXPath: "//text[@class='lbl']").map { $0.stringValue ?? "" }
+}
+
+/// Every y pixel coordinate a chart draws data at: dots, line and band vertices, bar ends.
+func dataYs(_ svg: String) throws -> [Double] {
+    let doc = try XMLDocument(xmlString: svg)
+    var ys: [Double] = []
+    for n in try doc.nodes(forXPath: "//circle[@class='pt']") {
+        if let v = (n as? XMLElement)?.attribute(forName: "cy")?.stringValue.flatMap(Double.init) { ys.append(v) }
+    }
+    for n in try doc.nodes(forXPath: "//polyline[@class='line'] | //polygon[@class='band']") {
+        let pts = (n as? XMLElement)?.attribute(forName: "points")?.stringValue ?? ""
+        for pair in pts.split(separator: " ") { if let y = pair.split(separator: ",").last.flatMap({ Double($0) }) { ys.append(y) } }
+    }
+    for n in try doc.nodes(forXPath: "//line[@class='err']") {
+        for a in ["y1", "y2"] { if let v = (n as? XMLElement)?.attribute(forName: a)?.stringValue.flatMap(Double.init) { ys.append(v) } }
+    }
+    return ys
+}
+
+/// The pixel row of y = 0 a chart declares.
+func zeroRow(_ svg: String) throws -> Double? {
+    try XMLDocument(xmlString: svg).rootElement()?.attribute(forName: "data-y0")?.stringValue.flatMap(Double.init)
+}
+
 func checkPage(_ html: String) throws {
     #expect(!html.contains("http://") && !html.contains("https://"))
     #expect(!html.lowercased().contains("<script"))
     #expect(!html.contains("src=") && !html.contains("href="))
-    for svg in svgBlocks(html) { _ = try XMLDocument(xmlString: svg) }
+    for svg in svgBlocks(html) {
+        let root = try #require(try XMLDocument(xmlString: svg).rootElement())
+        // Every chart scales with its column: a viewBox and the CSS width rule.
+        #expect(root.attribute(forName: "viewBox") != nil)
+    }
+    #expect(html.contains("svg.chart{display:block;width:100%;height:auto"))
     #expect(html.components(separatedBy: "<svg").count == html.components(separatedBy: "</svg>").count)
 }
 
 @Suite struct ReportTests {
-    static let grid = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 16)), ("bouncy.density", [0.5, 1, 2]),
-                                           ("shove.magnitude", [0, 0.5, 1])], replicas: 5)
+    static let axes: [(String, [Double])] = [("bouncy.elasticity", Fixture.linspace(0, 1, 16)), ("bouncy.density", [0.5, 1, 2]),
+                                             ("shove.magnitude", [0, 0.5, 1])]
+    static let grid = Fixture.sweep(axes: axes, replicas: 5)
 
-    @Test func twoParameterGridHasEverySection() throws {
+    @Test func everySweptParameterIsOnAnAxisAndEveryPointIsCharted() throws {
         let (summary, worlds) = Self.grid
         let html = ReportWriter.html(summary: summary, sample: Array(worlds.prefix(200)))
         try checkPage(html)
-        for id in ["bounce", "contacts", "distributions", "extremes", "sensitivity"] { #expect(html.contains("<section id=\"\(id)\">")) }
-        #expect(!html.contains("<section id=\"point\">"))
-        #expect(html.contains("shove.magnitude = 0"))            // which points are charted
-        #expect(svgBlocks(html).count == 2 + 2 + 2)               // lines, heatmaps, whisker + histogram
-        // Heatmap: one cell per (elasticity, density), each with its value on hover, and a colour legend.
-        let heat = svgBlocks(html)[3]
-        let doc = try XMLDocument(xmlString: heat)
-        #expect(try doc.nodes(forXPath: "//rect[@class='cell']").count == 16 * 3)
-        let titles = try doc.nodes(forXPath: "//rect[@class='cell']/title").map { $0.stringValue ?? "" }
-        #expect(titles.count == 16 * 3 && titles.allSatisfy { $0.contains("bottom.contacts mean") })
-        #expect(try doc.nodes(forXPath: "//linearGradient/stop").count >= 2)
-        // Line chart: one line per density, a legend naming the densities, bands for the replicas.
-        let bottomLines = svgBlocks(html)[1]
-        #expect(try elements(bottomLines, tag: "polyline", cls: "line").count == 3)
-        #expect(try elements(bottomLines, tag: "polygon", cls: "band").count == 3)
-        #expect(bottomLines.contains(">bouncy.density<") && bottomLines.contains(">0.5<"))
-        let md = ReportWriter.markdown(summary: summary, sample: worlds)
-        for h in ["## First bounce height against bouncy.elasticity", "## Contacts over", "## Spread over replicas", "## Extremes", "## Sensitivity"] {
-            #expect(md.contains(h))
+        for id in ["importance", "views", "parallel", "distributions", "extremes", "sensitivity"] { #expect(html.contains("<section id=\"\(id)\">")) }
+        let labels = try svgBlocks(html).flatMap(axisLabels)
+        for (name, _) in Self.axes { #expect(labels.contains { $0.hasPrefix(name) }, "\(name) is on no axis") }
+        // A slice per key metric and parameter, each with a dot for every one of the 144 points.
+        for (name, _) in Self.axes {
+            let slice = try #require(try charts(html, titled: "bottom.contacts vs \(name)").first)
+            #expect(try elements(slice, tag: "circle", cls: "pt").count == 144 + Set(summary.points.map { $0.parameters[Self.axes.firstIndex { $0.0 == name }!] }).count)
+            #expect(try axisLabels(slice).contains { $0.hasPrefix(name) })
         }
-        #expect(md.contains("| bouncy.elasticity | bouncy.density | shove.magnitude | R² | Points |"))
+        // Pair maps: every pair of the three parameters, averaged over the third.
+        let pairs = try charts(html, titled: "bottom.contacts: ")
+        #expect(pairs.count == 3)
+        #expect(html.contains("averaged over shove.magnitude"))
     }
 
-    @Test func oneParameterHasLinesButNoHeatmap() throws {
+    @Test func sliceLinesAverageOverTheOtherParameters() throws {
+        let (summary, _) = Self.grid
+        let model = ReportModel(summary: summary, sample: [])
+        let j = 2   // shove.magnitude
+        let slice = SweepViews.slice(points: summary.points, parameter: j, column: "top.contacts", binned: false)
+        #expect(slice.levels.map(\.x) == [0, 0.5, 1] && slice.dots.count == 144)
+        for level in slice.levels {
+            let members = summary.points.filter { $0.parameters[j] == level.x }.map { $0.metrics["top.contacts"]!.mean }
+            #expect(level.points == 48)
+            #expect(abs(level.mean - members.reduce(0, +) / 48) < 1e-12)
+            #expect(level.min == members.min()! && level.max == members.max()!)
+        }
+        // The pair map of elasticity × density averages each cell over the three push values.
+        let pair = SweepViews.pair(points: summary.points, x: 0, y: 1, column: "bottom.bounce1", binned: false, maxSide: 40)
+        // Elasticity 0 gives no bounce: its column is left out, the last column is elasticity 1.
+        #expect(pair.xValues.count == 15 && pair.xValues.last == 1 && pair.yValues == [0.5, 1, 2])
+        let cell = try #require(pair.cells[2][14])   // density 2, elasticity 1
+        let members = summary.points.filter { $0.parameters[0] == 1 && $0.parameters[1] == 2 }.map { $0.metrics["bottom.bounce1"]!.mean }
+        #expect(cell.points == 3 && abs(cell.mean - members.reduce(0, +) / 3) < 1e-12)
+        #expect(model.pairs("bottom.bounce1").maps.count == 3)
+    }
+
+    @Test func noChartDrawsAHeightBelowZero() throws {
+        // Heights whose replicas spread far: mean − std and the band's low end would go below 0.
+        var (summary, worlds) = Self.grid
+        worlds = Array(worlds.prefix(300))
+        for i in summary.points.indices {
+            if var st = summary.points[i].metrics["bottom.bounce1"] { st.std = st.mean * 2; st.min = -st.mean; summary.points[i].metrics["bottom.bounce1"] = st }
+        }
+        let html = ReportWriter.html(summary: summary, sample: worlds)
+        var checked = 0
+        for svg in svgBlocks(html) {
+            let root = try #require(try XMLDocument(xmlString: svg).rootElement())
+            guard let y0 = root.attribute(forName: "data-y0")?.stringValue.flatMap(Double.init) else { continue }
+            // The tick labelled 0 sits at y0 (so y0 really is where zero is drawn).
+            let zero = try XMLDocument(xmlString: svg).nodes(forXPath: "//text[@class='tick'][.='0' or .='0.0' or .='0.00']").compactMap { $0 as? XMLElement }
+            #expect(zero.contains { abs(Double($0.attribute(forName: "y")!.stringValue!)! - y0) < 0.01 })
+            for y in try dataYs(svg) { #expect(y <= y0 + 0.01) }
+            checked += 1
+        }
+        #expect(checked >= 9)
+        // A band reaching below zero is cut there, and the caption says so.
+        var chart = LineChart(title: "t", xLabel: "x", yLabel: "h (pt)", legendTitle: "",
+                              series: [LineSeries(name: "s", color: "#000", points: [LinePoint(x: 0, y: 1, lo: -2, hi: 3, err: 4), LinePoint(x: 1, y: 2, lo: -1, hi: 4)])],
+                              nonNegative: true)
+        #expect(chart.clamped)
+        let svg = chart.svg()
+        let y0 = try #require(try zeroRow(svg))
+        let ys = try dataYs(svg)
+        #expect(ys.allSatisfy { $0 <= y0 + 0.01 } && abs(y0 - chart.frame.plotBottom) < 0.01)
+        chart.nonNegative = false
+        let free = chart.svg()
+        let freeY0 = try #require(try zeroRow(free))
+        let freeYs = try dataYs(free)
+        #expect(!chart.clamped && freeYs.contains { $0 > freeY0 + 1 })
+    }
+
+    @Test func theFindingNamesWhatDrivesTheBottomBounce() throws {
+        let (summary, worlds) = Self.grid
+        let model = ReportModel(summary: summary, sample: worlds)
+        let bottom = try #require(model.analysis("bottom.bounce1"))
+        #expect(bottom.importance?.ranked.first == 0)
+        #expect(model.finding(bottom).hasPrefix("bottom.bounce1 is driven by bouncy.elasticity ("))
+        #expect(model.finding(bottom).contains("higher bouncy.elasticity raises it"))
+        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let finding = try #require(html.range(of: "<p class=\"finding\" id=\"finding\">"))
+        let header = try #require(html.range(of: "<table class=\"kv\">"))
+        #expect(finding.lowerBound < header.lowerBound)   // before everything else
+        // The ranked chart: bars in decreasing order.
+        let chart = try #require(try charts(html, titled: "What drives").first)
+        let widths = try elements(chart, tag: "rect", cls: "bar").map { Double($0["width"]!)! }
+        #expect(widths.count == 3 && widths == widths.sorted(by: >))
+        // Noise is grouped away: bottom.x wobbles by ±1 pt between replicas only; vx is always 0.
+        #expect(model.noiseMetrics.contains { $0.0 == "bottom.x" })
+        #expect(!model.rankedMetrics.contains { $0.column == "bottom.x" })
+        #expect(model.constantMetrics.contains("bottom.vx"))
+        let noise = try #require(html.range(of: "<details id=\"noise\">"))
+        let listed = try #require(html.range(of: "<li>bottom.x: ", range: noise.upperBound..<html.endIndex))
+        #expect(listed.lowerBound > noise.lowerBound)
+        // The ranked table lists key metrics first.
+        #expect(model.rankedMetrics.prefix(model.keyColumns.count).allSatisfy { model.keyColumns.contains($0.column) })
+    }
+
+    @Test func fitsNeedMorePointsThanParametersPlusOne() throws {
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", [0.2, 0.8]), ("bouncy.density", [1, 2])], replicas: 3)
+        let model = ReportModel(summary: summary, sample: [])
+        // 4 points, 2 parameters: 4 > 3 is enough; with 3 points it would not be.
+        #expect(model.analysis("bottom.bounce1")?.importance != nil)
+        var three = summary
+        three.points.removeLast()
+        let m3 = ReportModel(summary: three, sample: [])
+        #expect(m3.analyses.allSatisfy { $0.importance == nil && $0.fit == nil })
+        #expect(m3.analysis("bottom.bounce1")?.unfitted == "3 points for 2 parameters: a fit needs more than 3")
+        #expect(m3.headline == nil)
+    }
+
+    @Test func zipSweepsSayTheirParametersCannotBeToldApart() throws {
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0.2, 1, 6)), ("shove.magnitude", Fixture.linspace(0, 1, 6))],
+                                         replicas: 3, kind: "zip")
+        let model = ReportModel(summary: summary, sample: [])
+        let bottom = try #require(model.analysis("bottom.bounce1"))
+        // Six points, every one with a value: enough for a fit, and not "sparse".
+        #expect(bottom.signal == .signal && bottom.importance?.shares[1] == nil)
+        #expect(model.finding(bottom).contains("bouncy.elasticity (") && model.finding(bottom).contains("or by shove.magnitude, which moves in lockstep with it"))
+        #expect(model.pairs("bottom.bounce1").maps.isEmpty)   // a zip sweep has no pairs to map
+    }
+
+    @Test func coincidingLinesAreDrawnOnceAndSaySo() throws {
+        let same = [LinePoint(x: 0, y: 1), LinePoint(x: 1, y: 5)]
+        let other = [LinePoint(x: 0, y: 2), LinePoint(x: 1, y: 9)]
+        let chart = LineChart(title: "t", xLabel: "x", yLabel: "y", legendTitle: "density",
+                              series: [LineSeries(name: "0.5", color: "#111", points: same), LineSeries(name: "1", color: "#222", points: same),
+                                       LineSeries(name: "2", color: "#333", points: same), LineSeries(name: "4", color: "#444", points: other)])
+        #expect(chart.coincidentGroups() == [[0, 1, 2], [3]])
+        let svg = chart.svg()
+        #expect(try elements(svg, tag: "polyline", cls: "line").count == 2)
+        let legend = try XMLDocument(xmlString: svg).nodes(forXPath: "//g[@class='legend']/text[@class='tick']").map { $0.stringValue ?? "" }
+        #expect(legend.count == 2 && legend.contains { $0.hasPrefix("0.5, 1, 2 coincide") })
+        // The example's shape: in the engine bottom.bounce1 depends on elasticity alone, so the
+        // lines of the three densities lie on each other.
+        var (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 6)), ("bouncy.density", [0.5, 1, 2]), ("shove.magnitude", [0, 1])], replicas: 2)
+        for i in summary.points.indices {
+            let e = summary.points[i].parameters[0]
+            summary.points[i].metrics["bottom.bounce1"] = MetricStats(count: 2, mean: 400 * e * e, std: 1, min: 0, max: 500)
+        }
+        let html = ReportWriter.html(summary: summary)
+        let inter = try #require(try charts(html, titled: "bottom.bounce1: the two strongest").first)
+        #expect(try elements(inter, tag: "polyline", cls: "line").count == 1)
+        #expect(html.contains("bouncy.density 0.5, 1, 2 coincide: one line is drawn for them."))
+    }
+
+    @Test func countsGetWholeNumberColourSteps() throws {
+        var hm = Heatmap(title: "c", xLabel: "x", yLabel: "y", valueLabel: "count", xValues: [0, 1, 2], yValues: [0],
+                         cells: [[2, 3, 2.2]], titles: [["a", "b", "c"]], id: "t")
+        hm.integerSteps = true
+        #expect(hm.range.0 == 0 && hm.range.1 == 3 && hm.steps == [0, 1, 2, 3])
+        let fills = try elements(hm.svg(), tag: "rect", cls: "cell").map { $0["fill"]! }
+        // 2 and 3 are neighbouring steps of four (not the two ends of the scale); 2.2 is nearest 2.
+        #expect(fills[0] == Palette.sequential(2.0 / 3) && fills[1] == Palette.sequential(1) && fills[2] == fills[0])
+        #expect(try elements(hm.svg(), tag: "rect", cls: "step").count == 4)
+        hm.cells = [[0, 40, 17]]
+        #expect(hm.steps == stride(from: 0.0, through: 40, by: 5).map { $0 })
+    }
+
+    @Test func benchColoursComeInOneFamilyPerEngine() {
+        // Family 0 is #4e79a7 = (78, 121, 167). Darkest: 65 % of each channel = (50.7, 78.65, 108.55);
+        // lightest: 45 % of the way to white = (157.65, 181.3, 206.6).
+        #expect(ReportKit.shade(family: 0, step: 0, of: 2) == "#334f6d")
+        #expect(ReportKit.shade(family: 0, step: 1, of: 2) == "#9eb5cf")
+        #expect(ReportKit.shade(family: 1, step: 0, of: 1) != ReportKit.shade(family: 0, step: 0, of: 1))
+    }
+
+    @Test func randomSweepsPlotParametersNotPointNumbers() throws {
+        var rng = Rand(3)
+        let combos = (0..<300).map { _ in [rng.next(), 0.5 + rng.next() * 2] }
+        let (summary, worlds) = Fixture.make(name: "rnd", names: ["bouncy.elasticity", "bouncy.density"], combos: combos,
+                                             replicas: 2, kind: "random", items: ["top", "bottom"], seed: 1)
+        let html = ReportWriter.html(summary: summary, sample: worlds)
+        try checkPage(html)
+        #expect(html.contains("<section id=\"parallel\">"))
+        let model = ReportModel(summary: summary, sample: worlds)
+        let head = try #require(model.headline?.column)
+        let pc = try #require(try charts(html, titled: "Every point across").first)
+        #expect(try elements(pc, tag: "polyline", cls: "pc").count == SweepViews.valued(summary.points, head).count)
+        for name in ["bouncy.elasticity", "bouncy.density"] {
+            let slice = try #require(try charts(html, titled: "bottom.contacts vs \(name)").first)
+            #expect(try elements(slice, tag: "circle", cls: "pt").count == 300 + SweepViews.bins)
+        }
+        let bounced = SweepViews.valued(summary.points, "bottom.bounce1").count
+        #expect(bounced > 250 && bounced < 300)   // the least elastic points never bounce
+        let spread = try #require(try charts(html, titled: "bottom.bounce1: spread per point").first)
+        #expect(try elements(spread, tag: "circle", cls: "pt").count == bounced)
+        #expect(try axisLabels(spread).contains { $0.hasPrefix("bouncy.") })
+        let allLabels = try svgBlocks(html).flatMap(axisLabels)
+        #expect(!allLabels.contains("sweep point"))   // no axis of point numbers
+        // Binned pair map over the two parameters.
+        #expect(try charts(html, titled: "bottom.bounce1: bouncy.").count == 1)
+    }
+
+    @Test func theHistogramSaysHowManyWorldsNeverBounced() throws {
+        let (summary, worlds) = Self.grid
+        let never = worlds.filter { $0.items[1].bounceHeights.isEmpty }.count
+        #expect(never > 0)   // elasticity 0 and the lowest ones: no rebound
+        let html = ReportWriter.html(summary: summary, sample: worlds)
+        #expect(html.contains("\(never) of them never bounced"))
+        let hist = try #require(try charts(html, titled: "bottom.bounce1: \(worlds.count - never) of \(worlds.count) sampled worlds").first)
+        let bars = try XMLDocument(xmlString: hist).nodes(forXPath: "//rect/title").count
+        #expect(bars > 0)
+    }
+
+    @Test func oneParameterHasSlicesButNoPairs() throws {
         let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 8))], replicas: 1)
         let html = ReportWriter.html(summary: summary)
         try checkPage(html)
-        #expect(html.contains("<section id=\"bounce\">"))
-        #expect(!html.contains("<section id=\"contacts\">"))
-        #expect(!html.contains("<section id=\"distributions\">"))   // one replica: nothing to spread
+        #expect(html.contains("<section id=\"views\">"))
+        #expect(try charts(html, titled: "bottom.bounce1 vs bouncy.elasticity").count == 1)
+        #expect(try charts(html, titled: "bottom.bounce1: ").isEmpty)
+        #expect(!html.contains("<section id=\"parallel\">") && !html.contains("<section id=\"distributions\">"))
         #expect(html.contains("<section id=\"sensitivity\">"))
         let md = ReportWriter.markdown(summary: summary)
-        #expect(md.contains("## First bounce height") && !md.contains("## Contacts over"))
+        #expect(md.contains("## The whole sweep") && md.contains("### bottom.bounce1"))
     }
 
     @Test func noParametersGiveASinglePointTable() throws {
@@ -84,47 +309,82 @@ func checkPage(_ html: String) throws {
         let html = ReportWriter.html(summary: summary)
         try checkPage(html)
         #expect(html.contains("<section id=\"point\">"))
-        for id in ["bounce", "contacts", "extremes", "sensitivity"] { #expect(!html.contains("<section id=\"\(id)\">")) }
+        for id in ["importance", "views", "extremes", "sensitivity"] { #expect(!html.contains("<section id=\"\(id)\">")) }
         let md = ReportWriter.markdown(summary: summary)
         #expect(md.contains("## Results of the single point") && md.contains("| bottom.bounce1 (pt) |"))
         #expect(!md.contains("## Sensitivity"))
     }
 
-    @Test func randomSweepIsAScatter() throws {
-        var rng = Rand(3)
-        let combos = (0..<300).map { _ in [rng.next(), 0.5 + rng.next() * 2] }
-        let (summary, _) = Fixture.make(name: "rnd", names: ["bouncy.elasticity", "bouncy.density"], combos: combos,
-                                        replicas: 1, kind: "random", items: ["top", "bottom"], seed: 1)
-        let html = ReportWriter.html(summary: summary)
-        try checkPage(html)
-        #expect(!html.contains("<polyline"))
-        #expect(!html.contains("<section id=\"contacts\">"))
-        let svg = try #require(svgBlocks(html).first)
-        #expect(try elements(svg, tag: "circle", cls: "pt").count == 300)
-    }
-
     @Test func hugeSweepsAreCappedAndSaySo() throws {
         let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 60)), ("bouncy.density", Fixture.linspace(0.5, 3, 50))],
                                          replicas: 2)
-        if let dir = ProcessInfo.processInfo.environment["WSR_HUGE_DIR"] { try ReportWriter.write(summary: summary, sample: [], to: dir) }
         let html = ReportWriter.html(summary: summary)
         try checkPage(html)
-        let blocks = svgBlocks(html)
-        #expect(try elements(blocks[0], tag: "polyline", cls: "line").count == ReportModel.maxLines)
-        #expect(try elements(blocks[2], tag: "rect", cls: "cell").count == ReportModel.maxHeatmapSide * ReportModel.maxHeatmapSide)
-        #expect(html.contains("8 of 50 values shown"))
-        #expect(html.contains("at most 40 values per axis"))
-        #expect(html.range(of: "60 of [0-9]+ points shown", options: .regularExpression) != nil)
+        let map = try #require(try charts(html, titled: "bottom.contacts: ").first)
+        #expect(try elements(map, tag: "rect", cls: "cell").count == ReportModel.maxHeatmapSide * ReportModel.maxHeatmapSide)
+        #expect(html.contains("At most 40 values per axis"))
+        // The slices still use all 3000 points.
+        let slice = try #require(try charts(html, titled: "bottom.contacts vs bouncy.density").first)
+        #expect(try elements(slice, tag: "circle", cls: "pt").count == 3000 + 50)
     }
 
-    @Test func missingValuesBreakTheLine() throws {
-        var (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 8))], replicas: 3)
-        summary.points[4].metrics["bottom.bounce1"] = nil      // point 0 (e = 0) has no bounce either
+    @Test func bigRandomSweepsDrawAtMostMaxDotsButAverageEveryPoint() throws {
+        var rng = Rand(9)
+        let combos = (0..<5000).map { _ in [rng.next(), rng.next()] }
+        let (summary, _) = Fixture.make(name: "big", names: ["bouncy.elasticity", "shove.magnitude"], combos: combos,
+                                        replicas: 1, kind: "random", items: ["top", "bottom"], seed: 2)
         let html = ReportWriter.html(summary: summary)
-        let bottom = svgBlocks(html)[1]
-        #expect(try elements(bottom, tag: "polyline", cls: "line").count == 2)
-        #expect(try elements(bottom, tag: "circle", cls: "pt").count == 6)
-        #expect(html.contains("Gaps in a line"))
+        let slice = try #require(try charts(html, titled: "top.contacts vs shove.magnitude").first)
+        #expect(try elements(slice, tag: "circle", cls: "pt").count == ReportModel.maxDots + SweepViews.bins)
+        #expect(html.contains("\(ReportModel.maxDots) of the 5000 dots drawn, spread evenly; the line and band use every point."))
+        let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", binned: true).levels
+        #expect(levels.reduce(0) { $0 + $1.points } == 5000)
+        let pc = try #require(try charts(html, titled: "Every point across").first)
+        #expect(try elements(pc, tag: "polyline", cls: "pc").count == ReportModel.maxParallelLines)
+    }
+
+    @Test func extremesPrintTheCommandThatReplaysTheWorld() throws {
+        var (summary, _) = Self.grid
+        summary.run.commandLine = ["run", "Sweeps/twin-drop.yaml", "--out", "runs/x"]
+        let model = ReportModel(summary: summary, sample: [])
+        let ex = try #require(model.extremes().first { $0.column == "bottom.bounce1" })
+        let world = ex.high.0.point * 5
+        let html = ReportWriter.html(summary: summary)
+        let commands = try XMLDocument(xmlString: "<r>" + html.components(separatedBy: "<code>").dropFirst().map { "<code>" + $0.components(separatedBy: "</code>")[0] + "</code>" }.joined() + "</r>")
+            .nodes(forXPath: "//code").map { code in (code.children ?? []).map { $0.stringValue ?? "" }.filter { !$0.isEmpty && $0 != " " }.joined(separator: " ") }
+        #expect(commands.contains("worldsweep trace Sweeps/twin-drop.yaml --world \(world)"))
+        #expect(ReportWriter.markdown(summary: summary).contains("`worldsweep trace Sweeps/twin-drop.yaml --world \(world)`"))
+        // Without a replay the page says where the pictures come from.
+        #expect(html.contains("drawn when `worldsweep run` writes the report"))
+    }
+
+    @Test func extremeWorldsAreReplayedAndDrawn() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = root.appendingPathComponent("Sweeps/twin-drop.yaml").path
+        let scene = try SceneFile.load(path: file)
+        // A summary over the first 36 worlds of the real sweep (replicas 1: world = point).
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 4)), ("bouncy.density", [0.5, 1, 2]),
+                                                ("shove.magnitude", [0, 0.5, 1])], replicas: 1)
+        let model = ReportModel(summary: summary, sample: [], replay: WorldReplay(scene: scene, file: "Sweeps/twin-drop.yaml"))
+        let drawn = model.trajectories()
+        #expect(drawn.count == ReportModel.maxTrajectories)
+        // World 0 of the sweep: elasticity 0, no push; the two views fall side by side.
+        let t = try #require(Trajectory.replay(WorldReplay(scene: scene, file: file), world: 0))
+        let bottom = try #require(t.items.first { $0.name == "bottom" })
+        // The bottom view starts where the file puts it (no jitter on it) and never sinks through
+        // the ledge at y = 468: its centre stays above 468 − 25 (half its side), give or take the slop.
+        #expect(bottom.states[0].x == 220 && bottom.states[0].y == 50)
+        #expect(bottom.states.map(\.y).max()! < 443.5 && bottom.states.map(\.y).max()! > 440)
+        // Its first contact is with the ledge, on the ledge's line.
+        let first = try #require(t.contacts.first { $0.item == "bottom" })
+        #expect(first.other == "ledge" && abs(first.y - 468) < 1)
+        let html = ReportWriter.html(summary: summary, replay: WorldReplay(scene: scene, file: "Sweeps/twin-drop.yaml"))
+        try checkPage(html)
+        let pictures = try charts(html, titled: "world ")
+        #expect(pictures.count == ReportModel.maxTrajectories + 1)   // + the animated one
+        #expect(try elements(pictures[1], tag: "polyline", cls: "path").count == 2)
+        #expect(try elements(pictures[1], tag: "circle", cls: "contact").count == drawn[0].0.contacts.count)
+        #expect(pictures[0].components(separatedBy: "<animateMotion").count - 1 == 2)
     }
 
     @Test func namesAreEscaped() throws {
@@ -137,7 +397,7 @@ func checkPage(_ html: String) throws {
         try checkPage(html)
         #expect(!html.contains("<b>evil") && html.contains("&lt;b&gt;evil&lt;/b&gt;"))
         #expect(html.contains("x &amp; y &lt;script&gt;"))
-        #expect(html.contains("a&lt;b: first bounce height") && !html.contains("a<b"))
+        #expect(html.contains("a&lt;b.bounce1 vs") && !html.contains("a<b"))
         let md = ReportWriter.markdown(summary: summary)
         #expect(!md.contains("<script>") && !md.contains("<b>"))
     }

@@ -1,0 +1,65 @@
+// Parallel coordinates: one vertical axis per swept parameter and one for the metric, each sweep
+// point a line through its values, coloured by the metric, so that the combinations that give high
+// or low values stand out (for sweeps of three or more axes, and random sweeps).
+
+struct ParallelAxis: Sendable {
+    var label: String
+    /// One value per line.
+    var values: [Double]
+}
+
+struct ParallelCoordinates: Sendable {
+    var title: String
+    /// Parameters first, the metric last (it colours the lines).
+    var axes: [ParallelAxis]
+    /// Hover text per line (empty: none).
+    var titles: [String] = []
+    var frame = ChartFrame(width: 560, height: 340, left: 40, right: 60, top: 52, bottom: 40)
+
+    func scale(_ a: ParallelAxis) -> (NiceAxis, LinearScale) {
+        let v = a.values.filter(\.isFinite)
+        let axis = NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
+        return (axis, LinearScale(domain: (axis.lo, axis.hi), range: (frame.plotBottom, frame.plotTop)))
+    }
+
+    func svg() -> String {
+        let f = frame
+        var s = SVGKit.open(f, label: title) + SVGKit.title(f, title)
+        guard axes.count >= 2, let metric = axes.last else { return s + "</svg>\n" }
+        let gap = (f.plotRight - f.plotLeft) / Double(axes.count - 1)
+        let xs = axes.indices.map { f.plotLeft + Double($0) * gap }
+        let scales = axes.map(scale)
+        let mv = metric.values.filter(\.isFinite)
+        let (lo, hi) = (mv.min() ?? 0, mv.max() ?? 1)
+        let lines = metric.values.count
+        // Low values first so the high ones are drawn on top.
+        let order = metric.values.indices.sorted { metric.values[$0] < metric.values[$1] }
+        let opacity = lines > 500 ? "0.25" : lines > 100 ? "0.45" : "0.8"
+        s += "<g class=\"lines\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(opacity)\">\n"
+        for i in order {
+            let ys = axes.indices.map { k in axes[k].values[i] }
+            guard ys.allSatisfy(\.isFinite) else { continue }
+            let pts = ys.enumerated().map { k, v in "\(Text.px(xs[k])),\(Text.px(scales[k].1.map(v)))" }.joined(separator: " ")
+            let t = hi > lo ? (metric.values[i] - lo) / (hi - lo) : 0.5
+            s += "<polyline class=\"pc\" stroke=\"\(Palette.sequential(t))\" points=\"\(pts)\">"
+            s += titles.indices.contains(i) && !titles[i].isEmpty ? "<title>\(Text.escape(titles[i]))</title></polyline>\n" : "</polyline>\n"
+        }
+        s += "</g>\n"
+        for (k, a) in axes.enumerated() {
+            let (axis, sc) = scales[k]
+            let x = xs[k]
+            s += "<line x1=\"\(Text.px(x))\" x2=\"\(Text.px(x))\" y1=\"\(Text.px(f.plotTop))\" y2=\"\(Text.px(f.plotBottom))\" stroke=\"#333\"/>\n"
+            for v in axis.ticks {
+                let y = sc.map(v)
+                s += "<line x1=\"\(Text.px(x - 3))\" x2=\"\(Text.px(x))\" y1=\"\(Text.px(y))\" y2=\"\(Text.px(y))\" stroke=\"#333\"/>"
+                s += "<text class=\"tick\" x=\"\(Text.px(x - 5))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">\(Text.escape(axis.label(v)))</text>\n"
+            }
+            // Axis names alternate between two rows so that neighbours never overlap.
+            let y = f.plotTop - (k % 2 == 0 ? 22 : 8)
+            let anchor = k == 0 ? "start" : k == axes.count - 1 ? "end" : "middle"
+            let shown = Text.shorten(a.label, to: max(8, Int(2 * gap / 7)))
+            s += "<text class=\"lbl\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" text-anchor=\"\(anchor)\">\(Text.escape(shown))<title>\(Text.escape(a.label))</title></text>\n"
+        }
+        return s + "</svg>\n"
+    }
+}

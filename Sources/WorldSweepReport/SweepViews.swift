@@ -1,0 +1,109 @@
+// Whole-sweep views of one metric (Optuna's plot_slice and plot_contour are the models): against
+// one parameter, every point's mean plus, at each value of that parameter, the mean and min–max of
+// the point means over all the other parameters; over two parameters, the mean over the rest.
+// Random sweeps have no repeated values, so their parameters are cut into equal-width bins.
+import WorldSweepRun
+
+struct SliceLevel: Sendable {
+    /// The parameter's value (grid), or the mean value of the points in the bin (random).
+    var x: Double
+    var mean: Double
+    var min: Double
+    var max: Double
+    var points: Int
+}
+
+struct SliceView: Sendable {
+    var parameter: Int
+    var column: String
+    /// Every point with a value: (parameter value, the point's mean, the point).
+    var dots: [(x: Double, y: Double, point: PointSummary)]
+    var levels: [SliceLevel]
+    /// True when the levels are bins of a continuous parameter.
+    var binned: Bool
+}
+
+struct PairView: Sendable {
+    var xParameter: Int
+    var yParameter: Int
+    var column: String
+    /// Column and row centres (values, or bin centres).
+    var xValues: [Double]
+    var yValues: [Double]
+    /// cells[row][column]: mean of the point means in that cell, and how many points it averages.
+    var cells: [[(mean: Double, points: Int)?]]
+    var binned: Bool
+    /// Values of an axis left out to keep the map readable (grid sweeps with many values).
+    var capped: Bool
+}
+
+enum SweepViews {
+    static let bins = 10
+    static let pairBins = 8
+
+    /// The points that have a finite mean of `column`.
+    static func valued(_ points: [PointSummary], _ column: String) -> [(PointSummary, Double)] {
+        points.compactMap { p in
+            guard p.failedReplicas < p.replicas, let st = p.metrics[column], st.mean.isFinite else { return nil }
+            return (p, st.mean)
+        }
+    }
+
+    /// Equal-width bin index of v in [lo, hi] (the top edge belongs to the last bin).
+    static func bin(_ v: Double, lo: Double, hi: Double, count: Int) -> Int {
+        guard hi > lo else { return 0 }
+        return Swift.min(count - 1, Swift.max(0, Int((v - lo) / (hi - lo) * Double(count))))
+    }
+
+    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool) -> SliceView {
+        let vals = valued(points, column).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+        var groups: [Double: [(x: Double, y: Double)]] = [:]
+        if binned, let lo = vals.map(\.x).min(), let hi = vals.map(\.x).max() {
+            for v in vals { groups[Double(bin(v.x, lo: lo, hi: hi, count: bins)), default: []].append((v.x, v.y)) }
+        } else {
+            for v in vals { groups[v.x, default: []].append((v.x, v.y)) }
+        }
+        let levels = groups.keys.sorted().map { k -> SliceLevel in
+            let g = groups[k]!
+            let ys = g.map(\.y)
+            return SliceLevel(x: g.map(\.x).reduce(0, +) / Double(g.count), mean: ys.reduce(0, +) / Double(ys.count),
+                              min: ys.min()!, max: ys.max()!, points: g.count)
+        }
+        return SliceView(parameter: j, column: column, dots: vals, levels: levels, binned: binned)
+    }
+
+    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int) -> PairView {
+        let vals = valued(points, column).compactMap { p, v -> (Double, Double, Double)? in
+            guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
+            return (a, b, v)
+        }
+        var xs: [Double], ys: [Double]
+        var key: (Double, Double) -> (Int, Int)?
+        var capped = false
+        if binned {
+            let ax = vals.map(\.0), ay = vals.map(\.1)
+            let (xl, xh, yl, yh) = (ax.min() ?? 0, ax.max() ?? 1, ay.min() ?? 0, ay.max() ?? 1)
+            let n = pairBins
+            xs = (0..<n).map { xl + (Double($0) + 0.5) * (xh - xl) / Double(n) }
+            ys = (0..<n).map { yl + (Double($0) + 0.5) * (yh - yl) / Double(n) }
+            key = { a, b in (bin(a, lo: xl, hi: xh, count: n), bin(b, lo: yl, hi: yh, count: n)) }
+        } else {
+            let allX = Array(Set(vals.map(\.0))).sorted(), allY = Array(Set(vals.map(\.1))).sorted()
+            xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)
+            capped = xs.count < allX.count || ys.count < allY.count
+            let xi = Dictionary(xs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let yi = Dictionary(ys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            key = { a, b in
+                guard let c = xi[a], let r = yi[b] else { return nil }
+                return (c, r)
+            }
+        }
+        var sums = [[(Double, Int)]](repeating: [(Double, Int)](repeating: (0, 0), count: xs.count), count: ys.count)
+        for (a, b, v) in vals {
+            guard let k = key(a, b) else { continue }
+            sums[k.1][k.0].0 += v; sums[k.1][k.0].1 += 1
+        }
+        let cells = sums.map { row in row.map { s -> (mean: Double, points: Int)? in s.1 > 0 ? (s.0 / Double(s.1), s.1) : nil } }
+        return PairView(xParameter: jx, yParameter: jy, column: column, xValues: xs, yValues: ys, cells: cells, binned: binned, capped: capped)
+    }
+}

@@ -1,0 +1,158 @@
+// Pictures of single worlds: the report replays an extreme world with the single-world engine
+// (which agrees bit for bit with the batch that produced the results) and draws each item's path
+// with its contacts marked; one world is also drawn as an animation (SVG SMIL, no scripts).
+import Foundation
+import WorldSweep
+import WorldSweepScene
+
+/// What the report needs to replay worlds: the sweep file as loaded and the path the command
+/// line named (for the `worldsweep trace` commands it prints).
+public struct WorldReplay: Sendable {
+    public var scene: SceneFile
+    public var file: String
+    public init(scene: SceneFile, file: String) { self.scene = scene; self.file = file }
+}
+
+struct Trajectory: Sendable {
+    struct Contact: Sendable { var tick: Int; var item: String; var other: String; var x: Double; var y: Double }
+    struct ItemPath: Sendable {
+        var name: String
+        var shape: ItemShape
+        var size: Size
+        var outline: [Point]
+        /// Centre and angle after each tick (tick 0: where the file puts it).
+        var states: [(x: Double, y: Double, angle: Double)]
+    }
+    var world: Int
+    var bounds: Size
+    var tick: Double
+    var items: [ItemPath]
+    var contacts: [Contact]
+    /// Boundary segments (reference bounds are drawn as the frame).
+    var edges: [(Point, Point)]
+
+    /// Replays world `index` tick by tick; nil if the file cannot make that world.
+    static func replay(_ replay: WorldReplay, world index: Int) -> Trajectory? {
+        guard let scene = try? replay.scene.world(index) else { return nil }
+        let built = scene.makeAnimator()
+        let recorder = ContactRecorder(built)
+        for (_, behavior) in built.collisionBehaviors { behavior.collisionDelegate = recorder }
+        var items = zip(scene.items, built.views).map { spec, view in
+            ItemPath(name: spec.name, shape: spec.shape, size: spec.size, outline: spec.path,
+                     states: [(view.center.x, view.center.y, view.angle)])
+        }
+        for tick in 1...max(1, scene.world.ticks) where scene.world.ticks > 0 {
+            recorder.tick = tick
+            built.animator.tick(built.tick)
+            for (k, view) in built.views.enumerated() {
+                if let s = built.animator.itemState(for: view) {
+                    items[k].states.append((s.center.x, s.center.y, s.angle))
+                } else {
+                    items[k].states.append((view.center.x, view.center.y, view.angle))
+                }
+            }
+            // A paused animator stays as it is: the rest of the run would draw nothing new.
+            if !built.animator.isRunning && tick > 1 { break }
+        }
+        var edges: [(Point, Point)] = []
+        for b in scene.behaviors {
+            guard case .collision(let c) = b.kind else { continue }
+            for boundary in c.boundaries {
+                switch boundary.shape {
+                case let .segment(from, to): edges.append((from, to))
+                case let .path(ps): for i in ps.indices { edges.append((ps[i], ps[(i + 1) % ps.count])) }
+                }
+            }
+        }
+        return Trajectory(world: index, bounds: scene.world.bounds, tick: scene.world.tick, items: items,
+                          contacts: recorder.contacts, edges: edges)
+    }
+}
+
+/// Collects where contacts began.
+final class ContactRecorder: CollisionBehaviorDelegate {
+    var contacts: [Trajectory.Contact] = []
+    var tick = 0
+    private let built: BuiltScene
+    init(_ built: BuiltScene) { self.built = built }
+    private func name(_ item: DynamicItem) -> String { built.name(of: item) ?? "?" }
+    func collisionBehavior(_ b: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at p: Point) {
+        contacts.append(.init(tick: tick, item: name(item1), other: name(item2), x: p.x, y: p.y))
+    }
+    func collisionBehavior(_ b: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {}
+    func collisionBehavior(_ b: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier id: String?, at p: Point) {
+        contacts.append(.init(tick: tick, item: name(item), other: id ?? "bounds", x: p.x, y: p.y))
+    }
+    func collisionBehavior(_ b: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier id: String?) {}
+}
+
+/// One world drawn to scale in its reference bounds (y down, as on screen).
+struct TrajectoryChart: Sendable {
+    var title: String
+    var trajectory: Trajectory
+    var animated = false
+    var width = 220.0
+
+    /// SVG points per world point, and the canvas height.
+    var layout: (scale: Double, height: Double, top: Double) {
+        let b = trajectory.bounds
+        let scale = (width - 20) / max(1, b.width)
+        return (scale, 30 + b.height * scale + 10, 30)
+    }
+
+    func shapeElement(_ item: Trajectory.ItemPath, scale: Double, color: String, fill: String) -> String {
+        let w = item.size.width * scale, h = item.size.height * scale
+        switch item.shape {
+        case .ellipse:
+            return "<ellipse cx=\"0\" cy=\"0\" rx=\"\(Text.px(w / 2))\" ry=\"\(Text.px(h / 2))\" fill=\"\(fill)\" stroke=\"\(color)\"/>"
+        case .path where !item.outline.isEmpty:
+            let pts = item.outline.map { "\(Text.px($0.x * scale)),\(Text.px($0.y * scale))" }.joined(separator: " ")
+            return "<polygon points=\"\(pts)\" fill=\"\(fill)\" stroke=\"\(color)\"/>"
+        default:
+            return "<rect x=\"\(Text.px(-w / 2))\" y=\"\(Text.px(-h / 2))\" width=\"\(Text.px(w))\" height=\"\(Text.px(h))\" fill=\"\(fill)\" stroke=\"\(color)\"/>"
+        }
+    }
+
+    func svg() -> String {
+        let t = trajectory
+        let (scale, height, top) = layout
+        let left = 10.0
+        func p(_ x: Double, _ y: Double) -> String { "\(Text.px(left + x * scale)),\(Text.px(top + y * scale))" }
+        let f = ChartFrame(width: width, height: height, left: left, right: 10, top: top, bottom: 10)
+        var s = SVGKit.open(f, label: title) + "<text x=\"\(Text.px(left))\" y=\"18\" class=\"ttl\">\(Text.escape(title))</text>\n"
+        s += "<rect class=\"frame\" x=\"\(Text.px(left))\" y=\"\(Text.px(top))\" width=\"\(Text.px(t.bounds.width * scale))\" height=\"\(Text.px(t.bounds.height * scale))\"/>\n"
+        for (a, b) in t.edges {
+            s += "<line class=\"edge\" x1=\"\(Text.px(left + a.x * scale))\" y1=\"\(Text.px(top + a.y * scale))\" x2=\"\(Text.px(left + b.x * scale))\" y2=\"\(Text.px(top + b.y * scale))\" stroke=\"#666\" stroke-width=\"2\"/>\n"
+        }
+        for (k, item) in t.items.enumerated() {
+            let color = Palette.color(k)
+            let first = item.states.first!, last = item.states.last!
+            // Where it starts (dashed outline) and where it ends (filled).
+            s += "<g transform=\"translate(\(p(first.x, first.y))) rotate(\(Text.px(first.angle * 180 / .pi)))\" stroke-dasharray=\"3 2\" opacity=\"0.8\">"
+                + shapeElement(item, scale: scale, color: color, fill: "none") + "</g>\n"
+            if !animated {
+                s += "<g transform=\"translate(\(p(last.x, last.y))) rotate(\(Text.px(last.angle * 180 / .pi)))\">"
+                    + shapeElement(item, scale: scale, color: color, fill: color + "55") + "</g>\n"
+            }
+            let path = item.states.map { p($0.x, $0.y) }.joined(separator: " ")
+            s += "<polyline class=\"path\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(path)\"><title>\(Text.escape("\(item.name): path of its centre over \(item.states.count - 1) ticks"))</title></polyline>\n"
+            if animated {
+                // Equal time per tick: `values` with linear timing, not a paced path.
+                let stride = max(1, item.states.count / 400)
+                let kept = Swift.stride(from: 0, to: item.states.count, by: stride).map { item.states[$0] } + [last]
+                let dur = Text.px(Double(item.states.count - 1) * t.tick)
+                let moves = kept.map { p($0.x, $0.y) }.joined(separator: ";")
+                let turns = kept.map { Text.px($0.angle * 180 / .pi) }.joined(separator: ";")
+                s += "<g><animateMotion dur=\"\(dur)s\" repeatCount=\"indefinite\" calcMode=\"linear\" values=\"\(moves)\"/>"
+                s += "<g transform=\"rotate(\(Text.px(last.angle * 180 / .pi)))\"><animateTransform attributeName=\"transform\" type=\"rotate\" dur=\"\(dur)s\" repeatCount=\"indefinite\" calcMode=\"linear\" values=\"\(turns)\"/>"
+                s += shapeElement(item, scale: scale, color: color, fill: color + "88") + "</g></g>\n"
+            }
+        }
+        for c in t.contacts {
+            let k = t.items.firstIndex { $0.name == c.item } ?? 0
+            s += "<circle class=\"contact\" cx=\"\(Text.px(left + c.x * scale))\" cy=\"\(Text.px(top + c.y * scale))\" r=\"3\" fill=\"#fff\" stroke=\"\(Palette.color(k))\" stroke-width=\"1.5\">"
+            s += "<title>\(Text.escape("tick \(c.tick): \(c.item) began touching \(c.other)"))</title></circle>\n"
+        }
+        return s + "</svg>\n"
+    }
+}

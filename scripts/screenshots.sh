@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs the example sweep and photographs its report.html in headless Chromium at 1280 and 390 px
+# wide, as a person would see it on a laptop and on a phone: the top of the page (the finding and
+# the importance chart) and the whole-sweep views (#views). The PNGs go to docs/screenshots/ (for
+# the README tour); look at them after any change to the report.
+#
+#   scripts/screenshots.sh [--bin PATH/TO/worldsweep] [--run DIR] [--out DIR]
+#
+# --bin: use this binary instead of building the release one; --run: photograph the report of an
+# existing run folder instead of running the sweep. FULL_PAGE=1 also photographs the whole page
+# (large files, to look over). Needs Chromium (apt-get install -y chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin="" run="" out="docs/screenshots"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --bin) bin="$2"; shift 2 ;;
+        --run) run="$2"; shift 2 ;;
+        --out) out="$2"; shift 2 ;;
+        *) echo "scripts/screenshots.sh: unknown argument $1 (use --bin PATH, --run DIR, --out DIR)" >&2; exit 2 ;;
+    esac
+done
+
+browser=""
+for b in chromium chromium-browser google-chrome; do
+    if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
+done
+if [ -z "$browser" ]; then
+    echo "scripts/screenshots.sh: no Chromium found; install it with: apt-get install -y chromium" >&2
+    exit 1
+fi
+
+if [ -z "$run" ]; then
+    if [ -z "$bin" ]; then
+        swift build -c release --product worldsweep
+        bin="$(swift build -c release --show-bin-path)/worldsweep"
+    fi
+    run="runs/screenshots-twin-drop"
+    "$bin" run Sweeps/twin-drop.yaml --out "$run" --force --quiet
+fi
+report="$(cd "$run" && pwd)/report.html"
+[ -f "$report" ] || { echo "scripts/screenshots.sh: no report at $report" >&2; exit 1; }
+
+mkdir -p "$out"
+# Chromium's headless screenshot ignores a #fragment, so the views are photographed from a copy of
+# the page with everything above them hidden (the copy lives in a temporary folder).
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+sed 's|</head>|<style>main > *:not(#views){display:none}</style></head>|' "$report" > "$scratch/views.html"
+
+shoot() {   # NAME WIDTH HEIGHT PAGE
+    # A private profile folder: a browser already open for the user is left alone.
+    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$scratch/profile" \
+        --window-size="$2,$3" --screenshot="$out/$1.png" "file://$4" >/dev/null 2>&1
+    [ -s "$out/$1.png" ] || { echo "scripts/screenshots.sh: $browser wrote no $out/$1.png" >&2; exit 1; }
+    echo "$out/$1.png"
+}
+shoot report-1280-top 1280 1500 "$report"
+shoot report-1280-views 1280 1500 "$scratch/views.html"
+shoot report-390-top 390 1600 "$report"
+shoot report-390-views 390 1600 "$scratch/views.html"
+if [ "${FULL_PAGE:-}" = 1 ]; then   # the whole page, to look over (large files: not for docs/)
+    shoot report-1280-full 1280 12000 "$report"
+    shoot report-390-full 390 30000 "$report"
+fi
