@@ -73,7 +73,7 @@ public enum TraceWorld {
         for tick in 1...max(ticks, 1) where ticks > 0 {
             recorder.tick = tick
             built.animator.tick(built.tick)
-            let time = format(Double(tick) * built.tick)
+            let time = format(time: built.animator.elapsedTime)
             if events {
                 for e in recorder.pending {
                     emit("\(tick),\(time),\(e.event),\(e.item),\(e.other),\(e.point.map { format(Float($0.x)) } ?? ""),\(e.point.map { format(Float($0.y)) } ?? "")\n")
@@ -99,8 +99,16 @@ public enum TraceWorld {
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }
 
+    /// A Double setting (validate's tick length) as its Float text: short, and enough to read.
     static func format(_ t: Double) -> String {
         let s = String(Float(t).description)
+        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+    }
+
+    /// The animator's `elapsedTime`, a Double sum of tick lengths (it stands still while the
+    /// animator is paused), as the shortest text that reads back as the same Double.
+    static func format(time t: Double) -> String {
+        let s = t.description
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }
 }

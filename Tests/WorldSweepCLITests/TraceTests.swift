@@ -105,6 +105,19 @@ let freeFallScene = """
         #expect(WorldSweepCommand.execute(["validate", "/no/such/file.yaml"]) == 2)
     }
 
+    @Test func timeIsTheAnimatorsElapsedTimeAsADouble() throws {
+        // elapsedTime is the Double sum of the tick lengths: 1/60, then 1/60 + 1/60, …, printed
+        // as the shortest text that reads back as that Double (not rounded through a Float).
+        let rows = try traceLines(try temporaryFile(freeFallScene), ticks: 5)
+        var elapsed = 0.0
+        for k in 1...5 {
+            elapsed += 1.0 / 60.0
+            #expect(Double(rows[k][1])! == elapsed, "tick \(k): \(rows[k][1])")
+        }
+        #expect(rows[1][1] == "0.016666666666666666")   // Double(1/60); Float's text was 0.016666668
+        #expect(rows[2][1] == "0.03333333333333333")
+    }
+
     @Test func floatsPrintShortestRoundTrip() {
         #expect(TraceWorld.format(Float(50.0694466)) == "50.069447")
         #expect(TraceWorld.format(Float(0)) == "0")

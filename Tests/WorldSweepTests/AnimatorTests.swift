@@ -159,9 +159,53 @@ import Testing
     @Test func circleMassAndInertia() {
         let c = Shape.circle(center: .zero, radius: 0.2)
         let md = c.massData(density: 1)
-        let m = Float.pi * 0.04
+        let m = EngineSettings.b2Pi * 0.04
         #expect(abs(md.mass - m) < 1e-6)
         #expect(abs(md.inertia - 0.5 * m * 0.04) < 1e-7)
+    }
+
+    @Test func squareInertiaIsTakenAboutTheVertexAverage() {
+        // Box2D 2.3 fans the triangles about the vertex average s (here the origin exactly). The
+        // 100 × 100 pt square has e = (±0.5, ±0.5): each triangle D = 0.5, area 0.25, and
+        // intx2 + inty2 = 1, so each term is (q · 0.5) · 1 = q/2 with q = 0.25 · Float(1/3)
+        // = 0xAAAAAB · 2⁻²⁷, all exact. Summed: q/2 + q/2 = q (exact), + q/2 = 1.5 q =
+        // (2²⁵ + 1) · 2⁻²⁸ = 2⁻³ + 2⁻²⁸ → rounds to 2⁻³ (a quarter ulp over), + q/2 =
+        // 0x2AAAAAB · 2⁻²⁸ → 0xAAAAAB · 2⁻²⁶ after rounding = 0x3E2AAAAB: the Float nearest
+        // 1/6 = m (w² + h²) / 12, with no shift (s and the centroid are both exactly zero).
+        // Fanning about the first vertex (Box2D 2.4) gives 8q − 0.5 = 0x3E2AAAAC, one ulp over.
+        let md = Shape.box(halfWidth: 0.5, halfHeight: 0.5).massData(density: 1)
+        #expect(md.mass == 1)
+        #expect(md.center.x == 0 && md.center.y == 0)
+        #expect(md.inertia.bitPattern == 0x3E2A_AAAB)
+        #expect(md.inertia == Float(1.0 / 6.0))
+    }
+
+    @Test func offCentreSquareHasItsVertexAverageAsCentreOfMass() {
+        // (1, 1) … (3, 3): s = (2, 2) exactly; every e is (±1, ±1), the four triangles cancel in
+        // the centroid sum exactly, so the centre is s to the bit and the inertia about it is
+        // 8q + 8q + 8q = 2 + 2⁻²⁴ → 2, + 8q = 0x2AAAAAB · 2⁻²⁴ → 0xAAAAAB · 2⁻²² = 2.6666667,
+        // shifted by m |s|² = 4 · 8 = 32: 34.666668, the Float nearest 104/3.
+        let md = Shape.polygon([Vec2(1, 1), Vec2(3, 1), Vec2(3, 3), Vec2(1, 3)]).massData(density: 1)
+        #expect(md.mass == 4)
+        #expect(md.center.x == 2 && md.center.y == 2)
+        #expect(md.inertia == Float(104.0 / 3.0))
+    }
+
+    @Test func piIsBox2DsRoundedToNearest() {
+        // b2_pi = 3.14159265359f: π rounded to the nearest Float, one ulp above Swift's Float.pi.
+        #expect(EngineSettings.b2Pi.bitPattern == 0x4049_0FDB)
+        #expect(EngineSettings.b2Pi == Float(Double.pi))
+        #expect(Float.pi.bitPattern == 0x4049_0FDA)
+        // The rules that Box2D writes with b2_pi: π/2 and a density-1 unit circle's mass are exact
+        // scalings of it.
+        #expect(EngineSettings.maxRotation.bitPattern == 0x3FC9_0FDB)
+        #expect(Shape.circle(center: .zero, radius: 1).massData(density: 1).mass.bitPattern == 0x4049_0FDB)
+        // 2/180 · π for the angular slop and sleep tolerance, as Box2D orders it.
+        #expect(EngineSettings.angularSlop == Float(2) / Float(180) * Float(bitPattern: 0x4049_0FDB))
+        // Normalizing an angle of exactly 2π leaves exactly 0 (with Float.pi's 2π it left 2 ulps).
+        var sweep = Sweep(localCenter: .zero, c0: .zero, c: .zero, a0: 2 * Float(Double.pi), a: 0, alpha0: 0)
+        sweep.normalize()
+        #expect(sweep.a0 == 0)
     }
 
     @Test func offCentrePathsHaveTheirCentroidAsCentreOfMass() {

@@ -95,7 +95,7 @@ struct Sweep: Sendable {
     /// Wraps the start angle into [-π, π] (on a copy used for root finding only: the body's own
     /// angle is a running total).
     mutating func normalize() {
-        let twoPi = 2 * Float.pi
+        let twoPi = 2 * EngineSettings.b2Pi
         let d = twoPi * (a0 / twoPi).rounded(.down)
         a0 -= d
         a -= d

@@ -12,18 +12,23 @@ public enum EngineSettings {
     /// Gravity magnitude 1 = 10 m/s² (1000 pt/s²).
     public static let gravityPerUnit: Float = 10
 
+    /// π as the engine has it: Box2D's `b2_pi` (3.14159265359f) is π rounded to the nearest Float,
+    /// bits 0x40490FDB; Swift's `Float.pi` is rounded down (0x40490FDA), one unit lower. Every
+    /// engine rule that Box2D writes with `b2_pi` uses this one.
+    static let b2Pi: Float = 3.14159265359
+
     static let linearSlop: Float = 0.005               // 0.5 pt
     static let polygonRadius: Float = 2 * linearSlop   // the 1 pt skin of polygons and edges
-    static let angularSlop: Float = 2 / 180 * Float.pi
+    static let angularSlop: Float = 2 / 180 * b2Pi
     static let maxLinearCorrection: Float = 0.2        // 20 pt
     static let baumgarte: Float = 0.2
     static let toiBaumgarte: Float = 0.75
     static let velocityThreshold: Float = 1            // 1 m/s = 100 pt/s: slower impacts do not bounce
     static let maxTranslation: Float = 2               // 200 pt per sub-step
-    static let maxRotation: Float = 0.5 * Float.pi
+    static let maxRotation: Float = 0.5 * b2Pi
     static let timeToSleep: Float = 0.5
     static let linearSleepTolerance: Float = 0.01      // 1 pt/s
-    static let angularSleepTolerance: Float = 2 / 180 * Float.pi
+    static let angularSleepTolerance: Float = 2 / 180 * b2Pi
     static let maxSubSteps = 8                         // time-of-impact events per contact per step
     static let toiPositionIterations = 20
     static let aabbMargin: Float = 0.1                 // Box2D's fat-AABB extension, 10 pt

@@ -47,17 +47,21 @@ struct Shape: Sendable {
         return a / 2
     }
 
+    /// The centroid as Box2D 2.3 computes it when a polygon is set (`ComputeCentroid`): a
+    /// triangle fan about the origin, each triangle's area times 1/3 (rounded to a Float first)
+    /// times the sum of its corners. (2.4 fans about the first vertex; the bits differ.) A box
+    /// centred on the origin comes out exactly zero, as Box2D's `SetAsBox` sets it.
     static func polygonCentroid(_ v: [Vec2]) -> Vec2 {
-        let s = v[0]
+        let inv3: Float = 1 / 3
         var c = Vec2.zero
         var area: Float = 0
-        for i in 1..<(v.count - 1) {
-            let e1 = v[i] - s, e2 = v[i + 1] - s
-            let a = 0.5 * cross(e1, e2)
-            area += a
-            c += (a / 3) * (e1 + e2)
+        for i in 0..<v.count {
+            let p2 = v[i], p3 = v[(i + 1) % v.count]
+            let triangleArea = 0.5 * cross(p2, p3)
+            area += triangleArea
+            c += (triangleArea * inv3) * (p2 + p3)
         }
-        return s + (1 / area) * c
+        return (1 / area) * c
     }
 
     struct MassData { var mass: Float; var center: Vec2; var inertia: Float }
@@ -67,29 +71,33 @@ struct Shape: Sendable {
     func massData(density: Float) -> MassData {
         switch kind {
         case .circle:
-            let mass = density * Float.pi * radius * radius
+            let mass = density * EngineSettings.b2Pi * radius * radius
             let p = vertices[0]
             return MassData(mass: mass, center: p, inertia: mass * (0.5 * radius * radius + dot(p, p)))
         case .edge:
             return MassData(mass: 0, center: centroid, inertia: 0)
         case .polygon:
-            // Triangle fan about the first vertex (better conditioned than about the origin); the
-            // core polygon only, the skin adds no mass.
-            let s = vertices[0]
+            // Box2D 2.3's ComputeMass: a triangle fan about the vertex average s (2.4 fans about
+            // the first vertex, which rounds differently), each triangle's area times 1/3 rounded
+            // to a Float first; the core polygon only, the skin adds no mass.
+            let inv3: Float = 1 / 3
+            let n = vertices.count
+            var s = Vec2.zero
+            for v in vertices { s += v }
+            s = (1 / Float(n)) * s
             var center = Vec2.zero
             var area: Float = 0
             var inertia: Float = 0
-            let n = vertices.count
             for i in 0..<n {
                 let e1 = vertices[i] - s
                 let e2 = vertices[(i + 1) % n] - s
                 let d = cross(e1, e2)
                 let triangleArea = 0.5 * d
                 area += triangleArea
-                center += (triangleArea / 3) * (e1 + e2)
+                center += (triangleArea * inv3) * (e1 + e2)
                 let intx2 = e1.x * e1.x + e2.x * e1.x + e2.x * e2.x
                 let inty2 = e1.y * e1.y + e2.y * e1.y + e2.y * e2.y
-                inertia += (0.25 / 3 * d) * (intx2 + inty2)
+                inertia += (0.25 * inv3 * d) * (intx2 + inty2)
             }
             let mass = density * area
             center = (1 / area) * center
