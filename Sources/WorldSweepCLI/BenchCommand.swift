@@ -30,6 +30,11 @@ struct BenchCommand: ParsableCommand {
             (one thread). Writes DIR/bench.md, DIR/bench.html (a chart and the tables; one offline \
             file) and DIR/bench.json unless --no-report. Build in release mode (swift run -c release worldsweep bench) \
             for figures worth quoting.
+
+            Examples:
+              worldsweep bench
+              worldsweep bench --worlds 768,8192 --threads 1,2 --no-report
+              worldsweep bench Sweeps/ledge-squares.yaml --engines batched-simd --json
             """)
 
     @Argument(help: "A sweep file (default: the built-in twin-drop sweep).")

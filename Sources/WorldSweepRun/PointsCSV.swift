@@ -1,0 +1,77 @@
+import Foundation
+
+/// points.csv: summary.json's points as one flat table for pandas, polars or a spreadsheet. One
+/// row per sweep point: `point`, the swept parameters (as worlds.csv writes them), `replicas`,
+/// `failed_replicas`, then `METRIC.mean`, `METRIC.std`, `METRIC.min`, `METRIC.max` for every
+/// worlds.csv metric and every `ITEM.contacts.PARTNER` of partners.csv, item by item.
+public struct PointsCSV: Sendable {
+    public static let statistics = ["mean", "std", "min", "max"]
+    public let layout: CSVLayout
+
+    public init(layout: CSVLayout) { self.layout = layout }
+
+    /// The metric names, in column order: per item, worlds.csv's columns, then its partners'.
+    public var metrics: [String] {
+        layout.items.indices.flatMap { i in
+            CSVLayout.itemColumns.map { "\(layout.items[i]).\($0)" } + layout.partners[i].map { "\(layout.items[i]).contacts.\($0)" }
+        }
+    }
+
+    public var header: String {
+        (["point"] + layout.parameters + ["replicas", "failed_replicas"]
+            + metrics.flatMap { m in Self.statistics.map { "\(m).\($0)" } }).joined(separator: ",")
+    }
+
+    /// One line, newline included. A metric no replica had (no third bounce, never at rest) leaves
+    /// its four cells empty; a partner no replica touched is 0 throughout, as partners.csv counts it.
+    public func row(_ p: PointSummary) -> String {
+        var s = "\(p.point)"
+        for v in p.parameters { s += ","; s += NumberText.double(v) }
+        s += ",\(p.replicas),\(p.failedReplicas)"
+        let anyOK = p.failedReplicas < p.replicas
+        for (i, item) in layout.items.enumerated() {
+            for column in CSVLayout.itemColumns { s += Self.cells(p.metrics["\(item).\(column)"]) }
+            for partner in layout.partners[i] {
+                let key = "\(item).contacts.\(partner)"
+                s += Self.cells(p.metrics[key] ?? (anyOK ? MetricStats(count: p.replicas - p.failedReplicas, mean: 0, std: 0, min: 0, max: 0) : nil))
+            }
+        }
+        s += "\n"
+        return s
+    }
+
+    private static func cells(_ stats: MetricStats?) -> String {
+        guard let stats else { return ",,,," }
+        return "," + [stats.mean, stats.std, stats.min, stats.max].map(NumberText.double).joined(separator: ",")
+    }
+}
+
+/// points.csv written as points complete, under `points.csv.tmp` until the run is whole: a
+/// points.csv is never half a run.
+final class PointsCSVFile {
+    let table: PointsCSV
+    let path: String
+    private let file: AppendFile
+
+    init(layout: CSVLayout, path: String) throws {
+        table = PointsCSV(layout: layout)
+        self.path = path
+        file = try AppendFile(path: path + ".tmp", truncate: true)
+        try file.append(table.header + "\n")
+    }
+
+    func append(_ point: PointSummary) throws { try file.append(table.row(point)) }
+
+    /// Syncs and renames the table into place.
+    func finish() throws {
+        try file.sync()
+        file.close()
+        guard rename(path + ".tmp", path) == 0 else { throw RunFileError("cannot rename \(path).tmp to \(path)") }
+    }
+
+    /// Drops the unfinished table (an interrupted run rebuilds it on --resume).
+    func discard() {
+        file.close()
+        try? FileManager.default.removeItem(atPath: path + ".tmp")
+    }
+}
