@@ -13,8 +13,8 @@ public enum ComparisonReport {
         var out = headline(c).map { $0 + "\n" }.joined()
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            out += "\n" + table(["metric", "points differing", "largest |B-A|", "largest |relative|"],
-                                metrics.map { [$0.metric, "\($0.differing)/\($0.points)", number($0.largestDelta), percent($0.largestRelative)] })
+            out += "\n" + table(["metric", "points differing", "one side only", "largest |B-A|", "largest |relative|"],
+                                metrics.map(metricCells))
             let rows = c.differing
             out += "\nlargest differences (\(min(limit, rows.count)) of \(rows.count)):\n"
             out += table(["point A", "point B", "values", "metric", "A", "B", "B-A", "relative"],
@@ -49,6 +49,10 @@ public enum ComparisonReport {
             if list.count > limit { out += "  … \(list.count - limit) more in compare.md\n" }
         }
         return out
+    }
+
+    static func metricCells(_ m: Comparison.MetricSummary) -> [String] {
+        [m.metric, "\(m.differing)/\(m.points)", "\(m.oneSided)", m.largestDelta.map(number) ?? "-", m.largestRelative.map(percent) ?? "-"]
     }
 
     static func differenceCells(_ c: Comparison, _ m: Comparison.MatchedPoint, _ d: Comparison.Difference) -> [String] {
@@ -88,10 +92,8 @@ public enum ComparisonReport {
         out += headline(c).map { "- \(Text.markdownCell($0))\n" }.joined()
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            out += "\n## Metrics that differ\n\n| metric | points differing | largest \\|B−A\\| | largest \\|relative\\| |\n|---|---:|---:|---:|\n"
-            for m in metrics {
-                out += "| \(Text.markdownCell(m.metric)) | \(m.differing)/\(m.points) | \(number(m.largestDelta)) | \(percent(m.largestRelative)) |\n"
-            }
+            out += "\n## Metrics that differ\n\n| metric | points differing | one side only | largest \\|B−A\\| | largest \\|relative\\| |\n|---|---:|---:|---:|---:|\n"
+            for m in metrics { out += "| " + metricCells(m).map(Text.markdownCell).joined(separator: " | ") + " |\n" }
             let rows = c.differing
             out += "\n## Largest differences (\(min(limit, rows.count)) of \(rows.count); all in compare.csv)\n\n"
             out += "| point A | point B | values | metric | A | B | B−A | relative |\n|---:|---:|---|---|---:|---:|---:|---:|\n"
@@ -128,9 +130,11 @@ public enum ComparisonReport {
         h += "<p class=\"verdict\">\(Text.escape(lines.last!))</p>\n"
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            h += "<h2>Metrics that differ</h2>\n<div class=\"scroll\"><table>\n<tr><th>metric</th><th>points differing</th><th>largest |B−A|</th><th>largest |relative|</th></tr>\n"
+            h += "<h2>Metrics that differ</h2>\n<div class=\"scroll\"><table>\n<tr><th>metric</th><th>points differing</th><th>one side only</th><th>largest |B−A|</th><th>largest |relative|</th></tr>\n"
             for m in metrics {
-                h += "<tr><td>\(Text.escape(m.metric))</td><td class=\"n\">\(m.differing)/\(m.points)</td><td class=\"n\">\(number(m.largestDelta))</td><td class=\"n\">\(Text.escape(percent(m.largestRelative)))</td></tr>\n"
+                h += "<tr>" + metricCells(m).enumerated().map { i, cell in
+                    i == 0 ? "<td>\(Text.escape(cell))</td>" : "<td class=\"n\">\(Text.escape(cell))</td>"
+                }.joined() + "</tr>\n"
             }
             h += "</table></div>\n"
             let rows = c.differing

@@ -46,13 +46,16 @@ public struct Comparison: Sendable {
         public var differences: [Difference]
     }
 
-    /// Per metric over all matched points: how many differ, and the largest |B − A| and |relative|.
+    /// Per metric over all matched points: how many differ, how many of those have a value on
+    /// one side only (a third bounce in A, none in B), and the largest |B − A| and |relative|
+    /// where both have one (relative only where A is not 0; nil when there is none).
     public struct MetricSummary: Sendable, Hashable {
         public var metric: String
         public var points: Int
         public var differing: Int
-        public var largestDelta: Double
-        public var largestRelative: Double
+        public var oneSided: Int
+        public var largestDelta: Double?
+        public var largestRelative: Double?
     }
 
     public let a: Side
@@ -110,13 +113,13 @@ public struct Comparison: Sendable {
         onlyInA.isEmpty && onlyInB.isEmpty && matched.allSatisfy { $0.differences.allSatisfy { !$0.differs } }
     }
 
-    /// Every differing (point, metric), largest |relative| first (a metric one side lacks, then
-    /// infinite ratios, lead), then by |B − A|.
+    /// Every differing (point, metric): first those with both values, largest |relative| first
+    /// (A not 0), then those from A = 0 by |B − A|, then those with a value on one side only.
     public var differing: [(point: MatchedPoint, difference: Difference)] {
         let all = matched.flatMap { m in m.differences.filter(\.differs).map { (m, $0) } }
-        func rank(_ d: Difference) -> (Double, Double) {
-            guard let r = d.relative, let delta = d.delta else { return (.infinity, .infinity) }
-            return (abs(r), abs(delta))
+        func rank(_ d: Difference) -> (Int, Double) {
+            guard let a = d.a, let delta = d.delta else { return (0, 0) }
+            return a == 0 ? (1, abs(delta)) : (2, abs(delta / a))
         }
         return all.sorted {
             let (x, y) = (rank($0.1), rank($1.1))
@@ -125,25 +128,28 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// Per metric (those that differ somewhere first, largest relative difference first).
+    /// Per metric: those that differ somewhere first, largest relative difference first.
     public var metricSummaries: [MetricSummary] {
         var byMetric: [String: MetricSummary] = [:]
-        var order: [String] = []
         for m in matched {
             for d in m.differences {
-                if byMetric[d.metric] == nil {
-                    order.append(d.metric)
-                    byMetric[d.metric] = MetricSummary(metric: d.metric, points: 0, differing: 0, largestDelta: 0, largestRelative: 0)
+                var s = byMetric[d.metric] ?? MetricSummary(metric: d.metric, points: 0, differing: 0, oneSided: 0)
+                s.points += 1
+                if d.differs {
+                    s.differing += 1
+                    if let a = d.a, let delta = d.delta {
+                        s.largestDelta = max(s.largestDelta ?? 0, abs(delta))
+                        if a != 0 { s.largestRelative = max(s.largestRelative ?? 0, abs(delta / a)) }
+                    } else {
+                        s.oneSided += 1
+                    }
                 }
-                byMetric[d.metric]!.points += 1
-                guard d.differs else { continue }
-                byMetric[d.metric]!.differing += 1
-                byMetric[d.metric]!.largestDelta = max(byMetric[d.metric]!.largestDelta, abs(d.delta ?? .infinity))
-                byMetric[d.metric]!.largestRelative = max(byMetric[d.metric]!.largestRelative, abs(d.relative ?? .infinity))
+                byMetric[d.metric] = s
             }
         }
-        return order.map { byMetric[$0]! }.sorted {
-            let (x, y) = (($0.differing > 0 ? 1 : 0, $0.largestRelative), ($1.differing > 0 ? 1 : 0, $1.largestRelative))
+        return byMetric.values.sorted {
+            let x = ($0.differing > 0 ? 1 : 0, $0.largestRelative ?? -1, $0.largestDelta ?? -1)
+            let y = ($1.differing > 0 ? 1 : 0, $1.largestRelative ?? -1, $1.largestDelta ?? -1)
             if x != y { return x > y }
             return $0.metric < $1.metric
         }

@@ -81,3 +81,52 @@ private let tinySweep = """
         #expect(fresh.observe(done: 0, total: 10, at: second) == nil)
     }
 }
+
+/// `worldsweep compare` on real runs.
+@Suite struct CompareCommandTests {
+    @Test func aRunComparedWithItselfReportsNoDifference() throws {
+        let file = try temporaryFile(tinySweep, name: "tiny.yaml")
+        let run = Scratch.directory("cmp-run", create: false), out = Scratch.directory("cmp-out", create: false)
+        #expect(WorldSweepCommand.execute(["run", file, "--out", run, "--quiet"]) == 0)
+        #expect(WorldSweepCommand.execute(["compare", run, run, "--out", out]) == 0)
+        let md = try String(contentsOfFile: "\(out)/compare.md", encoding: .utf8)
+        #expect(md.contains("no difference: every metric of every point is identical"))
+        #expect(md.contains("matched 4 points on stuff.elasticity; only in A: 0; only in B: 0"))
+        let html = try String(contentsOfFile: "\(out)/compare.html", encoding: .utf8)
+        #expect(html.contains("no difference") && !html.contains("<script") && !html.contains("http"))
+        // compare.csv: a row per point and metric, every delta 0.
+        let rows = try String(contentsOfFile: "\(out)/compare.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).suffix(2).first.map { $0 == "0" || $0 == "" } ?? false })
+    }
+
+    @Test func runsOfTwoSweepFilesMatchOnTheirValues() throws {
+        // A sweeps elasticity 0.1 … 0.4 (a range); B lists 0.2, 0.3, 0.5 and drops the box 100 pt
+        // higher. 0.2 and 0.3 match (0.3 from the range is the 0.3 typed in the list); every
+        // matched point differs in where and how the box landed; 0.1, 0.4 and 0.5 are unmatched.
+        let fileA = try temporaryFile(tinySweep, name: "a.yaml")
+        let fileB = try temporaryFile(tinySweep.replacingOccurrences(of: "center: [160, 500]", with: "center: [160, 400]")
+            .replacingOccurrences(of: "{range: [0.1, 0.4, 0.1]}", with: "[0.2, 0.3, 0.5]"), name: "b.yaml")
+        let runA = Scratch.directory("cmp-a", create: false), runB = Scratch.directory("cmp-b", create: false)
+        let out = Scratch.directory("cmp-ab", create: false)
+        #expect(WorldSweepCommand.execute(["run", fileA, "--out", runA, "--quiet"]) == 0)
+        #expect(WorldSweepCommand.execute(["run", fileB, "--out", runB, "--quiet"]) == 0)
+        #expect(WorldSweepCommand.execute(["compare", runA, runB, "--out", out]) == 0)
+        let md = try String(contentsOfFile: "\(out)/compare.md", encoding: .utf8)
+        #expect(md.contains("matched 2 points on stuff.elasticity; only in A: 2; only in B: 1"))
+        #expect(md.contains("- point 0: stuff.elasticity=0.1") && md.contains("- point 3: stuff.elasticity=0.4"))
+        #expect(md.contains("- point 2: stuff.elasticity=0.5"))
+        // The box's final y differs at both matched points, by B's mean minus A's.
+        let a = try JSONDecoder().decode(SweepSummary.self, from: FileManager.default.contents(atPath: "\(runA)/summary.json")!)
+        let b = try JSONDecoder().decode(SweepSummary.self, from: FileManager.default.contents(atPath: "\(runB)/summary.json")!)
+        let csv = try String(contentsOfFile: "\(out)/compare.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv[0] == "point_a,point_b,stuff.elasticity,metric,a,b,delta,relative")
+        for (pa, pb) in [(1, 0), (2, 1)] {
+            let ya = a.points[pa].metrics["box.y"]!.mean, yb = b.points[pb].metrics["box.y"]!.mean
+            #expect(ya != yb)
+            let row = csv.first { $0.hasPrefix("\(pa),\(pb),") && $0.contains(",box.y,") }
+            #expect(row.map { Double($0.split(separator: ",")[6]) } == yb - ya)
+        }
+        // Not a run folder: bad input.
+        #expect(WorldSweepCommand.execute(["compare", runA, Scratch.directory("empty"), "--out", out]) == 2)
+    }
+}
