@@ -11,6 +11,7 @@ struct TraceCommand: ParsableCommand {
             Rows: tick,time,item,x,y,angle,vx,vy,angular_velocity, one per item per tick, after the \
             tick. With --events: tick,time,event,item,other,x,y for began/ended contacts (other is an \
             item, a boundary identifier or `bounds`) and paused/resumed rows for the animator.
+
             Without --world or --point the sweep's first point runs without jitter; --world N (the \
             `world` column of worlds.csv) or --point P --replica R replays exactly that world of the \
             sweep, jitter included, so its last rows are that world's final state in worlds.csv.
