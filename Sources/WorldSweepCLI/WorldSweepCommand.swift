@@ -22,14 +22,15 @@ public struct WorldSweepCommand: ParsableCommand {
               worldsweep trace Sweeps/twin-drop.yaml --world 417
               worldsweep compare runs/twin-drop runs/twin-drop-2
 
-            Shell completion: worldsweep --generate-completion-script bash (or zsh, fish); for \
-            bash, save it as ~/.local/share/bash-completion/completions/worldsweep (or source it \
-            from ~/.bashrc); for zsh, as _worldsweep in a folder on $fpath; for fish, as \
+            Shell completion: worldsweep completion bash (or zsh, fish) prints the script, the \
+            same as worldsweep --generate-completion-script bash; for bash, save it as \
+            ~/.local/share/bash-completion/completions/worldsweep (or source it from ~/.bashrc); \
+            for zsh, as _worldsweep in a folder on $fpath; for fish, as \
             ~/.config/fish/completions/worldsweep.fish.
             """,
         version: WorldSweepVersion.current,
         subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self,
-                      BenchCommand.self, CompareCommand.self])
+                      BenchCommand.self, CompareCommand.self, CompletionCommand.self])
 
     public init() {}
 

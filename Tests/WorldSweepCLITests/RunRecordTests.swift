@@ -56,7 +56,7 @@ private let tinySweep = """
         let commands: [(String, ParsableCommand.Type)] = [
             ("", WorldSweepCommand.self), ("trace", TraceCommand.self), ("validate", ValidateCommand.self),
             ("run", RunCommand.self), ("merge", MergeCommand.self), ("missing", MissingCommand.self),
-            ("bench", BenchCommand.self), ("compare", CompareCommand.self)]
+            ("bench", BenchCommand.self), ("compare", CompareCommand.self), ("completion", CompletionCommand.self)]
         for (name, command) in commands {
             let help = WorldSweepCommand.helpMessage(for: command)
             #expect(help.contains("Examples:"), "\(name)")
@@ -65,6 +65,12 @@ private let tinySweep = """
         // Completion is documented where a user looks: the top-level help.
         #expect(WorldSweepCommand.helpMessage().contains("--generate-completion-script"))
         #expect(WorldSweepCommand.execute(["--generate-completion-script", "bash"]) == 0)
+        // … and a visible command prints it, knowing every subcommand and option.
+        #expect(WorldSweepCommand.helpMessage().contains("completion"))
+        let bash = WorldSweepCommand.completionScript(for: .bash)
+        #expect(bash.contains("compare") && bash.contains("--world") && bash.contains("--save-baseline"))
+        #expect(WorldSweepCommand.execute(["completion", "fish"]) == 0)
+        #expect(WorldSweepCommand.execute(["completion", "powershell"]) == 2)
     }
 
     @Test func etaCountsOnlyWhatThisInvocationRan() {
