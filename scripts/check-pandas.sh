@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that pandas reads a run's worlds.csv, points.csv and partners.csv with no clean-up, and
+# Checks that pandas (and polars, when installed) reads a run's worlds.csv, points.csv and partners.csv with no clean-up, and
 # that filtering on a grid value as written in the sweep file finds its rows (issue 18.6). Needs
 # pandas; without it, says so and exits 0, so CI may call it unconditionally. The Swift tests
 # (DataFilesTests) check the same properties without pandas.
@@ -75,8 +75,18 @@ both = worlds.merge(partners, on="world")
 for item in ["top", "bottom"]:
     cols = [c for c in partners.columns if c.startswith(f"{item}.contacts.")]
     check((both[cols].sum(axis=1) == both[f"{item}.contacts"]).all(), f"partners.csv columns of {item} add up to {item}.contacts")
+# polars too, when it is installed (as docs/data.md reads: every row before picking a type).
+try:
+    import polars as pl
+except ImportError:
+    pl = None
+if pl is not None:
+    pw = pl.read_csv(f"{run}/worlds.csv", infer_schema_length=None)
+    pp = pl.read_csv(f"{run}/points.csv", infer_schema_length=None)
+    check(pw.filter(pl.col("shove.magnitude") == 0.3).height == 15, "polars: worlds.csv shove.magnitude == 0.3")
+    check(pp.filter(pl.col("bouncy.elasticity") == 0.3).height == 8, "polars: points.csv bouncy.elasticity == 0.3")
 if failures:
     print("check-pandas: FAILED\n  " + "\n  ".join(failures))
     sys.exit(1)
-print(f"check-pandas: pandas {pd.__version__} read {len(worlds)} worlds, {len(points)} points; filters on written values found their rows")
+print(f"check-pandas: pandas {pd.__version__}" + (f" and polars {pl.__version__}" if pl else "") + " read {len(worlds)} worlds, {len(points)} points; filters on written values found their rows")
 PY
