@@ -88,5 +88,5 @@ if pl is not None:
 if failures:
     print("check-pandas: FAILED\n  " + "\n  ".join(failures))
     sys.exit(1)
-print(f"check-pandas: pandas {pd.__version__}" + (f" and polars {pl.__version__}" if pl else "") + " read {len(worlds)} worlds, {len(points)} points; filters on written values found their rows")
+print(f"check-pandas: pandas {pd.__version__}" + (f" and polars {pl.__version__}" if pl else "") + f" read {len(worlds)} worlds, {len(points)} points; filters on written values found their rows")
 PY
