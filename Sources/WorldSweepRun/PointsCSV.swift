@@ -7,15 +7,21 @@ import Foundation
 public struct PointsCSV: Sendable {
     public static let statistics = ["mean", "std", "min", "max"]
     public let layout: CSVLayout
+    /// summary.json's key of every metric column, in column order, and whether it is a partner's
+    /// count (0 when no replica touched it); made once, not per row (this runs on the thread that
+    /// collects results, once per point).
+    private let columns: [(key: String, isPartner: Bool)]
 
-    public init(layout: CSVLayout) { self.layout = layout }
-
-    /// The metric names, in column order: per item, worlds.csv's columns, then its partners'.
-    public var metrics: [String] {
-        layout.items.indices.flatMap { i in
-            CSVLayout.itemColumns.map { "\(layout.items[i]).\($0)" } + layout.partners[i].map { "\(layout.items[i]).contacts.\($0)" }
+    public init(layout: CSVLayout) {
+        self.layout = layout
+        columns = layout.items.indices.flatMap { i in
+            CSVLayout.itemColumns.map { ("\(layout.items[i]).\($0)", false) }
+                + layout.partners[i].map { ("\(layout.items[i]).contacts.\($0)", true) }
         }
     }
+
+    /// The metric names, in column order: per item, worlds.csv's columns, then its partners'.
+    public var metrics: [String] { columns.map(\.key) }
 
     public var header: String {
         (["point"] + layout.parameters + ["replicas", "failed_replicas"]
@@ -29,20 +35,25 @@ public struct PointsCSV: Sendable {
         for v in p.parameters { s += ","; s += NumberText.double(v) }
         s += ",\(p.replicas),\(p.failedReplicas)"
         let anyOK = p.failedReplicas < p.replicas
-        for (i, item) in layout.items.enumerated() {
-            for column in CSVLayout.itemColumns { s += Self.cells(p.metrics["\(item).\(column)"]) }
-            for partner in layout.partners[i] {
-                let key = "\(item).contacts.\(partner)"
-                s += Self.cells(p.metrics[key] ?? (anyOK ? MetricStats(count: p.replicas - p.failedReplicas, mean: 0, std: 0, min: 0, max: 0) : nil))
+        for column in columns {
+            if let stats = p.metrics[column.key] {
+                Self.append(stats, to: &s)
+            } else {
+                s += column.isPartner && anyOK ? ",0,0,0,0" : ",,,,"
             }
         }
         s += "\n"
         return s
     }
 
-    private static func cells(_ stats: MetricStats?) -> String {
-        guard let stats else { return ",,,," }
-        return "," + [stats.mean, stats.std, stats.min, stats.max].map(NumberText.double).joined(separator: ",")
+    /// Four cells; a value equal to one already written reuses its text (one replica: min = mean =
+    /// max and std = 0), since formatting numbers is most of a row's cost.
+    private static func append(_ stats: MetricStats, to s: inout String) {
+        let mean = NumberText.double(stats.mean)
+        s += ","; s += mean
+        s += ","; s += stats.std == 0 ? "0" : NumberText.double(stats.std)
+        s += ","; s += stats.min == stats.mean ? mean : NumberText.double(stats.min)
+        s += ","; s += stats.max == stats.mean ? mean : stats.max == stats.min ? NumberText.double(stats.min) : NumberText.double(stats.max)
     }
 }
 
