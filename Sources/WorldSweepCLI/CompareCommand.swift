@@ -12,7 +12,8 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Reads each run folder's summary.json and matches points by their parameter values: a \
             parameter only one run sweeps takes, in the other, the value its sweep.yaml gives it. \
-            Compares the means over each point's replicas. Prints what matched, the metrics that \
+            Compares the means over each point's replicas; a relative difference is (B − A) / |A|, \
+            so values near 0 (the velocities of resting bodies) give huge ones: read B − A beside it. Prints what matched, the metrics that \
             differ and the largest differences; writes compare.md, compare.html (offline) and \
             compare.csv (every matched point and metric, exact numbers) into DIR (default: \
             runs/compare-A-B, named after the two folders). Exit 0 when compared, whatever the \

@@ -92,18 +92,26 @@ public struct Comparison: Sendable {
             }
             usedB.insert(q.point)
             matched.append(MatchedPoint(pointA: p.point, pointB: q.point, values: k.map { $0! },
-                                        differences: Self.differences(p, q)))
+                                        differences: Self.differences(p, q, items: a.summary.items + b.summary.items)))
         }
         self.matched = matched
         self.onlyInA = onlyInA
         self.onlyInB = b.summary.points.filter { !usedB.contains($0.point) }.map { ($0.point, key($0, b)) }
     }
 
-    /// Means of every metric either point has (sorted by name), and the failed replicas.
-    static func differences(_ p: PointSummary, _ q: PointSummary) -> [Difference] {
+    /// Means of every metric either point has (sorted by name), and the failed replicas. A
+    /// partner's count (`ITEM.contacts.PARTNER`) that summary.json leaves out because no replica
+    /// touched it is 0 there, as partners.csv counts it, not a missing value.
+    static func differences(_ p: PointSummary, _ q: PointSummary, items: [String]) -> [Difference] {
         var out = [Difference(metric: "failed_replicas", a: Double(p.failedReplicas), b: Double(q.failedReplicas))]
+        let partnerPrefixes = Set(items).map { "\($0).contacts." }
+        func mean(_ point: PointSummary, _ metric: String) -> Double? {
+            if let stats = point.metrics[metric] { return stats.mean }
+            let ran = point.failedReplicas < point.replicas
+            return ran && partnerPrefixes.contains(where: metric.hasPrefix) ? 0 : nil
+        }
         for metric in Set(p.metrics.keys).union(q.metrics.keys).sorted() {
-            out.append(Difference(metric: metric, a: p.metrics[metric]?.mean, b: q.metrics[metric]?.mean))
+            out.append(Difference(metric: metric, a: mean(p, metric), b: mean(q, metric)))
         }
         return out
     }

@@ -51,6 +51,18 @@ private func summary(_ parameters: [String], _ points: [([Double], [String: Doub
         #expect(contactSummary.largestDelta == 2 && contactSummary.largestRelative == nil)
     }
 
+    @Test func aPartnerNotTouchedCountsZeroNotMissing() throws {
+        // summary.json leaves out box.contacts.ledge where no replica touched the ledge.
+        let a = summary(["e"], [([0.1], ["box.contacts.ledge": 2, "box.bounce3": 4])])
+        let b = summary(["e"], [([0.1], [:])])
+        let c = Comparison(a: .init(label: "A", summary: a), b: .init(label: "B", summary: b))
+        let d = try #require(c.matched.first?.differences)
+        let ledge = try #require(d.first { $0.metric == "box.contacts.ledge" })
+        #expect(ledge.a == 2 && ledge.b == 0 && ledge.delta == -2 && ledge.relative == -1)
+        // Other metrics stay missing: no third bounce is not a bounce of 0.
+        #expect(d.first { $0.metric == "box.bounce3" }?.b == nil)
+    }
+
     @Test func pointsOfDifferentSweepsMatchOnTheirValues() {
         // A sweeps e over 0.1, 0.2, 0.3 with g fixed at 1 in its file; B sweeps e over 0.2, 0.3,
         // 0.5 and g over 1 and 2. A's 0.2 and 0.3 match B's (0.2, 1) and (0.3, 1); A's 0.1 and
