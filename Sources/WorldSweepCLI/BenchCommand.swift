@@ -30,6 +30,19 @@ struct BenchCommand: ParsableCommand {
             (one thread). Writes DIR/bench.md, DIR/bench.html (a chart and the tables; one offline \
             file) and DIR/bench.json unless --no-report. Build in release mode (swift run -c release worldsweep bench) \
             for figures worth quoting.
+
+            Every figure shows the spread of its runs: min … max beside the median (hyperfine's \
+            range). --save-baseline NAME keeps this bench's figures as DIR/baselines/NAME.json; \
+            --baseline NAME compares each figure with that baseline's (same engine, threads and \
+            worlds): the ratio of the medians, and "faster" or "slower" only when the two min … max \
+            ranges do not overlap ("within noise" when they do; criterion's baselines are the model).
+
+            Examples:
+              worldsweep bench
+              worldsweep bench --worlds 768,8192 --threads 1,2 --no-report
+              worldsweep bench Sweeps/ledge-squares.yaml --engines batched-simd --json
+              worldsweep bench --worlds 768 --save-baseline before
+              worldsweep bench --worlds 768 --baseline before
             """)
 
     @Argument(help: "A sweep file (default: the built-in twin-drop sweep).")
@@ -56,6 +69,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Option(name: .customLong("save-baseline"), help: ArgumentHelp("Save this bench's figures as DIR/baselines/NAME.json.", valueName: "NAME"))
+    var saveBaseline: String?
+
+    @Option(help: ArgumentHelp("Compare every figure with DIR/baselines/NAME.json (saved by --save-baseline).", valueName: "NAME"))
+    var baseline: String?
+
     @Option(help: .hidden)   // body-sub-steps per kernel timing (and a cap on its lanes); tests make it small
     var kernelWork: Int = 4_000_000
 
@@ -65,9 +84,14 @@ struct BenchCommand: ParsableCommand {
     static let singleRunAbove = 30_000_000
 
     func run() throws {
-        let result = try measure()
+        // Baseline mistakes are found before anything is measured.
+        if let saveBaseline { _ = try BenchBaseline.path(name: saveBaseline, in: out) }
+        let saved = try baseline.map { try BenchBaseline.load(name: $0, in: out) }
+        var result = try measure(checkingAgainst: saved)
+        if let saved, let baseline { result.compare(with: saved, name: baseline) }
         var written: [String] = []
         if !noReport { written = try BenchReport.write(result, to: out) }
+        if let saveBaseline { written.append(try BenchBaseline.save(result, name: saveBaseline, in: out)) }
         print(json ? result.json() : result.table())
         if !written.isEmpty {
             let note = "report: " + written.joined(separator: ", ")
@@ -75,9 +99,12 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// Checks the options, then takes every measurement.
-    func measure() throws -> BenchResult {
+    /// Checks the options (and that a baseline measured the same sweep), then takes every measurement.
+    func measure(checkingAgainst saved: BenchResult? = nil) throws -> BenchResult {
         let scene = try file.map { try SceneFile.load(path: $0) } ?? BuiltInSweeps.twinDrop()
+        if let saved, saved.sweep != scene.name || saved.ticksPerWorld != scene.world.ticks {
+            throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
+        }
         let worldCounts = try Self.counts(worlds, name: "--worlds")
         let threadCounts = try threads.map { try Self.counts($0, name: "--threads") } ?? Array(1...Scheduler.defaultThreads())
         let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) }
@@ -94,10 +121,14 @@ struct BenchCommand: ParsableCommand {
             for t in threadCounts {
                 for e in engineList {
                     runner.engine = e
-                    let timings = (0..<runs).map { _ in Self.time(runner, worlds: w, threads: t) }
-                    let seconds = max(Self.median(timings), 1e-9)
-                    let row = BenchResult.EngineRow(engine: e, threads: t, worlds: w, runs: runs, seconds: seconds,
-                                                    worldTicksPerSecond: Double(w * runner.ticksPerWorld) / seconds)
+                    let timings = (0..<runs).map { _ in max(Self.time(runner, worlds: w, threads: t), 1e-9) }
+                    let seconds = Self.median(timings)
+                    let work = Double(w * runner.ticksPerWorld)
+                    var row = BenchResult.EngineRow(engine: e, threads: t, worlds: w, runs: runs, seconds: seconds,
+                                                    worldTicksPerSecond: work / seconds)
+                    // The slowest run gives the lowest rate.
+                    row.minWorldTicksPerSecond = work / timings.max()!
+                    row.maxWorldTicksPerSecond = work / timings.min()!
                     rows.append(row)
                     if progress {
                         WorldSweepCommand.writeError("bench: \(row.engine), \(t) thread(s), \(w) worlds: "
@@ -210,6 +241,12 @@ struct BenchResult: Codable {
         var vsOneThread: Double?
         /// Over the single-world engine's figure at the same threads and worlds (batched rows only).
         var vsSingleWorld: Double?
+        /// The lowest and highest rate of the runs (the median is `worldTicksPerSecond`); nil in
+        /// bench.json files from before they were kept.
+        var minWorldTicksPerSecond: Double?
+        var maxWorldTicksPerSecond: Double?
+        /// With --baseline: the baseline's row for the same engine, threads and worlds.
+        var baseline: BaselineFigure?
 
         init(engine: String, integrator: String? = nil, threads: Int, worlds: Int, runs: Int = 1, seconds: Double = 0,
              worldTicksPerSecond: Double) {
@@ -262,6 +299,8 @@ struct BenchResult: Codable {
     var machine: Machine
     var engines: [EngineRow]
     var integrators: [KernelRow]
+    /// With --baseline: its name and when and where it was taken.
+    var baseline: BaselineSource?
 
     /// Fills in each row's ratios from the other rows of the same run.
     mutating func computeRatios() {
@@ -286,11 +325,22 @@ struct BenchResult: Codable {
 
     static func ratio(_ r: Double?) -> String { r.map { String(format: "%.2f×", $0) } ?? "—" }
 
-    /// The engine table's header and cells, shared by the text table and the reports.
-    static let engineHeader = ["engine", "threads", "worlds", "world-ticks/s", "vs 1 thread", "vs single-world"]
+    /// The engine table's header and cells, shared by the text table and the reports; two more
+    /// columns with a baseline.
+    var engineHeader: [String] {
+        ["engine", "threads", "worlds", "world-ticks/s", "min … max", "vs 1 thread", "vs single-world"]
+            + (baseline == nil ? [] : ["vs baseline", "verdict"])
+    }
     func engineCells(_ r: EngineRow) -> [String] {
-        [r.engine, "\(r.threads)", "\(r.worlds)", String(format: "%.0f", r.worldTicksPerSecond),
-         Self.ratio(r.vsOneThread), Self.ratio(r.vsSingleWorld)]
+        var cells = [r.engine, "\(r.threads)", "\(r.worlds)", String(format: "%.0f", r.worldTicksPerSecond), Self.range(r),
+                     Self.ratio(r.vsOneThread), Self.ratio(r.vsSingleWorld)]
+        if baseline != nil { cells += [Self.ratio(r.baseline?.ratio), r.baseline?.verdict.rawValue ?? "—"] }
+        return cells
+    }
+
+    static func range(_ r: EngineRow) -> String {
+        guard let lo = r.minWorldTicksPerSecond, let hi = r.maxWorldTicksPerSecond else { return "—" }
+        return String(format: "%.0f … %.0f", lo, hi)
     }
 
     var heading: String {
@@ -301,8 +351,9 @@ struct BenchResult: Codable {
         var s = heading + "\n"
         if machine.build == "debug" { s += "debug build: build with -c release for figures worth quoting\n" }
         s += "\n"
-        let widths = [15, 9, 10, 16, 13, 0]
-        s += zip(Self.engineHeader, widths).map { pad($0, $1) }.joined() + "\n"
+        if let b = baseline { s += "baseline \(b.name): \(b.date), \(b.build) build\(b.cpu.map { ", \($0)" } ?? "")\n\n" }
+        let widths = [15, 9, 10, 16, 24, 13, 17, 13, 0].prefix(engineHeader.count - 1) + [0]
+        s += zip(engineHeader, widths).map { pad($0, $1) }.joined() + "\n"
         for r in engines { s += zip(engineCells(r), widths).map { pad($0, $1) }.joined() + "\n" }
         if !integrators.isEmpty {
             s += "\nintegrator kernels (one thread; \(machine.blas))\n"

@@ -29,10 +29,13 @@ enum BenchReport {
                     ("Cores", "\(m.cores) active" + (m.defaultThreads != m.cores ? " (default threads: \(m.defaultThreads))" : ""))]
         if let cpu = m.cpu { rows.append(("CPU", cpu)) }
         rows += [("OS", m.os), ("BLAS", m.blas), ("Build", m.build), ("Date", m.date)]
+        if let b = r.baseline { rows.append(("Baseline", "\(b.name): \(b.date), \(b.build) build" + (b.cpu.map { ", \($0)" } ?? ""))) }
         return rows
     }
 
     static let method = "Each figure is the median of 3 timed runs (1 run above 30 million world-ticks) of the worlds "
+        + "(min … max: the slowest and the fastest run; with a baseline, faster or slower only when the two ranges do "
+        + "not overlap) "
         + "on the scheduler in chunks of 64 worlds, as a sweep runs them. vs 1 thread: over the same engine on 1 thread "
         + "at the same world count; vs single-world: over the single-world engine at the same threads and world count. "
         + "World-ticks count every world's full run, as `run` reports them, although a world whose items all sleep "
@@ -55,7 +58,7 @@ enum BenchReport {
         var md = "# Bench: \(cell(r.sweep))\n\n"
         md += table(["", ""], machineRows(r).map { [$0.0, $0.1] })
         md += "## World-ticks per second\n\n" + method + "\n\n"
-        md += table(BenchResult.engineHeader, r.engines.map(r.engineCells), right: [1, 2, 3, 4, 5])
+        md += table(r.engineHeader, r.engines.map(r.engineCells), right: Set(1..<r.engineHeader.count))
         if !r.integrators.isEmpty {
             md += "## Integrator kernels\n\n" + kernelNote + "\n\n"
             md += table(["back end", "lanes", "body-sub-steps/s"],
@@ -114,7 +117,7 @@ enum BenchReport {
         h += "<table class=\"kv\">\n" + machineRows(r).map { "<tr><th>\(e($0.0))</th><td>\(e($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
         h += "<section id=\"throughput\">\n<h2>World-ticks per second</h2>\n<p class=\"note\">\(e(method))</p>\n"
         h += "<figure class=\"wide\">\n\(chart(r).svg())<figcaption>\(e("One line per engine and thread count; hover a point for its figure. Both axes are logarithmic."))</figcaption>\n</figure>\n"
-        h += table(BenchResult.engineHeader, r.engines.map(r.engineCells), right: [1, 2, 3, 4, 5])
+        h += table(r.engineHeader, r.engines.map(r.engineCells), right: Set(1..<r.engineHeader.count))
         h += "</section>\n"
         if !r.integrators.isEmpty {
             h += "<section id=\"kernels\">\n<h2>Integrator kernels</h2>\n<p class=\"note\">\(e(kernelNote))</p>\n"

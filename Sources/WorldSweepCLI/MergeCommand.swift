@@ -7,7 +7,13 @@ struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Join the shards of DIR into worlds.csv, summary.json and the report.",
-        discussion: "Safe to re-run. Fails (exit 1) naming the missing shards if any are missing.")
+        discussion: """
+            Safe to re-run. Fails (exit 1) naming the missing shards if any are missing.
+
+            Examples:
+              worldsweep merge runs/big
+              worldsweep missing runs/big --of 8 || worldsweep merge runs/big
+            """)
 
     @Argument(help: "The run folder holding shards/.")
     var directory: String

@@ -5,7 +5,12 @@ import WorldSweepRun
 struct MissingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "missing",
-        abstract: "List the shards of DIR that have not finished, one index per line.")
+        abstract: "List the shards of DIR that have not finished, one index per line.",
+        discussion: """
+            Examples:
+              worldsweep missing runs/big
+              worldsweep missing runs/big --of 8      # also counts shards that never started
+            """)
 
     @Argument(help: "The run folder holding shards/.")
     var directory: String

@@ -11,9 +11,8 @@ import Darwin
 /// with `\r` + `ESC[K`.
 final class ProgressBar {
     let enabled: Bool
-    private let started = DispatchTime.now()
     private var lastDraw: UInt64 = 0
-    private var startDone: Int?
+    private var rate = ProgressRate()
     private var drawn = false
 
     init(quiet: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -22,20 +21,18 @@ final class ProgressBar {
 
     func update(done: Int, total: Int) {
         guard enabled else { return }
-        if startDone == nil { startDone = done }
         let now = DispatchTime.now().uptimeNanoseconds
+        let estimate = rate.observe(done: done, total: total, at: now)
         guard done == total || now - lastDraw >= 100_000_000 else { return }
         lastDraw = now
-        let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
-        let rate = elapsed > 0 ? Double(done - (startDone ?? 0)) / elapsed : 0
         let fraction = total > 0 ? Double(done) / Double(total) : 1
         let width = 24
         let filled = min(width, Int(fraction * Double(width)))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         var line = "[\(bar)] \(done)/\(total) worlds"
-        if rate > 0 {
-            line += String(format: "  %.0f worlds/s", rate)
-            line += "  ETA " + Self.duration(Double(total - done) / rate)
+        if let estimate {
+            line += String(format: "  %.0f worlds/s", estimate.worldsPerSecond)
+            line += "  ETA " + Self.duration(estimate.secondsLeft)
         }
         emit("\r\u{1B}[K" + line)
         drawn = true
@@ -58,5 +55,25 @@ final class ProgressBar {
 
     private func emit(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Worlds per second and time left, from what this invocation has run since its first report:
+/// the rows a resumed run kept, and the time spent reading them back, count for neither (they
+/// made a 3-minute job's ETA start at 27 minutes).
+struct ProgressRate {
+    private var start: (nanoseconds: UInt64, done: Int)?
+
+    /// Records a report; nil until there is a rate (the first report only starts the clock).
+    mutating func observe(done: Int, total: Int, at nanoseconds: UInt64) -> (worldsPerSecond: Double, secondsLeft: Double)? {
+        guard let start else {
+            self.start = (nanoseconds, done)
+            return nil
+        }
+        let elapsed = Double(nanoseconds &- start.nanoseconds) / 1e9
+        let ran = done - start.done
+        guard elapsed > 0, ran > 0 else { return nil }
+        let perSecond = Double(ran) / elapsed
+        return (perSecond, Double(total - done) / perSecond)
     }
 }

@@ -22,7 +22,17 @@ struct RunCommand: ParsableCommand {
             replicas), report.md and report.html, and run.json (what --resume needs). Ctrl-C stops \
             after the worlds in flight and leaves a run that --resume continues. With --shard I --of N \
             only shard I's points run, into DIR/shards/I-of-N/ (I from 0; it may also come from \
-            SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX); join them with `worldsweep merge DIR`.
+            SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX); join them with `worldsweep merge DIR`. \
+            Also written: points.csv (summary.json's points as one flat table) and sweep.yaml (a copy \
+            of FILE); summary.json records the command line and the version. A finished run in DIR \
+            is kept unless --force replaces it.
+
+            Examples:
+              worldsweep run Sweeps/twin-drop.yaml
+              worldsweep run Sweeps/twin-drop.yaml --out runs/try-2 --threads 2
+              worldsweep run Sweeps/twin-drop.yaml --resume             # after Ctrl-C
+              worldsweep run Sweeps/twin-drop.yaml --force              # replace runs/twin-drop
+              worldsweep run Sweeps/twin-drop.yaml --shard 3 --of 8 --out runs/big
             """)
 
     @Argument(help: "A sweep file (YAML or JSON).")
@@ -57,7 +67,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
-    @Flag(help: "Run more than --max-worlds worlds, or start again over an unfinished run.")
+    @Flag(help: "Run more than --max-worlds worlds, or start again over an unfinished or finished run in DIR.")
     var force = false
 
     @Option(name: .customLong("max-worlds"), help: "Refuse sweeps with more worlds than this unless --force.")
@@ -93,7 +103,8 @@ struct RunCommand: ParsableCommand {
         do {
             outcome = try sweep.run(.init(threads: threadCount, chunkSize: chunkSize, resume: resume, force: force,
                                           shard: shardSpec, cancel: cancel,
-                                          progress: { bar.update(done: $0, total: $1) }))
+                                          progress: { bar.update(done: $0, total: $1) },
+                                          commandLine: WorldSweepCommand.arguments))
         } catch let error as RunInputError {
             bar.finish()
             throw BadInput(error.description)
@@ -144,7 +155,7 @@ struct RunCommand: ParsableCommand {
         }
         print(line)
         if failed > 0 { print("\(failed) sampled world\(failed == 1 ? "" : "s") blew up (marked failed; their metrics are left out)") }
-        print("results: \(directory)/worlds.csv, \(directory)/summary.json")
+        print("results: \(directory)/worlds.csv, \(directory)/points.csv, \(directory)/summary.json")
         print("report: \(directory)/report.html (and \(directory)/report.md)")
     }
 

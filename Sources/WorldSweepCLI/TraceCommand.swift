@@ -6,11 +6,22 @@ import WorldSweepScene
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
-        abstract: "Print one world (the sweep's first point) tick by tick as CSV.",
+        abstract: "Print one world (the sweep's first point, or any world of it) tick by tick as CSV.",
         discussion: """
             Rows: tick,time,item,x,y,angle,vx,vy,angular_velocity, one per item per tick, after the \
             tick. With --events: tick,time,event,item,other,x,y for began/ended contacts (other is an \
             item, a boundary identifier or `bounds`) and paused/resumed rows for the animator.
+
+            Without --world or --point the sweep's first point runs without jitter; --world N (the \
+            `world` column of worlds.csv) or --point P --replica R replays exactly that world of the \
+            sweep, jitter included, so its last rows are that world's final state in worlds.csv.
+
+            Examples:
+              worldsweep trace Sweeps/twin-drop.yaml --ticks 120
+              worldsweep trace Sweeps/twin-drop.yaml --events
+              worldsweep trace Sweeps/twin-drop.yaml --world 417
+              worldsweep trace Sweeps/twin-drop.yaml --point 12 --replica 1 --events
+              worldsweep trace Sweeps/twin-drop.yaml --set bouncy.elasticity=0.5
             """)
 
     @Argument(help: "A scene or sweep file (YAML or JSON).")
@@ -25,8 +36,18 @@ struct TraceCommand: ParsableCommand {
     @Flag(help: "Print contact and animator events instead of states.")
     var events = false
 
+    @Option(help: ArgumentHelp("Replay this world of the sweep (worlds.csv's `world` column), jitter included.", valueName: "N"))
+    var world: Int?
+
+    @Option(help: ArgumentHelp("Replay this point of the sweep (worlds.csv's `point` column); with --replica.", valueName: "P"))
+    var point: Int?
+
+    @Option(help: ArgumentHelp("The replica of --point (default 0).", valueName: "R"))
+    var replica: Int?
+
     func run() throws {
-        let scene = try TraceWorld.scene(file: file, overrides: overrides)
+        let selection = try TraceWorld.selection(world: world, point: point, replica: replica)
+        let scene = try TraceWorld.scene(file: file, overrides: overrides, world: selection)
         if let ticks, ticks < 0 { throw BadInput("--ticks must be 0 or more, got \(ticks)") }
         let output = StandardOutput()
         TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }
@@ -39,10 +60,33 @@ public enum TraceWorld {
     public static let stateHeader = "tick,time,item,x,y,angle,vx,vy,angular_velocity"
     public static let eventHeader = "tick,time,event,item,other,x,y"
 
-    /// The file's scene at the sweep's first point, then the `NAME.KEY=VALUE` overrides.
-    public static func scene(file: String, overrides: [String]) throws -> SceneFile {
+    /// Which world of the sweep to replay.
+    public enum WorldSelection: Sendable, Equatable {
+        case world(Int)
+        case point(Int, replica: Int)
+    }
+
+    /// The world the options name: `--world N`, or `--point P [--replica R]`; nil for neither.
+    public static func selection(world: Int?, point: Int?, replica: Int?) throws -> WorldSelection? {
+        if let world {
+            if point != nil || replica != nil { throw BadInput("--world names a world by itself: give --world N or --point P --replica R, not both") }
+            return .world(world)
+        }
+        if let point { return .point(point, replica: replica ?? 0) }
+        if replica != nil { throw BadInput("--replica needs --point P") }
+        return nil
+    }
+
+    /// The file's scene at the sweep's first point (no jitter), or at the selected world (its
+    /// point's values and its replica's jitter, as `run` made it), then the `NAME.KEY=VALUE` overrides.
+    public static func scene(file: String, overrides: [String], world selection: WorldSelection? = nil) throws -> SceneFile {
         var scene = try SceneFile.load(path: file)
-        var assignments = scene.sweep?.firstPointOverrides() ?? []
+        var assignments: [(path: String, value: Double)] = []
+        if let selection {
+            scene = try scene.world(worldIndex(selection, in: scene))
+        } else {
+            assignments = scene.sweep?.firstPointOverrides() ?? []
+        }
         for text in overrides {
             switch ParameterAssignment.parse(text) {
             case .success(let a): assignments.append((a.path, a.value))
@@ -59,6 +103,27 @@ public enum TraceWorld {
             }
         }
         return scene
+    }
+
+    /// The world index of a selection, checked against the sweep's size.
+    static func worldIndex(_ selection: WorldSelection, in scene: SceneFile) throws -> Int {
+        let points = scene.sweep?.pointCount ?? 1, replicas = scene.sweep?.replicas ?? 1
+        let worlds = points * replicas
+        switch selection {
+        case .world(let n):
+            guard (0..<worlds).contains(n) else {
+                throw BadInput("--world \(n) is outside 0..<\(worlds): \(scene.sourcePath) makes \(worlds) world\(worlds == 1 ? "" : "s")")
+            }
+            return n
+        case let .point(p, r):
+            guard (0..<points).contains(p) else {
+                throw BadInput("--point \(p) is outside 0..<\(points): \(scene.sourcePath) has \(points) point\(points == 1 ? "" : "s")")
+            }
+            guard (0..<replicas).contains(r) else {
+                throw BadInput("--replica \(r) is outside 0..<\(replicas): each point of \(scene.sourcePath) has \(replicas) replica\(replicas == 1 ? "" : "s")")
+            }
+            return p * replicas + r
+        }
     }
 
     /// Runs `ticks` ticks and hands each CSV line (newline included) to `emit`.

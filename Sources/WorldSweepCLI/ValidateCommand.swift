@@ -5,7 +5,14 @@ import WorldSweepScene
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check a scene or sweep file and print how many worlds it makes.")
+        abstract: "Check a scene or sweep file and print how many worlds it makes.",
+        discussion: """
+            A bad file gets one line, FILE:LINE:COLUMN: error: ..., and exit code 2.
+
+            Examples:
+              worldsweep validate Sweeps/twin-drop.yaml
+              worldsweep validate Sweeps/million-drops.yaml --max-worlds 2000000
+            """)
 
     @Argument(help: "A scene or sweep file (YAML or JSON).")
     var file: String

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WorldSweepRun
 import WorldSweepScene
 
 #if canImport(Glibc)
@@ -12,17 +13,37 @@ public struct WorldSweepCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "worldsweep",
         abstract: "UIKit Dynamics, re-created: trace, validate and sweep scene files.",
-        discussion: "Exit codes: 0 done, 1 a run failed, 2 bad input.",
-        subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self, BenchCommand.self])
+        discussion: """
+            Exit codes: 0 done, 1 a run failed, 2 bad input, 130 interrupted.
+
+            Examples:
+              worldsweep validate Sweeps/twin-drop.yaml
+              worldsweep run Sweeps/twin-drop.yaml              # into runs/twin-drop/
+              worldsweep trace Sweeps/twin-drop.yaml --world 417
+              worldsweep compare runs/twin-drop runs/twin-drop-2
+
+            Shell completion: worldsweep completion bash (or zsh, fish) prints the script, the \
+            same as worldsweep --generate-completion-script bash; for bash, save it as \
+            ~/.local/share/bash-completion/completions/worldsweep (or source it from ~/.bashrc); \
+            for zsh, as _worldsweep in a folder on $fpath; for fish, as \
+            ~/.config/fish/completions/worldsweep.fish.
+            """,
+        version: WorldSweepVersion.current,
+        subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self,
+                      BenchCommand.self, CompareCommand.self, CompletionCommand.self])
 
     public init() {}
+
+    /// The arguments `execute` was given, kept with a run's results (`run.commandLine` in
+    /// summary.json); task-local, so tests running commands side by side keep theirs apart.
+    @TaskLocal static var arguments: [String]?
 
     /// Runs the command line and returns the process exit code; bad input of any kind (a bad
     /// file, a bad option) is reported as one message on stderr with code 2.
     public static func execute(_ arguments: [String]) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            try $arguments.withValue(arguments) { try command.run() }
             return 0
         } catch let error as SceneError {
             writeError(error.description)

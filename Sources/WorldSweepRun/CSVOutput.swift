@@ -1,17 +1,47 @@
+import WorldSweepScene
+
 /// worlds.csv (the contract's columns) and partners.csv (per-partner contact counts, one row per
 /// world, which worlds.csv leaves out): formatting rows, and reading them back exactly for
 /// resume and merge.
 public struct CSVLayout: Sendable, Hashable {
     public static let itemColumns = ["contacts", "bounces"] + (1...8).map { "bounce\($0)" }
         + ["rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity"]
-    public static let partnersHeader = "world,contacts_by_partner"
 
     public let parameters: [String]
     public let items: [String]
+    /// Per item (in item order), the partners it can touch, sorted: partners.csv has one column
+    /// for each, `ITEM.contacts.PARTNER`.
+    public let partners: [[String]]
 
-    public init(parameters: [String], items: [String]) {
+    public init(parameters: [String], items: [String], partners: [[String]]? = nil) {
         self.parameters = parameters
         self.items = items
+        self.partners = partners ?? items.map { _ in [] }
+        precondition(self.partners.count == items.count, "one partner list per item")
+    }
+
+    /// The columns of a file's worlds: its swept parameters, items and possible contact partners.
+    public init(scene: SceneFile) {
+        self.init(parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
+                  partners: Self.contactPartners(of: scene))
+    }
+
+    /// Who each item can touch, by the collision rule: the other items of a collision behavior
+    /// whose mode includes items, and the boundaries (identifiers, `bounds` for the reference
+    /// bounds) of one whose mode includes boundaries. Sorted, as summary.json lists partners.
+    public static func contactPartners(of scene: SceneFile) -> [[String]] {
+        scene.items.map { item in
+            var partners = Set<String>()
+            for behavior in scene.behaviors where behavior.items.contains(item.name) {
+                guard case .collision(let spec) = behavior.kind else { continue }
+                if spec.mode != .boundaries { partners.formUnion(behavior.items.filter { $0 != item.name }) }
+                if spec.mode != .items {
+                    partners.formUnion(spec.boundaries.map(\.identifier))
+                    if spec.referenceBounds { partners.insert(SceneFile.referenceBoundsPartner) }
+                }
+            }
+            return partners.sorted()
+        }
     }
 
     /// Metric column names, as in worlds.csv and summary.json (`ITEM.contacts`, …).
@@ -37,15 +67,28 @@ public struct CSVLayout: Sendable, Hashable {
         return s
     }
 
-    /// One partners.csv line: `world,ITEM.contacts.PARTNER=N ...` (items in file order, partners sorted).
+    /// partners.csv's columns: `world`, then `ITEM.contacts.PARTNER` per item and partner.
+    public var partnerColumns: [String] {
+        zip(items, partners).flatMap { item, partners in partners.map { "\(item).contacts.\($0)" } }
+    }
+
+    public var partnersHeader: String { (["world"] + partnerColumns).joined(separator: ",") }
+
+    /// One partners.csv line: the world, then its count per partner column (0 when none; every
+    /// cell empty for a failed world, as in worlds.csv).
     public func partnersRow(_ r: WorldResult) -> String {
-        var entries: [String] = []
-        for (i, item) in r.items.enumerated() {
-            for partner in item.contactsByPartner.keys.sorted() {
-                entries.append("\(items[i]).contacts.\(partner)=\(item.contactsByPartner[partner]!)")
+        var s = "\(r.world)"
+        for (i, partners) in self.partners.enumerated() {
+            let counts = r.items[i].contactsByPartner
+            // The collision rule above names every partner the engine can report.
+            precondition(counts.keys.allSatisfy(partners.contains), "\(items[i]) touched a partner outside \(partners)")
+            for partner in partners {
+                s += ","
+                if !r.failed { s += String(counts[partner] ?? 0) }
             }
         }
-        return "\(r.world),\(entries.joined(separator: " "))\n"
+        s += "\n"
+        return s
     }
 
     /// Reads a worlds.csv line (no newline) back into a result; nil if it is not a complete row.
@@ -85,18 +128,20 @@ public struct CSVLayout: Sendable, Hashable {
         return WorldResult(world: world, point: point, replica: replica, parameters: parameters, items: results, failed: failed)
     }
 
-    /// Reads a partners.csv line back: the world and per item its partner counts; nil if malformed.
+    /// Reads a partners.csv line back: the world and per item its partner counts (partners
+    /// with no contact left out, as the runner leaves them); nil if malformed.
     public func parsePartnersRow(_ line: Substring) -> (world: Int, counts: [[String: Int]])? {
-        guard let comma = line.firstIndex(of: ","), let world = Int(line[..<comma]) else { return nil }
+        let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+        guard cells.count == 1 + partners.reduce(0, { $0 + $1.count }), let world = Int(cells[0]) else { return nil }
         var counts = Array(repeating: [String: Int](), count: items.count)
-        let index = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, $0) })
-        for entry in line[line.index(after: comma)...].split(separator: " ") {
-            guard let eq = entry.firstIndex(of: "="), let n = Int(entry[entry.index(after: eq)...]) else { return nil }
-            let key = entry[..<eq]
-            guard let dot = key.firstIndex(of: "."), let i = index[String(key[..<dot])] else { return nil }
-            let rest = key[key.index(after: dot)...]
-            guard rest.hasPrefix("contacts.") else { return nil }
-            counts[i][String(rest.dropFirst("contacts.".count))] = n
+        var column = 1
+        for (i, partners) in self.partners.enumerated() {
+            for partner in partners {
+                defer { column += 1 }
+                if cells[column].isEmpty { continue }   // a failed world
+                guard let n = Int(cells[column]), n >= 0 else { return nil }
+                if n > 0 { counts[i][partner] = n }
+            }
         }
         return (world, counts)
     }

@@ -29,7 +29,7 @@ enum RowReader {
         guard let header = w.next(), header == layout.header else {
             throw RunFileError("\(worldsPath): the header does not match this sweep file's columns")
         }
-        guard let p = LineReader(path: partnersPath), let pHeader = p.next(), pHeader == CSVLayout.partnersHeader else {
+        guard let p = LineReader(path: partnersPath), let pHeader = p.next(), pHeader == layout.partnersHeader else {
             // No usable partners file: nothing can be kept.
             return Kept(rows: 0, worldsLength: w.offset, partnersLength: 0)
         }

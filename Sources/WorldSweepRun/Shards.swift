@@ -51,15 +51,16 @@ public enum Shards {
             throw RunFileError("\(settings.file) changed since the shards ran")
         }
         let runner = WorldRunner(scene: scene)
-        let layout = CSVLayout(parameters: runner.parameterPaths, items: runner.itemNames)
+        let layout = CSVLayout(scene: scene)
         let pointsPath = "\(directory)/summary.points.tmp"
         let points = try PointListFile(path: pointsPath)
+        let table = try PointsCSVFile(layout: layout, path: "\(directory)/\(SweepRun.pointsTableName)")
         var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: runner.worldCount,
-                                     totalPoints: runner.pointCount) { try points.append($0) }
+                                     totalPoints: runner.pointCount) { try points.append($0); try table.append($0) }
         let worlds = try AppendFile(path: "\(directory)/worlds.csv.tmp", truncate: true)
         let partners = try AppendFile(path: "\(directory)/partners.csv.tmp", truncate: true)
         try worlds.append(layout.header + "\n")
-        try partners.append(CSVLayout.partnersHeader + "\n")
+        try partners.append(layout.partnersHeader + "\n")
         var wall = 0.0, threads = 0
         for index in 0..<count {
             let dir = SweepRun.shardFolder(directory, index: index, count: count)
@@ -91,9 +92,14 @@ public enum Shards {
                 throw RunFileError("cannot rename \(directory)/\(name).tmp")
             }
         }
+        try table.finish()
+        if let copy = FileManager.default.contents(atPath: "\(first)/\(SweepRun.sweepCopyName)") {
+            try AtomicFile.write(copy, to: "\(directory)/\(SweepRun.sweepCopyName)")
+        }
         let info = RunInfo(engine: runner.engine.name, threads: threads, worlds: runner.worldCount,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
-                           worldTicksPerSecond: wall > 0 ? Double(runner.worldCount) * Double(runner.ticksPerWorld) / wall : 0)
+                           worldTicksPerSecond: wall > 0 ? Double(runner.worldCount) * Double(runner.ticksPerWorld) / wall : 0,
+                           version: WorldSweepVersion.current)
         let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
                                                 to: "\(directory)/summary.json")
         return Merged(summary: summary, sample: builder.sample)

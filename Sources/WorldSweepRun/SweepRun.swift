@@ -17,12 +17,14 @@ public struct SweepRun {
         public var cancel: CancellationFlag
         /// Called on the calling thread after each chunk is written: (worlds done, worlds in range).
         public var progress: ((Int, Int) -> Void)?
+        /// The command line that asked for the run, kept in summary.json (`run.commandLine`).
+        public var commandLine: [String]?
 
         public init(threads: Int = Scheduler.defaultThreads(), chunkSize: Int = 64, resume: Bool = false, force: Bool = false,
                     shard: (index: Int, count: Int)? = nil, cancel: CancellationFlag = CancellationFlag(),
-                    progress: ((Int, Int) -> Void)? = nil) {
+                    progress: ((Int, Int) -> Void)? = nil, commandLine: [String]? = nil) {
             self.threads = threads; self.chunkSize = chunkSize; self.resume = resume; self.force = force
-            self.shard = shard; self.cancel = cancel; self.progress = progress
+            self.shard = shard; self.cancel = cancel; self.progress = progress; self.commandLine = commandLine
         }
     }
 
@@ -42,7 +44,7 @@ public struct SweepRun {
     public let fileData: Data
     public let directory: String
     public var runner: WorldRunner
-    public var layout: CSVLayout { CSVLayout(parameters: runner.parameterPaths, items: runner.itemNames) }
+    public var layout: CSVLayout { CSVLayout(scene: scene) }
 
     public init(scene: SceneFile, fileData: Data, directory: String) {
         self.scene = scene
@@ -56,6 +58,11 @@ public struct SweepRun {
         let lo = points * index / count, hi = points * (index + 1) / count
         return (lo * replicas)..<(hi * replicas)
     }
+
+    /// The run folder's copy of the sweep file it ran, byte for byte.
+    public static let sweepCopyName = "sweep.yaml"
+    /// The flat per-point table beside summary.json.
+    public static let pointsTableName = "points.csv"
 
     public static func shardFolder(_ directory: String, index: Int, count: Int) -> String {
         "\(directory)/shards/\(index)-of-\(count)"
@@ -79,7 +86,7 @@ public struct SweepRun {
                                    engine: runner.engine.name)
         let fm = FileManager.default
         let worldsPath = "\(dir)/worlds.csv", partnersPath = "\(dir)/partners.csv", runPath = "\(dir)/run.json"
-        let pointsPath = "\(dir)/summary.points.tmp"
+        let pointsPath = "\(dir)/summary.points.tmp", sweepCopyPath = "\(dir)/\(Self.sweepCopyName)"
         let finalMarker = options.shard == nil ? "\(dir)/summary.json" : "\(dir)/done"
         let layout = self.layout
 
@@ -87,10 +94,16 @@ public struct SweepRun {
         var start = range.lowerBound
         let worlds: AppendFile, partners: AppendFile
         var pointsFile: PointListFile?
-        /// summary.json's points stream to a file as they complete (a shard leaves that to merge).
+        var pointsTable: PointsCSVFile?
+        /// summary.json's points and points.csv's rows stream to files as they complete (a shard
+        /// leaves that to merge).
         func streamPoints() throws {
             pointsFile = options.shard == nil ? try PointListFile(path: pointsPath) : nil
-            builder.pointSink = { [pointsFile] p in try pointsFile?.append(p) }
+            pointsTable = options.shard == nil ? try PointsCSVFile(layout: layout, path: "\(dir)/\(Self.pointsTableName)") : nil
+            builder.pointSink = { [pointsFile, pointsTable] p in
+                try pointsFile?.append(p)
+                try pointsTable?.append(p)
+            }
         }
 
         // `--resume` with nothing to resume starts afresh (so a retried array task may always pass it).
@@ -105,12 +118,13 @@ public struct SweepRun {
             var same = old; same.file = settings.file
             guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range, shard or engine)") }
             try? fm.removeItem(atPath: finalMarker)
+            try AtomicFile.write(fileData, to: sweepCopyPath)
             try streamPoints()
             let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, layout: layout,
                                           from: range.lowerBound, upTo: range.upperBound) { try builder.add($0) }
             try truncateFile(worldsPath, to: kept.worldsLength)
             if kept.partnersLength == 0 {
-                try AtomicFile.write(CSVLayout.partnersHeader + "\n", to: partnersPath)
+                try AtomicFile.write(layout.partnersHeader + "\n", to: partnersPath)
             } else {
                 try truncateFile(partnersPath, to: kept.partnersLength)
             }
@@ -121,13 +135,18 @@ public struct SweepRun {
             if fm.fileExists(atPath: runPath) && !fm.fileExists(atPath: finalMarker) && !options.force && !options.resume {
                 throw RunInputError("\(dir) holds an unfinished run: add --resume to continue it or --force to start again")
             }
+            // A finished run is someone's results: replacing it takes a word.
+            if fm.fileExists(atPath: finalMarker) && !options.force && !options.resume {
+                throw RunInputError("\(dir) holds a finished run: give another --out, or add --force to replace it")
+            }
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            for path in [finalMarker, worldsPath, partnersPath] { try? fm.removeItem(atPath: path) }
+            for path in [finalMarker, worldsPath, partnersPath, "\(dir)/\(Self.pointsTableName)"] { try? fm.removeItem(atPath: path) }
             try AtomicFile.write(try JSONText.encode(settings), to: runPath)
+            try AtomicFile.write(fileData, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)
             try worlds.append(layout.header + "\n")
             partners = try AppendFile(path: partnersPath, truncate: true)
-            try partners.append(CSVLayout.partnersHeader + "\n")
+            try partners.append(layout.partnersHeader + "\n")
             try streamPoints()
         }
 
@@ -152,6 +171,7 @@ public struct SweepRun {
         let ranWorlds = end - start
         guard end == range.upperBound else {
             pointsFile?.file.close()
+            pointsTable?.discard()
             // Resume rebuilds the points from worlds.csv.
             try? fm.removeItem(atPath: pointsPath)
             return Outcome(directory: dir, completed: false, worldsDone: end - range.lowerBound, worldsInRange: range.count,
@@ -161,7 +181,8 @@ public struct SweepRun {
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let info = RunInfo(engine: runner.engine.name, threads: options.threads, worlds: range.count,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
-                           worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0)
+                           worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0,
+                           version: WorldSweepVersion.current, commandLine: options.commandLine)
         if options.shard != nil {
             try AtomicFile.write(try JSONText.encode(info), to: finalMarker)
             return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,
@@ -169,6 +190,7 @@ public struct SweepRun {
         }
         try pointsFile?.file.sync()
         pointsFile?.file.close()
+        try pointsTable?.finish()
         let summary = try Self.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
                                             to: finalMarker)
         return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,

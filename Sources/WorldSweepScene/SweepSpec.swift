@@ -131,7 +131,8 @@ public enum ParameterRange: Sendable, Hashable {
         }
     }
 
-    /// The i-th value of a discrete range.
+    /// The i-th value of a discrete range. Computed values are the decimals a person writes
+    /// (0.3, not 0.30000000000000004: see `WrittenDecimals`), and the engine runs exactly those.
     public func value(at i: Int) -> Double {
         switch self {
         case .values(let values):
@@ -139,13 +140,18 @@ public enum ParameterRange: Sendable, Hashable {
         case let .linspace(from, to, count):
             if count == 1 || i == 0 { return from }
             if i == count - 1 { return to }
-            return from + (to - from) * Double(i) / Double(count - 1)
+            let step = (to - from) / Double(count - 1)
+            let computed = from + (to - from) * Double(i) / Double(count - 1)
+            return WrittenDecimals.snap(computed, places: WrittenDecimals.places(from: from, step: step, stepTyped: false), scale: step)
         case let .logspace(from, to, count):
             if count == 1 || i == 0 { return from }
             if i == count - 1 { return to }
-            return from * pow(to / from, Double(i) / Double(count - 1))
+            let computed = from * pow(to / from, Double(i) / Double(count - 1))
+            return WrittenDecimals.snap(computed, places: WrittenDecimals.places(ofComputed: computed, digits: WrittenDecimals.stepDigits),
+                                        scale: computed)
         case let .range(start, _, step):
-            return start + Double(i) * step
+            let computed = start + Double(i) * step
+            return WrittenDecimals.snap(computed, places: WrittenDecimals.places(from: start, step: step, stepTyped: true), scale: step)
         case .uniform, .loguniform:
             preconditionFailure("a distribution has no i-th value")
         }

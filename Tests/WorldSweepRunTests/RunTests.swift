@@ -198,9 +198,13 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             .init(threads: 1, chunkSize: 2, cancel: cancel, progress: { done, _ in if done >= 2 { cancel.cancel() } }))
         #expect(!partial.completed && partial.worldsDone >= 2 && partial.worldsDone < 12)
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut/summary.json"))
+        // points.csv appears only with a whole run (nor is its unfinished part left behind).
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut/points.csv"))
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut/points.csv.tmp"))
         let resumed = try runSweep(path, into: "\(dir)/cut", resume: true)
         #expect(resumed.completed)
         #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(dir)/cut/worlds.csv"))
+        #expect(bytes("\(dir)/whole/points.csv") == bytes("\(dir)/cut/points.csv"))
         #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(dir)/cut/summary.json"))
     }
 
@@ -229,6 +233,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             #expect(out.completed)
             #expect(bytes("\(d)/worlds.csv") == whole, "cut \(i)")
             #expect(bytes("\(d)/partners.csv") == wholePartners, "cut \(i)")
+            #expect(bytes("\(d)/points.csv") == bytes("\(dir)/whole/points.csv"), "cut \(i)")
             #expect(summaryTextWithoutRun("\(d)/summary.json") == wholeSummary, "cut \(i)")
         }
     }
@@ -248,6 +253,8 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             let merged = try Shards.merge(directory: out)
             #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(out)/worlds.csv"))
             #expect(bytes("\(dir)/whole/partners.csv") == bytes("\(out)/partners.csv"))
+            #expect(bytes("\(dir)/whole/points.csv") == bytes("\(out)/points.csv"))
+            #expect(bytes(path) == bytes("\(out)/sweep.yaml"))
             #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(out)/summary.json"))
             #expect(merged.summary.points.count == 6 && merged.sample.count == 12)
         }
@@ -257,7 +264,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
     }
 
     @Test func csvRowsReadBackExactly() throws {
-        let layout = CSVLayout(parameters: ["a.b"], items: ["x"])
+        let layout = CSVLayout(parameters: ["a.b"], items: ["x"], partners: [["b", "bounds"]])
         let r = WorldResult(world: 3, point: 1, replica: 1, parameters: [0.1 + 0.2],
                             items: [ItemResult(contacts: 2, contactsByPartner: ["bounds": 2], bounceHeights: [Double(Float(12.345))],
                                                restTime: Double(Float(1.5)), x: Double(Float(160.1)), y: -0.0, angle: Double(Float(1e-7)),
@@ -268,8 +275,15 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         back.items[0].contactsByPartner = ["bounds": 2]
         var expected = r; expected.items[0].y = 0
         #expect(back == expected)
-        #expect(layout.partnersRow(r) == "3,x.contacts.bounds=2\n")
+        // One column per partner; a partner not touched is 0, and is left out again on reading back.
+        #expect(layout.partnersHeader == "world,x.contacts.b,x.contacts.bounds")
+        #expect(layout.partnersRow(r) == "3,0,2\n")
+        let partnersBack = try #require(layout.parsePartnersRow(layout.partnersRow(r).dropLast()))
+        #expect(partnersBack.world == 3 && partnersBack.counts == [["bounds": 2]])
         var failed = r; failed.failed = true
+        #expect(layout.partnersRow(failed) == "3,,\n")
+        #expect(layout.parsePartnersRow("3,,")?.counts == [[:]])
+        #expect(layout.parsePartnersRow("3,1") == nil && layout.parsePartnersRow("3,x,1") == nil)
         #expect(layout.row(failed) == "3,1,1,0.30000000000000004" + String(repeating: ",", count: 17) + "\n")
         #expect(layout.parseRow(layout.row(failed).dropLast())?.failed == true)
     }

@@ -87,12 +87,47 @@ struct SweepTests {
 
     @Test func rangesAndSpaces() throws {
         #expect(ParameterRange.range(start: 0, stop: 1.5, step: 0.1).count == 16)
-        #expect(ParameterRange.range(start: 0, stop: 1, step: 0.3).allValues == [0, 0.3, 0.6, 0.8999999999999999])
+        // 3 × 0.3 is 0.8999999999999999 in binary; the grid holds the 0.9 a person writes.
+        #expect(ParameterRange.range(start: 0, stop: 1, step: 0.3).allValues == [0, 0.3, 0.6, 0.9])
         #expect(ParameterRange.range(start: 1, stop: 0, step: -0.5).allValues == [1, 0.5, 0])
         #expect(ParameterRange.linspace(from: 0, to: 1, count: 3).allValues == [0, 0.5, 1])
         #expect(ParameterRange.linspace(from: 2, to: 5, count: 1).allValues == [2])
         let log = try #require(ParameterRange.logspace(from: 0.01, to: 1, count: 3).allValues)
-        #expect(log[0] == 0.01 && abs(log[1] - 0.1) < 1e-15 && log[2] == 1)
+        #expect(log == [0.01, 0.1, 1])
+    }
+
+    @Test func gridValuesAreTheDecimalsAPersonWrites() throws {
+        // Binary arithmetic gives 0.30000000000000004, 0.6000000000000001, 1.2000000000000002 …
+        let tenths = (0...15).map { Double("\($0 / 10).\($0 % 10)")! }
+        #expect(ParameterRange.range(start: 0, stop: 1.5, step: 0.1).allValues == tenths)
+        // … and 0.15000000000000002, 0.35000000000000003: the start's decimals count too.
+        #expect(ParameterRange.range(start: 0.05, stop: 0.45, step: 0.1).allValues == [0.05, 0.15, 0.25, 0.35, 0.45])
+        #expect(ParameterRange.range(start: 2, stop: 12, step: 2.5).allValues == [2, 4.5, 7, 9.5, 12])
+        // linspace's step (1.5 / 15 = 0.1) has one decimal: so do its values.
+        #expect(ParameterRange.linspace(from: 0, to: 1.5, count: 16).allValues == tenths)
+        #expect(ParameterRange.linspace(from: -1, to: 1, count: 9).allValues == [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1])
+        // A step with no short decimal (1/15) leaves the values as computed: 1/15, 2/15, … (correctly rounded).
+        let fifteenths = try #require(ParameterRange.linspace(from: 0, to: 1, count: 16).allValues)
+        #expect(fifteenths[1] == 1.0 / 15 && fifteenths[2] == 2.0 / 15 && fifteenths[7] == 7.0 / 15)
+        // logspace: 1000^(1/3) is 9.999999999999998 in binary, 10 as written; √10 has no short decimal.
+        #expect(ParameterRange.logspace(from: 1, to: 1000, count: 4).allValues == [1, 10, 100, 1000])
+        #expect(ParameterRange.logspace(from: 0.001, to: 1, count: 4).allValues == [0.001, 0.01, 0.1, 1])
+        let roots = try #require(ParameterRange.logspace(from: 1, to: 100, count: 5).allValues)
+        #expect(roots[1] == 10.0.squareRoot() && roots[2] == 10)
+        // Random sweeps drawing from a discrete range draw the written values too.
+        #expect(ParameterRange.range(start: 0, stop: 1.5, step: 0.1).draw(0.2) == 0.3)
+        // No −0 from rounding a value just below zero.
+        #expect(ParameterRange.range(start: -0.3, stop: 0.3, step: 0.1).allValues!.allSatisfy { $0 != 0 || $0.sign == .plus })
+    }
+
+    @Test func writtenDecimalsFindTheTypedPrecision() {
+        #expect(WrittenDecimals.places(0.25) == 2)
+        #expect(WrittenDecimals.places(1e-05) == 5)
+        #expect(WrittenDecimals.places(40) == 0)
+        #expect(WrittenDecimals.places(0.1 + 0.2) == 17)
+        #expect(WrittenDecimals.places(ofComputed: 1.5 / 15, digits: 6) == 1)
+        #expect(WrittenDecimals.places(ofComputed: 1.0 / 15, digits: 6) == nil)
+        #expect(WrittenDecimals.places(ofComputed: 0, digits: 6) == 0)
     }
 
     @Test func unknownParameterKey() {

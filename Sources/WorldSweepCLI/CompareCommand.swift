@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import WorldSweepReport
+import WorldSweepRun
+import WorldSweepScene
+
+/// `worldsweep compare RUN_A RUN_B`: the differences between two finished runs, point by point.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two finished runs point by point: A, B, B−A and the relative difference of every metric.",
+        discussion: """
+            Reads each run folder's summary.json and matches points by their parameter values: a \
+            parameter only one run sweeps takes, in the other, the value its sweep.yaml gives it. \
+            Compares the means over each point's replicas; a relative difference is (B − A) / |A|, \
+            so values near 0 (the velocities of resting bodies) give huge ones: read B − A beside it. Prints what matched, the metrics that \
+            differ and the largest differences; writes compare.md, compare.html (offline) and \
+            compare.csv (every matched point and metric, exact numbers) into DIR (default: \
+            runs/compare-A-B, named after the two folders). Exit 0 when compared, whatever the \
+            differences; 2 when a folder holds no finished run.
+
+            Examples:
+              worldsweep compare runs/twin-drop runs/twin-drop-blas
+              worldsweep compare runs/before runs/after --out runs/before-vs-after --limit 50
+            """)
+
+    @Argument(help: ArgumentHelp("The first run folder (A).", valueName: "RUN_A"))
+    var runA: String
+
+    @Argument(help: ArgumentHelp("The second run folder (B).", valueName: "RUN_B"))
+    var runB: String
+
+    @Option(help: ArgumentHelp("Where to write compare.md, compare.html and compare.csv (default: runs/compare-A-B).", valueName: "DIR"))
+    var out: String?
+
+    @Option(help: "How many of the largest differences to list.")
+    var limit: Int = ComparisonReport.defaultLimit
+
+    func run() throws {
+        if limit < 1 { throw BadInput("--limit must be 1 or more, got \(limit)") }
+        var a = try Self.side(runA), b = try Self.side(runB)
+        // Each side's values for the parameters only the other sweeps, from its own sweep file.
+        a.fixedValues = Self.fixedValues(runA, for: b.summary.parameters.filter { !a.summary.parameters.contains($0) })
+        b.fixedValues = Self.fixedValues(runB, for: a.summary.parameters.filter { !b.summary.parameters.contains($0) })
+        let comparison = Comparison(a: a, b: b)
+        let directory = out ?? "runs/compare-\(Self.folderName(runA))-\(Self.folderName(runB))"
+        do {
+            try ComparisonReport.write(comparison, to: directory, limit: limit)
+        } catch {
+            throw RunFailure("\(directory): the comparison could not be written: \(error)")
+        }
+        print(ComparisonReport.text(comparison, limit: limit), terminator: "")
+        print("report: \(directory)/compare.html (and compare.md, compare.csv)")
+    }
+
+    static func side(_ folder: String) throws -> Comparison.Side {
+        let path = "\(folder)/summary.json"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BadInput("\(path): no such file (compare needs two finished run folders)")
+        }
+        do {
+            return Comparison.Side(label: folder, summary: try JSONDecoder().decode(SweepSummary.self, from: data))
+        } catch {
+            throw BadInput("\(path): not a worldsweep summary: \(error)")
+        }
+    }
+
+    /// Values of `paths` in the run's copy of its sweep file; paths it cannot give stay unknown
+    /// (their points then match nothing and are listed as unmatched).
+    static func fixedValues(_ folder: String, for paths: [String]) -> [String: Double] {
+        guard !paths.isEmpty, let scene = try? SceneFile.load(path: "\(folder)/\(SweepRun.sweepCopyName)") else { return [:] }
+        var values: [String: Double] = [:]
+        for path in paths { values[path] = try? scene.value(at: path) }
+        return values
+    }
+
+    static func folderName(_ folder: String) -> String {
+        let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
+        return name.isEmpty || name == "/" ? "run" : name
+    }
+}

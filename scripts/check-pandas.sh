@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Checks that pandas (and polars, when installed) reads a run's worlds.csv, points.csv and partners.csv with no clean-up, and
+# that filtering on a grid value as written in the sweep file finds its rows (issue 18.6). Needs
+# pandas; without it, says so and exits 0, so CI may call it unconditionally. The Swift tests
+# (DataFilesTests) check the same properties without pandas.
+#
+#   scripts/check-pandas.sh          (PYTHON and WORLDSWEEP_BIN override the defaults)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python="${PYTHON:-python3}"
+if ! "$python" -c 'import pandas' 2>/dev/null; then
+    echo "check-pandas: skipped (pandas is not installed for $python)"
+    exit 0
+fi
+if [ -z "${WORLDSWEEP_BIN:-}" ]; then
+    swift build -c release --product worldsweep >/dev/null
+    WORLDSWEEP_BIN="$(swift build -c release --show-bin-path)/worldsweep"
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/sweep.yaml" <<'YAML'
+name: pandas-check
+world: {bounds: [320, 568], duration: 2}
+items:
+  top:    {center: [60, 30],  size: [50, 50]}
+  bottom: {center: [220, 50], size: [50, 50]}
+behaviors:
+  fall: {type: gravity, items: [top, bottom]}
+  walls:
+    type: collision
+    items: [top, bottom]
+    reference_bounds: true
+    boundaries:
+      ledge: {from: [0, 468], to: [320, 468]}
+  bouncy: {type: item, items: [bottom], elasticity: 0.9}
+  shove:  {type: push, items: [top], mode: continuous, magnitude: 0.5, angle: 0}
+sweep:
+  parameters:
+    bouncy.elasticity: {linspace: [0.1, 0.9, 5]}
+    shove.magnitude:   {range: [0, 0.7, 0.1]}
+  seed: 4
+  replicas: 3
+  jitter: {top.center: [2, 2]}
+YAML
+"$WORLDSWEEP_BIN" run "$tmp/sweep.yaml" --out "$tmp/run" --quiet >/dev/null
+"$python" - "$tmp/run" <<'PY'
+import sys
+import pandas as pd
+run = sys.argv[1]
+worlds = pd.read_csv(f"{run}/worlds.csv")
+points = pd.read_csv(f"{run}/points.csv")
+partners = pd.read_csv(f"{run}/partners.csv")
+failures = []
+def check(ok, what):
+    if not ok: failures.append(what)
+# No clean-up: every column is numeric (an empty cell is NaN, not text).
+for name, df in [("worlds.csv", worlds), ("points.csv", points), ("partners.csv", partners)]:
+    text = [c for c in df.columns if df[c].dtype == object]
+    check(not text, f"{name}: columns read as text: {text}")
+check(len(worlds) == 5 * 8 * 3, f"worlds.csv has {len(worlds)} rows, expected 120")
+check(len(points) == 5 * 8, f"points.csv has {len(points)} rows, expected 40")
+check(len(partners) == len(worlds), "partners.csv has a row per world")
+# A grid value as written finds its rows: 0.3 (0.30000000000000004 in binary arithmetic), 0.7, 0.3 of linspace.
+for column, value, per_point in [("shove.magnitude", 0.3, 5), ("shove.magnitude", 0.7, 5), ("bouncy.elasticity", 0.3, 8)]:
+    check(len(worlds[worlds[column] == value]) == per_point * 3, f"worlds.csv: {column} == {value} finds {len(worlds[worlds[column] == value])} rows")
+    check(len(points[points[column] == value]) == per_point, f"points.csv: {column} == {value} finds {len(points[points[column] == value])} rows")
+# points.csv's means are the means of worlds.csv's rows of each point.
+means = worlds.groupby("point")["bottom.y"].mean()
+# worlds.csv prints Float values as their shortest text, which pandas reads as the nearest double,
+# not the Float itself: the means agree to Float precision (~6e-8 relative), not bit for bit.
+gap = (points.set_index("point")["bottom.y.mean"] - means).abs().max()
+check(gap <= 1e-6 * means.abs().max(), f"points.csv bottom.y.mean differs from the mean of worlds.csv by {gap}")
+# partners.csv's columns add up to each item's contacts.
+both = worlds.merge(partners, on="world")
+for item in ["top", "bottom"]:
+    cols = [c for c in partners.columns if c.startswith(f"{item}.contacts.")]
+    check((both[cols].sum(axis=1) == both[f"{item}.contacts"]).all(), f"partners.csv columns of {item} add up to {item}.contacts")
+# polars too, when it is installed (as docs/data.md reads: every row before picking a type).
+try:
+    import polars as pl
+except ImportError:
+    pl = None
+if pl is not None:
+    pw = pl.read_csv(f"{run}/worlds.csv", infer_schema_length=None)
+    pp = pl.read_csv(f"{run}/points.csv", infer_schema_length=None)
+    check(pw.filter(pl.col("shove.magnitude") == 0.3).height == 15, "polars: worlds.csv shove.magnitude == 0.3")
+    check(pp.filter(pl.col("bouncy.elasticity") == 0.3).height == 8, "polars: points.csv bouncy.elasticity == 0.3")
+if failures:
+    print("check-pandas: FAILED\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print(f"check-pandas: pandas {pd.__version__}" + (f" and polars {pl.__version__}" if pl else "") + f" read {len(worlds)} worlds, {len(points)} points; filters on written values found their rows")
+PY
