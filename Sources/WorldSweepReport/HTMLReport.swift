@@ -43,6 +43,10 @@ enum HTMLReport {
         if !s.description.isEmpty { h += "<p class=\"desc\">\(Text.escape(s.description))</p>\n" }
         h += finding(m)
         h += "<div class=\"tw\"><table class=\"kv\">\n" + m.header.map { "<tr><th>\(Text.escape($0.0))</th><td>\(Text.escape($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table></div>\n"
+        if !m.dataFiles.isEmpty {
+            let links = m.dataFiles.map { "<a href=\"\(Text.escape($0))\">\(Text.escape($0))</a>" }
+            h += "<p class=\"files\">Data: \(links.joined(separator: " · "))</p>\n"
+        }
         if s.parameters.isEmpty { h += singlePoint(m) } else { h += importance(m) + views(m) + parallel(m) }
         h += distributions(m) + extremes(m) + sensitivity(m)
         return h + "</main>\n</body>\n</html>\n"

@@ -20,6 +20,7 @@ enum MarkdownReport {
         if !s.description.isEmpty { md += cell(s.description) + "\n\n" }
         if let h = m.headline { md += "**\(cell(m.finding(h)))**\n\n" }
         md += table(["", ""], m.header.map { [$0.0, $0.1] })
+        if !m.dataFiles.isEmpty { md += "Data: " + m.dataFiles.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n" }
         if s.parameters.isEmpty { md += singlePoint(m) } else { md += importance(m) + views(m) }
         md += extremes(m) + sensitivity(m)
         return md

@@ -29,15 +29,18 @@ struct ReportModel {
     let summary: SweepSummary
     let sample: [WorldResult]
     let replay: WorldReplay?
+    /// The run folder's data files the report links to (names relative to the report).
+    let dataFiles: [String]
     let isRandom: Bool
     let isGrid: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
 
-    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil) {
+    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
         self.summary = summary
         self.sample = sample
         self.replay = replay
+        self.dataFiles = dataFiles
         let kind = summary.sweepKind.lowercased()
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")

@@ -14,12 +14,17 @@ public enum ReportWriter {
     /// Writes `report.md` and `report.html` into `directory` (created if missing): each first as
     /// `NAME.tmp`, then renamed over the final name, so readers never see a half-written file.
     /// With `replay`, the report replays its extreme worlds to draw their paths.
+    /// The report links to the run's data files found beside it.
     public static func write(summary: SweepSummary, sample: [WorldResult], to directory: String, replay: WorldReplay? = nil) throws {
-        let model = ReportModel(summary: summary, sample: sample, replay: replay)
+        let present = dataFileNames.filter { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
+        let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try writeAtomically(MarkdownReport.render(model), to: (directory as NSString).appendingPathComponent("report.md"))
         try writeAtomically(HTMLReport.render(model), to: (directory as NSString).appendingPathComponent("report.html"))
     }
+
+    /// A run folder's data files, in the order the report lists them.
+    static let dataFileNames = ["worlds.csv", SweepRun.pointsTableName, "partners.csv", "summary.json", SweepRun.sweepCopyName]
 
     /// The Markdown report.
     public static func markdown(summary: SweepSummary, sample: [WorldResult] = []) -> String {

@@ -434,4 +434,19 @@ func checkPage(_ html: String) throws {
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         #expect(html == ReportWriter.html(summary: summary, sample: Array(worlds.prefix(400))))
     }
+
+    @Test func theReportLinksTheDataFilesBesideIt() throws {
+        let dir = Scratch.directory("report-links")
+        let (summary, worlds) = Self.grid
+        // Only the files that are there are linked: worlds.csv and sweep.yaml, not points.csv.
+        for name in ["worlds.csv", "sweep.yaml"] { try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(10)), to: dir)
+        let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
+        let line = try #require(html.split(separator: "\n").first { $0.hasPrefix("<p class=\"files\">") })
+        let para = try XMLDocument(xmlString: String(line)).rootElement()
+        let hrefs = (para?.elements(forName: "a") ?? []).compactMap { $0.attribute(forName: "href")?.stringValue }
+        #expect(hrefs == ["worlds.csv", "sweep.yaml"])
+        let md = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
+        #expect(md.contains("Data: [worlds.csv](worlds.csv) · [sweep.yaml](sweep.yaml)"))
+    }
 }
