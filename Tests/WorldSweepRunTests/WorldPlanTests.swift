@@ -155,4 +155,35 @@ import WorldSweepScene
         #expect(partners.isSuperset(of: ["a", "b", "bounds", "ramp"]), "\(partners)")
         #expect(!got.contains { $0.failed })
     }
+
+    /// A swept size that turns an ellipse into a circle in some worlds changes shapes, not the
+    /// structure: those worlds still share one batch (the lanes take each lane's own shape), and
+    /// each is the animator's world, bit for bit. Plans of different structure do not share one.
+    @Test func sweptShapesShareABatchDifferentStructuresDoNot() throws {
+        let scene = try SceneFile.parse(yaml: """
+            name: oval
+            world: {bounds: [320, 568], ticks: 120}
+            items:
+              e: {center: [100, 300], size: [40, 30], shape: ellipse}
+            behaviors:
+              spin: {type: push, items: [e], mode: instantaneous, magnitude: 0.4, angle: 0.3, offset: {e: [0, 8]}}
+              walls: {type: collision, items: [e], reference_bounds: true}
+            sweep:
+              parameters:
+                e.size.height: [30, 40, 50]
+            """, path: "oval.yaml")
+        let plans = try (0..<scene.worldCount).map { try scene.world($0).worldPlan() }
+        // World 1 is a circle (40 × 40), the others polygons.
+        #expect(plans.map { $0.bodies[0].shape.kind } == [.polygon, .circle, .polygon])
+        let batch = try PlanBatch(plans)
+        #expect(batch.count == 3)
+        var single = WorldRunner(scene: scene)
+        single.engine = .single
+        let expected = (0..<scene.worldCount).map { single.run(world: $0) }
+        #expect(single.runBatched(Array(0..<scene.worldCount), integrator: .simd) == expected)
+        #expect(expected.allSatisfy { $0.items[0].contacts > 0 })
+
+        let other = try SceneFile.parse(yaml: Self.everyKind, path: "every-kind.yaml").worldPlan()
+        #expect(throws: BatchStructureError.self) { try PlanBatch([plans[0], other]) }
+    }
 }
