@@ -1,8 +1,9 @@
 import WorldSweep
 import WorldSweepScene
 
-/// Records the contract's per-item metrics of one world while it runs: contact counts (in total
-/// and per partner), bounce heights, rest time and final state, and watches for blow-ups.
+/// Records the contract's per-item metrics of one live animator's world while it runs (the
+/// single-world engine; sweeps on the batched engine use PlanMetricsRecorder): contact counts
+/// (in total and per partner), bounce heights, rest time and final state, and blow-ups.
 ///
 /// Install it with `attach()` before the first tick, call `afterTick(_:)` after every tick.
 final class MetricsRecorder {
