@@ -1,8 +1,9 @@
 import WorldSweep
 import WorldSweepScene
 
-/// Records the contract's per-item metrics of one world while it runs: contact counts (in total
-/// and per partner), bounce heights, rest time and final state, and watches for blow-ups.
+/// Records the contract's per-item metrics of one live animator's world while it runs (the
+/// single-world engine; sweeps on the batched engine use PlanMetricsRecorder): contact counts
+/// (in total and per partner), bounce heights, rest time and final state, and blow-ups.
 ///
 /// Install it with `attach()` before the first tick, call `afterTick(_:)` after every tick.
 final class MetricsRecorder {
@@ -20,7 +21,7 @@ final class MetricsRecorder {
 
     /// Everything that changes while the world runs, in one value that a tick folds into
     /// through one mutating call.
-    @exclusivity(unchecked) fileprivate var tracks: Tracks
+    @exclusivity(unchecked) fileprivate var tracks: MetricTracks
     var items: [ItemResult] { tracks.items }
     @exclusivity(unchecked) private(set) var ticksRun = 0
     @exclusivity(unchecked) private(set) var failed = false
@@ -35,14 +36,13 @@ final class MetricsRecorder {
         self.built = built
         self.speedLimit = speedLimit
         indexOfItem = Dictionary(uniqueKeysWithValues: built.views.enumerated().map { (ObjectIdentifier($1), $0) })
-        var g = Vector(dx: 0, dy: 1)
+        var gravity: Vector?
         for entry in built.behaviors {
-            if let gravity = entry.behavior as? GravityBehavior { g = gravity.gravityDirection }
+            if let behavior = entry.behavior as? GravityBehavior { gravity = behavior.gravityDirection }
         }
-        let length = (g.dx * g.dx + g.dy * g.dy).squareRoot()
-        up = length > 0 ? (-g.dx / length, -g.dy / length) : (0, -1)
+        up = MetricTracks.up(gravity: gravity)
         tickLength = built.tick
-        tracks = Tracks(itemCount: built.views.count)
+        tracks = MetricTracks(itemCount: built.views.count)
     }
 
     func attach() {
@@ -63,7 +63,7 @@ final class MetricsRecorder {
             bodies = built.views.map { animator.bodyIndex(of: $0) }
             bodiesConfiguration = animator.configurationCount
         }
-        guard tracks.fold(tick: tick, animator: animator, bodies: bodies, up: up, speedLimit: speedLimit) else {
+        guard tracks.fold(tick: tick, bodies: bodies, up: up, speedLimit: speedLimit, state: animator.itemState(ofBody:)) else {
             failed = true
             return false
         }
@@ -73,34 +73,10 @@ final class MetricsRecorder {
     /// The results after the last tick.
     func finish() -> [ItemResult] {
         if failed { return Array(repeating: ItemResult(), count: items.count) }
-        // A flight still open when the run ends counts once its apex is behind it (the item is
-        // coming down again): the rise is known even though the next contact never came.
-        for i in tracks.items.indices {
-            guard let f = tracks.flight[i], let s = built.animator.itemState(for: built.views[i]) else { continue }
-            if s.center.x * up.x + s.center.y * up.y < f.apex { tracks.recordBounce(i, rise: f.apex - f.start) }
-            tracks.flight[i] = nil
-        }
-        var out = tracks.items
-        for i in out.indices {
-            let view = built.views[i]
-            // Engine precision (Float) so worlds.csv reads back exactly; −0 folded to 0 so text
-            // and statistics do not depend on its sign.
-            func stored(_ x: Double) -> Double { let f = Double(Float(x)); return f == 0 ? 0 : f }
-            if let s = built.animator.itemState(for: view) {
-                out[i].x = stored(s.center.x); out[i].y = stored(s.center.y)
-                out[i].angle = stored(s.angle)
-                out[i].vx = stored(s.velocity.dx); out[i].vy = stored(s.velocity.dy)
-                out[i].angularVelocity = stored(s.angularVelocity)
-                if s.isAsleep && ticksRun > 0 {
-                    out[i].restTime = Double(Float(Double(tracks.lastAwakeTick[i] + 1) * tickLength))
-                }
-            } else {
-                // An item no behavior acts on stays where the file put it.
-                out[i].x = stored(view.center.x); out[i].y = stored(view.center.y)
-                out[i].angle = stored(view.angle)
-            }
-        }
-        return out
+        let animator = built.animator, views = built.views
+        return tracks.finish(ticksRun: ticksRun, tickLength: tickLength, up: up,
+                             state: { animator.itemState(for: views[$0]) },
+                             placed: { (views[$0].center, views[$0].angle) })
     }
 }
 
@@ -117,7 +93,8 @@ private final class Listener: CollisionBehaviorDelegate, DynamicAnimatorDelegate
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
         guard let a = index(item1), let b = index(item2) else { return }
         let views = recorder.built.views
-        recorder.tracks.itemPairBegan(a, b, names: (views[a].name, views[b].name), behavior: ObjectIdentifier(behavior))
+        recorder.tracks.itemPairBegan(a, b, names: (views[a].name, views[b].name),
+                                      behavior: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(behavior))))
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
@@ -137,108 +114,4 @@ private final class Listener: CollisionBehaviorDelegate, DynamicAnimatorDelegate
 
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { recorder.paused = true }
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { recorder.paused = false }
-}
-
-/// A world's per-item metrics while it runs, and the contact events of the current tick.
-private struct Tracks {
-    var items: [ItemResult]
-    /// Contacts open now per item (every began +1, every ended −1, over all behaviors).
-    var open: [Int]
-    /// Airborne after a contact: where the centre left (projection on `up`) and the highest since.
-    var flight: [(start: Double, apex: Double)?]
-    /// The last tick each item was awake (0 = before the first tick).
-    var lastAwakeTick: [Int]
-
-    // Events of the current tick (kept between ticks, so a tick allocates nothing).
-    struct PairKey: Hashable { var item: Int; var partner: String; var behavior: ObjectIdentifier }
-    var itemPairBegins: [PairKey: Int] = [:]
-    var boundaryBegins: [(item: Int, partner: String)] = []
-    /// Items with a contact that began or ended this tick.
-    var touched: [Bool]
-    /// Contacts begun this tick per item.
-    var begun: [Int]
-
-    init(itemCount n: Int) {
-        items = Array(repeating: ItemResult(), count: n)
-        open = Array(repeating: 0, count: n)
-        flight = Array(repeating: nil, count: n)
-        lastAwakeTick = Array(repeating: 0, count: n)
-        touched = Array(repeating: false, count: n)
-        begun = Array(repeating: 0, count: n)
-    }
-
-    mutating func itemPairBegan(_ a: Int, _ b: Int, names: (String, String), behavior: ObjectIdentifier) {
-        // An item pair's event goes to every behavior holding both: count the most any one behavior saw.
-        itemPairBegins[PairKey(item: a, partner: names.1, behavior: behavior), default: 0] += 1
-        itemPairBegins[PairKey(item: b, partner: names.0, behavior: behavior), default: 0] += 1
-        open[a] += 1; open[b] += 1
-        touched[a] = true; touched[b] = true
-    }
-
-    mutating func boundaryBegan(_ a: Int, partner: String) {
-        boundaryBegins.append((a, partner))
-        open[a] += 1
-        touched[a] = true
-    }
-
-    mutating func ended(_ a: Int) {
-        open[a] = max(0, open[a] - 1)
-        touched[a] = true
-    }
-
-    /// Folds one tick into the metrics; false when an item's state is not finite or too fast.
-    mutating func fold(tick: Int, animator: DynamicAnimator, bodies: [Int?], up: (x: Double, y: Double),
-                       speedLimit: Double) -> Bool {
-        // Contacts begun this tick, per item and partner.
-        for i in begun.indices { begun[i] = 0 }
-        if !itemPairBegins.isEmpty {
-            var most: [Int: [String: Int]] = [:]
-            for (key, n) in itemPairBegins { most[key.item, default: [:]][key.partner] = max(most[key.item]?[key.partner] ?? 0, n) }
-            for (item, partners) in most {
-                for (partner, n) in partners {
-                    items[item].contacts += n
-                    items[item].contactsByPartner[partner, default: 0] += n
-                    begun[item] += n
-                }
-            }
-            itemPairBegins.removeAll(keepingCapacity: true)
-        }
-        for (item, partner) in boundaryBegins {
-            items[item].contacts += 1
-            items[item].contactsByPartner[partner, default: 0] += 1
-            begun[item] += 1
-        }
-        boundaryBegins.removeAll(keepingCapacity: true)
-
-        for i in items.indices {
-            let wasTouched = touched[i]
-            touched[i] = false
-            guard let b = bodies[i] else { continue }
-            let s = animator.itemState(ofBody: b)
-            let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
-                && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
-            let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
-            if !finite || !(speed <= speedLimit) { return false }
-            if !s.isAsleep { lastAwakeTick[i] = tick }
-            let height = s.center.x * up.x + s.center.y * up.y
-            if begun[i] > 0, let f = flight[i] {
-                // The flight ends where the next contact begins.
-                recordBounce(i, rise: f.apex - f.start)
-                flight[i] = nil
-            }
-            if open[i] == 0 && wasTouched {
-                // The item's last contact ended this tick: it leaves from here.
-                flight[i] = (height, height)
-            } else if open[i] == 0, let f = flight[i] {
-                flight[i] = (f.start, max(f.apex, height))
-            }
-        }
-        return true
-    }
-
-    mutating func recordBounce(_ i: Int, rise: Double) {
-        // Stored as the engine's Float precision so worlds.csv reads back exactly.
-        let r = Double(Float(rise))
-        if r > 0 && items[i].bounceHeights.count < MetricsRecorder.maxBounces { items[i].bounceHeights.append(r) }
-    }
 }

@@ -59,48 +59,49 @@ public struct WorldRunner: Sendable {
     }
 
     /// Runs `worlds` (any indices, in this order) as one batch: every world ticks in lockstep with
-    /// the others and drops out when it pauses, fails or reaches its last tick. Worlds that cannot
-    /// share the batch's structure run one at a time instead.
+    /// the others and drops out when it pauses, fails or reaches its last tick. Each world is its
+    /// scene's plan (no views, behaviors, delegates or animators): pushes act on the lanes and the
+    /// metrics fold the batch's contact records. Worlds that cannot share the batch's structure
+    /// run one at a time instead.
     func runBatched(_ worlds: [Int], integrator: LaneIntegrator) -> [WorldResult] {
-        struct Member { var slot: Int; var index: Int; var built: BuiltScene; var recorder: MetricsRecorder; var ticks: Int }
+        struct Member { var slot: Int; var index: Int; var recorder: PlanMetricsRecorder; var ticks: Int; var tick: Double }
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []
+        var plans: [WorldPlan] = []
         for (slot, index) in worlds.enumerated() {
             guard let worldScene = try? scene.world(index) else { results[slot] = failedResult(index); continue }
-            let built = worldScene.makeAnimator()
-            let recorder = MetricsRecorder(built, speedLimit: speedLimit)
-            recorder.attach()
-            members.append(Member(slot: slot, index: index, built: built, recorder: recorder, ticks: worldScene.world.ticks))
+            let input = worldScene.planInput()
+            let plan = WorldPlan(compiling: input)
+            let recorder = PlanMetricsRecorder(scene: worldScene, input: input, plan: plan, speedLimit: speedLimit)
+            members.append(Member(slot: slot, index: index, recorder: recorder, ticks: worldScene.world.ticks, tick: worldScene.world.tick))
+            plans.append(plan)
         }
         guard let first = members.first else { return results.map { $0! } }
-        guard members.allSatisfy({ $0.built.tick == first.built.tick }),
-              let batch = try? BatchAnimator(members.map(\.built.animator), integrator: integrator)
+        guard members.allSatisfy({ $0.tick == first.tick }),
+              let batch = try? PlanBatch(plans, integrator: integrator)
         else { return worlds.map { run(world: $0) } }
-        var failed = [Bool](repeating: false, count: members.count)
+        plans = []   // the batch holds what it needs
         var running = members.count
         var tick = 0
         while running > 0 {
             tick += 1
-            batch.tick(first.built.tick)
+            batch.tick(first.tick)
             // By index: copying a Member per world and tick costs more than the metrics.
             for k in members.indices where batch.isRunning(k) {
-                let recorder = members[k].recorder
-                if !recorder.afterTick(tick) {
-                    failed[k] = true
-                } else if !recorder.paused && tick < members[k].ticks {
+                if members[k].recorder.afterTick(tick, batch: batch, world: k)
+                    && !batch.isAsleep(k) && tick < members[k].ticks {
                     continue
                 }
-                // Failed, paused (nothing would change again) or done.
+                // Failed, paused (every body asleep: nothing would change again) or done.
                 batch.stop(k)
+                running -= 1
             }
-            // Animators that paused inside the tick already left the batch.
-            running = members.indices.filter { batch.isRunning($0) }.count
         }
         for (k, m) in members.enumerated() {
             let point = m.index / replicas, replica = m.index % replicas
-            results[m.slot] = failed[k] ? failedResult(m.index)
+            results[m.slot] = m.recorder.failed ? failedResult(m.index)
                 : WorldResult(world: m.index, point: point, replica: replica, parameters: parameters(ofPoint: point),
-                              items: m.recorder.finish(), failed: false)
+                              items: m.recorder.finish(batch: batch, world: k), failed: false)
         }
         return results.map { $0! }
     }
@@ -116,7 +117,7 @@ public struct WorldRunner: Sendable {
 public enum SweepEngine: Sendable, Equatable {
     /// One world at a time, through DynamicAnimator.tick.
     case single
-    /// Many worlds per instruction (BatchAnimator), with the given integrator back end.
+    /// Many worlds per instruction (PlanBatch), with the given integrator back end.
     case batched(LaneIntegrator)
 
     /// The name the engine goes by in run info.

@@ -60,13 +60,8 @@ extension SceneFile {
     }
 
     private static func makeView(_ item: ItemSpec) -> View {
-        let boundsType: DynamicItemCollisionBoundsType = switch item.shape {
-        case .rectangle: .rectangle
-        case .ellipse: .ellipse
-        case .path: .path
-        }
-        return View(name: item.name, center: item.center, size: item.size, angle: item.angle,
-                    collisionBoundsType: boundsType, collisionBoundingPath: item.shape == .path ? item.path : [])
+        View(name: item.name, center: item.center, size: item.size, angle: item.angle,
+             collisionBoundsType: boundsType(item.shape), collisionBoundingPath: item.shape == .path ? item.path : [])
     }
 
     private static func makeBehavior(_ spec: BehaviorSpec, items: [View]) -> DynamicBehavior {

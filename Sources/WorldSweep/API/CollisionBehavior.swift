@@ -98,16 +98,29 @@ public final class CollisionBehavior: ItemsBehavior {
 
     /// Every boundary segment in reference coordinates, with its identifier (nil = bounds).
     func boundarySegments(referenceBounds: Size) -> [(identifier: String?, from: Point, to: Point)] {
+        Self.boundarySegments(referenceBounds: referenceBounds,
+                              referenceBoundsInsets: translatesReferenceBoundsIntoBoundary ? referenceBoundsInsets : nil,
+                              boundaries: boundaryIdentifiers.map { ($0, boundaries[$0]!) })
+    }
+
+    /// The rule above on plain values (scene plans use it): the reference bounds moved outward
+    /// by 1 pt when `referenceBoundsInsets` is given, then the boundaries in the order they
+    /// were first added, each with the shape it was given last.
+    public static func boundarySegments(referenceBounds: Size, referenceBoundsInsets: EdgeInsets?,
+                                        boundaries added: [(identifier: String, boundary: Boundary)])
+        -> [(identifier: String?, from: Point, to: Point)] {
         var out: [(String?, Point, Point)] = []
-        if translatesReferenceBoundsIntoBoundary {
-            let i = referenceBoundsInsets
+        if let i = referenceBoundsInsets {
             let minX = i.left - 1, minY = i.top - 1
             let maxX = referenceBounds.width - i.right + 1, maxY = referenceBounds.height - i.bottom + 1
             let corners = [Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)]
             for k in 0..<4 { out.append((nil, corners[k], corners[(k + 1) % 4])) }
         }
-        for id in boundaryIdentifiers {
-            for (a, b) in boundaries[id]!.segments { out.append((id, a, b)) }
+        var identifiers: [String] = []
+        var latest: [String: Boundary] = [:]
+        for (id, boundary) in added where latest.updateValue(boundary, forKey: id) == nil { identifiers.append(id) }
+        for id in identifiers {
+            for (a, b) in latest[id]!.segments { out.append((id, a, b)) }
         }
         return out
     }

@@ -38,7 +38,10 @@ public final class DynamicAnimator {
     @exclusivity(unchecked) private var needsConfiguration = false
     @exclusivity(unchecked) private var paused = false
     @exclusivity(unchecked) private var hasDynamicItems = false
-    private var gravity = Vec2.zero
+    /// The gravity behavior added or changed last sets this; nil: no gravity.
+    private var gravityDirection: Vector?
+    /// What the behaviors asked for at the last configuration.
+    package private(set) var plan: WorldPlan?
 
     private var itemOrder: [DynamicItem] = []
     private var bodyOfItem: [ObjectIdentifier: Int] = [:]
@@ -102,16 +105,12 @@ public final class DynamicAnimator {
 
     /// `itemState(for:)` of the item that body `b` stands for.
     package func itemState(ofBody b: Int) -> ItemState {
-        let s = EngineSettings.pointsPerMetre
-        return world.bodies.withUnsafeBufferPointer { bodies in
+        world.bodies.withUnsafeBufferPointer { bodies in
             precondition(bodies.indices.contains(b), "no body \(b)")
             // Field by field: copying the whole Body would retain and release its shape's arrays.
             let body = bodies.baseAddress! + b
-            let p = body.pointee.xf.p, v = body.pointee.v
-            return ItemState(center: Point(x: Double(p.x * s), y: Double(p.y * s)),
-                             angle: Double(body.pointee.sweep.a),
-                             velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)),
-                             angularVelocity: Double(body.pointee.w), isAsleep: !body.pointee.awake)
+            return ItemState(position: body.pointee.xf.p, angle: body.pointee.sweep.a, velocity: body.pointee.v,
+                             angularVelocity: body.pointee.w, awake: body.pointee.awake)
         }
     }
 
@@ -134,7 +133,7 @@ public final class DynamicAnimator {
     /// the tick length, or nil when paused. The batched engine calls this and `endTick` around
     /// its own sub-steps.
     func beginTick(_ dt: Double) -> Double? {
-        let dt = dt > EngineSettings.maxTick ? 1.0 / 60.0 : dt
+        let dt = Self.tickLength(dt)
         if needsConfiguration { configureWorld() }
         guard !paused else { return nil }
         elapsedTime += dt
@@ -143,6 +142,9 @@ public final class DynamicAnimator {
         }
         return dt
     }
+
+    /// Ticks over `EngineSettings.maxTick` count as 1/60 s.
+    static func tickLength(_ dt: Double) -> Double { dt > EngineSettings.maxTick ? 1.0 / 60.0 : dt }
 
     /// The end of a tick: forces cleared, items moved, contact events delivered (all began, then
     /// all ended), behavior actions run, and a pause once everything sleeps.
@@ -170,11 +172,9 @@ public final class DynamicAnimator {
     @exclusivity(unchecked) private var configurations = 0
 
     @exclusivity(unchecked) private var flattenedBehaviors: [DynamicBehavior] = []
-    /// A push as the world sees it: its force (or impulse) and where on which bodies it acts.
-    /// Everything here changes only through setters that reconfigure the animator, so it is
-    /// worked out once per configuration instead of once per tick (a cosine, a sine and two
-    /// dictionary lookups per item, every tick, before). `active` is read each tick: an
-    /// instantaneous push turns itself off without reconfiguring.
+    /// A push of the plan on this world's bodies. Everything here changes only through setters
+    /// that reconfigure the animator, so it is worked out once per configuration. `active` is
+    /// read each tick: an instantaneous push turns itself off without reconfiguring.
     private struct PushPlan {
         let behavior: PushBehavior
         let vector: Vec2
@@ -183,16 +183,6 @@ public final class DynamicAnimator {
     }
     @exclusivity(unchecked) private var pushPlans: [PushPlan] = []
     @exclusivity(unchecked) private var itemBodies: [(item: DynamicItem, body: Int)] = []
-
-    private func pushPlan(_ push: PushBehavior) -> PushPlan {
-        let d = push.pushDirection
-        let targets = push.items.compactMap { item -> (body: Int, localPoint: Vec2)? in
-            guard let b = bodyOfItem[ObjectIdentifier(item)] else { return nil }
-            let offset = push.targetOffsetFromCenter(for: item)
-            return (b, Vec2(Float(offset.horizontal), Float(offset.vertical)).dividedBy(EngineSettings.pointsPerMetre))
-        }
-        return PushPlan(behavior: push, vector: Vec2(Float(d.dx), Float(d.dy)), targets: targets)
-    }
 
     private func applyPush(_ push: PushPlan) {
         let vector = push.vector
@@ -221,13 +211,11 @@ public final class DynamicAnimator {
 
     private func deliverContactEvents() {
         if world.changes.isEmpty { return }
-        // Taken out first: a delegate may act on the animator and so cause new changes. Every
-        // began, then every ended, each in the order they happened, in two passes (no arrays
-        // built per tick); the emptied list keeps its capacity for the next tick's changes.
+        // Taken out first: a delegate may act on the animator and so cause new changes. The
+        // emptied list keeps its capacity for the next tick's changes.
         var changes: [ContactChange] = []
         swap(&changes, &world.changes)
-        for change in changes { if case .began = change { deliver(change) } }
-        for change in changes { if case .ended = change { deliver(change) } }
+        ContactChange.inDeliveryOrder(changes, deliver)
         changes.removeAll(keepingCapacity: true)
         if world.changes.isEmpty { swap(&changes, &world.changes) }
     }
@@ -270,13 +258,12 @@ public final class DynamicAnimator {
     }
 
     func gravityBehaviorDidSet(_ behavior: GravityBehavior) {
-        let d = behavior.gravityDirection
-        gravity = Vec2(Float(d.dx) * EngineSettings.gravityPerUnit, Float(d.dy) * EngineSettings.gravityPerUnit)
+        gravityDirection = behavior.gravityDirection
         behaviorsDidChange()
     }
 
     func gravityBehaviorWasRemoved() {
-        gravity = .zero
+        gravityDirection = nil
         behaviorsDidChange()
     }
 
@@ -289,152 +276,136 @@ public final class DynamicAnimator {
     }
 
     private func applyVelocity(_ v: Vector, angular: Double, toBody b: Int) {
-        guard world.bodies[b].isDynamic else { return }
-        world.bodies[b].v += Vec2(Float(v.dx), Float(v.dy)).dividedBy(EngineSettings.pointsPerMetre)
-        if world.bodies[b].invI > 0 { world.bodies[b].w += Float(angular) }
-        world.bodies[b].setAwake(true)
+        WorldPlan.addVelocity(v, angular: angular, to: &world.bodies[b])
     }
 
-    /// Rebuilds what the world needs from the behaviors: bodies for items, their materials
-    /// (last setter wins), gravity, boundaries and the pairs allowed to collide.
+    /// Rebuilds what the world needs from the behaviors: compiles them into a plan (bodies for
+    /// items, materials with last-setter-wins, gravity, boundary edges, the pairs allowed to
+    /// collide, pushes) and brings the world in line with it, keeping the bodies (and motion) of
+    /// items and boundaries that stay.
     private func configureWorld() {
         needsConfiguration = false
         configurations += 1
         flattenedBehaviors = behaviors.flatMap(\.flattened)
         let all = flattenedBehaviors
-        let itemBehaviors = all.compactMap { $0 as? ItemsBehavior }
 
-        // Items, in order of first appearance; bodies for new ones, none for dropped ones.
-        var seen = Set<ObjectIdentifier>()
+        // Items, in order of first appearance.
+        var indexOfItem: [ObjectIdentifier: Int] = [:]
         var order: [DynamicItem] = []
-        for b in itemBehaviors {
-            for item in b.items where seen.insert(ObjectIdentifier(item)).inserted { order.append(item) }
+        for case let b as ItemsBehavior in all {
+            for item in b.items where indexOfItem[ObjectIdentifier(item)] == nil {
+                indexOfItem[ObjectIdentifier(item)] = order.count
+                order.append(item)
+            }
         }
-        for item in itemOrder where !seen.contains(ObjectIdentifier(item)) {
+        let plan = WorldPlan(compiling: planInput(all, order: order, indexOfItem: indexOfItem))
+        self.plan = plan
+
+        // Bodies for new items, none for dropped ones.
+        for item in itemOrder where indexOfItem[ObjectIdentifier(item)] == nil {
             let id = ObjectIdentifier(item)
             // Body indices are never reused: itemOfBody keeps the entry so that the "ended" of a
             // contact the removal cut short still names the item.
             if let b = bodyOfItem.removeValue(forKey: id) { world.removeBody(b) }
         }
         itemOrder = order
-        for item in order where bodyOfItem[ObjectIdentifier(item)] == nil {
-            let b = world.addBody(Body(shape: Self.shape(of: item),
-                                       position: Vec2(Float(item.center.x), Float(item.center.y)).dividedBy(EngineSettings.pointsPerMetre),
-                                       angle: Float(item.angle), isStatic: false))
-            bodyOfItem[ObjectIdentifier(item)] = b
-            itemOfBody[b] = item
+        var worldBody = [Int](repeating: -1, count: plan.bodies.count)
+        for (k, item) in order.enumerated() {
+            let p = plan.bodyOfItem[k]!
+            if let b = bodyOfItem[ObjectIdentifier(item)] {
+                worldBody[p] = b
+            } else {
+                let b = world.addBody(plan.bodies[p].makeBody())
+                bodyOfItem[ObjectIdentifier(item)] = b
+                itemOfBody[b] = item
+                worldBody[p] = b
+            }
         }
-
-        // Materials: engine defaults, then every explicitly set property in behavior order.
-        let gravityItems = Set(all.compactMap { $0 as? GravityBehavior }.flatMap { $0.items.map(ObjectIdentifier.init) })
-        let pushItems = Set(all.compactMap { $0 as? PushBehavior }.flatMap { $0.items.map(ObjectIdentifier.init) })
-        for item in order {
-            let id = ObjectIdentifier(item)
-            var s = DynamicItemBehavior.Settings()
-            for case let ib as DynamicItemBehavior in all where ib.contains(item) {
-                let t = ib.settings
-                s.elasticity = t.elasticity ?? s.elasticity
-                s.friction = t.friction ?? s.friction
-                s.density = t.density ?? s.density
-                s.resistance = t.resistance ?? s.resistance
-                s.angularResistance = t.angularResistance ?? s.angularResistance
-                s.allowsRotation = t.allowsRotation ?? s.allowsRotation
-                s.anchored = t.anchored ?? s.anchored
-                s.charge = t.charge ?? s.charge
-            }
-            let b = bodyOfItem[id]!
-            var body = world.bodies[b]
-            body.restitution = Float(s.elasticity ?? DynamicItemBehavior.Defaults.elasticity)
-            body.friction = Float(s.friction ?? DynamicItemBehavior.Defaults.friction)
-            body.linearDamping = Float(s.resistance ?? DynamicItemBehavior.Defaults.resistance)
-            body.angularDamping = Float(s.angularResistance ?? DynamicItemBehavior.Defaults.angularResistance)
-            body.gravityScale = gravityItems.contains(id) ? 1 : 0
-            body.usesTOI = gravityItems.contains(id) || pushItems.contains(id)
-            let density = Float(s.density ?? DynamicItemBehavior.Defaults.density)
-            let fixedRotation = !(s.allowsRotation ?? true)
-            let isStatic = s.anchored ?? false
-            if density != body.density || fixedRotation != body.fixedRotation || isStatic != body.isStatic {
-                if isStatic && !body.isStatic { body.v = .zero; body.w = 0 }
-                if fixedRotation && !body.fixedRotation { body.w = 0 }
-                body.density = density
-                body.fixedRotation = fixedRotation
-                body.isStatic = isStatic
-                body.resetMassData()
-            }
-            world.bodies[b] = body
-            for case let ib as DynamicItemBehavior in all {
-                if let (v, w) = ib.takePendingVelocities(for: item) { applyVelocity(v, angular: w, toBody: b) }
+        for k in order.indices {
+            let p = plan.bodyOfItem[k]!, b = worldBody[p]
+            plan.bodies[p].material!.apply(to: &world.bodies[b])
+            for change in plan.velocityChanges where change.body == p {
+                applyVelocity(change.linear, angular: change.angular, toBody: b)
             }
         }
         itemBodies = order.map { ($0, bodyOfItem[ObjectIdentifier($0)]!) }
-        pushPlans = all.compactMap { $0 as? PushBehavior }.map(pushPlan)
+        pushPlans = plan.pushes.map { push in
+            PushPlan(behavior: all[push.behavior] as! PushBehavior, vector: push.vector,
+                     targets: push.targets.map { (worldBody[$0.body], $0.localPoint) })
+        }
         hasDynamicItems = order.contains { world.bodies[bodyOfItem[ObjectIdentifier($0)]!].isDynamic }
-        world.gravity = gravity
+        world.gravity = plan.gravity
 
-        configureCollisions(all.compactMap { $0 as? CollisionBehavior })
+        configureCollisions(plan, worldBody: &worldBody, behaviors: all)
         world.wakeAll()
     }
 
-    private func configureCollisions(_ collisions: [CollisionBehavior]) {
+    /// The behaviors as plain values, for the plan (pending velocities are handed over here).
+    private func planInput(_ all: [DynamicBehavior], order: [DynamicItem], indexOfItem: [ObjectIdentifier: Int]) -> PlanInput {
+        func indices(_ b: ItemsBehavior) -> [Int] { b.items.map { indexOfItem[ObjectIdentifier($0)]! } }
+        let described: [PlanInput.Behavior] = all.map { behavior in
+            switch behavior {
+            case let gravity as GravityBehavior:
+                return .gravity(items: indices(gravity))
+            case let collision as CollisionBehavior:
+                return .collision(items: indices(collision), mode: collision.collisionMode,
+                                  segments: collision.boundarySegments(referenceBounds: referenceBounds).map {
+                                      PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to)
+                                  })
+            case let item as DynamicItemBehavior:
+                var velocities: [PlanInput.VelocityChange] = []
+                for (k, target) in order.enumerated() {
+                    if let (v, w) = item.takePendingVelocities(for: target) { velocities.append(.init(item: k, linear: v, angular: w)) }
+                }
+                return .item(items: indices(item), settings: item.settings, velocities: velocities)
+            case let push as PushBehavior:
+                return .push(items: indices(push), mode: push.mode, direction: push.pushDirection,
+                             offsets: push.items.map(push.targetOffsetFromCenter(for:)), active: push.active)
+            case let other as ItemsBehavior:
+                return .other(items: indices(other))
+            default:
+                return .other(items: [])
+            }
+        }
+        return PlanInput(referenceBounds: referenceBounds, items: order.map(PlanInput.Item.init), behaviors: described,
+                         gravity: gravityDirection)
+    }
+
+    /// Boundary edges (new ones added, dropped ones removed), pair listeners and allowed pairs
+    /// from the plan; `worldBody` maps plan bodies to this world's.
+    private func configureCollisions(_ plan: WorldPlan, worldBody: inout [Int], behaviors all: [DynamicBehavior]) {
         var keep = Set<BoundaryKey>()
-        var pairs: [(Int, Int)] = []
-        var pairIndex: [BodyPair: Int] = [:]
+        for (p, body) in plan.bodies.enumerated() {
+            guard let boundary = body.boundary else { continue }
+            let behavior = all[boundary.behavior] as! CollisionBehavior
+            let key = BoundaryKey(owner: ObjectIdentifier(behavior), identifier: boundary.identifier, from: boundary.from, to: boundary.to)
+            keep.insert(key)
+            if let existing = boundaryBodies[key] {
+                worldBody[p] = existing
+            } else {
+                let edgeBody = world.addBody(body.makeBody())
+                boundaryBodies[key] = edgeBody
+                boundaryOfBody[edgeBody] = (behavior, boundary.identifier)
+                worldBody[p] = edgeBody
+            }
+        }
         // Listeners of pairs that stop existing stay, so their last "ended" reaches them.
         var listeners: [BodyPair: [CollisionBehavior]] = [:]
-        func allow(_ a: Int, _ b: Int, listener: CollisionBehavior?) {
-            let key = BodyPair(a: min(a, b), b: max(a, b))
-            if pairIndex[key] == nil {
-                pairIndex[key] = pairs.count
-                pairs.append((a, b))
-            }
-            if let listener { listeners[key, default: []].append(listener) }
-        }
-        for behavior in collisions {
-            let bodies = behavior.items.compactMap { bodyOfItem[ObjectIdentifier($0)] }
-            if behavior.collisionMode.contains(.items) {
-                for i in bodies.indices { for j in bodies.indices where j > i { allow(bodies[i], bodies[j], listener: behavior) } }
-            }
-            for segment in behavior.boundarySegments(referenceBounds: referenceBounds) {
-                let key = BoundaryKey(owner: ObjectIdentifier(behavior), identifier: segment.identifier,
-                                      from: segment.from, to: segment.to)
-                keep.insert(key)
-                let edgeBody: Int
-                if let existing = boundaryBodies[key] {
-                    edgeBody = existing
-                } else {
-                    let edge = Shape.edge(Vec2(Float(segment.from.x), Float(segment.from.y)).dividedBy(EngineSettings.pointsPerMetre),
-                                          Vec2(Float(segment.to.x), Float(segment.to.y)).dividedBy(EngineSettings.pointsPerMetre))
-                    edgeBody = world.addBody(Body(shape: edge, position: .zero, angle: 0, isStatic: true))
-                    boundaryBodies[key] = edgeBody
-                    boundaryOfBody[edgeBody] = (behavior, segment.identifier)
-                }
-                if behavior.collisionMode.contains(.boundaries) {
-                    for b in bodies { allow(edgeBody, b, listener: nil) }
-                }
-            }
+        for (pair, partners) in zip(plan.pairs, plan.contactPartners) {
+            guard case .items(_, _, let heard) = partners, !heard.isEmpty else { continue }
+            let a = worldBody[pair.a], b = worldBody[pair.b]
+            listeners[BodyPair(a: min(a, b), b: max(a, b))] = heard.map { all[$0] as! CollisionBehavior }
         }
         for (key, body) in boundaryBodies where !keep.contains(key) {
             world.removeBody(body)   // boundaryOfBody keeps naming it for the "ended" this may cause
             boundaryBodies[key] = nil
         }
         pairListeners.merge(listeners) { _, new in new }
-        world.setPairs(pairs)
+        world.setPairs(plan.pairs.map { (worldBody[$0.a], worldBody[$0.b]) })
     }
 
     /// The collision shape of an item, in metres about its centre.
-    static func shape(of item: DynamicItem) -> Shape {
-        let w = Float(item.size.width) / EngineSettings.pointsPerMetre, h = Float(item.size.height) / EngineSettings.pointsPerMetre
-        switch item.collisionBoundsType {
-        case .rectangle:
-            return .box(halfWidth: w / 2, halfHeight: h / 2)
-        case .ellipse:
-            if item.size.width == item.size.height { return .circle(center: .zero, radius: w / 2) }
-            return .polygon(ShapeGeometry.ellipsePolygon(width: item.size.width, height: item.size.height)
-                .map { Vec2(Float($0.x), Float($0.y)).dividedBy(EngineSettings.pointsPerMetre) })
-        case .path:
-            return .polygon(item.collisionBoundingPath.map { Vec2(Float($0.x), Float($0.y)).dividedBy(EngineSettings.pointsPerMetre) })
-        }
-    }
+    static func shape(of item: DynamicItem) -> Shape { WorldPlan.shape(of: PlanInput.Item(item)) }
 }
 
 extension Vec2 {

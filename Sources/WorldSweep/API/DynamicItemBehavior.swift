@@ -14,15 +14,17 @@ public final class DynamicItemBehavior: ItemsBehavior {
         public static let angularResistance = 0.1
     }
 
-    struct Settings: Equatable {
-        var elasticity: Double?
-        var friction: Double?
-        var density: Double?
-        var resistance: Double?
-        var angularResistance: Double?
-        var allowsRotation: Bool?
-        var anchored: Bool?
-        var charge: Double?
+    /// The properties set explicitly (nil: not set); world plans carry them as values.
+    public struct Settings: Equatable, Sendable {
+        public var elasticity: Double?
+        public var friction: Double?
+        public var density: Double?
+        public var resistance: Double?
+        public var angularResistance: Double?
+        public var allowsRotation: Bool?
+        public var anchored: Bool?
+        public var charge: Double?
+        public init() {}
     }
     private(set) var settings = Settings()
 

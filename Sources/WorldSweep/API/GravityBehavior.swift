@@ -33,9 +33,14 @@ public final class GravityBehavior: ItemsBehavior {
         angle_ = angle
         magnitude_ = magnitude
         updatingFromPolar = true
-        gravityDirection = Vector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        gravityDirection = Self.direction(angle: angle, magnitude: magnitude)
         updatingFromPolar = false
         gravityChanged()
+    }
+
+    /// The gravity vector of an angle and magnitude (the rule scene plans use too).
+    public static func direction(angle: Double, magnitude: Double) -> Vector {
+        Vector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
     }
     private var updatingFromPolar = false
 

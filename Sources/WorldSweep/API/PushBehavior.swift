@@ -45,12 +45,23 @@ public final class PushBehavior: ItemsBehavior {
 
     /// The force vector (magnitude × (cos angle, sin angle)); default zero.
     public var pushDirection: Vector {
-        get { Vector(dx: cos(angle_) * magnitude_, dy: sin(angle_) * magnitude_) }
+        get { Self.vector(angle: angle_, magnitude: magnitude_) }
         set {
-            magnitude_ = hypot(newValue.dx, newValue.dy)
-            angle_ = magnitude_ == 0 ? 0 : atan2(newValue.dy, newValue.dx)
+            (angle_, magnitude_) = Self.polar(newValue)
             didChange()
         }
+    }
+
+    /// The force vector of an angle and magnitude, as `pushDirection` reads it.
+    public static func vector(angle: Double, magnitude: Double) -> Vector {
+        Vector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+    }
+
+    /// Angle and magnitude of a force vector, as `pushDirection` stores it (so a vector set
+    /// reads back through cos and sin, not necessarily to the same bits).
+    public static func polar(_ v: Vector) -> (angle: Double, magnitude: Double) {
+        let magnitude = hypot(v.dx, v.dy)
+        return (magnitude == 0 ? 0 : atan2(v.dy, v.dx), magnitude)
     }
 
     public func setAngle(_ angle: Double, magnitude: Double) {

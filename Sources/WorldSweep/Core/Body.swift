@@ -95,15 +95,26 @@ struct Body: Sendable {
     mutating func applyForce(_ f: Vec2, at point: Vec2) {
         guard isDynamic else { return }
         setAwake(true)
-        force += f
-        torque += cross(point - sweep.c, f)
+        Self.addForce(f, at: point, center: sweep.c, force: &force, torque: &torque)
     }
 
     /// An impulse in N·s at a world point: Δv = P / m, Δω = r × P / I.
     mutating func applyImpulse(_ p: Vec2, at point: Vec2) {
         guard isDynamic else { return }
         setAwake(true)
+        Self.addImpulse(p, at: point, center: sweep.c, invMass: invMass, invI: invI, v: &v, w: &w)
+    }
+
+    // The two push rules, written once: the batched engine applies pushes on its lanes with these.
+    @inline(__always)
+    static func addForce(_ f: Vec2, at point: Vec2, center: Vec2, force: inout Vec2, torque: inout Float) {
+        force += f
+        torque += cross(point - center, f)
+    }
+
+    @inline(__always)
+    static func addImpulse(_ p: Vec2, at point: Vec2, center: Vec2, invMass: Float, invI: Float, v: inout Vec2, w: inout Float) {
         v += invMass * p
-        w += invI * cross(point - sweep.c, p)
+        w += invI * cross(point - center, p)
     }
 }

@@ -1,0 +1,118 @@
+// Many worlds given by their plans, ticked together on the batched engine with no animators:
+// what a sweep runs. Each tick does what BatchAnimator does around the sub-steps (the tick
+// length rule, pushes, the accumulator, clearing forces), on the lanes themselves; a world's
+// contact changes stay in its lane's record list until the caller takes them, and its state is
+// read from the lanes. Bit for bit what DynamicAnimator would do with the same behaviors.
+
+/// Worlds of one structure (see `WorldPlan.sharesStructure`) run from their plans.
+public final class PlanBatch {
+    public let count: Int
+    let lanes: LaneWorld
+    @exclusivity(unchecked) private var accumulator: Double = 0
+
+    /// Each push of the structure across lanes: its vector per lane, and per (target, lane) the
+    /// point it acts at; `active` per lane (an instantaneous push turns itself off once fired).
+    private struct PushLanes {
+        var mode: PushBehavior.Mode
+        var bodies: [Int]
+        var vectors: [Vec2]
+        var localPoints: [Vec2]
+        var active: [Bool]
+    }
+    @exclusivity(unchecked) private var pushes: [PushLanes]
+    /// Pair index of each (body a × bodyCount + body b), both orders: contact changes name bodies.
+    private let pairOfBodies: [Int32]
+
+    /// Builds each world from its plan and loads it into lanes. Throws when the plans differ in
+    /// structure.
+    public init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd) throws {
+        precondition(!plans.isEmpty, "a batch needs at least one world")
+        let first = plans[0]
+        for (k, plan) in plans.enumerated() where !plan.sharesStructure(with: first) {
+            throw BatchStructureError(world: k, reason: "a different structure (bodies, pairs or pushes)")
+        }
+        count = plans.count
+        var worlds = plans.map { $0.makeWorld() }
+        let width = LaneWorld.width
+        let padded = (worlds.count + width - 1) / width * width
+        let active = worlds.indices.map { _ in true } + Array(repeating: false, count: padded - worlds.count)
+        // Padding lanes never run; they borrow the first world's structure.
+        worlds += Array(repeating: worlds[0], count: padded - worlds.count)
+        lanes = try LaneWorld(worlds: worlds, active: active, integrator: integrator)
+
+        pushes = first.pushes.indices.map { k in
+            let push = first.pushes[k]
+            return PushLanes(mode: push.mode, bodies: push.targets.map(\.body),
+                             vectors: plans.map { $0.pushes[k].vector },
+                             localPoints: push.targets.indices.flatMap { t in plans.map { $0.pushes[k].targets[t].localPoint } },
+                             active: plans.map { $0.pushes[k].active })
+        }
+        let n = lanes.bodyCount
+        var table = [Int32](repeating: -1, count: n * n)
+        for (p, pair) in lanes.pairs.enumerated() {
+            table[pair.a * n + pair.b] = Int32(p)
+            table[pair.b * n + pair.a] = Int32(p)
+        }
+        pairOfBodies = table
+    }
+
+    /// Whether world `k` still takes part.
+    public func isRunning(_ k: Int) -> Bool { lanes.running[k] }
+
+    /// Drops world `k`; it keeps the state of its last tick.
+    public func stop(_ k: Int) { lanes.stop(k) }
+
+    /// One tick of every running world (DynamicAnimator.tick: pushes, sub-steps, forces cleared).
+    public func tick(_ dt: Double = 1.0 / 60.0) {
+        var tickLength: Double?
+        for k in 0..<count where lanes.running[k] {
+            tickLength = DynamicAnimator.tickLength(dt)
+            applyPushes(k)
+        }
+        guard let length = tickLength else { return }
+        accumulator += length
+        let h = Double(EngineSettings.subStep)
+        while accumulator >= h {
+            lanes.step()
+            accumulator -= h
+        }
+        lanes.clearForces()
+    }
+
+    private func applyPushes(_ k: Int) {
+        for p in pushes.indices where pushes[p].active[k] {
+            let vector = pushes[p].vectors[k]
+            for (t, b) in pushes[p].bodies.enumerated() {
+                let localPoint = pushes[p].localPoints[t * count + k]
+                switch pushes[p].mode {
+                case .continuous:
+                    if vector != .zero { lanes.applyForce(vector, atLocalPoint: localPoint, body: b, lane: k) }
+                case .instantaneous:
+                    lanes.applyImpulse(vector, atLocalPoint: localPoint, body: b, lane: k)
+                }
+            }
+            if pushes[p].mode == .instantaneous { pushes[p].active[k] = false }
+        }
+    }
+
+    /// The state of body `b` of world `k` (as `DynamicAnimator.itemState(for:)` reports it).
+    public func itemState(_ k: Int, body b: Int) -> ItemState { lanes.itemState(body: b, lane: k) }
+
+    /// Whether every moving body of world `k` sleeps: the animator would pause here.
+    public func isAsleep(_ k: Int) -> Bool { lanes.allDynamicBodiesAsleep(lane: k) }
+
+    /// Hands over world `k`'s contact changes since the last call, in the order the animator
+    /// delivers them (every began, then every ended), as (pair index of the plan, began).
+    public func takeContactChanges(_ k: Int, _ body: (_ pair: Int, _ began: Bool) -> Void) {
+        let world = lanes.worlds[k]
+        if world.changes.isEmpty { return }
+        let n = lanes.bodyCount
+        ContactChange.inDeliveryOrder(world.changes) { change in
+            switch change {
+            case .began(let a, let b, _): body(Int(pairOfBodies[a * n + b]), true)
+            case .ended(let a, let b): body(Int(pairOfBodies[a * n + b]), false)
+            }
+        }
+        world.changes.removeAll(keepingCapacity: true)
+    }
+}

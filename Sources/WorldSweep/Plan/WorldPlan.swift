@@ -1,0 +1,306 @@
+// A world plan: everything the engine needs to build and drive one world, compiled from the
+// behaviors once (bodies, materials, allowed pairs, pushes, gravity, and which item or boundary
+// each body stands for). DynamicAnimator compiles one per configuration and builds its world
+// from it; a sweep compiles one per world straight from the scene file and loads it into lanes
+// (PlanBatch), with no views, behaviors, delegates or animators. Worlds of one sweep share the
+// structure (body kinds, static flags, pairs) and differ only in numbers.
+
+/// The world one configuration of behaviors asks for, in engine units. Body order: items in
+/// order of first appearance in the behaviors, then boundary edges in behavior and segment order.
+public struct WorldPlan: Sendable, Equatable {
+    /// A body and where it came from.
+    struct BodyPlan: Sendable, Equatable {
+        var shape: Shape
+        var position: Vec2
+        var angle: Float
+        /// Items only (boundary edges keep the engine's defaults and are static).
+        var material: Material?
+        /// The item it stands for (an index into the input's items), or nil for a boundary edge.
+        var item: Int?
+        var boundary: Boundary?
+
+        /// A new body as the animator first adds it: an item dynamic until its material says
+        /// otherwise, an edge static at the origin.
+        func makeBody() -> Body {
+            Body(shape: shape, position: position, angle: angle, isStatic: material == nil)
+        }
+    }
+
+    /// An item's material and engine flags, after every item behavior had its say.
+    struct Material: Sendable, Equatable {
+        var restitution: Float, friction: Float, linearDamping: Float, angularDamping: Float
+        var gravityScale: Float
+        var usesTOI: Bool
+        var density: Float
+        var fixedRotation: Bool
+        var isStatic: Bool
+
+        /// Sets the material on `body`, recomputing its mass only when density, rotation or
+        /// anchoring changed (so a reconfiguration leaves an unchanged body's motion alone).
+        func apply(to body: inout Body) {
+            body.restitution = restitution
+            body.friction = friction
+            body.linearDamping = linearDamping
+            body.angularDamping = angularDamping
+            body.gravityScale = gravityScale
+            body.usesTOI = usesTOI
+            if density != body.density || fixedRotation != body.fixedRotation || isStatic != body.isStatic {
+                if isStatic && !body.isStatic { body.v = .zero; body.w = 0 }
+                if fixedRotation && !body.fixedRotation { body.w = 0 }
+                body.density = density
+                body.fixedRotation = fixedRotation
+                body.isStatic = isStatic
+                body.resetMassData()
+            }
+        }
+    }
+
+    /// A boundary edge's owner (an index into the input's behaviors) and segment.
+    struct Boundary: Sendable, Equatable {
+        var behavior: Int
+        var identifier: String?
+        var from: Point, to: Point
+    }
+
+    /// A velocity added to a body once it exists, in the order the animator adds them.
+    struct VelocityChange: Sendable, Equatable {
+        var body: Int
+        var linear: Vector
+        var angular: Double
+    }
+
+    /// A push as the world sees it: its force (or impulse) and where on which bodies it acts.
+    struct Push: Sendable, Equatable {
+        /// Index into the input's behaviors.
+        var behavior: Int
+        var mode: PushBehavior.Mode
+        var vector: Vec2
+        /// Whether it acts on the first tick (an instantaneous push turns itself off after).
+        var active: Bool
+        /// Body and application point in the body's frame (metres).
+        var targets: [Target]
+        struct Target: Sendable, Equatable { var body: Int; var localPoint: Vec2 }
+    }
+
+    /// Who hears about a pair's contacts, and under which names.
+    public enum ContactPartners: Sendable, Equatable {
+        /// Two items (input item indices); every listed collision behavior (input behavior
+        /// indices) that holds both reports it.
+        case items(Int, Int, listeners: [Int])
+        /// An item and a boundary of collision behavior `behavior` (identifier nil: the reference bounds).
+        case boundary(item: Int, behavior: Int, identifier: String?)
+    }
+
+    var bodies: [BodyPlan]
+    var velocityChanges: [VelocityChange]
+    /// Allowed pairs (body indices) in the order the behaviors allow them: the engine's pair order.
+    var pairs: [BodyPair]
+    /// Parallel to `pairs`.
+    public private(set) var contactPartners: [ContactPartners]
+    var pushes: [Push]
+    var gravity: Vec2
+    /// Per input item: its body, or nil when no behavior acts on it.
+    public private(set) var bodyOfItem: [Int?]
+
+    public var bodyCount: Int { bodies.count }
+    public var pairCount: Int { pairs.count }
+}
+
+extension WorldPlan {
+    /// Compiles what the behaviors ask for (the translation DynamicAnimator.configureWorld used
+    /// to do on live objects, rule for rule).
+    public init(compiling input: PlanInput) {
+        let behaviors = input.behaviors
+        // Items, in order of first appearance.
+        var bodyOfItem = [Int?](repeating: nil, count: input.items.count)
+        var order: [Int] = []
+        for behavior in behaviors {
+            for item in behavior.items where bodyOfItem[item] == nil {
+                bodyOfItem[item] = order.count
+                order.append(item)
+            }
+        }
+        var falls = [Bool](repeating: false, count: input.items.count), pushed = falls
+        for behavior in behaviors {
+            switch behavior {
+            case .gravity(let items): for i in items { falls[i] = true }
+            case .push(let items, _, _, _, _): for i in items { pushed[i] = true }
+            default: break
+            }
+        }
+
+        // Bodies of items: engine defaults, then every explicitly set property in behavior order.
+        var bodies: [BodyPlan] = []
+        var velocityChanges: [VelocityChange] = []
+        for item in order {
+            var s = DynamicItemBehavior.Settings()
+            for case .item(let items, let t, _) in behaviors where items.contains(item) {
+                s.elasticity = t.elasticity ?? s.elasticity
+                s.friction = t.friction ?? s.friction
+                s.density = t.density ?? s.density
+                s.resistance = t.resistance ?? s.resistance
+                s.angularResistance = t.angularResistance ?? s.angularResistance
+                s.allowsRotation = t.allowsRotation ?? s.allowsRotation
+                s.anchored = t.anchored ?? s.anchored
+                s.charge = t.charge ?? s.charge
+            }
+            let material = Material(
+                restitution: Float(s.elasticity ?? DynamicItemBehavior.Defaults.elasticity),
+                friction: Float(s.friction ?? DynamicItemBehavior.Defaults.friction),
+                linearDamping: Float(s.resistance ?? DynamicItemBehavior.Defaults.resistance),
+                angularDamping: Float(s.angularResistance ?? DynamicItemBehavior.Defaults.angularResistance),
+                gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item],
+                density: Float(s.density ?? DynamicItemBehavior.Defaults.density),
+                fixedRotation: !(s.allowsRotation ?? true), isStatic: s.anchored ?? false)
+            let spec = input.items[item]
+            bodies.append(BodyPlan(shape: Self.shape(of: spec),
+                                   position: Vec2(Float(spec.center.x), Float(spec.center.y)).dividedBy(EngineSettings.pointsPerMetre),
+                                   angle: Float(spec.angle), material: material, item: item, boundary: nil))
+            for case .item(_, _, let changes) in behaviors {
+                for change in changes where change.item == item {
+                    velocityChanges.append(VelocityChange(body: bodyOfItem[item]!, linear: change.linear, angular: change.angular))
+                }
+            }
+        }
+
+        // Collisions: each behavior allows its item pairs, then its items against its edges.
+        struct EdgeKey: Hashable { var behavior: Int; var identifier: String?; var from: Point; var to: Point }
+        var edges: [EdgeKey: Int] = [:]
+        var pairs: [BodyPair] = []
+        var pairIndex: [BodyPair: Int] = [:]
+        var listeners: [[Int]] = []
+        func allow(_ a: Int, _ b: Int, listener: Int?) {
+            let key = BodyPair(a: min(a, b), b: max(a, b))
+            let p: Int
+            if let known = pairIndex[key] {
+                p = known
+            } else {
+                p = pairs.count
+                pairIndex[key] = p
+                pairs.append(BodyPair(a: a, b: b))
+                listeners.append([])
+            }
+            if let listener { listeners[p].append(listener) }
+        }
+        for (k, behavior) in behaviors.enumerated() {
+            guard case .collision(let items, let mode, let segments) = behavior else { continue }
+            let members = items.map { bodyOfItem[$0]! }
+            if mode.contains(.items) {
+                for i in members.indices { for j in members.indices where j > i { allow(members[i], members[j], listener: k) } }
+            }
+            for segment in segments {
+                let key = EdgeKey(behavior: k, identifier: segment.identifier, from: segment.from, to: segment.to)
+                let edge: Int
+                if let known = edges[key] {
+                    edge = known
+                } else {
+                    edge = bodies.count
+                    edges[key] = edge
+                    let from = Vec2(Float(segment.from.x), Float(segment.from.y)).dividedBy(EngineSettings.pointsPerMetre)
+                    let to = Vec2(Float(segment.to.x), Float(segment.to.y)).dividedBy(EngineSettings.pointsPerMetre)
+                    bodies.append(BodyPlan(shape: .edge(from, to), position: .zero, angle: 0, material: nil, item: nil,
+                                           boundary: Boundary(behavior: k, identifier: segment.identifier, from: segment.from, to: segment.to)))
+                }
+                if mode.contains(.boundaries) {
+                    for b in members { allow(edge, b, listener: nil) }
+                }
+            }
+        }
+        let partners: [ContactPartners] = pairs.indices.map { p in
+            let a = bodies[pairs[p].a], b = bodies[pairs[p].b]
+            if let itemA = a.item, let itemB = b.item { return .items(itemA, itemB, listeners: listeners[p]) }
+            let (item, edge) = a.item != nil ? (a, b) : (b, a)
+            return .boundary(item: item.item!, behavior: edge.boundary!.behavior, identifier: edge.boundary!.identifier)
+        }
+
+        var pushes: [Push] = []
+        for (k, behavior) in behaviors.enumerated() {
+            guard case .push(let items, let mode, let d, let offsets, let active) = behavior else { continue }
+            let targets = zip(items, offsets).map { item, offset in
+                Push.Target(body: bodyOfItem[item]!,
+                            localPoint: Vec2(Float(offset.horizontal), Float(offset.vertical)).dividedBy(EngineSettings.pointsPerMetre))
+            }
+            pushes.append(Push(behavior: k, mode: mode, vector: Vec2(Float(d.dx), Float(d.dy)), active: active, targets: targets))
+        }
+
+        let gravity = input.gravity.map {
+            Vec2(Float($0.dx) * EngineSettings.gravityPerUnit, Float($0.dy) * EngineSettings.gravityPerUnit)
+        } ?? .zero
+        self.init(bodies: bodies, velocityChanges: velocityChanges, pairs: pairs, contactPartners: partners,
+                  pushes: pushes, gravity: gravity, bodyOfItem: bodyOfItem)
+    }
+
+    /// A fresh world as an animator with these behaviors configures it before its first tick.
+    func makeWorld() -> PhysicsWorld {
+        let world = PhysicsWorld()
+        for body in bodies { _ = world.addBody(body.makeBody()) }
+        world.bodies.withUnsafeMutableBufferPointer { worldBodies in
+            for (b, body) in bodies.enumerated() { body.material?.apply(to: &worldBodies[b]) }
+            for change in velocityChanges { Self.addVelocity(change.linear, angular: change.angular, to: &worldBodies[change.body]) }
+        }
+        world.gravity = gravity
+        world.setPairs(pairs.map { ($0.a, $0.b) })
+        world.wakeAll()
+        return world
+    }
+
+    /// Whether worlds of these two plans can share a plan batch as far as the plans go: the same
+    /// bodies and pairs, pushes of the same modes on the same bodies; numbers (and shapes) may
+    /// differ. The lanes check the rest as they load the worlds (static and TOI flags).
+    public func sharesStructure(with other: WorldPlan) -> Bool {
+        guard bodies.count == other.bodies.count, pairs == other.pairs, pushes.count == other.pushes.count else { return false }
+        for (a, b) in zip(pushes, other.pushes) {
+            guard a.mode == b.mode, a.targets.map(\.body) == b.targets.map(\.body) else { return false }
+        }
+        return true
+    }
+
+    /// Adds a velocity (pt/s, rad/s) to a dynamic body and wakes it (DynamicItemBehavior's
+    /// addLinearVelocity / addAngularVelocity, once the item has a body).
+    static func addVelocity(_ v: Vector, angular: Double, to body: inout Body) {
+        guard body.isDynamic else { return }
+        body.v += Vec2(Float(v.dx), Float(v.dy)).dividedBy(EngineSettings.pointsPerMetre)
+        if body.invI > 0 { body.w += Float(angular) }
+        body.setAwake(true)
+    }
+
+    /// The collision shape of an item, in metres about its centre.
+    static func shape(of item: PlanInput.Item) -> Shape {
+        let w = Float(item.size.width) / EngineSettings.pointsPerMetre, h = Float(item.size.height) / EngineSettings.pointsPerMetre
+        switch item.boundsType {
+        case .rectangle:
+            return .box(halfWidth: w / 2, halfHeight: h / 2)
+        case .ellipse:
+            if item.size.width == item.size.height { return .circle(center: .zero, radius: w / 2) }
+            return .polygon(ShapeGeometry.ellipsePolygon(width: item.size.width, height: item.size.height)
+                .map { Vec2(Float($0.x), Float($0.y)).dividedBy(EngineSettings.pointsPerMetre) })
+        case .path:
+            return .polygon(item.path.map { Vec2(Float($0.x), Float($0.y)).dividedBy(EngineSettings.pointsPerMetre) })
+        }
+    }
+}
+
+extension Shape: Equatable {
+    static func == (a: Shape, b: Shape) -> Bool {
+        a.kind == b.kind && a.vertices == b.vertices && a.normals == b.normals && a.radius == b.radius && a.centroid == b.centroid
+    }
+}
+
+extension ContactChange {
+    /// Hands a tick's contact changes over as the animator delivers them: every began, then
+    /// every ended, each in the order they happened (the sweep's metrics fold them the same way).
+    static func inDeliveryOrder(_ changes: [ContactChange], _ deliver: (ContactChange) -> Void) {
+        for change in changes { if case .began = change { deliver(change) } }
+        for change in changes { if case .ended = change { deliver(change) } }
+    }
+}
+
+extension ItemState {
+    /// An item's state from its body's engine numbers (metres → points): the one conversion
+    /// the animator and the plan batch both report through.
+    init(position p: Vec2, angle: Float, velocity v: Vec2, angularVelocity w: Float, awake: Bool) {
+        let s = EngineSettings.pointsPerMetre
+        self.init(center: Point(x: Double(p.x * s), y: Double(p.y * s)), angle: Double(angle),
+                  velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)), angularVelocity: Double(w), isAsleep: !awake)
+    }
+}

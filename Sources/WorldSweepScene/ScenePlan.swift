@@ -1,0 +1,108 @@
+import WorldSweep
+
+// A scene straight to a world plan, with no views, behaviors or animator: the values
+// `makeAnimator()`'s objects would hand the animator, worked out by the same rules (the
+// behaviors' static `direction`, `vector`, `polar` and `boundarySegments`), so the plan is the
+// one the animator compiles for the same scene (WorldPlanTests checks that on every example).
+
+extension SceneFile {
+    /// The world this scene describes, compiled for the engine.
+    public func worldPlan() -> WorldPlan { WorldPlan(compiling: planInput()) }
+
+    /// The scene's items and behaviors as the animator would describe them (items in file order).
+    public func planInput() -> PlanInput {
+        var indexOfItem: [String: Int] = [:]
+        for (i, item) in items.enumerated() { indexOfItem[item.name] = i }
+        let planItems = items.map { item in
+            PlanInput.Item(center: item.center, size: item.size, angle: item.angle, boundsType: Self.boundsType(item.shape),
+                           path: item.shape == .path ? item.path : [])
+        }
+        var gravity: Vector?
+        let planBehaviors: [PlanInput.Behavior] = behaviors.map { spec in
+            // As ItemsBehavior keeps them: each item once, first mention first.
+            let listed = spec.items.map { indexOfItem[$0]! }
+            var members: [Int] = []
+            for i in listed where !members.contains(i) { members.append(i) }
+            switch spec.kind {
+            case .gravity(let g):
+                var direction = Vector(dx: 0, dy: 1)
+                if let d = g.force.direction {
+                    direction = d
+                } else if !g.force.isDefault {
+                    direction = GravityBehavior.direction(angle: g.force.angle ?? GravitySpec.defaultAngle,
+                                                          magnitude: g.force.magnitude ?? GravitySpec.defaultMagnitude)
+                }
+                gravity = direction   // the behavior added last sets the world's gravity
+                return .gravity(items: members)
+
+            case .collision(let c):
+                let mode: CollisionMode = switch c.mode {
+                case .items: .items
+                case .boundaries: .boundaries
+                case .everything: .everything
+                }
+                let boundaries = c.boundaries.map { b -> (identifier: String, boundary: CollisionBehavior.Boundary) in
+                    switch b.shape {
+                    case let .segment(from, to): (b.identifier, .segment(from: from, to: to))
+                    case .path(let points): (b.identifier, .path(points))
+                    }
+                }
+                let segments = CollisionBehavior.boundarySegments(referenceBounds: world.bounds,
+                                                                  referenceBoundsInsets: c.referenceBounds ? c.insets : nil,
+                                                                  boundaries: boundaries)
+                return .collision(items: members, mode: mode,
+                                  segments: segments.map { PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to) })
+
+            case .item(let properties):
+                var settings = DynamicItemBehavior.Settings()
+                settings.elasticity = properties.elasticity
+                settings.friction = properties.friction
+                settings.density = properties.density
+                settings.resistance = properties.resistance
+                settings.angularResistance = properties.angularResistance
+                settings.allowsRotation = properties.allowsRotation
+                settings.anchored = properties.anchored
+                settings.charge = properties.charge
+                // Pending until the item has a body, summed per item as addLinearVelocity and
+                // addAngularVelocity sum them (from zero, once per listed mention).
+                var linear: [Int: Vector] = [:], angular: [Int: Double] = [:]
+                for i in listed {
+                    if let v = properties.linearVelocity {
+                        let old = linear[i] ?? Vector(dx: 0, dy: 0)
+                        linear[i] = Vector(dx: old.dx + v.dx, dy: old.dy + v.dy)
+                    }
+                    if let w = properties.angularVelocity { angular[i, default: 0] += w }
+                }
+                let velocities = members.compactMap { i -> PlanInput.VelocityChange? in
+                    if linear[i] == nil && angular[i] == nil { return nil }
+                    return PlanInput.VelocityChange(item: i, linear: linear[i] ?? Vector(dx: 0, dy: 0), angular: angular[i] ?? 0)
+                }
+                return .item(items: members, settings: settings, velocities: velocities)
+
+            case .push(let push):
+                var polar = (angle: 0.0, magnitude: 0.0)
+                if let d = push.force.direction {
+                    polar = PushBehavior.polar(d)
+                } else if !push.force.isDefault {
+                    polar = (push.force.angle ?? PushSpec.defaultAngle, push.force.magnitude ?? PushSpec.defaultMagnitude)
+                }
+                var offsets: [Int: Offset] = [:]
+                for (name, offset) in push.offsets {
+                    if let i = indexOfItem[name], members.contains(i) { offsets[i] = offset }
+                }
+                return .push(items: members, mode: push.mode == .continuous ? .continuous : .instantaneous,
+                             direction: PushBehavior.vector(angle: polar.angle, magnitude: polar.magnitude),
+                             offsets: members.map { offsets[$0] ?? Offset(horizontal: 0, vertical: 0) }, active: push.active)
+            }
+        }
+        return PlanInput(referenceBounds: world.bounds, items: planItems, behaviors: planBehaviors, gravity: gravity)
+    }
+
+    static func boundsType(_ shape: ItemShape) -> DynamicItemCollisionBoundsType {
+        switch shape {
+        case .rectangle: .rectangle
+        case .ellipse: .ellipse
+        case .path: .path
+        }
+    }
+}
