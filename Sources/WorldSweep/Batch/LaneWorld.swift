@@ -1,11 +1,12 @@
 // The batched engine: many worlds of one structure (same bodies, kinds and pairs; numbers may
 // differ) advanced together, lane = world. It follows PhysicsWorld.step stage by stage and calls
-// the same rules: the narrow phase and contact refresh per lane (branchy, scalar); the broad-phase
-// boxes, the time-of-impact pre-check, the integrators and every contact-solver kernel on eight
-// lanes per instruction (SIMD8), with contacts that exist in some lanes and not others masked;
-// islands eight lanes at a time where no two moving bodies touch, else per lane. A lane that
-// needs a time-of-impact pass hands its state to its own PhysicsWorld for that pass and takes it
-// back, so that rare, branchy stage exists once.
+// the same rules: the narrow phase and contact refresh per lane (branchy, scalar); islands per
+// lane with the single world's walk (LaneIslands.swift), which also orders each world's
+// contacts; the broad-phase boxes, the time-of-impact pre-check and the integrators on eight
+// lanes per instruction (SIMD8); the contact solver constraint-major, eight worlds' k-th
+// contacts per bundle (LaneBundles.swift). A lane that needs a time-of-impact pass hands its
+// state to its own PhysicsWorld for that pass and takes it back, so that rare, branchy stage
+// exists once.
 
 /// Why worlds cannot share a batch.
 public struct BatchStructureError: Error, CustomStringConvertible {
@@ -26,8 +27,6 @@ final class LaneWorld {
     let pairs: [BodyPair]
     let isStatic: [Bool]
     let usesTOI: [Bool]
-    /// Pairs of two moving bodies: the only contacts that join islands.
-    let movingPairs: [Int]
     /// Pairs that time of impact looks at: a static body and one it is used for.
     let toiCandidates: [(pair: Int, fixed: Int, moving: Int)]
     /// Per (candidate, lane): the static side in world terms when it is an edge (static bodies
@@ -58,7 +57,9 @@ final class LaneWorld {
     /// The body's gravity scale; `bodies.gravityScale` is this while the body is in a solved island, else 0.
     let baseGravityScale: UnsafeMutablePointer<Float>
     /// Flags as 0 / −1 so eight of them load as a SIMD mask.
-    let awake: UnsafeMutablePointer<Int32>, inIsland: UnsafeMutablePointer<Int32>, islandOfBody: UnsafeMutablePointer<Int32>
+    let awake: UnsafeMutablePointer<Int32>, inIsland: UnsafeMutablePointer<Int32>
+    /// The island slot (`LaneIslands`) of a body in a solved island this sub-step.
+    let islandOfBody: UnsafeMutablePointer<Int32>
     /// Broad-phase boxes per (body, lane), as four columns so eight lanes store at once.
     let boxLowerX: UnsafeMutablePointer<Float>, boxLowerY: UnsafeMutablePointer<Float>
     let boxUpperX: UnsafeMutablePointer<Float>, boxUpperY: UnsafeMutablePointer<Float>
@@ -71,7 +72,6 @@ final class LaneWorld {
     let groupVertexCount: UnsafeMutablePointer<Int32>
     // Per (pair, lane): index = pair × lanes + lane.
     let contacts: UnsafeMutablePointer<Contact?>
-    let pairActive: UnsafeMutablePointer<Int32>, islandOfPair: UnsafeMutablePointer<Int32>
     /// The contact's flags and manifold as columns, so the solver loads eight lanes at once. The
     /// impulses live here (the `Contact`'s copies are refreshed from these before it is used);
     /// everything else mirrors `contacts` after every change.
@@ -89,27 +89,14 @@ final class LaneWorld {
 
     @exclusivity(unchecked) private var stepCount: Int
     @exclusivity(unchecked) private var needsNewContacts = true
-    /// The most islands any lane solves this sub-step.
-    @exclusivity(unchecked) private var islandCount = 0
+    /// Each lane's islands and the contacts it solves, in Box2D's order (LaneIslands.swift).
+    let islands: LaneIslands
+    /// The solver's bundles of eight lanes (LaneBundles.swift).
+    let bundles: ContactBundles
 
     // Scratch.
     private let floatBlock: UnsafeMutablePointer<Float>
     private let intBlock: UnsafeMutablePointer<Int32>
-    private let parent: UnsafeMutablePointer<Int>, rootIsland: UnsafeMutablePointer<Int>
-    private let positions: UnsafeMutablePointer<PositionLanes<V>>
-    private let velocities: UnsafeMutablePointer<VelocityLanes<V>>
-    private let constraints: UnsafeMutablePointer<ContactLanes<V>>
-    private let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
-    private let pairBodies: UnsafeMutablePointer<ContactBodiesLanes<V>>
-    private let pairInUse: UnsafeMutablePointer<Bool>
-    /// The pairs in use in the group being solved, in pair order: the iterations walk this list
-    /// rather than test every pair's flag eight times (a branch that mispredicts).
-    private let pairsInUse: UnsafeMutablePointer<Int>
-    /// Per (pair, group): the manifold kinds its active lanes hold, so kernels skip the others.
-    private let pairKinds: UnsafeMutablePointer<ManifoldKinds>
-    /// Per island (at most one per body): position-correction state of one lane group.
-    private let islandDone: UnsafeMutablePointer<SIMDMask<IV>>, islandMinSeparation: UnsafeMutablePointer<V>
-    private let islandMinSleep: UnsafeMutablePointer<V>, islandSleeps: UnsafeMutablePointer<SIMDMask<IV>>
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
     /// padding) as configured by their animators, before their first step.
@@ -123,8 +110,6 @@ final class LaneWorld {
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
         let staticBodies = isStatic, toiBodies = usesTOI
-        let structurePairs = first.pairs
-        movingPairs = structurePairs.indices.filter { !staticBodies[structurePairs[$0].a] && !staticBodies[structurePairs[$0].b] }
         toiCandidates = pairs.enumerated().compactMap { p, pair in
             if staticBodies[pair.a] && toiBodies[pair.b] { return (p, pair.a, pair.b) }
             if staticBodies[pair.b] && toiBodies[pair.a] { return (p, pair.b, pair.a) }
@@ -171,12 +156,11 @@ final class LaneWorld {
         normalX = floats(np); normalY = floats(np); pointX = floats(np); pointY = floats(np)
         point0X = floats(np); point0Y = floats(np); point1X = floats(np); point1Y = floats(np)
         normalImpulse0 = floats(np); tangentImpulse0 = floats(np); normalImpulse1 = floats(np); tangentImpulse1 = floats(np)
-        intBlock = .allocate(capacity: 3 * n + 8 * np)
-        intBlock.initialize(repeating: 0, count: 3 * n + 8 * np)
+        intBlock = .allocate(capacity: 3 * n + 6 * np)
+        intBlock.initialize(repeating: 0, count: 3 * n + 6 * np)
         var nextInt = intBlock
         func ints(_ size: Int) -> UnsafeMutablePointer<Int32> { defer { nextInt += size }; return nextInt }
         awake = ints(n); inIsland = ints(n); islandOfBody = ints(n)
-        pairActive = ints(np); islandOfPair = ints(np)
         exists = ints(np); touching = ints(np); enabled = ints(np)
         faceA = ints(np); faceB = ints(np); pointCount = ints(np)
         let groups = lanes / Self.width
@@ -204,24 +188,8 @@ final class LaneWorld {
                 toiIsEdge[i] = -1
             }
         }
-        parent = .allocate(capacity: bodyCount)
-        rootIsland = .allocate(capacity: bodyCount)
-        positions = .allocate(capacity: bodyCount)
-        velocities = .allocate(capacity: bodyCount)
-        // Manifolds and masses set up in the velocity phase are read again in the position phase,
-        // after every group's velocities: one slot per (pair, group).
-        let slots = max(pairCount * (lanes / Self.width), 1)
-        constraints = .allocate(capacity: max(pairCount, 1))
-        manifolds = .allocate(capacity: slots)
-        pairBodies = .allocate(capacity: slots)
-        pairInUse = .allocate(capacity: slots)
-        pairInUse.initialize(repeating: false, count: slots)
-        pairsInUse = .allocate(capacity: max(pairCount, 1))
-        pairKinds = .allocate(capacity: slots)
-        pairKinds.initialize(repeating: [], count: slots)
-        let islandSlots = max(bodyCount, 1)
-        islandDone = .allocate(capacity: islandSlots); islandMinSeparation = .allocate(capacity: islandSlots)
-        islandMinSleep = .allocate(capacity: islandSlots); islandSleeps = .allocate(capacity: islandSlots)
+        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount)
+        bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
 
         for lane in 0..<lanes {
             let w = worlds[lane]
@@ -280,17 +248,14 @@ final class LaneWorld {
         shapes.deinitialize(count: bodyCount * lanes); shapes.deallocate()
         floatBlock.deallocate(); intBlock.deallocate(); groupVertexCount.deallocate(); contacts.deallocate()
         toiEdgeX.deallocate(); toiIsEdge.deallocate()
-        parent.deallocate(); rootIsland.deallocate(); positions.deallocate(); velocities.deallocate()
-        constraints.deallocate(); manifolds.deallocate(); pairBodies.deallocate(); pairInUse.deallocate(); pairsInUse.deallocate(); pairKinds.deallocate()
         running.deallocate(); nextSerial.deallocate()
-        islandDone.deallocate(); islandMinSeparation.deallocate(); islandMinSleep.deallocate(); islandSleeps.deallocate()
     }
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
     func stop(_ lane: Int) {
         running[lane] = false
         for b in 0..<bodyCount { inIsland[b * lanes + lane] = 0 }
-        for p in 0..<pairCount { pairActive[p * lanes + lane] = 0 }
+        islands.solveCount[lane] = 0
     }
 
     // MARK: Masks from Int32 lanes
@@ -326,7 +291,7 @@ final class LaneWorld {
     }
 
     /// Body.setAwake(true).
-    @inline(__always) private func wake(_ i: Int) {
+    @inline(__always) func wake(_ i: Int) {
         if awake[i] == 0 { awake[i] = -1; sleepTime[i] = 0 }
     }
 
@@ -399,8 +364,8 @@ final class LaneWorld {
         }
         movingBoxes(swept: false)
         forEachRunningGroup(updateContacts(group:running:))
-        islandCount = 0
-        forEachRunningGroup(buildIslands(group:running:))
+        islands.islandCount = 0
+        for lane in 0..<lanes where running[lane] { buildIslands(lane) }
         solve(dtRatio: dtRatio)
         movingBoxes(swept: true)
         forEachRunningGroup(findNewContacts(group:running:))
@@ -460,6 +425,7 @@ final class LaneWorld {
                 contacts[ci + k] = Contact(serial: nextSerial[lane])
                 nextSerial[lane] += 1
                 mirror(ci + k, impulses: true)
+                contactsChanged(lane)
             }
         }
     }
@@ -484,6 +450,7 @@ final class LaneWorld {
             if touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
             contacts[ci] = nil
             mirror(ci, impulses: false)
+            contactsChanged(lane)
             return
         }
         let xfA = transform(ia), xfB = transform(ib)
@@ -523,88 +490,11 @@ final class LaneWorld {
         c.isCurrent(xfA, xfB)
     }
 
-    /// Islands of lanes `group ..< group + 8`. Where no running lane has a touching contact
-    /// between two moving bodies, every awake moving body is an island of its own, numbered in
-    /// body order: the rule below gives exactly that, and here it runs eight lanes at a time.
-    private func buildIslands(group: Int, running: SIMDMask<IV>) {
-        for p in movingPairs {
-            let ci = p * lanes + group
-            if anyLane(running .& loadMask(touching, ci) .& loadMask(enabled, ci)) {
-                for lane in group..<(group + Self.width) where self.running[lane] { buildIslands(lane) }
-                return
-            }
-        }
-        let runFlags = unsafeBitCast(running, to: IV.self)
-        var count = IV(repeating: 0)
-        for b in 0..<bodyCount {
-            let i = b * lanes + group
-            // Static bodies are in no island; the others are when awake (and waking them changes nothing).
-            let member = isStatic[b] ? IV(repeating: 0) : (loadLanes(awake, i) & runFlags)
-            storeLanes(loadLanes(inIsland, i).blended(with: member, where: running), inIsland, i)
-            storeLanes(loadLanes(islandOfBody, i).blended(with: count & member, where: running), islandOfBody, i)
-            count = count &- member   // member is 0 or −1
-        }
-        for p in 0..<pairCount {
-            let ci = p * lanes + group
-            let moving = (isStatic[pairs[p].a] ? pairs[p].b : pairs[p].a) * lanes + group
-            let solved = running .& loadMask(touching, ci) .& loadMask(enabled, ci)
-            storeLanes(loadLanes(pairActive, ci).blended(with: loadLanes(inIsland, moving) & unsafeBitCast(solved, to: IV.self), where: running),
-                       pairActive, ci)
-            storeLanes(loadLanes(islandOfPair, ci).blended(with: loadLanes(islandOfBody, moving), where: solved), islandOfPair, ci)
-        }
-        islandCount = max(islandCount, Int(count.max()))
-    }
-
     /// The group's running lanes as a mask.
     @inline(__always) private func runningMask(_ group: Int) -> SIMDMask<IV> {
         var flags = IV(repeating: 0)
         for k in 0..<Self.width where running[group + k] { flags[k] = -1 }
         return maskFromFlags(flags)
-    }
-
-    private func find(_ b: Int) -> Int {
-        var r = b
-        while parent[r] != r { r = parent[r] }
-        return r
-    }
-
-    /// Islands (PhysicsWorld.solve's traversal): moving bodies joined by touching, enabled contacts;
-    /// an island with an awake body is solved and wakes all of its bodies. Marks the lane's bodies
-    /// and contacts with their island.
-    private func buildIslands(_ lane: Int) {
-        for b in 0..<bodyCount { parent[b] = b; rootIsland[b] = -1 }
-        for p in 0..<pairCount {
-            let ci = p * lanes + lane
-            guard touching[ci] != 0 && enabled[ci] != 0 else { continue }
-            let a = pairs[p].a, b = pairs[p].b
-            if !isStatic[a] && !isStatic[b] {
-                let ra = find(a), rb = find(b)
-                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-            }
-        }
-        var count = 0
-        for b in 0..<bodyCount where isActive(b, lane) {
-            let r = find(b)
-            if rootIsland[r] < 0 { rootIsland[r] = count; count += 1 }
-        }
-        for b in 0..<bodyCount {
-            let i = b * lanes + lane
-            let island = isStatic[b] ? -1 : rootIsland[find(b)]
-            if island >= 0 {
-                inIsland[i] = -1; islandOfBody[i] = Int32(island)
-                wake(i)
-            } else {
-                inIsland[i] = 0; islandOfBody[i] = 0
-            }
-        }
-        for p in 0..<pairCount {
-            let ci = p * lanes + lane
-            guard touching[ci] != 0 && enabled[ci] != 0 else { pairActive[ci] = 0; continue }
-            let moving = isStatic[pairs[p].a] ? pairs[p].b : pairs[p].a
-            pairActive[ci] = inIsland[moving * lanes + lane]
-            islandOfPair[ci] = islandOfBody[moving * lanes + lane]
-        }
-        islandCount = max(islandCount, count)
     }
 
     // MARK: Solving, eight lanes at a time
@@ -623,9 +513,22 @@ final class LaneWorld {
             i += Self.width
         }
         integrator.integrateVelocities(bodies, h: h)
-        forEachRunningGroup { group, _ in solveVelocities(group, dtRatio: dtRatio) }
+        packBundles()
+        setUpBundles(dtRatio: dtRatio)
+        solveBundleVelocities()
         integrator.integratePositions(bodies, h: h)
-        forEachRunningGroup { group, _ in solvePositionsAndSleep(group) }
+        correctBundlePositions()
+        let slots = islands.islandCount
+        islands.minSleepTime.update(repeating: Float.greatestFiniteMagnitude, count: slots)
+        forEachRunningGroup { group, _ in transformsAndSleepTimers(group) }
+        // Which island slots fall asleep, as 0 / −1: `solved` turns into that verdict in place.
+        var anySleeps = false
+        for g in 0..<slots {
+            let sleeps = islandFallsAsleep(minSleepTime: islands.minSleepTime[g], positionSolved: islands.solved[g] != 0)
+            islands.solved[g] = sleeps ? -1 : 0
+            if sleeps { anySleeps = true }
+        }
+        if anySleeps { forEachRunningGroup { group, _ in sleepIslands(group, islands.solved) } }
     }
 
     /// Runs `stage` on every group of eight lanes with a running lane, with that group's running
@@ -637,183 +540,38 @@ final class LaneWorld {
         }
     }
 
-    /// Sets up, warm starts and iterates the velocity constraints of every pair in lanes
-    /// `group ..< group + 8` (ContactSolver's velocity phase, in pair order).
-    @inline(__always) private func slot(_ pair: Int, _ group: Int) -> Int { pair * (lanes / Self.width) + group / Self.width }
-
-    private func solveVelocities(_ group: Int, dtRatio: Float) {
-        for b in 0..<bodyCount {
-            let i = b * lanes + group
-            positions[b] = PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i))
-            velocities[b] = VelocityLanes(vx: loadLanes(bodies.vx, i), vy: loadLanes(bodies.vy, i), w: loadLanes(bodies.w, i))
-        }
-        let zero = V(repeating: 0), ratio = V(repeating: dtRatio)
-        let none = SIMDMask<IV>(repeating: false)
-        var inUse = 0
-        for p in 0..<pairCount {
-            let ci = p * lanes + group
-            let active = loadMask(pairActive, ci)
-            pairInUse[slot(p, group)] = anyLane(active)
-            guard pairInUse[slot(p, group)] else { continue }
-            pairsInUse[inUse] = p
-            inUse += 1
-            let count = loadLanes(pointCount, ci) & (loadLanes(pairActive, ci))   // 0 where inactive
-            let onFaceA = loadMask(faceA, ci), onFaceB = loadMask(faceB, ci)
-            var kinds: ManifoldKinds = []
-            if anyLane(onFaceA .& active) { kinds.insert(.faceA) }
-            if anyLane(onFaceB .& active) { kinds.insert(.faceB) }
-            // Neither face: a circle–circle manifold (the only other kind).
-            if anyLane(active .& .!onFaceA .& .!onFaceB) { kinds.insert(.circles) }
-            pairKinds[slot(p, group)] = kinds
-            manifolds[slot(p, group)] = ManifoldLanes(
-                isFaceA: onFaceA, isFaceB: onFaceB,
-                localNormalX: loadLanes(normalX, ci), localNormalY: loadLanes(normalY, ci),
-                localPointX: loadLanes(pointX, ci), localPointY: loadLanes(pointY, ci),
-                point0X: loadLanes(point0X, ci), point0Y: loadLanes(point0Y, ci),
-                point1X: loadLanes(point1X, ci), point1Y: loadLanes(point1Y, ci),
-                hasPoint0: nonZeroLanes(count), hasPoint1: maskFromFlags(0 &- (count &>> 1)))   // count is 0, 1 or 2
-            let n0 = loadLanes(normalImpulse0, ci).blended(with: 0, where: .!active)
-            let t0 = loadLanes(tangentImpulse0, ci).blended(with: 0, where: .!active)
-            let n1 = loadLanes(normalImpulse1, ci).blended(with: 0, where: .!active)
-            let t1 = loadLanes(tangentImpulse1, ci).blended(with: 0, where: .!active)
-            let a = pairs[p].a, b = pairs[p].b
-            let ia = a * lanes + group, ib = b * lanes + group
-            let pb = ContactBodiesLanes(mA: loadLanes(bodies.invMass, ia), iA: loadLanes(bodies.invI, ia),
-                                        mB: loadLanes(bodies.invMass, ib), iB: loadLanes(bodies.invI, ib),
-                                        localCenterAX: loadLanes(lcx, ia), localCenterAY: loadLanes(lcy, ia),
-                                        localCenterBX: loadLanes(lcx, ib), localCenterBY: loadLanes(lcy, ib),
-                                        radiusA: loadLanes(radius, ia), radiusB: loadLanes(radius, ib))
-            pairBodies[slot(p, group)] = pb
-            // mixedFriction and mixedRestitution, lane by lane.
-            let mixedFriction = (loadLanes(friction, ia) * loadLanes(friction, ib)).squareRoot()
-            let mixedRestitution = V.maximum(loadLanes(restitution, ia), loadLanes(restitution, ib))
-            func point(_ normal: V, _ tangent: V) -> ContactPointLanes<V> {
-                ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero,
-                                  normalImpulse: ratio * normal, tangentImpulse: ratio * tangent,
-                                  normalMass: zero, tangentMass: zero, velocityBias: zero)
-            }
-            constraints[p] = ContactLanes(nx: zero, ny: zero, p0: point(n0, t0), p1: point(n1, t1),
-                                          k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
-                                          friction: mixedFriction, mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB,
-                                          onePoint: none, twoPoints: none)
-            ContactKernels.initialize(&constraints[p], manifolds[slot(p, group)], kinds: kinds, pb,
-                                      restitution: mixedRestitution, positions[a], positions[b], velocities[a], velocities[b])
-        }
-        let used = UnsafeBufferPointer(start: pairsInUse, count: inUse)
-        for p in used {
-            ContactKernels.warmStart(constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
-        }
-        for _ in 0..<EngineSettings.velocityIterations {
-            for p in used {
-                ContactVelocityKernel.solve(&constraints[p], &velocities[pairs[p].a], &velocities[pairs[p].b])
-            }
-        }
-        // Impulses back into the manifolds for the next sub-step's warm start.
-        for p in used {
-            let ci = p * lanes + group
-            let k = constraints + p
-            let active = loadMask(pairActive, ci)
-            storeLanes(loadLanes(normalImpulse0, ci).blended(with: k.pointee.p0.normalImpulse, where: active), normalImpulse0, ci)
-            storeLanes(loadLanes(tangentImpulse0, ci).blended(with: k.pointee.p0.tangentImpulse, where: active), tangentImpulse0, ci)
-            storeLanes(loadLanes(normalImpulse1, ci).blended(with: k.pointee.p1.normalImpulse, where: active), normalImpulse1, ci)
-            storeLanes(loadLanes(tangentImpulse1, ci).blended(with: k.pointee.p1.tangentImpulse, where: active), tangentImpulse1, ci)
-        }
-        for b in 0..<bodyCount where !isStatic[b] {
-            let i = b * lanes + group
-            let m = loadMask(inIsland, i)
-            storeLanes(loadLanes(bodies.vx, i).blended(with: velocities[b].vx, where: m), bodies.vx, i)
-            storeLanes(loadLanes(bodies.vy, i).blended(with: velocities[b].vy, where: m), bodies.vy, i)
-            storeLanes(loadLanes(bodies.w, i).blended(with: velocities[b].w, where: m), bodies.w, i)
-        }
-    }
-
-    /// Position correction with each island's own early exit, then transforms and sleep, for
-    /// lanes `group ..< group + 8` (the rest of PhysicsWorld.solveIsland).
-    private func solvePositionsAndSleep(_ group: Int) {
-        for b in 0..<bodyCount {
-            let i = b * lanes + group
-            positions[b] = PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i))
-        }
-        let islands = max(islandCount, 1)
-        let done = islandDone, minSeparation = islandMinSeparation
-        for k in 0..<islands { done[k] = SIMDMask(repeating: false) }
-        let limit = V(repeating: -3 * EngineSettings.linearSlop)
-        let baumgarte = V(repeating: EngineSettings.baumgarte)
-        for _ in 0..<EngineSettings.positionIterations {
-            for k in 0..<islands { minSeparation[k] = V(repeating: 0) }
-            for p in 0..<pairCount where pairInUse[slot(p, group)] {
-                let ci = p * lanes + group
-                let island = loadLanes(islandOfPair, ci)
-                var islandDone = SIMDMask<IV>(repeating: false)
-                var current = minSeparation[0]
-                for k in 0..<islands {
-                    let here = lanesEqual(island, Int32(k))
-                    islandDone = islandDone .| (here .& done[k])
-                    current = current.blended(with: minSeparation[k], where: here)
-                }
-                let active = (loadMask(pairActive, ci)) .& .!islandDone
-                guard anyLane(active) else { continue }
-                let pb = pairBodies + slot(p, group)
-                let out = ContactKernels.correctPositions(manifolds[slot(p, group)], kinds: pairKinds[slot(p, group)], pb.pointee,
-                                                          mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
-                                                          baumgarte: baumgarte, &positions[pairs[p].a], &positions[pairs[p].b],
-                                                          minSeparation: current, active: active)
-                for k in 0..<islands {
-                    minSeparation[k] = minSeparation[k].blended(with: out, where: (lanesEqual(island, Int32(k))) .& active)
-                }
-            }
-            var allDone = true
-            for k in 0..<islands {
-                done[k] = done[k] .| (minSeparation[k] .>= limit)
-                if !allLanes(done[k]) { allDone = false }
-            }
-            if allDone { break }
-        }
-
-        // Positions and transforms of solved bodies; then sleep, island by island.
+    /// Transforms of the solved bodies of lanes `group ..< group + 8`, their sleep timers, and
+    /// each island's smallest timer (the rest of PhysicsWorld.solveIsland).
+    private func transformsAndSleepTimers(_ group: Int) {
         let h = V(repeating: self.h)
-        let minSleepTime = islandMinSleep
-        for k in 0..<islands { minSleepTime[k] = V(repeating: Float.greatestFiniteMagnitude) }
-        let linearTolerance = EngineSettings.linearSleepTolerance, angularTolerance = EngineSettings.angularSleepTolerance
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
             let m = loadMask(inIsland, i)
             guard anyLane(m) else { continue }
-            let p = positions[b]
-            storeLanes(loadLanes(bodies.cx, i).blended(with: p.cx, where: m), bodies.cx, i)
-            storeLanes(loadLanes(bodies.cy, i).blended(with: p.cy, where: m), bodies.cy, i)
-            storeLanes(loadLanes(bodies.a, i).blended(with: p.a, where: m), bodies.a, i)
-            let xf = TransformLanes(p, localCenterX: loadLanes(lcx, i), localCenterY: loadLanes(lcy, i))
+            let xf = TransformLanes(PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i)),
+                                    localCenterX: loadLanes(lcx, i), localCenterY: loadLanes(lcy, i))
             storeLanes(loadLanes(px, i).blended(with: xf.px, where: m), px, i)
             storeLanes(loadLanes(py, i).blended(with: xf.py, where: m), py, i)
             storeLanes(loadLanes(qs, i).blended(with: xf.s, where: m), qs, i)
             storeLanes(loadLanes(qc, i).blended(with: xf.c, where: m), qc, i)
-            let vx = loadLanes(bodies.vx, i), vy = loadLanes(bodies.vy, i), w = loadLanes(bodies.w, i)
-            let fast = (w * w .> V(repeating: angularTolerance * angularTolerance))
-                .| (vx * vx + vy * vy .> V(repeating: linearTolerance * linearTolerance))
             let oldSleep = loadLanes(sleepTime, i)
-            let sleep = oldSleep.blended(with: V(repeating: 0).blended(with: oldSleep + h, where: .!fast), where: m)
+            let sleep = oldSleep.blended(with: sleepTimeAfterStep(oldSleep, vx: loadLanes(bodies.vx, i), vy: loadLanes(bodies.vy, i),
+                                                                   w: loadLanes(bodies.w, i), h: h), where: m)
             storeLanes(sleep, sleepTime, i)
-            let island = loadLanes(islandOfBody, i)
-            for k in 0..<islands {
-                minSleepTime[k] = minSleepTime[k].blended(with: V.minimum(minSleepTime[k], sleep),
-                                                            where: m .& (lanesEqual(island, Int32(k))))
+            for k in 0..<Self.width where m[k] {
+                let g = Int(islandOfBody[i + k])
+                islands.minSleepTime[g] = min(islands.minSleepTime[g], sleep[k])
             }
         }
-        let sleeps = islandSleeps
-        var anySleeps = false
-        for k in 0..<islands {
-            let s = (minSleepTime[k] .>= V(repeating: EngineSettings.timeToSleep)) .& done[k]
-            sleeps[k] = s
-            if anyLane(s) { anySleeps = true }
-        }
-        guard anySleeps else { return }
+    }
+
+    /// Puts the bodies of islands that fall asleep to sleep (Body.setAwake(false)).
+    private func sleepIslands(_ group: Int, _ sleeps: UnsafeMutablePointer<Int32>) {
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
-            let island = loadLanes(islandOfBody, i)
-            var s = SIMDMask<IV>(repeating: false)
-            for k in 0..<islands { s = s .| ((lanesEqual(island, Int32(k))) .& sleeps[k]) }
-            s = s .& (loadMask(inIsland, i))
+            var flags = IV(repeating: 0)
+            for k in 0..<Self.width where inIsland[i + k] != 0 { flags[k] = sleeps[Int(islandOfBody[i + k])] }
+            let s = maskFromFlags(flags)
             guard anyLane(s) else { continue }
             let zero = V(repeating: 0)
             storeLanes(loadLanes(awake, i).blended(with: 0, where: s), awake, i)
@@ -884,5 +642,6 @@ final class LaneWorld {
         }
         nextSerial[lane] = w.nextSerial
         w.contactsWereReplaced()
+        contactsChanged(lane)   // the pass may have made contacts
     }
 }
