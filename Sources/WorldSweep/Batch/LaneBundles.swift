@@ -27,6 +27,10 @@ final class ContactBundles {
     let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
     let bodies: UnsafeMutablePointer<ContactBodiesLanes<V>>
     let kinds: UnsafeMutablePointer<ManifoldKinds>
+    /// Whether body A can move in some lane (`canMove`); where it cannot, its velocities stay as
+    /// they were at set-up through every pass (x − 0·P is x), so they are gathered once, here.
+    let aMoves: UnsafeMutablePointer<Bool>
+    let fixedA: UnsafeMutablePointer<VelocityLanes<V>>
     /// Lanes in the order they are packed (most contacts first), and scratch for that sort.
     let laneOrder: UnsafeMutablePointer<Int32>, bucket: UnsafeMutablePointer<Int>
     /// Since creation: bundles run and their active lanes (set up once per sub-step), for the
@@ -42,6 +46,7 @@ final class ContactBundles {
         contact = .allocate(capacity: capacity * Self.width); island = .allocate(capacity: capacity * Self.width)
         constraints = .allocate(capacity: capacity); manifolds = .allocate(capacity: capacity)
         bodies = .allocate(capacity: capacity); kinds = .allocate(capacity: capacity)
+        aMoves = .allocate(capacity: capacity); fixedA = .allocate(capacity: capacity)
         laneOrder = .allocate(capacity: max(lanes, 1)); bucket = .allocate(capacity: pairCount + 2)
     }
 
@@ -49,6 +54,7 @@ final class ContactBundles {
         roundStart.deallocate(); laneCount.deallocate()
         bodyA.deallocate(); bodyB.deallocate(); contact.deallocate(); island.deallocate()
         constraints.deallocate(); manifolds.deallocate(); bodies.deallocate(); kinds.deallocate()
+        aMoves.deallocate(); fixedA.deallocate()
         laneOrder.deallocate(); bucket.deallocate()
     }
 }
@@ -179,9 +185,12 @@ extension LaneWorld {
                 k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
                 friction: mixedFriction(gatherLanes(friction, ia), gatherLanes(friction, ib)),
                 mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB, onePoint: none, twoPoints: none)
+            let vA = velocityLanes(ia)
             ContactKernels.initialize(&k.constraints[b], manifold, kinds: kinds, pb,
                                       restitution: mixedRestitution(gatherLanes(restitution, ia), gatherLanes(restitution, ib)),
-                                      positionLanes(ia), positionLanes(ib), velocityLanes(ia), velocityLanes(ib))
+                                      positionLanes(ia), positionLanes(ib), vA, velocityLanes(ib))
+            k.aMoves[b] = k.constraints[b].bodyAMoves
+            k.fixedA[b] = vA
         }
     }
 
@@ -203,25 +212,22 @@ extension LaneWorld {
     /// Warm start, then the velocity iterations, each over the rounds in order; then the
     /// impulses back into the contact columns for the next sub-step's warm start.
     func solveBundleVelocities() {
-        let k = bundles, width = ContactBundles.width
-        for b in 0..<k.count {
-            let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
-            var va = velocityLanes(ia), vb = velocityLanes(ib)
-            let aMoves = k.constraints[b].bodyAMoves
-            ContactKernels.warmStart(k.constraints[b], &va, &vb, aMoves: aMoves)
-            if aMoves { scatter(va, ia, count: count) }
-            scatter(vb, ib, count: count)
-        }
+        let k = bundles
+        for b in 0..<k.count { velocityStep(b, warmStart: true) }
         for _ in 0..<EngineSettings.velocityIterations {
-            for b in 0..<k.count {
-                let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
-                var va = velocityLanes(ia), vb = velocityLanes(ib)
-                let aMoves = k.constraints[b].bodyAMoves
-                ContactVelocityKernel.solve(&k.constraints[b], &va, &vb, aMoves: aMoves)
-                if aMoves { scatter(va, ia, count: count) }
-                scatter(vb, ib, count: count)
+            // Two bundles of a round at a time: they share no body, so their chains overlap.
+            for round in 0..<k.roundCount {
+                var b = k.roundStart[round]
+                let end = k.roundStart[round + 1]
+                while b + 1 < end {
+                    velocityStep(b, warmStart: false)
+                    velocityStep(b + 1, warmStart: false)
+                    b += 2
+                }
+                if b < end { velocityStep(b, warmStart: false) }
             }
         }
+        let width = ContactBundles.width
         for b in 0..<k.count {
             let ci = k.contact + b * width, count = Int(k.laneCount[b])
             let c = k.constraints + b
@@ -230,6 +236,21 @@ extension LaneWorld {
             scatterLanes(c.pointee.p1.normalImpulse, normalImpulse1, ci, count: count)
             scatterLanes(c.pointee.p1.tangentImpulse, tangentImpulse1, ci, count: count)
         }
+    }
+
+    /// Bundle `b`'s warm start or one velocity step: gather, the shared kernel, scatter.
+    @inline(__always) private func velocityStep(_ b: Int, warmStart: Bool) {
+        let k = bundles, width = ContactBundles.width
+        let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
+        let aMoves = k.aMoves[b]
+        var va = aMoves ? velocityLanes(ia) : k.fixedA[b], vb = velocityLanes(ib)
+        if warmStart {
+            ContactKernels.warmStart(k.constraints[b], &va, &vb, aMoves: aMoves)
+        } else {
+            ContactVelocityKernel.solve(&k.constraints[b], &va, &vb, aMoves: aMoves)
+        }
+        if aMoves { scatter(va, ia, count: count) }
+        scatter(vb, ib, count: count)
     }
 
     /// Position correction: up to three passes over the rounds in order, each (lane, island)

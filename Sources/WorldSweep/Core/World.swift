@@ -233,12 +233,18 @@ final class PhysicsWorld {
     /// Contact indices of each body, newest first (the order islands are traversed in); rebuilt
     /// only when contacts were created or destroyed.
     /// For the batched engine, after it set `contacts` wholesale.
-    func contactsWereReplaced() { contactListsValid = false }
+    /// The lists stay if the same pairs have the same contacts (serials): a time-of-impact
+    /// hand-off usually brings back the contacts it took.
+    func contactsWereReplaced() { contactListsChecked = false }
 
     @exclusivity(unchecked) private var cachedContactLists: [[Int]] = []
     @exclusivity(unchecked) private var contactListsValid = false
 
     @exclusivity(unchecked) private var cachedNewestFirst: [Int] = []
+    /// Serial of each pair's contact when the lists were built (−1: none), and whether the
+    /// contacts were replaced since (then the lists are checked against these before use).
+    @exclusivity(unchecked) private var cachedSerials: [Int] = []
+    @exclusivity(unchecked) private var contactListsChecked = true
 
     private func contactLists() -> [[Int]] {
         rebuildContactLists()
@@ -252,6 +258,17 @@ final class PhysicsWorld {
     }
 
     private func rebuildContactLists() {
+        if contactListsValid && !contactListsChecked {
+            contactListsChecked = true
+            if cachedSerials.count != contacts.count {
+                contactListsValid = false
+            } else {
+                for i in contacts.indices where (contacts[i]?.serial ?? -1) != cachedSerials[i] {
+                    contactListsValid = false
+                    break
+                }
+            }
+        }
         if contactListsValid { return }
         var lists = Array(repeating: [Int](), count: bodies.count)
         let order = contacts.indices.filter { contacts[$0] != nil }
@@ -262,7 +279,9 @@ final class PhysicsWorld {
         }
         cachedContactLists = lists
         cachedNewestFirst = order
+        cachedSerials = contacts.map { $0?.serial ?? -1 }
         contactListsValid = true
+        contactListsChecked = true
     }
 
     private func other(_ pair: Int, _ body: Int) -> Int {
