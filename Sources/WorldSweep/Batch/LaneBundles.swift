@@ -150,8 +150,8 @@ extension LaneWorld {
             k.bundlesSetUp += 1; k.lanesSetUp += count
             let active = firstLanes(count)
             let activeFlags = unsafeBitCast(active, to: IV.self)
-            let points = gatherLanes(pointCount, ci) & activeFlags   // 0 where inactive
-            let onFaceA = maskFromFlags(gatherLanes(faceA, ci)), onFaceB = maskFromFlags(gatherLanes(faceB, ci))
+            let points = gatherLanes(contacts.pointCount, ci) & activeFlags   // 0 where inactive
+            let onFaceA = maskFromFlags(gatherLanes(contacts.faceA, ci)), onFaceB = maskFromFlags(gatherLanes(contacts.faceB, ci))
             var kinds: ManifoldKinds = []
             if anyLane(onFaceA .& active) { kinds.insert(.faceA) }
             if anyLane(onFaceB .& active) { kinds.insert(.faceB) }
@@ -160,18 +160,18 @@ extension LaneWorld {
             k.kinds[b] = kinds
             let manifold = ManifoldLanes(
                 isFaceA: onFaceA, isFaceB: onFaceB,
-                localNormalX: gatherLanes(normalX, ci), localNormalY: gatherLanes(normalY, ci),
-                localPointX: gatherLanes(pointX, ci), localPointY: gatherLanes(pointY, ci),
-                point0X: gatherLanes(point0X, ci), point0Y: gatherLanes(point0Y, ci),
-                point1X: gatherLanes(point1X, ci), point1Y: gatherLanes(point1Y, ci),
+                localNormalX: gatherLanes(contacts.normalX, ci), localNormalY: gatherLanes(contacts.normalY, ci),
+                localPointX: gatherLanes(contacts.pointX, ci), localPointY: gatherLanes(contacts.pointY, ci),
+                point0X: gatherLanes(contacts.point0X, ci), point0Y: gatherLanes(contacts.point0Y, ci),
+                point1X: gatherLanes(contacts.point1X, ci), point1Y: gatherLanes(contacts.point1Y, ci),
                 hasPoint0: nonZeroLanes(points), hasPoint1: maskFromFlags(0 &- (points &>> 1)))   // points is 0, 1 or 2
             k.manifolds[b] = manifold
             func masked(_ v: V) -> V { v.blended(with: 0, where: .!active) }
             let pb = ContactBodiesLanes(mA: masked(gatherLanes(self.bodies.invMass, ia)), iA: masked(gatherLanes(self.bodies.invI, ia)),
                                         mB: masked(gatherLanes(self.bodies.invMass, ib)), iB: masked(gatherLanes(self.bodies.invI, ib)),
-                                        localCenterAX: gatherLanes(lcx, ia), localCenterAY: gatherLanes(lcy, ia),
-                                        localCenterBX: gatherLanes(lcx, ib), localCenterBY: gatherLanes(lcy, ib),
-                                        radiusA: gatherLanes(radius, ia), radiusB: gatherLanes(radius, ib))
+                                        localCenterAX: gatherLanes(details.lcx, ia), localCenterAY: gatherLanes(details.lcy, ia),
+                                        localCenterBX: gatherLanes(details.lcx, ib), localCenterBY: gatherLanes(details.lcy, ib),
+                                        radiusA: gatherLanes(details.radius, ia), radiusB: gatherLanes(details.radius, ib))
             k.bodies[b] = pb
             func point(_ normal: V, _ tangent: V) -> ContactPointLanes<V> {
                 ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero,
@@ -180,14 +180,14 @@ extension LaneWorld {
             }
             k.constraints[b] = ContactLanes(
                 nx: zero, ny: zero,
-                p0: point(gatherLanes(normalImpulse0, ci), gatherLanes(tangentImpulse0, ci)),
-                p1: point(gatherLanes(normalImpulse1, ci), gatherLanes(tangentImpulse1, ci)),
+                p0: point(gatherLanes(contacts.normalImpulse0, ci), gatherLanes(contacts.tangentImpulse0, ci)),
+                p1: point(gatherLanes(contacts.normalImpulse1, ci), gatherLanes(contacts.tangentImpulse1, ci)),
                 k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
-                friction: mixedFriction(gatherLanes(friction, ia), gatherLanes(friction, ib)),
+                friction: mixedFriction(gatherLanes(details.friction, ia), gatherLanes(details.friction, ib)),
                 mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB, onePoint: none, twoPoints: none)
             let vA = velocityLanes(ia)
             ContactKernels.initialize(&k.constraints[b], manifold, kinds: kinds, pb,
-                                      restitution: mixedRestitution(gatherLanes(restitution, ia), gatherLanes(restitution, ib)),
+                                      restitution: mixedRestitution(gatherLanes(details.restitution, ia), gatherLanes(details.restitution, ib)),
                                       positionLanes(ia), positionLanes(ib), vA, velocityLanes(ib))
             k.aMoves[b] = k.constraints[b].bodyAMoves
             k.fixedA[b] = vA
@@ -231,10 +231,10 @@ extension LaneWorld {
         for b in 0..<k.count {
             let ci = k.contact + b * width, count = Int(k.laneCount[b])
             let c = k.constraints + b
-            scatterLanes(c.pointee.p0.normalImpulse, normalImpulse0, ci, count: count)
-            scatterLanes(c.pointee.p0.tangentImpulse, tangentImpulse0, ci, count: count)
-            scatterLanes(c.pointee.p1.normalImpulse, normalImpulse1, ci, count: count)
-            scatterLanes(c.pointee.p1.tangentImpulse, tangentImpulse1, ci, count: count)
+            scatterLanes(c.pointee.p0.normalImpulse, contacts.normalImpulse0, ci, count: count)
+            scatterLanes(c.pointee.p0.tangentImpulse, contacts.tangentImpulse0, ci, count: count)
+            scatterLanes(c.pointee.p1.normalImpulse, contacts.normalImpulse1, ci, count: count)
+            scatterLanes(c.pointee.p1.tangentImpulse, contacts.tangentImpulse1, ci, count: count)
         }
     }
 

@@ -52,10 +52,10 @@ extension LaneWorld {
         if !islands.orderValid[lane] {
             var n = 0
             for p in 0..<pairCount {
-                guard let c = contacts[p * lanes + lane] else { continue }
+                guard let c = contacts.contact[p * lanes + lane] else { continue }
                 // Insertion by serial, newest first (a handful of contacts).
                 var k = n
-                while k > 0, contacts[Int(list[k - 1]) * lanes + lane]!.serial < c.serial {
+                while k > 0, contacts.contact[Int(list[k - 1]) * lanes + lane]!.serial < c.serial {
                     list[k] = list[k - 1]
                     k -= 1
                 }
@@ -74,20 +74,20 @@ extension LaneWorld {
         var touchingCount = 0
         for p in contactOrder(lane) {
             let ci = Int(p) * lanes + lane
-            if touching[ci] != 0 && enabled[ci] != 0 { islands.touching[touchingCount] = p; touchingCount += 1 }
+            if contacts.touching[ci] != 0 && contacts.enabled[ci] != 0 { islands.touching[touchingCount] = p; touchingCount += 1 }
         }
-        for b in 0..<bodyCount { inIsland[b * lanes + lane] = 0 }
+        for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         let list = lane * pairCount
         var solved = 0
         let islands = self.islands
         Islands.walk(bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
-                     pair: { pairs[$0] }, isStatic: { isStatic[$0] }, canSeed: { awake[$0 * lanes + lane] != 0 },
+                     pair: { pairs[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
                      bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,
                      body: { b in
                          guard !isStatic[b] else { return }
                          let i = b * lanes + lane
-                         inIsland[i] = -1
-                         islandOfBody[i] = Int32(islands.islandCount)
+                         details.inIsland[i] = -1
+                         details.islandOfBody[i] = Int32(islands.islandCount)
                          wake(i)
                      },
                      contact: { p in
