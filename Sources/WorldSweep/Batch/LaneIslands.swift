@@ -80,6 +80,27 @@ extension LaneWorld {
         let list = lane * pairCount
         var solved = 0
         let islands = self.islands
+        if !(0..<touchingCount).contains(where: { joinsIslands[Int(islands.touching[$0])] }) {
+            // No two moving bodies touch: the walk from each awake moving body meets only static
+            // bodies, so each is an island of its own with its contacts newest first — the
+            // walk's result without its flags and stack (most lanes, most sub-steps).
+            for b in stride(from: bodyCount - 1, through: 0, by: -1) where !isStatic[b] {
+                let i = b * lanes + lane
+                guard details.awake[i] != 0 else { continue }
+                details.inIsland[i] = -1
+                details.islandOfBody[i] = Int32(islands.islandCount)
+                for k in 0..<touchingCount {
+                    let p = islands.touching[k]
+                    guard pairs[Int(p)].a == b || pairs[Int(p)].b == b else { continue }
+                    islands.solvePair[list + solved] = p
+                    islands.solveIsland[list + solved] = Int32(islands.islandCount)
+                    solved += 1
+                }
+                islands.islandCount += 1
+            }
+            islands.solveCount[lane] = Int32(solved)
+            return
+        }
         Islands.walk(bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
                      pair: { pairs[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
                      bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,

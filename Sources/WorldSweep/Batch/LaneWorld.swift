@@ -27,6 +27,8 @@ final class LaneWorld {
     let pairs: [BodyPair]
     let isStatic: [Bool]
     let usesTOI: [Bool]
+    /// Per pair: both bodies can move, so a touching contact joins their islands.
+    let joinsIslands: [Bool]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -66,6 +68,8 @@ final class LaneWorld {
         pairCount = pairs.count
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
+        let staticBodies = isStatic
+        joinsIslands = pairs.map { !staticBodies[$0.a] && !staticBodies[$0.b] }
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
