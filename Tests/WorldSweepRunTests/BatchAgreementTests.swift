@@ -60,6 +60,91 @@ import WorldSweepScene
     }
 }
 
+/// Worlds where the order of contacts matters: bodies touching bodies, so each island holds
+/// several contacts and every world solves them in its own island order (Box2D's walk). The
+/// batched engine packs each world's k-th contact into round k; every world must still come out
+/// bit for bit as it does alone.
+@Suite struct BatchOrderAgreementTests {
+    static let stack = """
+        name: stack3
+        world: {bounds: [320, 568], ticks: 240}
+        items:
+          low:  {center: [160, 547], size: [40, 40]}
+          mid:  {center: [163, 506], size: [40, 40]}
+          high: {center: [158, 465], size: [40, 40]}
+        behaviors:
+          fall: {type: gravity, items: [low, mid, high]}
+          walls: {type: collision, items: [low, mid, high], reference_bounds: true}
+          material: {type: item, items: [low, mid, high], elasticity: 0.2, friction: 0.5}
+          heavy: {type: item, items: [high], density: 1}
+        sweep:
+          parameters:
+            material.elasticity: [0, 0.3, 0.7]
+            material.friction: [0, 0.4, 1]
+            heavy.density: [0.5, 1, 3, 8]
+        """
+
+    static let pushed = """
+        name: pushed
+        world: {bounds: [320, 568], ticks: 240}
+        items:
+          pusher: {center: [90, 540], size: [40, 40]}
+          target: {center: [170, 530], size: [50, 60]}
+        behaviors:
+          fall: {type: gravity, items: [pusher, target]}
+          walls: {type: collision, items: [pusher, target], reference_bounds: true}
+          material: {type: item, items: [pusher, target], elasticity: 0.1, friction: 0.3}
+          shove: {type: push, items: [pusher], mode: continuous, magnitude: 1, angle: 0}
+        sweep:
+          parameters:
+            shove.magnitude: [0.5, 2, 6, 12]
+            material.friction: [0, 0.3, 0.8]
+            material.elasticity: [0, 0.5]
+        """
+
+    static let pyramid = """
+        name: pyramid
+        world: {bounds: [320, 568], ticks: 240}
+        items:
+          left:  {center: [139, 547], size: [40, 40]}
+          right: {center: [181, 547], size: [40, 40]}
+          top:   {center: [160, 500], size: [40, 40]}
+        behaviors:
+          fall: {type: gravity, items: [left, right, top]}
+          walls: {type: collision, items: [left, right, top], reference_bounds: true}
+          material: {type: item, items: [left, right, top], elasticity: 0.1, friction: 0.6}
+          crown: {type: item, items: [top], density: 1}
+        sweep:
+          parameters:
+            material.friction: [0, 0.2, 0.6, 1]
+            crown.density: [0.25, 1, 4]
+            fall.magnitude: [0.5, 1, 2]
+        """
+
+    @Test(arguments: [("stack3", stack), ("pushed", pushed), ("pyramid", pyramid)])
+    func touchingBodiesAgreeWorldByWorld(_ name: String, _ text: String) throws {
+        let scene = try SceneFile.load(path: writeScene(text, in: tempDir("order-\(name)")))
+        var single = WorldRunner(scene: scene)
+        single.engine = .single
+        var batched = single
+        batched.engine = .batched(.simd)
+        let worlds = Array(0..<scene.worldCount)
+        let expected = worlds.map { single.run(world: $0) }
+        // Two batches of unequal size, so lanes hold different worlds' orders side by side.
+        let split = worlds.count / 3
+        let got = batched.runBatched(Array(worlds[..<split]), integrator: .simd)
+            + batched.runBatched(Array(worlds[split...]), integrator: .simd)
+        #expect(got.count == expected.count)
+        var bodyContacts = 0
+        for (e, g) in zip(expected, got) {
+            #expect(e == g, "\(name) world \(e.world): batched differs from the single world")
+            // The point of these scenes: bodies touch bodies (partners other than the walls).
+            bodyContacts += e.items.reduce(0) { $0 + $1.contactsByPartner.filter { !["bounds"].contains($0.key) }.values.reduce(0, +) }
+        }
+        #expect(bodyContacts > 0, "\(name): no body touched another body")
+    }
+}
+
 /// The BLAS back end reassociates sums, so it is not bitwise; on worlds without chaos (boxes that
 /// fall, bounce and settle, rotation locked) it must agree with the single world to 1e-3 pt and
 /// count the same contacts.

@@ -87,3 +87,82 @@ public final class LaneBodies: @unchecked Sendable {
 @inline(__always) func storeLanes(_ v: SIMD8<Int32>, _ p: UnsafeMutablePointer<Int32>, _ i: Int) {
     UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: SIMD8<Int32>.self)
 }
+
+/// Everything else about each (body, lane) — where the sweep started, the transform, local
+/// centre, material, shape, sleep timer and flags, broad-phase box, vertices — apart from the
+/// integrated state in `LaneBodies` (as Box2D v3 keeps b2BodySim apart from b2BodyState), in
+/// memory this store owns. Index = body × lanes + lane.
+final class LaneBodyDetails {
+    private let columns = Columns()
+    /// Shape of each (body, lane). A raw column like the others: its subscript lends the shape
+    /// in place, where an array's would copy it (two array retains per use, in the hottest loops).
+    let shapes: UnsafeMutablePointer<Shape>
+    let c0x: UnsafeMutablePointer<Float>, c0y: UnsafeMutablePointer<Float>, a0: UnsafeMutablePointer<Float>
+    let px: UnsafeMutablePointer<Float>, py: UnsafeMutablePointer<Float>
+    let qs: UnsafeMutablePointer<Float>, qc: UnsafeMutablePointer<Float>
+    let lcx: UnsafeMutablePointer<Float>, lcy: UnsafeMutablePointer<Float>
+    let sleepTime: UnsafeMutablePointer<Float>
+    let friction: UnsafeMutablePointer<Float>, restitution: UnsafeMutablePointer<Float>, radius: UnsafeMutablePointer<Float>
+    /// The body's gravity scale; `LaneBodies.gravityScale` is this while the body is in a solved
+    /// island, else 0.
+    let baseGravityScale: UnsafeMutablePointer<Float>
+    /// Flags as 0 / −1 so eight of them load as a SIMD mask.
+    let awake: UnsafeMutablePointer<Int32>, inIsland: UnsafeMutablePointer<Int32>
+    /// The island slot (`LaneIslands`) of a body in a solved island this sub-step.
+    let islandOfBody: UnsafeMutablePointer<Int32>
+    /// Broad-phase boxes per (body, lane), as four columns so eight lanes store at once.
+    let boxLowerX: UnsafeMutablePointer<Float>, boxLowerY: UnsafeMutablePointer<Float>
+    let boxUpperX: UnsafeMutablePointer<Float>, boxUpperY: UnsafeMutablePointer<Float>
+    /// Body-local vertices of the moving bodies' shapes, index = (body × maxVertexCount + k) ×
+    /// lanes + lane, so the boxes of eight lanes come from one vector pass over the vertices.
+    let vertexX: UnsafeMutablePointer<Float>, vertexY: UnsafeMutablePointer<Float>
+    let maxVertexCount: Int
+    /// Per (moving body, group of eight lanes): the vertex count all eight lanes' shapes share,
+    /// or −1 when they differ (a swept size can turn an ellipse into a circle); such groups go
+    /// lane by lane.
+    let groupVertexCount: UnsafeMutablePointer<Int32>
+
+    /// Takes every body of each lane's world (`bodies` has loaded their integrated state).
+    init(worlds: [PhysicsWorld], bodies: LaneBodies) {
+        let lanes = worlds.count, bodyCount = bodies.bodyCount, n = bodyCount * lanes
+        let moving = bodies.movingBodyCount, width = SIMD8<Float>.scalarCount, groups = lanes / width
+        shapes = columns.make(n, worlds[0].bodies.first?.shape ?? .circle(center: .zero, radius: 0))
+        c0x = columns.make(n, 0); c0y = columns.make(n, 0); a0 = columns.make(n, 0)
+        px = columns.make(n, 0); py = columns.make(n, 0); qs = columns.make(n, 0); qc = columns.make(n, 0)
+        lcx = columns.make(n, 0); lcy = columns.make(n, 0); sleepTime = columns.make(n, 0)
+        friction = columns.make(n, 0); restitution = columns.make(n, 0); radius = columns.make(n, 0)
+        baseGravityScale = columns.make(n, 0)
+        awake = columns.make(n, 0); inIsland = columns.make(n, 0); islandOfBody = columns.make(n, 0)
+        boxLowerX = columns.make(n, 0); boxLowerY = columns.make(n, 0); boxUpperX = columns.make(n, 0); boxUpperY = columns.make(n, 0)
+        maxVertexCount = (0..<moving).map { b in worlds.map { $0.bodies[b].shape.vertices.count }.max() ?? 1 }.max() ?? 1
+        vertexX = columns.make(moving * maxVertexCount * lanes, 0); vertexY = columns.make(moving * maxVertexCount * lanes, 0)
+        groupVertexCount = columns.make(moving * groups, 0)
+        for b in 0..<moving {
+            for g in 0..<groups {
+                let counts = Set((g * width..<(g + 1) * width).map { worlds[$0].bodies[b].shape.vertices.count })
+                groupVertexCount[b * groups + g] = counts.count == 1 ? Int32(counts.first!) : -1
+            }
+        }
+        for (lane, w) in worlds.enumerated() {
+            for b in 0..<bodyCount {
+                let body = w.bodies[b], i = b * lanes + lane
+                shapes[i] = body.shape
+                c0x[i] = body.sweep.c0.x; c0y[i] = body.sweep.c0.y; a0[i] = body.sweep.a0
+                px[i] = body.xf.p.x; py[i] = body.xf.p.y; qs[i] = body.xf.q.s; qc[i] = body.xf.q.c
+                lcx[i] = body.sweep.localCenter.x; lcy[i] = body.sweep.localCenter.y
+                sleepTime[i] = body.sleepTime
+                friction[i] = body.friction; restitution[i] = body.restitution; radius[i] = body.shape.radius
+                baseGravityScale[i] = bodies.gravityScale[i]
+                awake[i] = body.awake ? -1 : 0
+                let box = body.shape.broadPhaseBox(body.xf)
+                boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
+                if b < moving {
+                    for (k, v) in body.shape.vertices.enumerated() {
+                        vertexX[(b * maxVertexCount + k) * lanes + lane] = v.x
+                        vertexY[(b * maxVertexCount + k) * lanes + lane] = v.y
+                    }
+                }
+            }
+        }
+    }
+}

@@ -7,7 +7,7 @@ extension LaneWorld {
     func applyForce(_ f: Vec2, atLocalPoint localPoint: Vec2, body b: Int, lane: Int) {
         guard !isStatic[b] else { return }
         let i = b * lanes + lane
-        wakeBody(i)
+        wake(i)
         var force = Vec2(bodies.fx[i], bodies.fy[i]), torque = bodies.torque[i]
         Body.addForce(f, at: transform(i).apply(localPoint), center: Vec2(bodies.cx[i], bodies.cy[i]), force: &force, torque: &torque)
         bodies.fx[i] = force.x; bodies.fy[i] = force.y; bodies.torque[i] = torque
@@ -17,28 +17,23 @@ extension LaneWorld {
     func applyImpulse(_ p: Vec2, atLocalPoint localPoint: Vec2, body b: Int, lane: Int) {
         guard !isStatic[b] else { return }
         let i = b * lanes + lane
-        wakeBody(i)
+        wake(i)
         var v = Vec2(bodies.vx[i], bodies.vy[i]), w = bodies.w[i]
         Body.addImpulse(p, at: transform(i).apply(localPoint), center: Vec2(bodies.cx[i], bodies.cy[i]),
                         invMass: bodies.invMass[i], invI: bodies.invI[i], v: &v, w: &w)
         bodies.vx[i] = v.x; bodies.vy[i] = v.y; bodies.w[i] = w
     }
 
-    /// Body.setAwake(true) on entry `i`.
-    @inline(__always) private func wakeBody(_ i: Int) {
-        if awake[i] == 0 { awake[i] = -1; sleepTime[i] = 0 }
-    }
-
     /// DynamicAnimator.itemState(ofBody:) of body `b` in lane `lane`.
     func itemState(body b: Int, lane: Int) -> ItemState {
         let i = b * lanes + lane
-        return ItemState(position: Vec2(px[i], py[i]), angle: bodies.a[i], velocity: Vec2(bodies.vx[i], bodies.vy[i]),
-                         angularVelocity: bodies.w[i], awake: awake[i] != 0)
+        return ItemState(position: Vec2(details.px[i], details.py[i]), angle: bodies.a[i], velocity: Vec2(bodies.vx[i], bodies.vy[i]),
+                         angularVelocity: bodies.w[i], awake: details.awake[i] != 0)
     }
 
     /// PhysicsWorld.allDynamicBodiesAsleep for lane `lane`: the animator's pause condition.
     func allDynamicBodiesAsleep(lane: Int) -> Bool {
-        for b in 0..<bodyCount where !isStatic[b] && awake[b * lanes + lane] != 0 { return false }
+        for b in 0..<bodyCount where !isStatic[b] && details.awake[b * lanes + lane] != 0 { return false }
         return true
     }
 }

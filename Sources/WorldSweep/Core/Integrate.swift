@@ -49,7 +49,7 @@ func integratePositionLanes<L: LaneReal>(cx: inout L, cy: inout L, a: inout L, v
     a = a + h * w
 }
 
-/// Restitution of a contact: the larger of the two.
-func mixedRestitution(_ a: Float, _ b: Float) -> Float { max(a, b) }
+/// Restitution of a contact: the larger of the two (per lane: Swift.max's rule).
+@inline(__always) func mixedRestitution<L: LaneReal>(_ a: L, _ b: L) -> L { L.maximum(a, b) }
 /// Friction of a contact: the geometric mean.
-func mixedFriction(_ a: Float, _ b: Float) -> Float { (a * b).squareRoot() }
+@inline(__always) func mixedFriction<L: LaneReal>(_ a: L, _ b: L) -> L { (a * b).squareRoot() }

@@ -233,13 +233,43 @@ final class PhysicsWorld {
     /// Contact indices of each body, newest first (the order islands are traversed in); rebuilt
     /// only when contacts were created or destroyed.
     /// For the batched engine, after it set `contacts` wholesale.
-    func contactsWereReplaced() { contactListsValid = false }
+    /// The lists stay if the same pairs have the same contacts (serials): a time-of-impact
+    /// hand-off usually brings back the contacts it took.
+    func contactsWereReplaced() { contactListsChecked = false }
 
     @exclusivity(unchecked) private var cachedContactLists: [[Int]] = []
     @exclusivity(unchecked) private var contactListsValid = false
 
+    @exclusivity(unchecked) private var cachedNewestFirst: [Int] = []
+    /// Serial of each pair's contact when the lists were built (−1: none), and whether the
+    /// contacts were replaced since (then the lists are checked against these before use).
+    @exclusivity(unchecked) private var cachedSerials: [Int] = []
+    @exclusivity(unchecked) private var contactListsChecked = true
+
     private func contactLists() -> [[Int]] {
-        if contactListsValid { return cachedContactLists }
+        rebuildContactLists()
+        return cachedContactLists
+    }
+
+    /// Every contact, newest first: Box2D's world contact list, which time of impact walks.
+    private func contactsNewestFirst() -> [Int] {
+        rebuildContactLists()
+        return cachedNewestFirst
+    }
+
+    private func rebuildContactLists() {
+        if contactListsValid && !contactListsChecked {
+            contactListsChecked = true
+            if cachedSerials.count != contacts.count {
+                contactListsValid = false
+            } else {
+                for i in contacts.indices where (contacts[i]?.serial ?? -1) != cachedSerials[i] {
+                    contactListsValid = false
+                    break
+                }
+            }
+        }
+        if contactListsValid { return }
         var lists = Array(repeating: [Int](), count: bodies.count)
         let order = contacts.indices.filter { contacts[$0] != nil }
             .sorted { contacts[$0]!.serial > contacts[$1]!.serial }
@@ -248,8 +278,10 @@ final class PhysicsWorld {
             lists[pairs[i].b].append(i)
         }
         cachedContactLists = lists
+        cachedNewestFirst = order
+        cachedSerials = contacts.map { $0?.serial ?? -1 }
         contactListsValid = true
-        return lists
+        contactListsChecked = true
     }
 
     private func other(_ pair: Int, _ body: Int) -> Int {
@@ -258,39 +290,35 @@ final class PhysicsWorld {
 
     // MARK: Discrete solve
 
+    /// Islands in Box2D 2.x's order (`Islands.walk`), each solved as the walk completes it, its
+    /// contacts in the order the walk met them.
     private func solve(_ h: Float, dtRatio: Float) {
-        for i in bodies.indices { bodies[i].islandFlag = false }
-        for i in contacts.indices where contacts[i] != nil { contacts[i]!.islandFlag = false }
-        let lists = contactLists()
-
-        // Islands: bodies joined by touching contacts, seeded newest body first, depth first.
-        for seed in bodies.indices.reversed() {
-            let s = bodies[seed]
-            if s.islandFlag || !s.alive || !s.awake || s.isStatic { continue }
-            var islandBodies: [Int] = []
-            var islandContacts: [Int] = []
-            var stack = [seed]
-            bodies[seed].islandFlag = true
-            while let b = stack.popLast() {
-                islandBodies.append(b)
-                bodies[b].setAwake(true)
-                if bodies[b].isStatic { continue }
-                for ci in lists[b] {
-                    guard let c = contacts[ci], !c.islandFlag, c.enabled, c.touching else { continue }
-                    contacts[ci]!.islandFlag = true
-                    islandContacts.append(ci)
-                    let o = other(ci, b)
-                    if bodies[o].islandFlag { continue }
-                    bodies[o].islandFlag = true
-                    stack.append(o)
+        let touching = contactsNewestFirst().compactMap { ci -> Int32? in
+            guard let c = contacts[ci], c.enabled, c.touching else { return nil }
+            return Int32(ci)
+        }
+        var bodyFlag = [Bool](repeating: false, count: bodies.count)
+        var contactFlag = [Bool](repeating: false, count: touching.count)
+        var stack = [Int32](repeating: 0, count: bodies.count)
+        var islandBodies: [Int] = [], islandContacts: [Int] = []
+        touching.withUnsafeBufferPointer { touching in
+            bodyFlag.withUnsafeMutableBufferPointer { bodyFlag in
+                contactFlag.withUnsafeMutableBufferPointer { contactFlag in
+                    stack.withUnsafeMutableBufferPointer { stack in
+                        Islands.walk(bodyCount: bodies.count, contacts: touching, pair: { pairs[$0] },
+                                     isStatic: { bodies[$0].isStatic }, canSeed: { bodies[$0].alive && bodies[$0].awake },
+                                     bodyFlag: bodyFlag.baseAddress!, contactFlag: contactFlag.baseAddress!,
+                                     stack: stack.baseAddress!,
+                                     body: { b in islandBodies.append(b); bodies[b].setAwake(true) },
+                                     contact: { islandContacts.append($0) },
+                                     endIsland: {
+                                         solveIsland(islandBodies, islandContacts, h, dtRatio: dtRatio)
+                                         islandBodies.removeAll(keepingCapacity: true)
+                                         islandContacts.removeAll(keepingCapacity: true)
+                                     })
+                    }
                 }
             }
-            // Contacts are solved in pair order, not traversal order: the batched engine walks
-            // pairs in lockstep over many worlds and can only follow an order they all share.
-            islandContacts.sort()
-            solveIsland(islandBodies, islandContacts, h, dtRatio: dtRatio)
-            // Static bodies may join other islands.
-            for b in islandBodies where bodies[b].isStatic { bodies[b].islandFlag = false }
         }
     }
 
@@ -356,17 +384,12 @@ final class PhysicsWorld {
 
         // Sleep: the island sleeps when all its bodies have been slow for long enough.
         var minSleepTime = Float.greatestFiniteMagnitude
-        let linTol = EngineSettings.linearSleepTolerance, angTol = EngineSettings.angularSleepTolerance
         for bi in islandBodies where bodies[bi].isDynamic {
-            if bodies[bi].w * bodies[bi].w > angTol * angTol || dot(bodies[bi].v, bodies[bi].v) > linTol * linTol {
-                bodies[bi].sleepTime = 0
-                minSleepTime = 0
-            } else {
-                bodies[bi].sleepTime += h
-                minSleepTime = min(minSleepTime, bodies[bi].sleepTime)
-            }
+            bodies[bi].sleepTime = sleepTimeAfterStep(bodies[bi].sleepTime, vx: bodies[bi].v.x, vy: bodies[bi].v.y,
+                                                      w: bodies[bi].w, h: h)
+            minSleepTime = min(minSleepTime, bodies[bi].sleepTime)
         }
-        if minSleepTime >= EngineSettings.timeToSleep && positionSolved {
+        if islandFallsAsleep(minSleepTime: minSleepTime, positionSolved: positionSolved) {
             for bi in islandBodies { bodies[bi].setAwake(false) }
         }
     }
@@ -398,7 +421,9 @@ final class PhysicsWorld {
         while true {
             var minContact = -1
             var minAlpha: Float = 1
-            for ci in contacts.indices {
+            // Box2D's contact list order, newest first: the first of equal times wins, and
+            // each advances its bodies' sweeps for the ones after it.
+            for ci in contactsNewestFirst() {
                 guard let c = contacts[ci], c.enabled, Int(c.toiCount) <= EngineSettings.maxSubSteps else { continue }
                 var alpha: Float = 1
                 if c.hasTOI {

@@ -1,0 +1,19 @@
+// The memory of a batched-engine store: each column is allocated, filled and freed here, so a
+// store names its columns and their lengths once and keeps no block sizes by hand.
+
+/// Columns owned by one store, freed (and their values deinitialized) when the store goes.
+final class Columns {
+    private var frees: [() -> Void] = []
+
+    /// A column of `count` values, each `value` (at least one, so an empty batch still has an
+    /// address to index from).
+    func make<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
+        let n = max(count, 1)
+        let column = UnsafeMutablePointer<T>.allocate(capacity: n)
+        column.initialize(repeating: value, count: n)
+        frees.append { column.deinitialize(count: n); column.deallocate() }
+        return column
+    }
+
+    deinit { for free in frees { free() } }
+}

@@ -1,0 +1,290 @@
+// The batched engine's contact solver, constraint-major. Each running lane lists the contacts it
+// solves in Box2D 2.x's island order (LaneIslands.swift); round k packs the k-th contact of
+// every lane that has one into bundles of eight, densely (no two lanes of a bundle share a
+// world, so the bundles of one round are independent). A bundle gathers its bodies' velocities
+// (or positions) from the per-(body, lane) columns into SIMD8 lanes, runs the shared kernels and
+// scatters them back, as Box2D v3 does within one world (b2GatherBodies / b2ScatterBodies).
+// Warm start, the velocity iterations and the position passes each walk the rounds in order, so
+// every world meets its contacts in its own sequence, bit for bit the single world's.
+
+/// Bundles of one sub-step, round by round, and their constraints, in memory this store owns.
+final class ContactBundles {
+    typealias V = SIMD8<Float>
+    static let width = V.scalarCount
+    let capacity: Int
+    /// Bundles in use this sub-step; round k's are `roundStart[k] ..< roundStart[k + 1]`.
+    var count = 0
+    var roundCount = 0
+    let roundStart: UnsafeMutablePointer<Int>
+    /// Active lanes of each bundle: the first `laneCount[b]`, the rest repeat lane 0's indices.
+    let laneCount: UnsafeMutablePointer<Int32>
+    /// Per (bundle, lane), index = bundle × 8 + lane: the column index of body A and B, of the
+    /// contact (pair × lanes + world lane), and the island slot.
+    let bodyA: UnsafeMutablePointer<Int32>, bodyB: UnsafeMutablePointer<Int32>
+    let contact: UnsafeMutablePointer<Int32>, island: UnsafeMutablePointer<Int32>
+    /// Set up once per sub-step, read by every iteration.
+    let constraints: UnsafeMutablePointer<ContactLanes<V>>
+    let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
+    let bodies: UnsafeMutablePointer<ContactBodiesLanes<V>>
+    let kinds: UnsafeMutablePointer<ManifoldKinds>
+    /// Whether body A can move in some lane (`canMove`); where it cannot, its velocities stay as
+    /// they were at set-up through every pass (x − 0·P is x), so they are gathered once, here.
+    let aMoves: UnsafeMutablePointer<Bool>
+    let fixedA: UnsafeMutablePointer<VelocityLanes<V>>
+    /// Lanes in the order they are packed (most contacts first), and scratch for that sort.
+    let laneOrder: UnsafeMutablePointer<Int32>, bucket: UnsafeMutablePointer<Int>
+    /// Since creation: bundles run and their active lanes (set up once per sub-step), for the
+    /// occupancy the docs report.
+    var bundlesSetUp = 0, lanesSetUp = 0
+
+    init(lanes: Int, pairCount: Int) {
+        // A lane solves each pair at most once: at most `pairCount` rounds of at most lanes / 8 bundles.
+        capacity = max(pairCount * ((lanes + Self.width - 1) / Self.width), 1)
+        roundStart = .allocate(capacity: pairCount + 2)
+        laneCount = .allocate(capacity: capacity)
+        bodyA = .allocate(capacity: capacity * Self.width); bodyB = .allocate(capacity: capacity * Self.width)
+        contact = .allocate(capacity: capacity * Self.width); island = .allocate(capacity: capacity * Self.width)
+        constraints = .allocate(capacity: capacity); manifolds = .allocate(capacity: capacity)
+        bodies = .allocate(capacity: capacity); kinds = .allocate(capacity: capacity)
+        aMoves = .allocate(capacity: capacity); fixedA = .allocate(capacity: capacity)
+        laneOrder = .allocate(capacity: max(lanes, 1)); bucket = .allocate(capacity: pairCount + 2)
+    }
+
+    deinit {
+        roundStart.deallocate(); laneCount.deallocate()
+        bodyA.deallocate(); bodyB.deallocate(); contact.deallocate(); island.deallocate()
+        constraints.deallocate(); manifolds.deallocate(); bodies.deallocate(); kinds.deallocate()
+        aMoves.deallocate(); fixedA.deallocate()
+        laneOrder.deallocate(); bucket.deallocate()
+    }
+}
+
+/// Eight values from a column at eight indices (a bundle's lanes), and back for the first `count`.
+@inline(__always) func gatherLanes(_ p: UnsafeMutablePointer<Float>, _ i: UnsafeMutablePointer<Int32>) -> SIMD8<Float> {
+    SIMD8(p[Int(i[0])], p[Int(i[1])], p[Int(i[2])], p[Int(i[3])], p[Int(i[4])], p[Int(i[5])], p[Int(i[6])], p[Int(i[7])])
+}
+@inline(__always) func gatherLanes(_ p: UnsafeMutablePointer<Int32>, _ i: UnsafeMutablePointer<Int32>) -> SIMD8<Int32> {
+    SIMD8(p[Int(i[0])], p[Int(i[1])], p[Int(i[2])], p[Int(i[3])], p[Int(i[4])], p[Int(i[5])], p[Int(i[6])], p[Int(i[7])])
+}
+@inline(__always) func scatterLanes(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+    if count == 8 {
+        p[Int(i[0])] = v[0]; p[Int(i[1])] = v[1]; p[Int(i[2])] = v[2]; p[Int(i[3])] = v[3]
+        p[Int(i[4])] = v[4]; p[Int(i[5])] = v[5]; p[Int(i[6])] = v[6]; p[Int(i[7])] = v[7]
+    } else {
+        for l in 0..<count { p[Int(i[l])] = v[l] }
+    }
+}
+
+/// The first `count` lanes, as a mask.
+@inline(__always) func firstLanes(_ count: Int) -> SIMDMask<SIMD8<Int32>> {
+    maskFromFlags((SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- SIMD8(repeating: Int32(count))) &>> 31)
+}
+
+extension LaneWorld {
+    /// Packs the lanes' solve lists into bundles: lanes sorted by how many contacts they solve,
+    /// most first (stably), so the lanes with a k-th contact are a prefix and each keeps its
+    /// place in every round.
+    func packBundles() {
+        let k = bundles, width = ContactBundles.width
+        // bucket[c]: lanes that solve more than c contacts (counting sort, most first).
+        let maxSolve = pairCount
+        k.bucket.update(repeating: 0, count: maxSolve + 2)
+        var rounds = 0
+        for lane in 0..<lanes {
+            let n = Int(islands.solveCount[lane])
+            guard n > 0 else { continue }
+            k.bucket[n - 1] += 1
+            rounds = max(rounds, n)
+        }
+        var more = 0
+        for c in stride(from: maxSolve, through: 0, by: -1) { more += k.bucket[c]; k.bucket[c] = more }
+        // Now bucket[c] counts the lanes solving more than c contacts.
+        var placed = 0
+        for n in stride(from: rounds, through: 1, by: -1) {
+            for lane in 0..<lanes where Int(islands.solveCount[lane]) == n {
+                k.laneOrder[placed] = Int32(lane)
+                placed += 1
+            }
+        }
+        var bundle = 0
+        for round in 0..<rounds {
+            k.roundStart[round] = bundle
+            let inRound = k.bucket[round]   // lanes with a round-th contact: a prefix of laneOrder
+            for j in 0..<inRound {
+                let lane = Int(k.laneOrder[j])
+                let b = bundle + j / width, l = j % width
+                let p = Int(islands.solvePair[lane * pairCount + round])
+                let s = b * width + l
+                k.bodyA[s] = Int32(pairs[p].a * lanes + lane)
+                k.bodyB[s] = Int32(pairs[p].b * lanes + lane)
+                k.contact[s] = Int32(p * lanes + lane)
+                k.island[s] = islands.solveIsland[lane * pairCount + round]
+            }
+            let full = inRound / width, rest = inRound % width
+            for b in bundle..<(bundle + full) { k.laneCount[b] = Int32(width) }
+            if rest > 0 {
+                let b = bundle + full
+                k.laneCount[b] = Int32(rest)
+                for l in rest..<width {
+                    k.bodyA[b * width + l] = k.bodyA[b * width]; k.bodyB[b * width + l] = k.bodyB[b * width]
+                    k.contact[b * width + l] = k.contact[b * width]; k.island[b * width + l] = k.island[b * width]
+                }
+            }
+            bundle += full + (rest > 0 ? 1 : 0)
+        }
+        k.roundStart[rounds] = bundle
+        k.roundCount = rounds
+        k.count = bundle
+    }
+
+    /// Constraint set-up of every bundle (ContactSolver.init and initializeVelocityConstraints):
+    /// the manifold, masses and materials gathered from the columns, impulses scaled for the warm
+    /// start, then the shared kernel. Lanes past a bundle's count get zero masses and no points.
+    func setUpBundles(dtRatio: Float) {
+        let k = bundles, width = ContactBundles.width
+        let zero = V(repeating: 0), ratio = V(repeating: dtRatio)
+        let none = SIMDMask<IV>(repeating: false)
+        for b in 0..<k.count {
+            let ci = k.contact + b * width, ia = k.bodyA + b * width, ib = k.bodyB + b * width
+            let count = Int(k.laneCount[b])
+            k.bundlesSetUp += 1; k.lanesSetUp += count
+            let active = firstLanes(count)
+            let activeFlags = unsafeBitCast(active, to: IV.self)
+            let points = gatherLanes(contacts.pointCount, ci) & activeFlags   // 0 where inactive
+            let onFaceA = maskFromFlags(gatherLanes(contacts.faceA, ci)), onFaceB = maskFromFlags(gatherLanes(contacts.faceB, ci))
+            var kinds: ManifoldKinds = []
+            if anyLane(onFaceA .& active) { kinds.insert(.faceA) }
+            if anyLane(onFaceB .& active) { kinds.insert(.faceB) }
+            // Neither face: a circle–circle manifold (the only other kind).
+            if anyLane(active .& .!onFaceA .& .!onFaceB) { kinds.insert(.circles) }
+            k.kinds[b] = kinds
+            let manifold = ManifoldLanes(
+                isFaceA: onFaceA, isFaceB: onFaceB,
+                localNormalX: gatherLanes(contacts.normalX, ci), localNormalY: gatherLanes(contacts.normalY, ci),
+                localPointX: gatherLanes(contacts.pointX, ci), localPointY: gatherLanes(contacts.pointY, ci),
+                point0X: gatherLanes(contacts.point0X, ci), point0Y: gatherLanes(contacts.point0Y, ci),
+                point1X: gatherLanes(contacts.point1X, ci), point1Y: gatherLanes(contacts.point1Y, ci),
+                hasPoint0: nonZeroLanes(points), hasPoint1: maskFromFlags(0 &- (points &>> 1)))   // points is 0, 1 or 2
+            k.manifolds[b] = manifold
+            func masked(_ v: V) -> V { v.blended(with: 0, where: .!active) }
+            let pb = ContactBodiesLanes(mA: masked(gatherLanes(self.bodies.invMass, ia)), iA: masked(gatherLanes(self.bodies.invI, ia)),
+                                        mB: masked(gatherLanes(self.bodies.invMass, ib)), iB: masked(gatherLanes(self.bodies.invI, ib)),
+                                        localCenterAX: gatherLanes(details.lcx, ia), localCenterAY: gatherLanes(details.lcy, ia),
+                                        localCenterBX: gatherLanes(details.lcx, ib), localCenterBY: gatherLanes(details.lcy, ib),
+                                        radiusA: gatherLanes(details.radius, ia), radiusB: gatherLanes(details.radius, ib))
+            k.bodies[b] = pb
+            func point(_ normal: V, _ tangent: V) -> ContactPointLanes<V> {
+                ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero,
+                                  normalImpulse: ratio * masked(normal), tangentImpulse: ratio * masked(tangent),
+                                  normalMass: zero, tangentMass: zero, velocityBias: zero)
+            }
+            k.constraints[b] = ContactLanes(
+                nx: zero, ny: zero,
+                p0: point(gatherLanes(contacts.normalImpulse0, ci), gatherLanes(contacts.tangentImpulse0, ci)),
+                p1: point(gatherLanes(contacts.normalImpulse1, ci), gatherLanes(contacts.tangentImpulse1, ci)),
+                k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
+                friction: mixedFriction(gatherLanes(details.friction, ia), gatherLanes(details.friction, ib)),
+                mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB, onePoint: none, twoPoints: none)
+            let vA = velocityLanes(ia)
+            ContactKernels.initialize(&k.constraints[b], manifold, kinds: kinds, pb,
+                                      restitution: mixedRestitution(gatherLanes(details.restitution, ia), gatherLanes(details.restitution, ib)),
+                                      positionLanes(ia), positionLanes(ib), vA, velocityLanes(ib))
+            k.aMoves[b] = k.constraints[b].bodyAMoves
+            k.fixedA[b] = vA
+        }
+    }
+
+    @inline(__always) private func positionLanes(_ i: UnsafeMutablePointer<Int32>) -> PositionLanes<V> {
+        PositionLanes(cx: gatherLanes(bodies.cx, i), cy: gatherLanes(bodies.cy, i), a: gatherLanes(bodies.a, i))
+    }
+    @inline(__always) private func velocityLanes(_ i: UnsafeMutablePointer<Int32>) -> VelocityLanes<V> {
+        VelocityLanes(vx: gatherLanes(bodies.vx, i), vy: gatherLanes(bodies.vy, i), w: gatherLanes(bodies.w, i))
+    }
+    @inline(__always) private func scatter(_ v: VelocityLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+        scatterLanes(v.vx, bodies.vx, i, count: count); scatterLanes(v.vy, bodies.vy, i, count: count)
+        scatterLanes(v.w, bodies.w, i, count: count)
+    }
+    @inline(__always) private func scatter(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+        scatterLanes(p.cx, bodies.cx, i, count: count); scatterLanes(p.cy, bodies.cy, i, count: count)
+        scatterLanes(p.a, bodies.a, i, count: count)
+    }
+
+    /// Warm start, then the velocity iterations, each over the rounds in order; then the
+    /// impulses back into the contact columns for the next sub-step's warm start.
+    func solveBundleVelocities() {
+        let k = bundles
+        for b in 0..<k.count { velocityStep(b, warmStart: true) }
+        for _ in 0..<EngineSettings.velocityIterations {
+            // Two bundles of a round at a time: they share no body, so their chains overlap.
+            for round in 0..<k.roundCount {
+                var b = k.roundStart[round]
+                let end = k.roundStart[round + 1]
+                while b + 1 < end {
+                    velocityStep(b, warmStart: false)
+                    velocityStep(b + 1, warmStart: false)
+                    b += 2
+                }
+                if b < end { velocityStep(b, warmStart: false) }
+            }
+        }
+        let width = ContactBundles.width
+        for b in 0..<k.count {
+            let ci = k.contact + b * width, count = Int(k.laneCount[b])
+            let c = k.constraints + b
+            scatterLanes(c.pointee.p0.normalImpulse, contacts.normalImpulse0, ci, count: count)
+            scatterLanes(c.pointee.p0.tangentImpulse, contacts.tangentImpulse0, ci, count: count)
+            scatterLanes(c.pointee.p1.normalImpulse, contacts.normalImpulse1, ci, count: count)
+            scatterLanes(c.pointee.p1.tangentImpulse, contacts.tangentImpulse1, ci, count: count)
+        }
+    }
+
+    /// Bundle `b`'s warm start or one velocity step: gather, the shared kernel, scatter.
+    @inline(__always) private func velocityStep(_ b: Int, warmStart: Bool) {
+        let k = bundles, width = ContactBundles.width
+        let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
+        let aMoves = k.aMoves[b]
+        var va = aMoves ? velocityLanes(ia) : k.fixedA[b], vb = velocityLanes(ib)
+        if warmStart {
+            ContactKernels.warmStart(k.constraints[b], &va, &vb, aMoves: aMoves)
+        } else {
+            ContactVelocityKernel.solve(&k.constraints[b], &va, &vb, aMoves: aMoves)
+        }
+        if aMoves { scatter(va, ia, count: count) }
+        scatter(vb, ib, count: count)
+    }
+
+    /// Position correction: up to three passes over the rounds in order, each (lane, island)
+    /// leaving once a pass finds it within three slops (ContactSolver.solvePositionConstraints
+    /// per island). Marks each island slot solved or not, for the sleep rule.
+    func correctBundlePositions() {
+        let k = bundles, width = ContactBundles.width, slots = islands.islandCount
+        let solved = islands.solved, minSeparation = islands.minSeparation
+        solved.update(repeating: 0, count: slots)
+        let limit = -3 * EngineSettings.linearSlop
+        let baumgarte = V(repeating: EngineSettings.baumgarte)
+        for _ in 0..<EngineSettings.positionIterations {
+            minSeparation.update(repeating: 0, count: slots)
+            for b in 0..<k.count {
+                let isl = k.island + b * width, count = Int(k.laneCount[b])
+                let active = firstLanes(count) .& .!maskFromFlags(gatherLanes(solved, isl))
+                guard anyLane(active) else { continue }
+                let ia = k.bodyA + b * width, ib = k.bodyB + b * width
+                var pA = positionLanes(ia), pB = positionLanes(ib)
+                let pb = k.bodies + b
+                let aMoves = canMove(invMass: pb.pointee.mA, invInertia: pb.pointee.iA)
+                let out = ContactKernels.correctPositions(k.manifolds[b], kinds: k.kinds[b], pb.pointee,
+                                                          mA: pb.pointee.mA, iA: pb.pointee.iA, mB: pb.pointee.mB, iB: pb.pointee.iB,
+                                                          baumgarte: baumgarte, &pA, &pB,
+                                                          minSeparation: gatherLanes(minSeparation, isl), active: active, aMoves: aMoves)
+                if aMoves { scatter(pA, ia, count: count) }
+                scatter(pB, ib, count: count)
+                scatterLanes(out, minSeparation, isl, count: count)
+            }
+            var allSolved = true
+            for g in 0..<slots where solved[g] == 0 {
+                if minSeparation[g] >= limit { solved[g] = -1 } else { allSolved = false }
+            }
+            if allSolved { break }
+        }
+    }
+}

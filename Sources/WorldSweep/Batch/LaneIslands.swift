@@ -1,0 +1,122 @@
+// The islands stage of the batched engine: each running lane walks its islands with the single
+// world's walk (`Islands.walk`), which lists the contacts that lane solves this sub-step in
+// Box2D 2.x's order, each with its island. Islands are numbered across lanes ("island slots"),
+// so the solver and the sleep rule keep one record per (lane, island).
+
+/// Each lane's islands for one sub-step, and what the walk needs, in memory this store owns.
+final class LaneIslands {
+    let lanes: Int, bodyCount: Int, pairCount: Int
+    /// Per lane: the pairs that have a contact, newest first (index = lane × pairs + k), valid
+    /// while `orderValid[lane]` (contacts come and go rarely; serials never change).
+    let order: UnsafeMutablePointer<Int32>, orderCount: UnsafeMutablePointer<Int32>, orderValid: UnsafeMutablePointer<Bool>
+    /// Per lane: the contacts it solves this sub-step (pair indices) in island order, and each
+    /// contact's island slot (index = lane × pairs + k); `solveCount` of them.
+    let solvePair: UnsafeMutablePointer<Int32>, solveIsland: UnsafeMutablePointer<Int32>, solveCount: UnsafeMutablePointer<Int32>
+    /// Island slots in use this sub-step (at most one per moving body and lane).
+    var islandCount = 0
+    /// Per island slot: position correction's smallest separation in the current pass, whether
+    /// its correction is done (0 / −1), and the smallest sleep timer of its bodies.
+    let minSeparation: UnsafeMutablePointer<Float>, solved: UnsafeMutablePointer<Int32>, minSleepTime: UnsafeMutablePointer<Float>
+    // The walk's scratch (one lane at a time).
+    let touching: UnsafeMutablePointer<Int32>, bodyFlag: UnsafeMutablePointer<Bool>
+    let contactFlag: UnsafeMutablePointer<Bool>, stack: UnsafeMutablePointer<Int32>
+
+    init(lanes: Int, bodyCount: Int, pairCount: Int) {
+        self.lanes = lanes; self.bodyCount = bodyCount; self.pairCount = pairCount
+        let lists = max(lanes * pairCount, 1), slots = max(lanes * bodyCount, 1)
+        order = .allocate(capacity: lists); orderCount = .allocate(capacity: lanes)
+        orderValid = .allocate(capacity: lanes); orderValid.initialize(repeating: false, count: lanes)
+        orderCount.initialize(repeating: 0, count: lanes)
+        solvePair = .allocate(capacity: lists); solveIsland = .allocate(capacity: lists)
+        solveCount = .allocate(capacity: lanes); solveCount.initialize(repeating: 0, count: lanes)
+        minSeparation = .allocate(capacity: slots); solved = .allocate(capacity: slots); minSleepTime = .allocate(capacity: slots)
+        touching = .allocate(capacity: max(pairCount, 1)); contactFlag = .allocate(capacity: max(pairCount, 1))
+        bodyFlag = .allocate(capacity: max(bodyCount, 1)); stack = .allocate(capacity: max(bodyCount, 1))
+    }
+
+    deinit {
+        order.deallocate(); orderCount.deallocate(); orderValid.deallocate()
+        solvePair.deallocate(); solveIsland.deallocate(); solveCount.deallocate()
+        minSeparation.deallocate(); solved.deallocate(); minSleepTime.deallocate()
+        touching.deallocate(); contactFlag.deallocate(); bodyFlag.deallocate(); stack.deallocate()
+    }
+}
+
+extension LaneWorld {
+    /// Contact lists of `lane` must be rebuilt (a contact was made or destroyed there).
+    @inline(__always) func contactsChanged(_ lane: Int) { islands.orderValid[lane] = false }
+
+    /// The lane's contacts newest first (PhysicsWorld's `contactsNewestFirst`).
+    private func contactOrder(_ lane: Int) -> UnsafeBufferPointer<Int32> {
+        let list = islands.order + lane * pairCount
+        if !islands.orderValid[lane] {
+            var n = 0
+            for p in 0..<pairCount {
+                guard let c = contacts.contact[p * lanes + lane] else { continue }
+                // Insertion by serial, newest first (a handful of contacts).
+                var k = n
+                while k > 0, contacts.contact[Int(list[k - 1]) * lanes + lane]!.serial < c.serial {
+                    list[k] = list[k - 1]
+                    k -= 1
+                }
+                list[k] = Int32(p)
+                n += 1
+            }
+            islands.orderCount[lane] = Int32(n)
+            islands.orderValid[lane] = true
+        }
+        return UnsafeBufferPointer(start: list, count: Int(islands.orderCount[lane]))
+    }
+
+    /// Islands of `lane` (PhysicsWorld.solve's walk): marks its bodies with their island slot and
+    /// wakes them, and lists the contacts it solves in the order the walk meets them.
+    func buildIslands(_ lane: Int) {
+        var touchingCount = 0
+        for p in contactOrder(lane) {
+            let ci = Int(p) * lanes + lane
+            if contacts.touching[ci] != 0 && contacts.enabled[ci] != 0 { islands.touching[touchingCount] = p; touchingCount += 1 }
+        }
+        for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
+        let list = lane * pairCount
+        var solved = 0
+        let islands = self.islands
+        if !(0..<touchingCount).contains(where: { joinsIslands[Int(islands.touching[$0])] }) {
+            // No two moving bodies touch: the walk from each awake moving body meets only static
+            // bodies, so each is an island of its own with its contacts newest first — the
+            // walk's result without its flags and stack (most lanes, most sub-steps).
+            for b in stride(from: bodyCount - 1, through: 0, by: -1) where !isStatic[b] {
+                let i = b * lanes + lane
+                guard details.awake[i] != 0 else { continue }
+                details.inIsland[i] = -1
+                details.islandOfBody[i] = Int32(islands.islandCount)
+                for k in 0..<touchingCount {
+                    let p = islands.touching[k]
+                    guard pairs[Int(p)].a == b || pairs[Int(p)].b == b else { continue }
+                    islands.solvePair[list + solved] = p
+                    islands.solveIsland[list + solved] = Int32(islands.islandCount)
+                    solved += 1
+                }
+                islands.islandCount += 1
+            }
+            islands.solveCount[lane] = Int32(solved)
+            return
+        }
+        Islands.walk(bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
+                     pair: { pairs[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
+                     bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,
+                     body: { b in
+                         guard !isStatic[b] else { return }
+                         let i = b * lanes + lane
+                         details.inIsland[i] = -1
+                         details.islandOfBody[i] = Int32(islands.islandCount)
+                         wake(i)
+                     },
+                     contact: { p in
+                         islands.solvePair[list + solved] = Int32(p)
+                         islands.solveIsland[list + solved] = Int32(islands.islandCount)
+                         solved += 1
+                     },
+                     endIsland: { islands.islandCount += 1 })
+        islands.solveCount[lane] = Int32(solved)
+    }
+}

@@ -1,0 +1,82 @@
+// The solve stage of the batched engine (PhysicsWorld.solve's islands): sweeps start, velocities
+// integrated, the contact bundles set up and solved (LaneBundles.swift), positions integrated and
+// corrected, then transforms and sleep, per island slot (LaneIslands.swift).
+
+extension LaneWorld {
+    func solve(dtRatio: Float) {
+        let n = bodies.movingCount
+        // Solved islands start their sweeps here; only they feel gravity (asleep and static
+        // bodies have no velocity or force, so integrating every lane leaves them in place).
+        var i = 0
+        while i < n {
+            let m = loadMask(details.inIsland, i)
+            storeLanes(loadLanes(details.c0x, i).blended(with: loadLanes(bodies.cx, i), where: m), details.c0x, i)
+            storeLanes(loadLanes(details.c0y, i).blended(with: loadLanes(bodies.cy, i), where: m), details.c0y, i)
+            storeLanes(loadLanes(details.a0, i).blended(with: loadLanes(bodies.a, i), where: m), details.a0, i)
+            storeLanes(V(repeating: 0).blended(with: loadLanes(details.baseGravityScale, i), where: m), bodies.gravityScale, i)
+            i += Self.width
+        }
+        integrator.integrateVelocities(bodies, h: h)
+        packBundles()
+        setUpBundles(dtRatio: dtRatio)
+        solveBundleVelocities()
+        integrator.integratePositions(bodies, h: h)
+        correctBundlePositions()
+        let slots = islands.islandCount
+        islands.minSleepTime.update(repeating: Float.greatestFiniteMagnitude, count: slots)
+        forEachRunningGroup { group, _ in transformsAndSleepTimers(group) }
+        // Which island slots fall asleep, as 0 / −1: `solved` turns into that verdict in place.
+        var anySleeps = false
+        for g in 0..<slots {
+            let sleeps = islandFallsAsleep(minSleepTime: islands.minSleepTime[g], positionSolved: islands.solved[g] != 0)
+            islands.solved[g] = sleeps ? -1 : 0
+            if sleeps { anySleeps = true }
+        }
+        if anySleeps { forEachRunningGroup { group, _ in sleepIslands(group, islands.solved) } }
+    }
+
+    /// Transforms of the solved bodies of lanes `group ..< group + 8`, their sleep timers, and
+    /// each island's smallest timer (the rest of PhysicsWorld.solveIsland).
+    func transformsAndSleepTimers(_ group: Int) {
+        let h = V(repeating: self.h)
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + group
+            let m = loadMask(details.inIsland, i)
+            guard anyLane(m) else { continue }
+            let xf = TransformLanes(PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i)),
+                                    localCenterX: loadLanes(details.lcx, i), localCenterY: loadLanes(details.lcy, i))
+            storeLanes(loadLanes(details.px, i).blended(with: xf.px, where: m), details.px, i)
+            storeLanes(loadLanes(details.py, i).blended(with: xf.py, where: m), details.py, i)
+            storeLanes(loadLanes(details.qs, i).blended(with: xf.s, where: m), details.qs, i)
+            storeLanes(loadLanes(details.qc, i).blended(with: xf.c, where: m), details.qc, i)
+            let oldSleep = loadLanes(details.sleepTime, i)
+            let sleep = oldSleep.blended(with: sleepTimeAfterStep(oldSleep, vx: loadLanes(bodies.vx, i), vy: loadLanes(bodies.vy, i),
+                                                                   w: loadLanes(bodies.w, i), h: h), where: m)
+            storeLanes(sleep, details.sleepTime, i)
+            for k in 0..<Self.width where m[k] {
+                let g = Int(details.islandOfBody[i + k])
+                islands.minSleepTime[g] = min(islands.minSleepTime[g], sleep[k])
+            }
+        }
+    }
+
+    /// Puts the bodies of islands that fall asleep to sleep (Body.setAwake(false)).
+    func sleepIslands(_ group: Int, _ sleeps: UnsafeMutablePointer<Int32>) {
+        for b in 0..<bodyCount where !isStatic[b] {
+            let i = b * lanes + group
+            var flags = IV(repeating: 0)
+            for k in 0..<Self.width where details.inIsland[i + k] != 0 { flags[k] = sleeps[Int(details.islandOfBody[i + k])] }
+            let s = maskFromFlags(flags)
+            guard anyLane(s) else { continue }
+            let zero = V(repeating: 0)
+            storeLanes(loadLanes(details.awake, i).blended(with: 0, where: s), details.awake, i)
+            storeLanes(loadLanes(details.sleepTime, i).blended(with: zero, where: s), details.sleepTime, i)
+            storeLanes(loadLanes(bodies.vx, i).blended(with: zero, where: s), bodies.vx, i)
+            storeLanes(loadLanes(bodies.vy, i).blended(with: zero, where: s), bodies.vy, i)
+            storeLanes(loadLanes(bodies.w, i).blended(with: zero, where: s), bodies.w, i)
+            storeLanes(loadLanes(bodies.fx, i).blended(with: zero, where: s), bodies.fx, i)
+            storeLanes(loadLanes(bodies.fy, i).blended(with: zero, where: s), bodies.fy, i)
+            storeLanes(loadLanes(bodies.torque, i).blended(with: zero, where: s), bodies.torque, i)
+        }
+    }
+}
