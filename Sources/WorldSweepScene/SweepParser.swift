@@ -60,8 +60,9 @@ struct SweepParser {
         // Every value the sweep can produce must be one the key accepts.
         let (low, high) = range.bounds
         for extreme in [low, high] where !parameter.rule.accepts(extreme) {
-            throw reader.error(entry.value, "expected \(parameter.rule.expectation) for '\(path)', but the sweep "
-                               + "reaches \(formatNumber(extreme))")
+            let expected = parameter.rule.acceptsSign(extreme) ? "'\(path)' \(parameter.rule.rangeText)"
+                : "\(parameter.rule.expectation) for '\(path)'"
+            throw reader.error(entry.value, "expected \(expected), but the sweep reaches \(formatNumber(extreme))")
         }
         return SweepParameter(path: path, range: range, location: entry.keyNode.location)
     }
@@ -99,7 +100,10 @@ struct SweepParser {
                 throw reader.error(value, "expected a 'step' that leads from \(formatNumber(start)) to \(formatNumber(stop)) "
                                    + "for 'range' of \(what), got \(formatNumber(step))")
             }
-            guard ParameterRange.rangeCount(start: start, stop: stop, step: step) <= Self.maxWorlds else {
+            // Counted in Double before any conversion to Int: a tiny step makes more values than Int holds.
+            let span = (stop - start) / step
+            guard span.isFinite, span < Double(Self.maxWorlds),
+                  ParameterRange.rangeCount(start: start, stop: stop, step: step) <= Self.maxWorlds else {
                 throw reader.error(value, "expected a 'range' of \(what) with fewer values, got more than 2⁴⁰")
             }
             return .range(start: start, stop: stop, step: step)
@@ -222,18 +226,23 @@ struct SweepParser {
     /// Jitter must not carry a value outside what its key accepts (a size below zero, say), for
     /// any point of the sweep, so that building a world never fails half-way through a run.
     private func checkJitterRange(_ spec: JitterSpec, sweep: SweepSpec, node: Node) throws(SceneError) {
-        guard case .success(let parameter) = scene.resolve(spec.path), parameter.rule != .any else { return }
-        let low: Double
+        guard case .success(let parameter) = scene.resolve(spec.path) else { return }
+        let low: Double, high: Double
         if let swept = sweep.parameters.first(where: { $0.path == spec.path }) {
-            low = swept.range.bounds.min
+            (low, high) = swept.range.bounds
         } else {
             guard let value = try? scene.value(at: spec.path) else { return }
-            low = value
+            (low, high) = (value, value)
         }
-        let reach = low - spec.amplitude
-        if !parameter.rule.accepts(reach) {
+        let rule = parameter.rule
+        let reachLow = low - spec.amplitude
+        if !rule.acceptsSign(reachLow) {
             throw reader.error(node, "jitter of ±\(formatNumber(spec.amplitude)) can take '\(spec.path)' to "
-                               + "\(formatNumber(reach)); it must stay \(parameter.rule == .positive ? "positive" : "non-negative")")
+                               + "\(formatNumber(reachLow)); it must stay \(rule.sign == .positive ? "positive" : "non-negative")")
+        }
+        for reach in [reachLow, high + spec.amplitude] where !rule.accepts(reach) {
+            throw reader.error(node, "jitter of ±\(formatNumber(spec.amplitude)) can take '\(spec.path)' to "
+                               + "\(formatNumber(reach)); it must stay \(rule.rangeText)")
         }
     }
 }
