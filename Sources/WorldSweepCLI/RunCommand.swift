@@ -129,6 +129,12 @@ struct RunCommand: ParsableCommand {
         interruptRequested = 0
         signal(SIGINT) { _ in interruptRequested = 1 }
         signal(SIGTERM) { _ in interruptRequested = 1 }
+        // A parent may hand the signals down blocked (some launchers do): Ctrl-C must still reach us.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     static func releaseInterrupts() {

@@ -43,6 +43,63 @@ final class MetricsRecorder {
         up = length > 0 ? (-g.dx / length, -g.dy / length) : (0, -1)
         tickLength = built.tick
         tracks = Tracks(itemCount: built.views.count)
+        tracks.loops = Self.boundaryLoops(built)
+        tracks.lastCenter = built.views.map { ($0.center.x, $0.center.y) }
+        tracks.stillTime = Array(repeating: 0, count: built.views.count)
+        tracks.lastVelocity = Array(repeating: (0, 0), count: built.views.count)
+        tracks.tickLength = built.tick
+        tracks.forced = Self.forcedItems(built)
+    }
+
+    /// Per item, whether a steady force acts on it: gravity, or an active continuous push, whose
+    /// magnitude the engine's Float still holds. Such an item in free flight must move every
+    /// sub-step; a state frozen to the bit under it means the arithmetic saturated (gravity 1e30
+    /// made the velocity clamp's square overflow and zeroed the velocity: motionless, unflagged).
+    fileprivate static func forcedItems(_ built: BuiltScene) -> [Bool] {
+        var forced = [Bool](repeating: false, count: built.views.count)
+        let index = Dictionary(uniqueKeysWithValues: built.views.enumerated().map { (ObjectIdentifier($1), $0) })
+        // Anchored items never move, forces or not (the last item behavior to say wins).
+        var anchored = Set<String>()
+        for spec in built.scene.behaviors {
+            guard case .item(let p) = spec.kind, let flag = p.anchored else { continue }
+            for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
+        }
+        for entry in built.behaviors {
+            let acts: Bool
+            if let gravity = entry.behavior as? GravityBehavior {
+                acts = abs(Float(gravity.magnitude) * EngineSettings.gravityPerUnit) >= 1e-30
+            } else if let push = entry.behavior as? PushBehavior, push.mode == .continuous, push.active {
+                acts = abs(Float(push.magnitude)) >= 1e-30
+            } else {
+                continue
+            }
+            guard acts, let spec = built.scene.behavior(named: entry.name) else { continue }
+            for name in spec.items where !anchored.contains(name) {
+                if let view = built.view(named: name), let i = index[ObjectIdentifier(view)] { forced[i] = true }
+            }
+        }
+        return forced
+    }
+
+    /// Per item, the reference-bounds rectangle (inset) it is kept inside, when a collision
+    /// behavior translates the bounds into a boundary for it and its centre starts inside:
+    /// such an item's centre can leave only if the engine's numbers failed (it tunnelled).
+    fileprivate static func boundaryLoops(_ built: BuiltScene) -> [Tracks.Loop?] {
+        let scene = built.scene
+        var loops = [Tracks.Loop?](repeating: nil, count: built.views.count)
+        let index = Dictionary(uniqueKeysWithValues: built.views.enumerated().map { ($1.name, $0) })
+        for behavior in scene.behaviors {
+            guard case .collision(let c) = behavior.kind, c.referenceBounds, c.mode != .items else { continue }
+            let loop = Tracks.Loop(minX: c.insets.left, minY: c.insets.top,
+                                   maxX: scene.world.bounds.width - c.insets.right,
+                                   maxY: scene.world.bounds.height - c.insets.bottom)
+            for name in behavior.items {
+                guard let i = index[name] else { continue }
+                let p = built.views[i].center
+                if loop.contains(p.x, p.y) { loops[i] = loop }
+            }
+        }
+        return loops
     }
 
     func attach() {
@@ -149,6 +206,26 @@ private struct Tracks {
     /// The last tick each item was awake (0 = before the first tick).
     var lastAwakeTick: [Int]
 
+    /// A rectangle of reference bounds, in points.
+    struct Loop {
+        var minX, minY, maxX, maxY: Double
+        /// Half a point of slack: the centre of an item pressed into a wall stays well inside.
+        func contains(_ x: Double, _ y: Double) -> Bool {
+            x >= minX - 0.5 && x <= maxX + 0.5 && y >= minY - 0.5 && y <= maxY + 0.5
+        }
+    }
+    /// The boundary loop each item must stay inside (nil: none holds it).
+    var loops: [Loop?] = []
+    /// Each item's centre after the previous tick.
+    var lastCenter: [(x: Double, y: Double)] = []
+    /// Each item's velocity after the previous tick (zero before the first).
+    var lastVelocity: [(dx: Double, dy: Double)] = []
+    /// Whether gravity or a continuous push acts on each item.
+    var forced: [Bool] = []
+    /// How long (s) each item has kept its centre to the bit while moving or forced.
+    var stillTime: [Double] = []
+    var tickLength = 0.0
+
     // Events of the current tick (kept between ticks, so a tick allocates nothing).
     struct PairKey: Hashable { var item: Int; var partner: String; var behavior: ObjectIdentifier }
     var itemPairBegins: [PairKey: Int] = [:]
@@ -219,6 +296,23 @@ private struct Tracks {
                 && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
             let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
             if !finite || !(speed <= speedLimit) { return false }
+            // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
+            // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
+            // centre did not move by a bit (a velocity lost below its position's precision).
+            if let loop = loops[i], !loop.contains(s.center.x, s.center.y) { return false }
+            // Ticks shorter than a sub-step may run none, so it takes two sub-steps' time unmoved.
+            let last = lastCenter[i]
+            lastCenter[i] = (s.center.x, s.center.y)
+            let lastV = lastVelocity[i]
+            lastVelocity[i] = (s.velocity.dx, s.velocity.dy)
+            let unmoved = s.center.x == last.x && s.center.y == last.y
+            let frozen = unmoved && forced[i] && s.velocity.dx == lastV.dx && s.velocity.dy == lastV.dy
+            if !s.isAsleep && open[i] == 0 && unmoved && (speed >= 1 || frozen) {
+                stillTime[i] += tickLength
+                if stillTime[i] >= 2 * Double(EngineSettings.subStep) { return false }
+            } else {
+                stillTime[i] = 0
+            }
             if !s.isAsleep { lastAwakeTick[i] = tick }
             let height = s.center.x * up.x + s.center.y * up.y
             if begun[i] > 0, let f = flight[i] {

@@ -14,9 +14,12 @@ extension SceneFile {
         guard !isFolder.boolValue else {
             throw SceneError(path: path, line: 1, column: 1, message: "expected a scene file, got a folder")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read through a handle, so /dev/null and pipes read as what they hold.
+        guard let handle = FileHandle(forReadingAtPath: path), let read = try? handle.readToEnd() ?? Data() else {
             throw SceneError(path: path, line: 1, column: 1, message: "cannot read the file (no permission?)")
         }
+        try? handle.close()
+        let data = read
         if let bad = TextPosition.firstInvalidUTF8(in: data) {
             throw SceneError(path: path, at: bad.location,
                              "expected UTF-8 text, got the byte 0x\(String(bad.byte, radix: 16, uppercase: true))")

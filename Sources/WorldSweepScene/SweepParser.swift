@@ -60,9 +60,8 @@ struct SweepParser {
         // Every value the sweep can produce must be one the key accepts.
         let (low, high) = range.bounds
         for extreme in [low, high] where !parameter.rule.accepts(extreme) {
-            let expected = parameter.rule.acceptsSign(extreme) ? "'\(path)' \(parameter.rule.rangeText)"
-                : "\(parameter.rule.expectation) for '\(path)'"
-            throw reader.error(entry.value, "expected \(expected), but the sweep reaches \(formatNumber(extreme))")
+            let expected = parameter.rule.acceptsSign(extreme) ? parameter.rule.rangeText : parameter.rule.expectation
+            throw reader.error(entry.value, "expected \(expected) for '\(path)', but the sweep reaches \(formatNumber(extreme))")
         }
         return SweepParameter(path: path, range: range, location: entry.keyNode.location)
     }

@@ -44,16 +44,17 @@ struct ValueRule: Sendable, Hashable {
         }
     }
 
-    /// "from 0.001 to 1000000 (the engine's range)": what the range asks for.
+    /// "a positive number in [0.001, 1000000] (the engine's range)": what the range asks for.
     var rangeText: String {
         let low = sign == .any ? formatNumber(-limit) : formatNumber(smallest)
-        return "from \(low) to \(formatNumber(limit)) (the engine's range)"
+        let noun = sign == .any ? "a number" : expectation
+        return "\(noun) in [\(low), \(formatNumber(limit))] (the engine's range)"
     }
 
     /// Why `value` is refused ("expected ... for WHAT, got ..."), or nil when it is accepted.
     func problem(_ value: Double, for what: String) -> String? {
         guard !accepts(value) else { return nil }
         if !value.isFinite || !acceptsSign(value) { return "expected \(expectation) for \(what), got \(formatNumber(value))" }
-        return "expected \(what) \(rangeText), got \(formatNumber(value))"
+        return "expected \(rangeText) for \(what), got \(formatNumber(value))"
     }
 }

@@ -139,7 +139,7 @@ struct NodeReader {
             throw error(node, "expected \(rule.expectation) for \(what), got \(node.shortDescription)")
         }
         guard rule.accepts(value) else {
-            throw error(node, "expected \(what) \(rule.rangeText), got \(node.shortDescription)")
+            throw error(node, "expected \(rule.rangeText) for \(what), got \(node.shortDescription)")
         }
         return value
     }

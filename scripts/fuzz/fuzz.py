@@ -11,6 +11,7 @@ checks the promises of the README's reliability section:
   - the exit code is one of 0 (done), 1 (a run failed), 2 (bad input), 130 (interrupted);
   - a refusal (exit 2) is one line on stderr, printable (no raw control bytes), with no raw
     runtime or Foundation text, and nothing is written for it (the output folder stays absent);
+  - nothing it did not write is deleted (a folder named like one of its outputs keeps its files);
   - a finished run's worlds.csv holds only finite numbers (or empty cells for failed worlds).
 
     scripts/fuzz/fuzz.py --bin .build/release/worldsweep --cases 300 --seed 1
@@ -131,6 +132,7 @@ def bad_count(rng):
 def command_line(rng, file, out):
     """A command over the case's file, with a chance of bad option values."""
     which = rng.choices(["validate", "run", "trace", "merge", "missing"], weights=[50, 28, 16, 3, 3])[0]
+    held = None
     if which == "validate":
         args = ["validate", file]
         if rng.random() < 0.1:
@@ -145,7 +147,15 @@ def command_line(rng, file, out):
         elif r < 0.20:
             args += ["--shard", rng.choice(["0", "3", "-1", "x"]), "--of", bad_count(rng)]
         elif r < 0.24:
-            args[3] = rng.choice(["", "/proc/nope", "/dev/null", file])
+            args[3] = rng.choice(["", "/proc/nope", "/dev/null", file, file + "/inside"])
+        elif r < 0.27:
+            # An output folder holding a folder by one of the names a run writes: refused, kept.
+            held_name = rng.choice(["worlds.csv", "summary.json", "partners.csv", "report.html", "run.json"])
+            os.makedirs(os.path.join(out, held_name))
+            with open(os.path.join(out, held_name, "keep.txt"), "w") as f:
+                f.write("not worldsweep's")
+            args += ["--force"]
+            held = held_name
     elif which == "trace":
         args = ["trace", file, "--ticks", rng.choice(["3", "5"])]
         if rng.random() < 0.15:
@@ -158,14 +168,14 @@ def command_line(rng, file, out):
         key = rng.choice(["bouncy.elasticity", "shove.magnitude", "top.size", "fall.magnitude", "nope.key",
                           "material.density", "card.center.y", "spin.angular_velocity", "x"])
         args += ["--set", key + "=" + rng.choice(NUMBERS + JUNK_SCALARS[:4])]
-    return which, args
+    return which, args, held
 
 
 RAW_TEXT = re.compile(r"NSCocoaErrorDomain|Error Domain=|Fatal error|EncodingError|DecodingError|Swift/|"
                       r"Foundation\.|_GenericObjCError|\bCocoaError\b|Thread \d|Stack dump")
 
 
-def check(which, args, rc, stdout, stderr, out, timed_out):
+def check(which, args, rc, stdout, stderr, out, timed_out, held=None):
     """The promises, as a list of broken ones (empty: the case passed)."""
     problems = []
     if timed_out:
@@ -184,8 +194,10 @@ def check(which, args, rc, stdout, stderr, out, timed_out):
             problems.append("control bytes in the refusal")
         if "error" not in text:
             problems.append("refusal does not say 'error'")
-        if which == "run" and os.path.exists(out):
+        if which == "run" and os.path.exists(out) and not held:
             problems.append("a refused run left its output folder behind")
+    if held and not os.path.exists(os.path.join(out, held, "keep.txt")):
+        problems.append(f"deleted a file inside the folder {held}, which it did not write")
     if which == "run" and rc == 0:
         worlds = os.path.join(out, "worlds.csv")
         if not os.path.exists(worlds):
@@ -225,15 +237,15 @@ def main():
             with open(file, "wb") as f:
                 f.write(source)
             out = os.path.join(work, f"out-{case}")
-            which, args = command_line(rng, file, out)
+            which, args, held = command_line(rng, file, out)
             timed_out = False
             try:
                 proc = subprocess.run([opts.bin] + args, capture_output=True, timeout=opts.timeout,
-                                      env=dict(os.environ, TERM="dumb"))
+                                      env=dict(os.environ, TERM="dumb"), stdin=subprocess.DEVNULL)
                 rc, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
             except subprocess.TimeoutExpired as e:
                 rc, stdout, stderr, timed_out = -1, e.stdout or b"", e.stderr or b"", True
-            problems = check(which, args, rc, stdout, stderr, out, timed_out)
+            problems = check(which, args, rc, stdout, stderr, out, timed_out, held)
             if problems:
                 failed += 1
                 case_dir = os.path.join(keep, f"seed{opts.seed}-case{case}")
