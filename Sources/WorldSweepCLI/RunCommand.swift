@@ -74,7 +74,7 @@ struct RunCommand: ParsableCommand {
         try WorldLimit.check(scene, maximum: maxWorlds, force: force)
         let shardSpec = try Self.shard(index: shard, count: of, environment: environment)
         let directory = out ?? "runs/\(scene.name)"
-        let threadCount = min(threads ?? Scheduler.defaultThreads(environment: environment), CommandLineLimits.threads.upperBound)
+        var threadCount = min(threads ?? Scheduler.defaultThreads(environment: environment), CommandLineLimits.threads.upperBound)
 
         let cancel = CancellationFlag(also: { interruptRequested != 0 })
         Self.catchInterrupts()
@@ -90,6 +90,8 @@ struct RunCommand: ParsableCommand {
         case "single": sweep.runner.engine = .single
         default: throw BadInput("--engine must be batched or single, got \(engine)")
         }
+        // Memory before anything is allocated: fewer threads when worlds do not fit side by side.
+        threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: sweep.runner))
         LaneIntegrator.useSingleThreadedBLAS()
         let outcome: SweepRun.Outcome
         do {

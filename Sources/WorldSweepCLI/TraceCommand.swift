@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorldSweep
+import WorldSweepRun
 import WorldSweepScene
 
 /// `worldsweep trace FILE`: one world tick by tick, as CSV on stdout.
@@ -28,6 +29,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         if let ticks { try CommandLineLimits.check(ticks, CommandLineLimits.ticks, option: "--ticks") }
         let scene = try TraceWorld.scene(file: file, overrides: overrides)
+        _ = try MemoryCheck.worldsThatFit(scene, runner: WorldRunner(scene: scene), batched: false)
         let output = StandardOutput()
         TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }
         output.flush()

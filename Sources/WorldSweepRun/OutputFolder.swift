@@ -46,8 +46,8 @@ public enum OutputFolder {
     /// Creates `directory` (and missing parents), as `mkdir -p` does; one plain sentence on failure.
     public static func create(_ directory: String) throws {
         if kind(of: directory) == .folder { return }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != directory, kind(of: parent) == nil { try create(parent) }
+        let up = parent(of: directory)
+        if up != directory, kind(of: up) == nil { try create(up) }
         guard mkdir(directory, 0o755) == 0 || (errno == EEXIST && kind(of: directory) == .folder) else {
             throw RunInputError("cannot create the output folder \(directory) (\(reason(errno)))")
         }
@@ -67,18 +67,23 @@ public enum OutputFolder {
     }
 
     private static func checkCreatable(_ directory: String) throws {
-        var ancestor = (directory as NSString).deletingLastPathComponent
-        if ancestor.isEmpty { ancestor = "." }
-        while kind(of: ancestor) == nil {
-            let up = (ancestor as NSString).deletingLastPathComponent
-            ancestor = up.isEmpty ? "." : up
-        }
+        var ancestor = parent(of: directory)
+        while kind(of: ancestor) == nil { ancestor = parent(of: ancestor) }
         guard kind(of: ancestor) == .folder else {
             throw RunInputError("cannot create the output folder \(directory): \(ancestor) is not a folder")
         }
         guard access(ancestor, W_OK | X_OK) == 0 else {
             throw RunInputError("cannot create the output folder \(directory) (\(ancestor): \(reason(errno)))")
         }
+    }
+
+    /// The folder holding `path`: "." for a bare name, "/" for a name at the root. (Written out:
+    /// Foundation's deletingLastPathComponent traps on some relative paths in release builds.)
+    static func parent(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "." }
+        return slash == p.startIndex ? "/" : String(p[..<slash])
     }
 
     private static func reason(_ code: Int32) -> String {
