@@ -3,6 +3,7 @@ import TestScratch
 import Testing
 @testable import WorldSweepCLI
 import WorldSweepRun
+import WorldSweepScene
 
 private let smallSweep = """
     name: refusals
@@ -218,5 +219,25 @@ private func expectRefusal(_ arguments: [String], _ fragments: String..., source
         #expect(!exists("\(out)/summary.json") && exists("\(out)/run.json"))
         #expect(WorldSweepCommand.execute(arguments + ["--resume"]) == 0)
         #expect(exists("\(out)/summary.json"))
+    }
+}
+
+/// Issue 17 item 7: a world that cannot fit in memory is one line, before anything is allocated.
+@Suite struct MemoryRefusalTests {
+    @Test func aWorldTooBigForTheMemoryIsRefusedAtItsFirstItem() throws {
+        var lines = ["name: crowd", "world: {bounds: [4000, 4000], ticks: 2}", "items:"]
+        for k in 0..<2000 { lines.append("  i\(k): {center: [\(20 + k % 45 * 20), \(20 + k / 45 * 20)], size: [6, 6]}") }
+        let names = (0..<2000).map { "i\($0)" }.joined(separator: ", ")
+        lines += ["behaviors:", "  walls: {type: collision, items: [\(names)], reference_bounds: true}"]
+        let file = try temporaryFile(lines.joined(separator: "\n"))
+        let scene = try SceneFile.load(path: file)
+        let runner = WorldRunner(scene: scene)
+        let error = try #require(throws: SceneError.self) {
+            try MemoryCheck.worldsThatFit(scene, runner: runner, available: 0.5e9)
+        }
+        #expect(error.line == 4 && error.column == 3, "\(error)")
+        #expect(error.message.contains("needs about 776 MB") && error.message.contains("2000 items"), "\(error.message)")
+        // With room for five worlds, five threads at most.
+        #expect(try MemoryCheck.worldsThatFit(scene, runner: runner, available: 5e9) == 5)
     }
 }
