@@ -29,7 +29,7 @@ struct MissingCommand: ParsableCommand {
         do { missing = try Shards.missing(in: directory, count: count) } catch let e as RunInputError {
             throw BadInput(e.description)
         } catch {
-            throw RunFailure("\(error)")
+            throw RunFailure(plainText(error))
         }
         for i in missing { print(i) }
     }

@@ -103,7 +103,7 @@ struct RunCommand: ParsableCommand {
             throw BadInput(error.description)
         } catch {
             bar.finish()
-            throw RunFailure("\(directory): \(error)")
+            throw RunFailure("\(directory): \(plainText(error))")
         }
         bar.finish()
         var resumeLine = "worldsweep run \(file) --resume"
@@ -120,7 +120,7 @@ struct RunCommand: ParsableCommand {
         do {
             try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory)
         } catch {
-            throw RunFailure("\(directory): the report could not be written: \(error)")
+            throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
         Self.printDone(summary: summary, directory: directory)
     }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import WorldSweepRun
 import WorldSweepScene
 
 #if canImport(Glibc)
@@ -81,6 +83,17 @@ public enum ExitStatus {
     public static let badInput: Int32 = 2
     /// Ctrl-C (SIGINT) or SIGTERM: the worlds in flight were written; `--resume` continues.
     public static let interrupted: Int32 = 130
+}
+
+/// An error as a person reads it: our own errors by their description, Foundation's by their
+/// localized sentence ("The file … couldn't be saved …"), never "Error Domain=NSCocoaErrorDomain".
+func plainText(_ error: any Error) -> String {
+    switch error {
+    case let e as RunFileError: return e.description
+    case let e as RunInputError: return e.description
+    case let e as SceneError: return e.description
+    default: return error.localizedDescription
+    }
 }
 
 /// A run stopped by Ctrl-C or SIGTERM (exit 130): what was written can be resumed.

@@ -59,6 +59,12 @@ private func expectRefusal(_ arguments: [String], _ fragments: String..., source
         #expect(!exists(out))
     }
 
+    @Test func foundationErrorsAreShownAsSentences() {
+        let text = plainText(CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: "/x/report.md"]))
+        #expect(!text.contains("Error Domain") && !text.contains("NSCocoaErrorDomain") && !text.isEmpty, "\(text)")
+        #expect(plainText(RunFileError("cannot write x")) == "cannot write x")
+    }
+
     @Test func usageErrorsAreOneLine() {
         expectRefusal(["run"], "Missing expected argument")
         expectRefusal(["validate", "a.yaml", "--no-such-option"], "--no-such-option")

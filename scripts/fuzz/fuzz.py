@@ -16,6 +16,7 @@ checks the promises of the README's reliability section:
 
     scripts/fuzz/fuzz.py --bin .build/release/worldsweep --cases 300 --seed 1
     scripts/fuzz/fuzz.py --bin ... --cases 20000 --seed 7 --keep /tmp/fuzz-findings
+    scripts/fuzz/fuzz.py --bin ... --cases 10000 --start 10000 --seed 7   # the second half of it
 
 A failing case is written to --keep (file, command, output) so that it replays exactly. The last
 line is "fuzz: N passed, M failed".
@@ -200,6 +201,10 @@ def check(which, args, rc, stdout, stderr, out, timed_out, held=None):
         problems.append(f"deleted a file inside the folder {held}, which it did not write")
     if which == "run" and rc == 0:
         worlds = os.path.join(out, "worlds.csv")
+        if "--shard" in args:
+            # A shard writes into its own folder.
+            shard, count = args[args.index("--shard") + 1], args[args.index("--of") + 1]
+            worlds = os.path.join(out, "shards", f"{int(shard)}-of-{int(count)}", "worlds.csv")
         if not os.path.exists(worlds):
             problems.append("run exited 0 without worlds.csv")
         else:
@@ -215,6 +220,8 @@ def main():
     parser.add_argument("--bin", required=True, help="the worldsweep executable")
     parser.add_argument("--cases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0,
+                        help="first case number (cases are numbered per seed, so runs over disjoint ranges split one run)")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--keep", help="folder for failing cases (default: a temporary one, printed)")
     parser.add_argument("--sweeps", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sweeps"))
@@ -228,7 +235,7 @@ def main():
     work = tempfile.mkdtemp(prefix="worldsweep-fuzz-")
     passed = failed = 0
     try:
-        for case in range(opts.cases):
+        for case in range(opts.start, opts.start + opts.cases):
             rng = random.Random(f"{opts.seed}:{case}")
             name, source = rng.choice(bases)
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
@@ -258,6 +265,8 @@ def main():
                 print(f"case {case} ({name}, {which}): {'; '.join(problems)} — {case_dir}", file=sys.stderr)
             else:
                 passed += 1
+            if (case + 1 - opts.start) % 1000 == 0:
+                print(f"fuzz: {case + 1 - opts.start} cases so far, {failed} failed", file=sys.stderr, flush=True)
             shutil.rmtree(out, ignore_errors=True)
             os.remove(file)
     finally:
