@@ -57,9 +57,12 @@ struct SweepParser {
         case .failure(let error): throw reader.error(entry.keyNode, error.message)
         }
         let range = try parseRange(entry.value, path: path, kind: kind)
-        // Every value the sweep can produce must be one the key accepts.
+        // Every value the sweep can produce must be one the key accepts: all of them when there
+        // are few enough to list (the formulas round), else the extremes of a monotonic range.
         let (low, high) = range.bounds
-        for extreme in [low, high] where !parameter.rule.accepts(extreme) {
+        var produced = [low, high]
+        if let count = range.count, count <= 10_000 { produced += (0..<count).map(range.value(at:)) }
+        for extreme in produced where !parameter.rule.accepts(extreme) {
             let expected = parameter.rule.acceptsSign(extreme) ? parameter.rule.rangeText : parameter.rule.expectation
             throw reader.error(entry.value, "expected \(expected) for '\(path)', but the sweep reaches \(formatNumber(extreme))")
         }
@@ -90,6 +93,11 @@ struct SweepParser {
             guard from > 0, to > 0 else {
                 throw reader.error(value, "expected positive end points for 'logspace' of \(what) (they are values, not "
                                    + "exponents: [0.01, 1, 3] gives 0.01, 0.1, 1), got \(formatNumber(from)) and \(formatNumber(to))")
+            }
+            // The values are from · (to/from)^t: the ratio must be a finite Double (5e-324 to 1 is not).
+            guard (to / from).isFinite else {
+                throw reader.error(value, "expected end points for 'logspace' of \(what) whose ratio is a finite number, "
+                                   + "got \(formatNumber(from)) and \(formatNumber(to))")
             }
             return .logspace(from: from, to: to, count: count)
         case "range":

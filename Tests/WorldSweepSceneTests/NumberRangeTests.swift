@@ -41,10 +41,15 @@ struct NumberRangeTests {
         // (to - from) = inf made `inf` the middle value of this linspace.
         expectRefused(sweepScene("  parameters:", "    shove.angle: {linspace: [-1e308, 1e308, 3]}"), at: "-1e308",
                       "in [-1000000, 1000000]", "got -1e308")
-        // to / from = inf made the middle value of this logspace infinite; on a size, its
-        // smallest value is below what a Float item can have.
-        expectRefused(sweepScene("  parameters:", "    top.size.width: {logspace: [5e-324, 1, 3]}"), at: "{logspace",
-                      "a positive number in [0.001, 1000000]", "but the sweep reaches 5e-324")
+        // to / from = inf made the middle value of this logspace infinite.
+        expectRefused(sweepScene("  parameters:", "    top.size.width: {logspace: [5e-324, 1, 3]}"), at: "[5e-324",
+                      "whose ratio is a finite number")
+        // On a size, a value below what a Float item can have.
+        expectRefused(sweepScene("  parameters:", "    top.size.width: {logspace: [1e-5, 1, 3]}"), at: "{logspace",
+                      "a positive number in [0.001, 1000000]", "but the sweep reaches 1e-05")
+        // On a key that takes tiny values too (fuzz seed 7, case 4753: inf reached summary.json).
+        expectRefused(sweepScene("  parameters:", "    bouncy.elasticity: {logspace: [5e-324, 1, 3]}"), at: "[5e-324",
+                      "whose ratio is a finite number")
         expectRefused(sweepScene("  parameters:", "    bouncy.density: {uniform: [1, 1e7]}", "  kind: random", "  samples: 3"),
                       at: "1e7", "got 1e7")
     }
