@@ -139,7 +139,9 @@ def command_line(rng, file, out):
         if rng.random() < 0.1:
             args += ["--max-worlds", bad_count(rng)]
     elif which == "run":
-        args = ["run", file, "--out", out, "--quiet", "--threads", "1"]
+        # A mutated count can make a valid sweep of minutes (65 536 × 3 × 2 worlds): capped, so a
+        # long run is a refusal to check rather than a timeout mistaken for a hang.
+        args = ["run", file, "--out", out, "--quiet", "--max-worlds", "5000", "--threads", "1"]
         r = rng.random()
         if r < 0.08:
             args[-1] = bad_count(rng)
