@@ -35,7 +35,7 @@ let package = Package(
         // Scratch directories for the tests, removed when the test process exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep"]),
-        .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene"]),
+        .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene", "TestScratch"]),
         .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI", "TestScratch"]),
         .testTarget(name: "WorldSweepRunTests", dependencies: ["WorldSweepRun", "TestScratch"]),
         .testTarget(name: "WorldSweepReportTests", dependencies: ["WorldSweepReport", "TestScratch"]),

@@ -2,8 +2,9 @@
 # Sets up the machine and runs every test: the Slurm integration test (a private single-node
 # cluster; skipped with a message when not root), the golden outputs (every example sweep's
 # worlds.csv and first-world traces, bit for bit, from the release build), the pandas/polars
-# reads of a run's CSV files (skipped with a message without pandas), then the unit and command
-# tests.
+# reads of a run's CSV files (skipped with a message without pandas), the fuzz suite (300 seeded
+# cases of mutated sweep files and command lines: no crash, hang or raw message; about half a
+# minute), then the unit and command tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -11,4 +12,5 @@ swift build
 scripts/slurm/test-slurm.sh "$(swift build --show-bin-path)/worldsweep"
 scripts/golden.sh
 WORLDSWEEP_BIN="$(swift build -c release --show-bin-path)/worldsweep" scripts/check-pandas.sh
+python3 scripts/fuzz/fuzz.py --bin "$(swift build --show-bin-path)/worldsweep" --cases 300 --seed 1
 swift test

@@ -105,8 +105,9 @@ struct BenchCommand: ParsableCommand {
         if let saved, saved.sweep != scene.name || saved.ticksPerWorld != scene.world.ticks {
             throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
         }
-        let worldCounts = try Self.counts(worlds, name: "--worlds")
-        let threadCounts = try threads.map { try Self.counts($0, name: "--threads") } ?? Array(1...Scheduler.defaultThreads())
+        let worldCounts = try Self.counts(worlds, name: "--worlds", limit: CommandLineLimits.benchWorlds)
+        let threadCounts = try threads.map { try Self.counts($0, name: "--threads", limit: CommandLineLimits.threads) }
+            ?? Array(1...min(Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound))
         let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) }
         let engineList = try Self.engines(engines, integrators: integrators)
         if kernelWork < 1 { throw BadInput("--kernel-work must be 1 or more, got \(kernelWork)") }
@@ -189,8 +190,8 @@ struct BenchCommand: ParsableCommand {
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// A comma-separated list of positive whole numbers, in order, duplicates dropped.
-    static func counts(_ text: String, name: String) throws -> [Int] {
-        try list(text, name: name) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    static func counts(_ text: String, name: String, limit: ClosedRange<Int> = CommandLineLimits.benchWorlds) throws -> [Int] {
+        try list(text, name: name) { Int($0).flatMap { limit.contains($0) ? $0 : nil } }
     }
 
     /// The engines named in `text`: `single`, `batched` (one per integrator), or `batched-simd` /
@@ -217,7 +218,7 @@ struct BenchCommand: ParsableCommand {
         if parts.allSatisfy(\.isEmpty) { throw BadInput("\(name): the list is empty") }
         var values: [T] = []
         for part in parts {
-            guard !part.isEmpty, let v = parse(part) else { throw BadInput("\(name): cannot use '\(part)' in '\(text)'") }
+            guard !part.isEmpty, let v = parse(part) else { throw BadInput("\(name): cannot use '\(TextPosition.shown(part))' in '\(TextPosition.shown(text))'") }
             if !values.contains(v) { values.append(v) }
         }
         return values

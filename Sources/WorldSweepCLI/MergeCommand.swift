@@ -25,12 +25,12 @@ struct MergeCommand: ParsableCommand {
         } catch let error as RunInputError {
             throw BadInput(error.description)
         } catch {
-            throw RunFailure("\(error)")
+            throw RunFailure(plainText(error))
         }
         do {
             try ReportWriter.write(summary: merged.summary, sample: merged.sample, to: directory)
         } catch {
-            throw RunFailure("\(directory): the report could not be written: \(error)")
+            throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
         RunCommand.printDone(summary: merged.summary, directory: directory)
     }

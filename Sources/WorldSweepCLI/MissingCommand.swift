@@ -15,17 +15,27 @@ struct MissingCommand: ParsableCommand {
     @Argument(help: "The run folder holding shards/.")
     var directory: String
 
-    @Option(help: "How many shards there should be (default: as the shard folders say).")
+    @Option(parsing: .unconditional, help: "How many shards there should be (default: as the shard folders say).")
     var of: Int?
 
     func run() throws {
         let found: Int?
-        do { found = try Shards.shardCount(in: directory) } catch let e as RunInputError { throw BadInput(e.description) }
-        if let of, of < 1 { throw BadInput("--of must be 1 or more, got \(of)") }
+        do {
+            try Shards.requireFolder(directory)
+            found = try Shards.shardCount(in: directory)
+        } catch let e as RunInputError { throw BadInput(e.description) }
+        if let of { try CommandLineLimits.check(of, CommandLineLimits.shards, option: "--of") }
         if let of, let found, of != found { throw BadInput("\(directory)/shards holds shards of \(found), not \(of)") }
         guard let count = of ?? found else {
             throw BadInput("\(directory): no shards found; give --of N to list them all as missing")
         }
-        for i in Shards.missing(in: directory, count: count) { print(i) }
+        // Exactly the shards merge would refuse, so a resubmission of these makes merge succeed.
+        let missing: [Int]
+        do { missing = try Shards.missing(in: directory, count: count) } catch let e as RunInputError {
+            throw BadInput(e.description)
+        } catch {
+            throw RunFailure(plainText(error))
+        }
+        for i in missing { print(i) }
     }
 }

@@ -41,10 +41,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output folder (default: runs/<name>).", valueName: "DIR"))
     var out: String?
 
-    @Option(help: "Worker threads (default: SLURM_CPUS_PER_TASK, else the active processors).")
+    // Counts parse unconditionally, so `--threads -1` is refused as a negative count, not read as
+    // a missing value followed by an option.
+    @Option(parsing: .unconditional, help: "Worker threads (default: SLURM_CPUS_PER_TASK, else the active processors).")
     var threads: Int?
 
-    @Option(name: .customLong("chunk-size"), help: "Worlds per unit of work (one batch of the batched engine); with several threads the last chunks are smaller.")
+    @Option(name: .customLong("chunk-size"), parsing: .unconditional, help: "Worlds per unit of work (one batch of the batched engine); with several threads the last chunks are smaller.")
     var chunkSize: Int = 64
 
     @Option(help: ArgumentHelp("The batched engine's integrator back end: simd (default: faster on every machine measured) or blas.",
@@ -55,10 +57,10 @@ struct RunCommand: ParsableCommand {
                                valueName: "NAME"))
     var engine: String = "batched"
 
-    @Option(help: "Run only this shard (0-based; needs --of).")
+    @Option(parsing: .unconditional, help: "Run only this shard (0-based; needs --of).")
     var shard: Int?
 
-    @Option(help: "How many shards the sweep is cut into.")
+    @Option(parsing: .unconditional, help: "How many shards the sweep is cut into.")
     var of: Int?
 
     @Flag(help: "Continue an interrupted run in DIR (start afresh if there is none).")
@@ -70,19 +72,19 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run more than --max-worlds worlds, or start again over an unfinished or finished run in DIR.")
     var force = false
 
-    @Option(name: .customLong("max-worlds"), help: "Refuse sweeps with more worlds than this unless --force.")
+    @Option(name: .customLong("max-worlds"), parsing: .unconditional, help: "Refuse sweeps with more worlds than this unless --force.")
     var maxWorlds: Int = WorldLimit.defaultMaximum
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let scene = try SceneFile.load(path: file)
         guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
-        if let threads, threads < 1 { throw BadInput("--threads must be 1 or more, got \(threads)") }
-        if chunkSize < 1 { throw BadInput("--chunk-size must be 1 or more, got \(chunkSize)") }
+        if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
+        try CommandLineLimits.check(chunkSize, CommandLineLimits.chunkSize, option: "--chunk-size")
         try WorldLimit.check(scene, maximum: maxWorlds, force: force)
         let shardSpec = try Self.shard(index: shard, count: of, environment: environment)
         let directory = out ?? "runs/\(scene.name)"
-        let threadCount = threads ?? Scheduler.defaultThreads(environment: environment)
+        var threadCount = min(threads ?? Scheduler.defaultThreads(environment: environment), CommandLineLimits.threads.upperBound)
 
         let cancel = CancellationFlag(also: { interruptRequested != 0 })
         Self.catchInterrupts()
@@ -98,6 +100,8 @@ struct RunCommand: ParsableCommand {
         case "single": sweep.runner.engine = .single
         default: throw BadInput("--engine must be batched or single, got \(engine)")
         }
+        // Memory before anything is allocated: fewer threads when worlds do not fit side by side.
+        threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: sweep.runner))
         LaneIntegrator.useSingleThreadedBLAS()
         let outcome: SweepRun.Outcome
         do {
@@ -110,14 +114,14 @@ struct RunCommand: ParsableCommand {
             throw BadInput(error.description)
         } catch {
             bar.finish()
-            throw RunFailure("\(directory): \(error)")
+            throw RunFailure("\(directory): \(plainText(error))")
         }
         bar.finish()
         var resumeLine = "worldsweep run \(file) --resume"
         if out != nil { resumeLine += " --out \(directory)" }
         if let shardSpec { resumeLine += " --shard \(shardSpec.index) --of \(shardSpec.count)" }
         guard outcome.completed else {
-            throw RunFailure("interrupted: \(outcome.worldsDone) of \(outcome.worldsInRange) worlds written to \(outcome.directory)/worlds.csv; continue with: \(resumeLine)")
+            throw Interrupted("interrupted: \(outcome.worldsDone) of \(outcome.worldsInRange) worlds written to \(outcome.directory)/worlds.csv; continue with: \(resumeLine)")
         }
         if let shardSpec {
             print("shard \(shardSpec.index) of \(shardSpec.count): \(outcome.worldsInRange) world\(outcome.worldsInRange == 1 ? "" : "s") in \(outcome.directory); when every shard is done: worldsweep merge \(directory)")
@@ -127,7 +131,7 @@ struct RunCommand: ParsableCommand {
         do {
             try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file))
         } catch {
-            throw RunFailure("\(directory): the report could not be written: \(error)")
+            throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
         Self.printDone(summary: summary, directory: directory)
     }
@@ -137,10 +141,18 @@ struct RunCommand: ParsableCommand {
     static func catchInterrupts() {
         interruptRequested = 0
         signal(SIGINT) { _ in interruptRequested = 1 }
+        signal(SIGTERM) { _ in interruptRequested = 1 }
+        // A parent may hand the signals down blocked (some launchers do): Ctrl-C must still reach us.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     static func releaseInterrupts() {
         signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 
     static func printDone(summary: SweepSummary, directory: String) {
@@ -165,12 +177,14 @@ struct RunCommand: ParsableCommand {
             if index != nil { throw BadInput("--shard needs --of N (how many shards)") }
             return nil
         }
-        guard count >= 1 else { throw BadInput("--of must be 1 or more, got \(count)") }
+        try CommandLineLimits.check(count, CommandLineLimits.shards, option: "--of")
         let i: Int
         if let index {
             i = index
         } else if let text = environment["SLURM_ARRAY_TASK_ID"] ?? environment["JOB_COMPLETION_INDEX"] {
-            guard let v = Int(text) else { throw BadInput("the shard index from the environment is not a number: '\(text)'") }
+            guard let v = Int(text) else {
+                throw BadInput("the shard index from the environment is not a number: '\(TextPosition.shown(text))'")
+            }
             i = v
         } else {
             throw BadInput("--of needs a shard index: --shard I, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")

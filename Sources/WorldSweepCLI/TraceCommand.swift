@@ -1,5 +1,6 @@
 import ArgumentParser
 import WorldSweep
+import WorldSweepRun
 import WorldSweepScene
 
 /// `worldsweep trace FILE`: one world tick by tick, as CSV on stdout.
@@ -30,7 +31,7 @@ struct TraceCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Override a numeric value.", valueName: "NAME.KEY=VALUE"))
     var overrides: [String] = []
 
-    @Option(help: "Ticks to run (default: the file's duration).")
+    @Option(parsing: .unconditional, help: "Ticks to run (default: the file's duration).")
     var ticks: Int?
 
     @Flag(help: "Print contact and animator events instead of states.")
@@ -46,9 +47,10 @@ struct TraceCommand: ParsableCommand {
     var replica: Int?
 
     func run() throws {
+        if let ticks { try CommandLineLimits.check(ticks, CommandLineLimits.ticks, option: "--ticks") }
         let selection = try TraceWorld.selection(world: world, point: point, replica: replica)
         let scene = try TraceWorld.scene(file: file, overrides: overrides, world: selection)
-        if let ticks, ticks < 0 { throw BadInput("--ticks must be 0 or more, got \(ticks)") }
+        _ = try MemoryCheck.worldsThatFit(scene, runner: WorldRunner(scene: scene), batched: false)
         let output = StandardOutput()
         TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }
         output.flush()
@@ -81,25 +83,19 @@ public enum TraceWorld {
     /// point's values and its replica's jitter, as `run` made it), then the `NAME.KEY=VALUE` overrides.
     public static func scene(file: String, overrides: [String], world selection: WorldSelection? = nil) throws -> SceneFile {
         var scene = try SceneFile.load(path: file)
-        var assignments: [(path: String, value: Double)] = []
         if let selection {
             scene = try scene.world(worldIndex(selection, in: scene))
-        } else {
-            assignments = scene.sweep?.firstPointOverrides() ?? []
+        } else if let first = scene.sweep?.firstPointOverrides(), !first.isEmpty {
+            scene = try scene.applying(first)
         }
+        // Each `--set` on its own, so a bad one is blamed on its argument, never on the file.
         for text in overrides {
             switch ParameterAssignment.parse(text) {
-            case .success(let a): assignments.append((a.path, a.value))
+            case .success(let a):
+                do { try scene.setValue(a.value, at: a.path) } catch {
+                    throw BadInput("--set \(TextPosition.shown(text)): \(error.message)")
+                }
             case .failure(let e): throw BadInput("--set: \(e.message)")
-            }
-        }
-        if !assignments.isEmpty {
-            do {
-                scene = try scene.applying(assignments)
-            } catch {
-                // Nothing in the file to point at: the mistake is on the command line.
-                if error.line == 0 { throw BadInput("--set: \(error.message)") }
-                throw error
             }
         }
         return scene

@@ -17,7 +17,7 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "A scene or sweep file (YAML or JSON).")
     var file: String
 
-    @Option(name: .customLong("max-worlds"), help: "Reject files that make more worlds than this unless --force.")
+    @Option(name: .customLong("max-worlds"), parsing: .unconditional, help: "Reject files that make more worlds than this unless --force.")
     var maxWorlds: Int = WorldLimit.defaultMaximum
 
     @Flag(help: "Accept files that make more than --max-worlds worlds.")

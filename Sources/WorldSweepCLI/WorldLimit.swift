@@ -1,3 +1,4 @@
+import WorldSweepRun
 import WorldSweepScene
 
 /// The cap on how many worlds a file may make before a command insists on `--force`, so that a
@@ -13,5 +14,22 @@ enum WorldLimit {
         let location = scene.sweep?.parameters.first?.location ?? .none
         throw SceneError(path: scene.sourcePath, at: location,
                          "the sweep makes \(scene.worldCount) worlds, more than the limit of \(maximum) (--max-worlds); add --force to allow it")
+    }
+}
+
+/// The memory pre-flight of `run` and `trace`: a scene whose one world cannot fit in the memory
+/// available is refused before anything is allocated (an abort half-way helps nobody).
+enum MemoryCheck {
+    /// How many worlds fit side by side (at least 1), or throws at the file's first item.
+    static func worldsThatFit(_ scene: SceneFile, runner: WorldRunner, batched: Bool = true,
+                              available: Double = MemoryPlan.availableBytes()) throws -> Int {
+        let plan = runner.memoryPlan
+        // A fifth kept back: the estimate is from measurements, and the machine is shared.
+        let fit = plan.worldsThatFit(in: available * 0.8, batched: batched && runner.engine != .single)
+        guard fit < 1 else { return fit }
+        throw SceneError(path: scene.sourcePath, at: scene.items.first?.location ?? .none,
+                         "one world of this scene needs about \(MemoryPlan.text(plan.singleWorldBytes)) "
+                         + "(\(scene.items.count) items, up to \(plan.pairs) pairs that may collide), more than the "
+                         + "\(MemoryPlan.text(available)) of memory available")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WorldSweepRun
 import WorldSweepScene
 
@@ -41,30 +42,46 @@ public struct WorldSweepCommand: ParsableCommand {
     /// Runs the command line and returns the process exit code; bad input of any kind (a bad
     /// file, a bad option) is reported as one message on stderr with code 2.
     public static func execute(_ arguments: [String]) -> Int32 {
+        let (code, message) = outcome(arguments)
+        if let message { writeError(message) }
+        return code
+    }
+
+    /// The exit code and the one error line (nil when there is none) of a command line; what the
+    /// command prints on stdout it prints as it runs. Every refusal is one line: `FILE:LINE:COLUMN:
+    /// error: ...` for a file, `worldsweep: error: ...` for the command line or a run folder.
+    static func outcome(_ arguments: [String]) -> (code: Int32, message: String?) {
         do {
             var command = try parseAsRoot(arguments)
             try $arguments.withValue(arguments) { try command.run() }
-            return 0
+            return (ExitStatus.done, nil)
         } catch let error as SceneError {
-            writeError(error.description)
-            return ExitStatus.badInput
+            return (ExitStatus.badInput, error.description)
         } catch let error as BadInput {
-            writeError(error.description)
-            return ExitStatus.badInput
+            return (ExitStatus.badInput, line(error.description))
         } catch let error as RunFailure {
-            writeError(error.description)
-            return ExitStatus.runFailed
+            return (ExitStatus.runFailed, line(error.description))
+        } catch let error as Interrupted {
+            return (ExitStatus.interrupted, line(error.description))
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
             if code == .success {
+                let message = fullMessage(for: error)
                 if !message.isEmpty { print(message) }
-                return 0
+                return (ExitStatus.done, nil)
             }
-            if !message.isEmpty { writeError(message) }
-            // Usage errors are bad input too.
-            return code == .validationFailure ? ExitStatus.badInput : code.rawValue
+            // Usage errors are bad input too: the parser's first line, without its usage block
+            // (`--help` shows that).
+            let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid command line"
+            let reason = text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
+            return (code == .validationFailure ? ExitStatus.badInput : code.rawValue,
+                    line(reason + " (see worldsweep help)"))
         }
+    }
+
+    /// `worldsweep: error: MESSAGE` unless the message already names its file; one line either way.
+    static func line(_ message: String) -> String {
+        TextPosition.oneLine(message.contains(": error: ") ? message : "worldsweep: error: " + message)
     }
 
     static func writeError(_ message: String) {
@@ -86,6 +103,23 @@ public enum ExitStatus {
     public static let badInput: Int32 = 2
     /// Ctrl-C (SIGINT) or SIGTERM: the worlds in flight were written; `--resume` continues.
     public static let interrupted: Int32 = 130
+}
+
+/// An error as a person reads it: our own errors by their description, Foundation's by their
+/// localized sentence ("The file … couldn't be saved …"), never "Error Domain=NSCocoaErrorDomain".
+func plainText(_ error: any Error) -> String {
+    switch error {
+    case let e as RunFileError: return e.description
+    case let e as RunInputError: return e.description
+    case let e as SceneError: return e.description
+    default: return error.localizedDescription
+    }
+}
+
+/// A run stopped by Ctrl-C or SIGTERM (exit 130): what was written can be resumed.
+public struct Interrupted: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Bad input found by a command itself (an override that does not parse, a bad tick count).

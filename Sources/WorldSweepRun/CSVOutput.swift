@@ -98,8 +98,9 @@ public struct CSVLayout: Sendable, Hashable {
         guard cells.count == 3 + parameters.count + items.count * width,
               let world = Int(cells[0]), let point = Int(cells[1]), let replica = Int(cells[2]) else { return nil }
         var parameters: [Double] = []
+        // Every number finite: a `nan` or `inf` typed into a file is not a result.
         for c in cells[3..<(3 + self.parameters.count)] {
-            guard let v = Double(c) else { return nil }
+            guard let v = Double(c), v.isFinite else { return nil }
             parameters.append(v)
         }
         var results: [ItemResult] = []
@@ -111,14 +112,14 @@ public struct CSVLayout: Sendable, Hashable {
             guard let contacts = Int(c[0]), let bounces = Int(c[1]), (0...8).contains(bounces) else { return nil }
             var heights: [Double] = []
             for k in 0..<bounces {
-                guard let h = Float(c[2 + k]) else { return nil }
+                guard let h = Float(c[2 + k]), h.isFinite else { return nil }
                 heights.append(Double(h))
             }
             let rest: Double?
-            if c[10].isEmpty { rest = nil } else { guard let t = Float(c[10]) else { return nil }; rest = Double(t) }
+            if c[10].isEmpty { rest = nil } else { guard let t = Float(c[10]), t.isFinite else { return nil }; rest = Double(t) }
             var state: [Double] = []
             for k in 11..<17 {
-                guard let v = Float(c[k]) else { return nil }
+                guard let v = Float(c[k]), v.isFinite else { return nil }
                 state.append(Double(v))
             }
             results.append(ItemResult(contacts: contacts, bounceHeights: heights, restTime: rest, x: state[0], y: state[1],

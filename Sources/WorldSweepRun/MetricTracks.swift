@@ -25,6 +25,27 @@ struct MetricTracks {
     /// Contacts begun this tick per item.
     var begun: [Int]
 
+    // What tells numbers the engine's Float no longer carries from physics (`watchForSaturation`).
+    /// A rectangle of reference bounds, in points.
+    struct Loop {
+        var minX, minY, maxX, maxY: Double
+        /// Half a point of slack: the centre of an item pressed into a wall stays well inside.
+        func contains(_ x: Double, _ y: Double) -> Bool {
+            x >= minX - 0.5 && x <= maxX + 0.5 && y >= minY - 0.5 && y <= maxY + 0.5
+        }
+    }
+    /// The boundary loop each item must stay inside (nil: none holds it).
+    var loops: [Loop?] = []
+    /// Each item's centre after the previous tick.
+    var lastCenter: [(x: Double, y: Double)] = []
+    /// Each item's velocity after the previous tick (zero before the first).
+    var lastVelocity: [(dx: Double, dy: Double)] = []
+    /// Whether gravity or a continuous push acts on each item.
+    var forced: [Bool] = []
+    /// How long (s) each item has kept its centre to the bit while moving or forced.
+    var stillTime: [Double] = []
+    var tickLength = 0.0
+
     init(itemCount n: Int) {
         items = Array(repeating: ItemResult(), count: n)
         open = Array(repeating: 0, count: n)
@@ -32,6 +53,68 @@ struct MetricTracks {
         lastAwakeTick = Array(repeating: 0, count: n)
         touched = Array(repeating: false, count: n)
         begun = Array(repeating: 0, count: n)
+    }
+
+    /// Arms the run-time checks that flag a world whose numbers left what Float arithmetic carries:
+    /// an item through the reference-bounds loop it started in, or one frozen to the bit while it
+    /// moves or a steady force acts on it. Read from the file alone, so both recorders arm the same.
+    mutating func watchForSaturation(_ scene: SceneFile) {
+        let n = scene.items.count
+        loops = Self.boundaryLoops(scene)
+        lastCenter = scene.items.map { ($0.center.x, $0.center.y) }
+        stillTime = Array(repeating: 0, count: n)
+        lastVelocity = Array(repeating: (0, 0), count: n)
+        tickLength = scene.world.tick
+        forced = Self.forcedItems(scene)
+    }
+
+    /// Per item, whether a steady force acts on it: gravity, or an active continuous push, whose
+    /// magnitude the engine's Float still holds. Such an item in free flight must move every
+    /// sub-step; a state frozen to the bit under it means the arithmetic saturated (gravity 1e30
+    /// made the velocity clamp's square overflow and zeroed the velocity: motionless, unflagged).
+    static func forcedItems(_ scene: SceneFile) -> [Bool] {
+        let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
+        var forced = [Bool](repeating: false, count: scene.items.count)
+        // Anchored items never move, forces or not (the last item behavior to say wins).
+        var anchored = Set<String>()
+        for spec in scene.behaviors {
+            guard case .item(let p) = spec.kind, let flag = p.anchored else { continue }
+            for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
+        }
+        for spec in scene.behaviors {
+            let acts: Bool
+            switch spec.kind {
+            case .gravity(let g):
+                acts = abs(Float(g.force.effectiveMagnitude(default: GravitySpec.defaultMagnitude)) * EngineSettings.gravityPerUnit) >= 1e-30
+            case .push(let p) where p.mode == .continuous && p.active:
+                acts = abs(Float(p.force.effectiveMagnitude(default: PushSpec.defaultMagnitude))) >= 1e-30
+            default:
+                continue
+            }
+            guard acts else { continue }
+            for name in spec.items where !anchored.contains(name) { if let i = index[name] { forced[i] = true } }
+        }
+        return forced
+    }
+
+    /// Per item, the reference-bounds rectangle (inset) it is kept inside, when a collision
+    /// behavior translates the bounds into a boundary for it and its centre starts inside:
+    /// such an item's centre can leave only if the engine's numbers failed (it tunnelled).
+    static func boundaryLoops(_ scene: SceneFile) -> [Loop?] {
+        var loops = [Loop?](repeating: nil, count: scene.items.count)
+        let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
+        for behavior in scene.behaviors {
+            guard case .collision(let c) = behavior.kind, c.referenceBounds, c.mode != .items else { continue }
+            let loop = Loop(minX: c.insets.left, minY: c.insets.top,
+                            maxX: scene.world.bounds.width - c.insets.right,
+                            maxY: scene.world.bounds.height - c.insets.bottom)
+            for name in behavior.items {
+                guard let i = index[name] else { continue }
+                let p = scene.items[i].center
+                if loop.contains(p.x, p.y) { loops[i] = loop }
+            }
+        }
+        return loops
     }
 
     mutating func itemPairBegan(_ a: Int, _ b: Int, names: (String, String), behavior: Int) {
@@ -87,6 +170,23 @@ struct MetricTracks {
                 && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
             let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
             if !finite || !(speed <= speedLimit) { return false }
+            // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
+            // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
+            // centre did not move by a bit (a velocity lost below its position's precision).
+            if let loop = loops[i], !loop.contains(s.center.x, s.center.y) { return false }
+            // Ticks shorter than a sub-step may run none, so it takes two sub-steps' time unmoved.
+            let last = lastCenter[i]
+            lastCenter[i] = (s.center.x, s.center.y)
+            let lastV = lastVelocity[i]
+            lastVelocity[i] = (s.velocity.dx, s.velocity.dy)
+            let unmoved = s.center.x == last.x && s.center.y == last.y
+            let frozen = unmoved && forced[i] && s.velocity.dx == lastV.dx && s.velocity.dy == lastV.dy
+            if !s.isAsleep && open[i] == 0 && unmoved && (speed >= 1 || frozen) {
+                stillTime[i] += tickLength
+                if stillTime[i] >= 2 * Double(EngineSettings.subStep) { return false }
+            } else {
+                stillTime[i] = 0
+            }
             if !s.isAsleep { lastAwakeTick[i] = tick }
             let height = s.center.x * up.x + s.center.y * up.y
             if begun[i] > 0, let f = flight[i] {

@@ -43,6 +43,7 @@ final class MetricsRecorder {
         up = MetricTracks.up(gravity: gravity)
         tickLength = built.tick
         tracks = MetricTracks(itemCount: built.views.count)
+        tracks.watchForSaturation(built.scene)
     }
 
     func attach() {

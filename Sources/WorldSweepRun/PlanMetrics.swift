@@ -27,6 +27,7 @@ final class PlanMetricsRecorder {
         names = scene.items.map(\.name)
         placed = scene.items.map { ($0.center, $0.angle) }
         tracks = MetricTracks(itemCount: scene.items.count)
+        tracks.watchForSaturation(scene)
     }
 
     /// Folds world `k`'s tick: its contact changes, then its states. False when it blew up.

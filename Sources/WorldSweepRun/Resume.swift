@@ -16,32 +16,117 @@ public struct RunSettings: Codable, Sendable, Hashable {
     public var engine: String?
 }
 
-/// Reading worlds.csv and partners.csv back: the rows a killed run left (the torn last line, and
-/// anything after a row that does not read back, dropped).
-enum RowReader {
-    struct Kept { var rows: Int; var worldsLength: Int; var partnersLength: Int }
+/// rows.sum: one line per chunk of rows written, `FIRST COUNT WORLDS_END PARTNERS_END HASH`, appended
+/// after the chunk's rows, so resume and merge trust only rows whose bytes still hash to what was
+/// written (an edited digit, a `nan` typed in, a foreign file are all found).
+enum RowSums {
+    static let fileName = "rows.sum"
 
-    /// Feeds the complete, consistent rows of both files (worlds `from`, `from + 1`, …) to `feed`.
-    /// Reads block by block: memory stays bounded however long the files are.
-    static func read(worlds worldsPath: String, partners partnersPath: String, layout: CSVLayout, from: Int, upTo: Int,
-                     feed: (WorldResult) throws -> Void) throws -> Kept {
+    struct Entry: Equatable {
+        var first: Int
+        var count: Int
+        /// Byte lengths of worlds.csv and partners.csv once the chunk was written.
+        var worldsEnd: Int
+        var partnersEnd: Int
+        var hash: UInt64
+        /// Byte length of rows.sum up to and including this line.
+        var end: Int = 0
+    }
+
+    static func line(_ e: Entry) -> String {
+        "\(e.first) \(e.count) \(e.worldsEnd) \(e.partnersEnd) \(String(e.hash, radix: 16))\n"
+    }
+
+    /// The complete, well-formed lines of a rows.sum (none when it is absent); reading stops at the
+    /// first line that is not one.
+    static func read(_ path: String) -> [Entry] {
+        guard let reader = RowReader.LineReader(path: path) else { return [] }
+        var entries: [Entry] = []
+        while let text = reader.next() {
+            let f = text.split(separator: " ", omittingEmptySubsequences: false)
+            guard f.count == 5, let first = Int(f[0]), let count = Int(f[1]), count >= 1, let w = Int(f[2]),
+                  let p = Int(f[3]), let hash = UInt64(f[4], radix: 16) else { break }
+            entries.append(Entry(first: first, count: count, worldsEnd: w, partnersEnd: p, hash: hash, end: reader.offset))
+        }
+        return entries
+    }
+
+    /// FNV-1a, continued over `text`'s bytes.
+    static func hash(_ text: String, into h: inout UInt64) {
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    }
+
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+}
+
+/// Reading worlds.csv and partners.csv back: only whole chunks whose bytes match their line in
+/// rows.sum, stopping at the first chunk that does not (a torn chunk after a kill, or an edit).
+enum RowReader {
+    struct Kept {
+        var rows: Int
+        var worldsLength: Int
+        var partnersLength: Int
+        /// How many rows.sum lines (bytes) the kept rows cover.
+        var sumsLength: Int = 0
+        /// Why reading stopped before `upTo`: the worlds.csv line, and what is wrong there.
+        var problem: (line: Int, message: String)?
+    }
+
+    /// Feeds the verified rows of both files (worlds `from`, `from + 1`, …) to `feed`, chunk by
+    /// chunk. Reads block by block: memory stays bounded by one chunk however long the files are.
+    static func read(worlds worldsPath: String, partners partnersPath: String, sums sumsPath: String, layout: CSVLayout,
+                     from: Int, upTo: Int, feed: (WorldResult) throws -> Void) throws -> Kept {
         guard let w = LineReader(path: worldsPath) else { throw RunFileError("cannot read \(worldsPath)") }
         guard let header = w.next(), header == layout.header else {
             throw RunFileError("\(worldsPath): the header does not match this sweep file's columns")
         }
         guard let p = LineReader(path: partnersPath), let pHeader = p.next(), pHeader == layout.partnersHeader else {
             // No usable partners file: nothing can be kept.
-            return Kept(rows: 0, worldsLength: w.offset, partnersLength: 0)
+            return Kept(rows: 0, worldsLength: w.offset, partnersLength: 0, problem: (2, "partners.csv is missing or foreign"))
         }
         var kept = Kept(rows: 0, worldsLength: w.offset, partnersLength: p.offset)
-        while from + kept.rows < upTo, let wl = w.next(), let pl = p.next() {
-            guard var r = layout.parseRow(wl[...]), r.world == from + kept.rows,
-                  let pr = layout.parsePartnersRow(pl[...]), pr.world == r.world else { break }
-            if !r.failed { for i in r.items.indices { r.items[i].contactsByPartner = pr.counts[i] } }
-            try feed(r)
-            kept.rows += 1
+        var chunk: [WorldResult] = []
+        for entry in RowSums.read(sumsPath) {
+            let line = 2 + kept.rows
+            guard from + kept.rows < upTo else { break }
+            guard entry.first == from + kept.rows, entry.first + entry.count <= upTo else {
+                kept.problem = (line, "rows.sum does not continue from world \(from + kept.rows)")
+                break
+            }
+            var h = RowSums.seed
+            chunk.removeAll(keepingCapacity: true)
+            var intact = true
+            for k in 0..<entry.count {
+                guard let wl = w.next(), let pl = p.next() else {
+                    kept.problem = (line + k, "the rows end before world \(entry.first + k)")
+                    intact = false
+                    break
+                }
+                RowSums.hash(wl + "\n", into: &h)
+                RowSums.hash(pl + "\n", into: &h)
+                guard var r = layout.parseRow(wl[...]), r.world == entry.first + k,
+                      let pr = layout.parsePartnersRow(pl[...]), pr.world == r.world else {
+                    kept.problem = (line + k, "world \(entry.first + k)'s row does not read back")
+                    intact = false
+                    break
+                }
+                if !r.failed { for i in r.items.indices { r.items[i].contactsByPartner = pr.counts[i] } }
+                chunk.append(r)
+            }
+            guard intact else { break }
+            guard h == entry.hash, w.offset == entry.worldsEnd, p.offset == entry.partnersEnd else {
+                kept.problem = (line, "rows of worlds \(entry.first)–\(entry.first + entry.count - 1) do not match "
+                                + "their checksum in rows.sum (edited?)")
+                break
+            }
+            for r in chunk { try feed(r) }
+            kept.rows += entry.count
             kept.worldsLength = w.offset
             kept.partnersLength = p.offset
+            kept.sumsLength = entry.end
+        }
+        if kept.problem == nil, from + kept.rows < upTo {
+            kept.problem = (2 + kept.rows, "no checksummed rows from world \(from + kept.rows) on")
         }
         return kept
     }

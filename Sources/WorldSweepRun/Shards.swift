@@ -17,9 +17,80 @@ public enum Shards {
         return counts.first
     }
 
-    /// Shard indices of `count` whose folder has no `done` marker.
-    public static func missing(in directory: String, count: Int) -> [Int] {
-        (0..<count).filter { !FileManager.default.fileExists(atPath: SweepRun.shardFolder(directory, index: $0, count: count) + "/done") }
+    /// A run folder that must exist (merge and missing refuse a missing one alike, exit 2).
+    public static func requireFolder(_ directory: String) throws {
+        guard OutputFolder.kind(of: directory) == .folder else {
+            throw RunInputError(directory.isEmpty ? "the run folder name is empty"
+                                : "\(directory): no such folder (give the --out folder of the sharded run)")
+        }
+    }
+
+    /// What merge reads of a sharded run: the sweep file the shards ran, and its layout.
+    struct Source {
+        var scene: SceneFile
+        var runner: WorldRunner
+        var layout: CSVLayout
+        var fingerprint: String
+    }
+
+    /// The sweep file behind DIR's shards, from the first shard folder holding a run.json; it must
+    /// still load and be byte for byte what the shards ran. Nil when no shard has started.
+    static func source(in directory: String, count: Int) throws -> Source? {
+        var found: RunSettings?
+        for index in 0..<count {
+            let folder = SweepRun.shardFolder(directory, index: index, count: count)
+            if let data = FileManager.default.contents(atPath: "\(folder)/run.json"),
+               let settings = try? JSONDecoder().decode(RunSettings.self, from: data) {
+                found = settings
+                break
+            }
+        }
+        guard let settings = found else { return nil }
+        let scene: SceneFile
+        do { scene = try SceneFile.load(path: settings.file) } catch {
+            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \(error.message)")
+        }
+        guard let fileData = FileManager.default.contents(atPath: settings.file),
+              fingerprint(fileData) == settings.fileFingerprint else {
+            throw RunFileError("\(settings.file) changed since the shards ran")
+        }
+        let runner = WorldRunner(scene: scene)
+        return Source(scene: scene, runner: runner, layout: CSVLayout(scene: scene),
+                      fingerprint: settings.fileFingerprint)
+    }
+
+    /// Why shard `index` cannot be merged (nil: it can): no `done`, a run.json of another run or
+    /// range, or rows that do not all read back and match rows.sum. Merge and missing both ask this.
+    static func problem(in directory: String, index: Int, count: Int, source: Source?) -> String? {
+        let dir = SweepRun.shardFolder(directory, index: index, count: count)
+        guard FileManager.default.fileExists(atPath: "\(dir)/done") else { return "\(dir): not done" }
+        guard let source else { return "\(dir): no run.json" }
+        let range = SweepRun.shardWorlds(index: index, count: count, points: source.runner.pointCount,
+                                         replicas: source.runner.replicas)
+        guard let d = FileManager.default.contents(atPath: "\(dir)/run.json"),
+              let s = try? JSONDecoder().decode(RunSettings.self, from: d),
+              s.fileFingerprint == source.fingerprint, s.lowerWorld == range.lowerBound, s.upperWorld == range.upperBound else {
+            return "\(dir): not a shard of the same run"
+        }
+        do {
+            let kept = try RowReader.read(worlds: "\(dir)/worlds.csv", partners: "\(dir)/partners.csv",
+                                          sums: "\(dir)/\(RowSums.fileName)", layout: source.layout,
+                                          from: range.lowerBound, upTo: range.upperBound) { _ in }
+            if let problem = kept.problem, kept.rows < range.count {
+                return "\(dir)/worlds.csv:\(problem.line):1: error: \(problem.message)"
+            }
+        } catch {
+            return "\(dir): \(error)"
+        }
+        return nil
+    }
+
+    /// Shard indices of `count` that merge would refuse: not done, or done with rows that do not
+    /// check out (short, edited, foreign). Throws what merge would throw for the whole run.
+    public static func missing(in directory: String, count: Int) throws -> [Int] {
+        try requireFolder(directory)
+        let source = try self.source(in: directory, count: count)
+        return (0..<count).filter { problem(in: directory, index: $0, count: count, source: source) != nil }
     }
 
     public struct Merged {
@@ -30,28 +101,24 @@ public enum Shards {
     /// Joins the shards of DIR into DIR/worlds.csv, partners.csv and summary.json (each written
     /// whole, so re-running is safe). Throws naming the missing shards, if any.
     public static func merge(directory: String) throws -> Merged {
+        try requireFolder(directory)
         guard let count = try shardCount(in: directory) else {
             throw RunFileError("\(directory)/shards: no shards to merge")
         }
-        let missing = self.missing(in: directory, count: count)
-        guard missing.isEmpty else {
-            throw RunFileError("\(directory): missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)-of-\(count)" }.joined(separator: ", "))")
+        try OutputFolder.check(directory, ownMarker: "shards")
+        let found = try source(in: directory, count: count)
+        let problems = (0..<count).compactMap { i in problem(in: directory, index: i, count: count, source: found).map { (i, $0) } }
+        if !problems.isEmpty {
+            let list = problems.map { "\($0.0)-of-\(count)" }.joined(separator: ", ")
+            let plural = problems.count == 1 ? "" : "s"
+            // A shard with bad rows is named by its file and line; merely unfinished ones by number.
+            if let located = problems.first(where: { $0.1.contains(": error: ") }) {
+                throw RunFileError("\(located.1) (shard\(plural) to run again: \(list))")
+            }
+            throw RunFileError("\(directory): missing shard\(plural) \(list)")
         }
-        let first = SweepRun.shardFolder(directory, index: 0, count: count)
-        guard let data = FileManager.default.contents(atPath: "\(first)/run.json"),
-              let settings = try? JSONDecoder().decode(RunSettings.self, from: data) else {
-            throw RunFileError("\(first)/run.json: cannot read the run settings")
-        }
-        let scene: SceneFile
-        do { scene = try SceneFile.load(path: settings.file) } catch {
-            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \(error)")
-        }
-        guard let fileData = FileManager.default.contents(atPath: settings.file),
-              fingerprint(fileData) == settings.fileFingerprint else {
-            throw RunFileError("\(settings.file) changed since the shards ran")
-        }
-        let runner = WorldRunner(scene: scene)
-        let layout = CSVLayout(scene: scene)
+        guard let source = found else { throw RunFileError("\(directory)/shards: no run.json in any shard") }
+        let (scene, runner, layout) = (source.scene, source.runner, source.layout)
         let pointsPath = "\(directory)/summary.points.tmp"
         let points = try PointListFile(path: pointsPath)
         let table = try PointsCSVFile(layout: layout, path: "\(directory)/\(SweepRun.pointsTableName)")
@@ -65,12 +132,8 @@ public enum Shards {
         for index in 0..<count {
             let dir = SweepRun.shardFolder(directory, index: index, count: count)
             let range = SweepRun.shardWorlds(index: index, count: count, points: runner.pointCount, replicas: runner.replicas)
-            guard let d = FileManager.default.contents(atPath: "\(dir)/run.json"),
-                  let s = try? JSONDecoder().decode(RunSettings.self, from: d),
-                  s.fileFingerprint == settings.fileFingerprint, s.lowerWorld == range.lowerBound, s.upperWorld == range.upperBound else {
-                throw RunFileError("\(dir): not a shard of the same run")
-            }
-            let kept = try RowReader.read(worlds: "\(dir)/worlds.csv", partners: "\(dir)/partners.csv", layout: layout,
+            let kept = try RowReader.read(worlds: "\(dir)/worlds.csv", partners: "\(dir)/partners.csv",
+                                          sums: "\(dir)/\(RowSums.fileName)", layout: layout,
                                           from: range.lowerBound, upTo: range.upperBound) { r in
                 try worlds.append(layout.row(r))
                 try partners.append(layout.partnersRow(r))
@@ -93,7 +156,7 @@ public enum Shards {
             }
         }
         try table.finish()
-        if let copy = FileManager.default.contents(atPath: "\(first)/\(SweepRun.sweepCopyName)") {
+        if let copy = FileManager.default.contents(atPath: "\(SweepRun.shardFolder(directory, index: 0, count: count))/\(SweepRun.sweepCopyName)") {
             try AtomicFile.write(copy, to: "\(directory)/\(SweepRun.sweepCopyName)")
         }
         let info = RunInfo(engine: runner.engine.name, threads: threads, worlds: runner.worldCount,

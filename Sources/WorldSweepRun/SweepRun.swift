@@ -87,12 +87,15 @@ public struct SweepRun {
         let fm = FileManager.default
         let worldsPath = "\(dir)/worlds.csv", partnersPath = "\(dir)/partners.csv", runPath = "\(dir)/run.json"
         let pointsPath = "\(dir)/summary.points.tmp", sweepCopyPath = "\(dir)/\(Self.sweepCopyName)"
+        let sumsPath = "\(dir)/\(RowSums.fileName)"
         let finalMarker = options.shard == nil ? "\(dir)/summary.json" : "\(dir)/done"
         let layout = self.layout
 
         var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: total, totalPoints: runner.pointCount)
         var start = range.lowerBound
-        let worlds: AppendFile, partners: AppendFile
+        let worlds: AppendFile, partners: AppendFile, sums: AppendFile
+        /// Byte lengths of worlds.csv and partners.csv as written so far (for rows.sum).
+        var worldsEnd = 0, partnersEnd = 0
         var pointsFile: PointListFile?
         var pointsTable: PointsCSVFile?
         /// summary.json's points and points.csv's rows stream to files as they complete (a shard
@@ -107,6 +110,7 @@ public struct SweepRun {
         }
 
         // `--resume` with nothing to resume starts afresh (so a retried array task may always pass it).
+        try OutputFolder.check(dir)
         let resumable = options.resume && fm.fileExists(atPath: runPath) && fm.fileExists(atPath: worldsPath)
         if resumable {
             guard let data = fm.contents(atPath: runPath), let old = try? JSONDecoder().decode(RunSettings.self, from: data) else {
@@ -117,20 +121,27 @@ public struct SweepRun {
             }
             var same = old; same.file = settings.file
             guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range, shard or engine)") }
-            try? fm.removeItem(atPath: finalMarker)
+            unlink(finalMarker)
             try AtomicFile.write(fileData, to: sweepCopyPath)
             try streamPoints()
-            let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, layout: layout,
+            // Only chunks whose rows still match rows.sum are kept; the rest is computed again.
+            let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, sums: sumsPath, layout: layout,
                                           from: range.lowerBound, upTo: range.upperBound) { try builder.add($0) }
             try truncateFile(worldsPath, to: kept.worldsLength)
+            worldsEnd = kept.worldsLength
             if kept.partnersLength == 0 {
                 try AtomicFile.write(layout.partnersHeader + "\n", to: partnersPath)
+                partnersEnd = layout.partnersHeader.utf8.count + 1
             } else {
                 try truncateFile(partnersPath, to: kept.partnersLength)
+                partnersEnd = kept.partnersLength
             }
+            if OutputFolder.kind(of: sumsPath) == nil { try AtomicFile.write("", to: sumsPath) }
+            try truncateFile(sumsPath, to: kept.sumsLength)
             start = range.lowerBound + kept.rows
             worlds = try AppendFile(path: worldsPath, truncate: false)
             partners = try AppendFile(path: partnersPath, truncate: false)
+            sums = try AppendFile(path: sumsPath, truncate: false)
         } else {
             if fm.fileExists(atPath: runPath) && !fm.fileExists(atPath: finalMarker) && !options.force && !options.resume {
                 throw RunInputError("\(dir) holds an unfinished run: add --resume to continue it or --force to start again")
@@ -139,14 +150,18 @@ public struct SweepRun {
             if fm.fileExists(atPath: finalMarker) && !options.force && !options.resume {
                 throw RunInputError("\(dir) holds a finished run: give another --out, or add --force to replace it")
             }
-            try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            for path in [finalMarker, worldsPath, partnersPath, "\(dir)/\(Self.pointsTableName)"] { try? fm.removeItem(atPath: path) }
+            try OutputFolder.create(dir)
+            // Plain files of this run's own (OutputFolder.check refused anything else).
+            for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)"] { unlink(path) }
             try AtomicFile.write(try JSONText.encode(settings), to: runPath)
             try AtomicFile.write(fileData, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)
             try worlds.append(layout.header + "\n")
             partners = try AppendFile(path: partnersPath, truncate: true)
             try partners.append(layout.partnersHeader + "\n")
+            sums = try AppendFile(path: sumsPath, truncate: true)
+            worldsEnd = layout.header.utf8.count + 1
+            partnersEnd = layout.partnersHeader.utf8.count + 1
             try streamPoints()
         }
 
@@ -157,17 +172,27 @@ public struct SweepRun {
         let end = try scheduler.run(start..<range.upperBound, cancel: options.cancel, work: { chunk in
             let results = runner.run(worlds: chunk)
             var csv = "", pcsv = ""
-            for r in results { csv += layout.row(r); pcsv += layout.partnersRow(r) }
-            return ChunkOutput(results: results, csv: csv, partners: pcsv)
+            var hash = RowSums.seed
+            for r in results {
+                let row = layout.row(r), partnersRow = layout.partnersRow(r)
+                RowSums.hash(row, into: &hash); RowSums.hash(partnersRow, into: &hash)
+                csv += row; pcsv += partnersRow
+            }
+            return ChunkOutput(results: results, csv: csv, partners: pcsv, hash: hash)
         }, consume: { chunk, out in
             try worlds.append(out.csv)
             try partners.append(out.partners)
+            worldsEnd += out.csv.utf8.count
+            partnersEnd += out.partners.utf8.count
+            // After the rows: a kill between the two leaves rows without a sum, computed again.
+            try sums.append(RowSums.line(RowSums.Entry(first: chunk.lowerBound, count: chunk.count, worldsEnd: worldsEnd,
+                                                       partnersEnd: partnersEnd, hash: out.hash)))
             for r in out.results { try builder.add(r) }
             done += chunk.count
             options.progress?(done, range.count)
         })
-        try worlds.sync(); try partners.sync()
-        worlds.close(); partners.close()
+        try worlds.sync(); try partners.sync(); try sums.sync()
+        worlds.close(); partners.close(); sums.close()
         let ranWorlds = end - start
         guard end == range.upperBound else {
             pointsFile?.file.close()
@@ -229,6 +254,8 @@ struct ChunkOutput: Sendable {
     var results: [WorldResult]
     var csv: String
     var partners: String
+    /// RowSums hash of the chunk's rows of both files.
+    var hash: UInt64
 }
 
 /// A mistake in how a run was asked for (exit 2): nothing to resume, a changed file, an unfinished run.

@@ -19,7 +19,13 @@ public struct WorldRunner: Sendable {
     /// Speeds over this (pt/s), or any non-finite state, fail a world.
     public var speedLimit = 24_000.0
 
-    public init(scene: SceneFile) { self.scene = scene }
+    /// The memory one world and one batch of this file's worlds need.
+    public let memoryPlan: MemoryPlan
+
+    public init(scene: SceneFile) {
+        self.scene = scene
+        memoryPlan = MemoryPlan(scene: scene)
+    }
 
     /// The swept values of a point, in file order.
     public func parameters(ofPoint point: Int) -> [Double] {
@@ -64,6 +70,9 @@ public struct WorldRunner: Sendable {
     /// metrics fold the batch's contact records. Worlds that cannot share the batch's structure
     /// run one at a time instead.
     func runBatched(_ worlds: [Int], integrator: LaneIntegrator) -> [WorldResult] {
+        // A batch's per-(pair, lane) columns grow with the square of the items: worlds whose
+        // batch would not fit run one at a time, with the same results bit for bit.
+        guard memoryPlan.batchFits else { return worlds.map { run(world: $0) } }
         struct Member { var slot: Int; var index: Int; var recorder: PlanMetricsRecorder; var ticks: Int; var tick: Double }
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []

@@ -13,13 +13,13 @@ struct ResolvedParameter {
 
 extension SceneFile {
     static let itemKeys: [(key: String, rule: ValueRule)] = [
-        ("center.x", .any), ("center.y", .any), ("size.width", .positive), ("size.height", .positive), ("angle", .any),
+        ("center.x", .any), ("center.y", .any), ("size.width", .length), ("size.height", .length), ("angle", .any),
     ]
     static let forceKeys: [(key: String, rule: ValueRule)] = [
         ("magnitude", .any), ("angle", .any), ("direction.x", .any), ("direction.y", .any),
     ]
     static let itemBehaviorKeys: [(key: String, rule: ValueRule)] = [
-        ("elasticity", .nonNegative), ("friction", .nonNegative), ("density", .positive), ("resistance", .nonNegative),
+        ("elasticity", .nonNegative), ("friction", .nonNegative), ("density", .density), ("resistance", .nonNegative),
         ("angular_resistance", .nonNegative), ("charge", .any), ("angular_velocity", .any),
         ("linear_velocity.x", .any), ("linear_velocity.y", .any),
     ]
@@ -59,21 +59,21 @@ extension SceneFile {
         }
         let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            return failure("expected a parameter path NAME.KEY (e.g. 'bouncy.elasticity'), got '\(path)'")
+            return failure("expected a parameter path NAME.KEY (e.g. 'bouncy.elasticity'), got '\(TextPosition.shown(path))'")
         }
         let (name, key) = (parts[0], parts[1])
         guard let table = keyTable(of: name) else {
             let names = items.map(\.name) + behaviors.map(\.name)
-            return failure("unknown parameter '\(path)': there is no item or behavior named '\(name)'"
+            return failure("unknown parameter '\(TextPosition.shown(path))': there is no item or behavior named '\(name)'"
                            + suggestion(for: name, in: names))
         }
         let noun = item(named: name) != nil ? "item" : behavior(named: name)!.kind.noun
         guard !table.isEmpty else {
-            return failure("unknown parameter '\(path)': \(noun) '\(name)' has no numeric keys")
+            return failure("unknown parameter '\(TextPosition.shown(path))': \(noun) '\(name)' has no numeric keys")
         }
         guard let found = table.first(where: { $0.key == key }) else {
             let keys = table.map(\.key)
-            return failure("unknown parameter '\(path)': \(noun) '\(name)' has no numeric key '\(key)' "
+            return failure("unknown parameter '\(TextPosition.shown(path))': \(noun) '\(name)' has no numeric key '\(key)' "
                            + "(expected one of: \(keys.joined(separator: ", ")))" + suggestion(for: key, in: keys))
         }
         let target: ResolvedParameter.Target = if let index = items.firstIndex(where: { $0.name == name }) {
@@ -124,9 +124,8 @@ extension SceneFile {
 
     public mutating func setValue(_ value: Double, at path: String) throws(SceneError) {
         let parameter = try resolve(path).get()
-        guard value.isFinite, parameter.rule.accepts(value) else {
-            throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
-                             "expected \(parameter.rule.expectation) for '\(path)', got \(formatNumber(value))")
+        if let problem = parameter.rule.problem(value, for: "'\(path)'") {
+            throw SceneError(path: sourcePath, at: location(ofEntityIn: path), problem)
         }
         switch parameter.target {
         case .item(let index):

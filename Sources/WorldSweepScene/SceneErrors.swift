@@ -37,9 +37,11 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var location: SceneLocation { SceneLocation(line: line, column: column) }
 
-    /// `PATH:LINE:COLUMN: error: MESSAGE`, or `PATH: error: MESSAGE` when no place in the file applies.
+    /// `PATH:LINE:COLUMN: error: MESSAGE`, or `PATH: error: MESSAGE` when no place in the file applies;
+    /// always one line (control characters from the file or the path are shown escaped).
     public var description: String {
-        line > 0 ? "\(path):\(line):\(column): error: \(message)" : "\(path): error: \(message)"
+        let text = line > 0 ? "\(path):\(line):\(column): error: \(message)" : "\(path): error: \(message)"
+        return TextPosition.oneLine(text)
     }
 }
 

@@ -56,6 +56,10 @@ public struct WorldSpec: Sendable, Hashable {
         self.ticks = ticks
     }
 
+    /// The most ticks a world may run (46 hours at 60 ticks a second), for files, `trace --ticks`
+    /// and `bench` alike: a typo cannot start a run that never ends.
+    public static let maxTicks = 10_000_000
+
     /// Simulated seconds covered by `ticks`.
     public var duration: Double { Double(ticks) * tick }
 }
@@ -147,7 +151,7 @@ public struct DirectionSpec: Sendable, Hashable {
         return angle ?? defaultAngle
     }
 
-    func effectiveMagnitude(default defaultMagnitude: Double) -> Double {
+    public func effectiveMagnitude(default defaultMagnitude: Double) -> Double {
         if let direction { return (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
         return magnitude ?? defaultMagnitude
     }

@@ -6,15 +6,25 @@ extension SceneFile {
     /// Reads and validates a scene file. Every failure, unreadable file included, is one
     /// `SceneError` naming the file, line and column.
     public static func load(path: String) throws(SceneError) -> SceneFile {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file as UTF-8 text"
-                : "no such file"
-            throw SceneError(path: path, line: 0, column: 0, message: reason)
+        // Whole-file problems point at 1:1, so every refusal keeps the FILE:LINE:COLUMN form.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw SceneError(path: path, line: 1, column: 1, message: "no such file")
         }
-        return try parse(yaml: text, path: path)
+        guard !isFolder.boolValue else {
+            throw SceneError(path: path, line: 1, column: 1, message: "expected a scene file, got a folder")
+        }
+        // Read through a handle, so /dev/null and pipes read as what they hold.
+        guard let handle = FileHandle(forReadingAtPath: path), let read = try? handle.readToEnd() ?? Data() else {
+            throw SceneError(path: path, line: 1, column: 1, message: "cannot read the file (no permission?)")
+        }
+        try? handle.close()
+        let data = read
+        if let bad = TextPosition.firstInvalidUTF8(in: data) {
+            throw SceneError(path: path, at: bad.location,
+                             "expected UTF-8 text, got the byte 0x\(String(bad.byte, radix: 16, uppercase: true))")
+        }
+        return try parse(yaml: String(decoding: data, as: UTF8.self), path: path)
     }
 
     /// Validates scene YAML (or JSON) text; `path` only labels errors and `sourcePath`.
@@ -112,7 +122,7 @@ struct SceneParser {
                                        expected: "a mapping with 'bounds' and 'duration' or 'ticks'",
                                        allowed: ["bounds", "tick", "duration", "ticks"])
         let bounds = try reader.numbers(try reader.required("bounds", in: world), "'bounds'",
-                                        labels: ["width", "height"], .positive)
+                                        labels: ["width", "height"], .length)
         let tick = try world["tick"].map { node throws(SceneError) in try parseTick(node) } ?? 1.0 / 60.0
         let ticks: Int
         switch (world.entry("duration"), world.entry("ticks")) {
@@ -130,12 +140,16 @@ struct SceneParser {
                 throw reader.error(duration.value, "expected a 'duration' of at least one tick (\(formatNumber(tick)) s), "
                                    + "got \(duration.value.shortDescription)")
             }
-            guard count < 1e12 else {
-                throw reader.error(duration.value, "expected a 'duration' under 10¹² ticks, got \(duration.value.shortDescription)")
+            guard count <= Double(WorldSpec.maxTicks) else {
+                throw reader.error(duration.value, "expected a 'duration' of at most \(WorldSpec.maxTicks) ticks, got "
+                                   + "\(duration.value.shortDescription) s (\(formatNumber(count)) ticks)")
             }
             ticks = Int(count)
         case let (nil, ticksEntry?):
             ticks = try reader.integer(ticksEntry.value, "'ticks'", minimum: 1)
+            guard ticks <= WorldSpec.maxTicks else {
+                throw reader.error(ticksEntry.value, "expected at most \(WorldSpec.maxTicks) 'ticks', got \(ticks)")
+            }
         }
         return WorldSpec(bounds: Size(width: bounds[0], height: bounds[1]), tick: tick, ticks: ticks)
     }
@@ -198,7 +212,7 @@ struct SceneParser {
                                       allowed: ["center", "size", "angle", "shape", "path"])
         let center = try reader.point(try reader.required("center", in: item), "'center'")
         let sizeValues = try reader.numbers(try reader.required("size", in: item), "'size'",
-                                            labels: ["width", "height"], .positive)
+                                            labels: ["width", "height"], .length)
         let angle = try item["angle"].map { node throws(SceneError) in try reader.number(node, "'angle'") } ?? 0
         var shape = try item["shape"].map { node throws(SceneError) in
             try reader.choice(node, "'shape'", ItemShape.self)
@@ -411,7 +425,7 @@ struct SceneParser {
         var spec = ItemPropertiesSpec()
         spec.elasticity = try number("elasticity", .nonNegative)
         spec.friction = try number("friction", .nonNegative)
-        spec.density = try number("density", .positive)
+        spec.density = try number("density", .density)
         spec.resistance = try number("resistance", .nonNegative)
         spec.angularResistance = try number("angular_resistance", .nonNegative)
         spec.allowsRotation = try flag("allows_rotation")

@@ -57,11 +57,14 @@ struct SweepParser {
         case .failure(let error): throw reader.error(entry.keyNode, error.message)
         }
         let range = try parseRange(entry.value, path: path, kind: kind)
-        // Every value the sweep can produce must be one the key accepts.
+        // Every value the sweep can produce must be one the key accepts: all of them when there
+        // are few enough to list (the formulas round), else the extremes of a monotonic range.
         let (low, high) = range.bounds
-        for extreme in [low, high] where !parameter.rule.accepts(extreme) {
-            throw reader.error(entry.value, "expected \(parameter.rule.expectation) for '\(path)', but the sweep "
-                               + "reaches \(formatNumber(extreme))")
+        var produced = [low, high]
+        if let count = range.count, count <= 10_000 { produced += (0..<count).map(range.value(at:)) }
+        for extreme in produced where !parameter.rule.accepts(extreme) {
+            let expected = parameter.rule.acceptsSign(extreme) ? parameter.rule.rangeText : parameter.rule.expectation
+            throw reader.error(entry.value, "expected \(expected) for '\(path)', but the sweep reaches \(formatNumber(extreme))")
         }
         return SweepParameter(path: path, range: range, location: entry.keyNode.location)
     }
@@ -91,6 +94,11 @@ struct SweepParser {
                 throw reader.error(value, "expected positive end points for 'logspace' of \(what) (they are values, not "
                                    + "exponents: [0.01, 1, 3] gives 0.01, 0.1, 1), got \(formatNumber(from)) and \(formatNumber(to))")
             }
+            // The values are from · (to/from)^t: the ratio must be a finite Double (5e-324 to 1 is not).
+            guard (to / from).isFinite else {
+                throw reader.error(value, "expected end points for 'logspace' of \(what) whose ratio is a finite number, "
+                                   + "got \(formatNumber(from)) and \(formatNumber(to))")
+            }
             return .logspace(from: from, to: to, count: count)
         case "range":
             let v = try reader.numbers(value, "'range' of \(what)", labels: ["start", "stop", "step"])
@@ -99,7 +107,10 @@ struct SweepParser {
                 throw reader.error(value, "expected a 'step' that leads from \(formatNumber(start)) to \(formatNumber(stop)) "
                                    + "for 'range' of \(what), got \(formatNumber(step))")
             }
-            guard ParameterRange.rangeCount(start: start, stop: stop, step: step) <= Self.maxWorlds else {
+            // Counted in Double before any conversion to Int: a tiny step makes more values than Int holds.
+            let span = (stop - start) / step
+            guard span.isFinite, span < Double(Self.maxWorlds),
+                  ParameterRange.rangeCount(start: start, stop: stop, step: step) <= Self.maxWorlds else {
                 throw reader.error(value, "expected a 'range' of \(what) with fewer values, got more than 2⁴⁰")
             }
             return .range(start: start, stop: stop, step: step)
@@ -222,18 +233,23 @@ struct SweepParser {
     /// Jitter must not carry a value outside what its key accepts (a size below zero, say), for
     /// any point of the sweep, so that building a world never fails half-way through a run.
     private func checkJitterRange(_ spec: JitterSpec, sweep: SweepSpec, node: Node) throws(SceneError) {
-        guard case .success(let parameter) = scene.resolve(spec.path), parameter.rule != .any else { return }
-        let low: Double
+        guard case .success(let parameter) = scene.resolve(spec.path) else { return }
+        let low: Double, high: Double
         if let swept = sweep.parameters.first(where: { $0.path == spec.path }) {
-            low = swept.range.bounds.min
+            (low, high) = swept.range.bounds
         } else {
             guard let value = try? scene.value(at: spec.path) else { return }
-            low = value
+            (low, high) = (value, value)
         }
-        let reach = low - spec.amplitude
-        if !parameter.rule.accepts(reach) {
+        let rule = parameter.rule
+        let reachLow = low - spec.amplitude
+        if !rule.acceptsSign(reachLow) {
             throw reader.error(node, "jitter of ±\(formatNumber(spec.amplitude)) can take '\(spec.path)' to "
-                               + "\(formatNumber(reach)); it must stay \(parameter.rule == .positive ? "positive" : "non-negative")")
+                               + "\(formatNumber(reachLow)); it must stay \(rule.sign == .positive ? "positive" : "non-negative")")
+        }
+        for reach in [reachLow, high + spec.amplitude] where !rule.accepts(reach) {
+            throw reader.error(node, "jitter of ±\(formatNumber(spec.amplitude)) can take '\(spec.path)' to "
+                               + "\(formatNumber(reach)); it must stay \(rule.rangeText)")
         }
     }
 }

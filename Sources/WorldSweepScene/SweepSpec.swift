@@ -191,6 +191,8 @@ public enum ParameterRange: Sendable, Hashable {
     /// of decimal steps (0 to 1.5 by 0.1 is 16 values).
     static func rangeCount(start: Double, stop: Double, step: Double) -> Int {
         let span = (stop - start) / step
+        // The parser refuses such ranges; never trap on one made in code.
+        guard span.isFinite, span >= 0, span < 0x1p62 else { return span >= 0x1p62 ? Int.max : 0 }
         return Int((span + 1e-9 * max(1, abs(span))).rounded(.down)) + 1
     }
 }

@@ -19,34 +19,13 @@ extension Node {
         switch self {
         case .scalar(let scalar):
             switch tagName {
-            case .null: return scalar.string.isEmpty ? "nothing" : scalar.string
-            case .str: return "\"\(scalar.string)\""
-            default: return scalar.string
+            case .null: return scalar.string.isEmpty ? "nothing" : TextPosition.shown(scalar.string)
+            case .str: return "\"\(TextPosition.shown(scalar.string))\""
+            default: return TextPosition.shown(scalar.string)
             }
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         case .alias: return "an alias"
-        }
-    }
-}
-
-/// What a number must satisfy besides being finite.
-enum ValueRule: Sendable {
-    case any, nonNegative, positive
-
-    func accepts(_ value: Double) -> Bool {
-        switch self {
-        case .any: true
-        case .nonNegative: value >= 0
-        case .positive: value > 0
-        }
-    }
-
-    var expectation: String {
-        switch self {
-        case .any: "a finite number"
-        case .nonNegative: "a non-negative number"
-        case .positive: "a positive number"
         }
     }
 }
@@ -116,7 +95,7 @@ struct NodeReader {
             let key = keyScalar.string
             if !allowed.contains(key) {
                 let expectedKeys = allowed.joined(separator: ", ")
-                throw error(keyNode, "unknown key '\(key)' in \(owner) (expected one of: \(expectedKeys))"
+                throw error(keyNode, "unknown key '\(TextPosition.shown(key))' in \(owner) (expected one of: \(expectedKeys))"
                             + suggestion(for: key, in: allowed))
             }
             entries.append(MappingEntry(key: key, keyNode: keyNode, value: value))
@@ -156,8 +135,11 @@ struct NodeReader {
         guard value.isFinite else {
             throw error(node, "expected a finite number for \(what), got \(node.shortDescription)")
         }
-        guard rule.accepts(value) else {
+        guard rule.acceptsSign(value) else {
             throw error(node, "expected \(rule.expectation) for \(what), got \(node.shortDescription)")
+        }
+        guard rule.accepts(value) else {
+            throw error(node, "expected \(rule.rangeText) for \(what), got \(node.shortDescription)")
         }
         return value
     }

@@ -54,7 +54,8 @@ let freeFallScene = """
     @Test func badOverridesAreBadInput() throws {
         let path = try temporaryFile(freeFallScene)
         #expect(throws: BadInput.self) { try TraceWorld.scene(file: path, overrides: ["still.resistance"]) }
-        #expect(throws: SceneError.self) { try TraceWorld.scene(file: path, overrides: ["still.bogus=1"]) }
+        // Blamed on the argument, not on a line of the file (issue 17).
+        #expect(throws: BadInput.self) { try TraceWorld.scene(file: path, overrides: ["still.bogus=1"]) }
         #expect(throws: BadInput.self) { try TraceWorld.scene(file: path, overrides: ["nope.elasticity=1"]) }
         #expect(WorldSweepCommand.execute(["trace", path, "--set", "nope.elasticity=2"]) == 2)
         #expect(WorldSweepCommand.execute(["trace", path, "--ticks", "-3"]) == 2)

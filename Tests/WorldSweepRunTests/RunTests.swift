@@ -245,10 +245,10 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         let out = "\(dir)/sharded"
         _ = try runSweep(path, into: out, shard: (2, 3))
         _ = try runSweep(path, into: out, threads: 2, shard: (0, 3))
-        #expect(Shards.missing(in: out, count: 3) == [1])
+        #expect(try Shards.missing(in: out, count: 3) == [1])
         #expect(throws: RunFileError.self) { try Shards.merge(directory: out) }
         _ = try runSweep(path, into: out, chunk: 1, shard: (1, 3))
-        #expect(Shards.missing(in: out, count: 3) == [])
+        #expect(try Shards.missing(in: out, count: 3) == [])
         for _ in 0..<2 {   // merging again is safe
             let merged = try Shards.merge(directory: out)
             #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(out)/worlds.csv"))

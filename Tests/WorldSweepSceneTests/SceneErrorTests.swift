@@ -333,7 +333,7 @@ struct SceneErrorTests {
     }
 
     @Test func loadMissingFile() {
-        #expect(throws: SceneError(path: "/nonexistent/x.yaml", line: 0, column: 0, message: "no such file")) {
+        #expect(throws: SceneError(path: "/nonexistent/x.yaml", line: 1, column: 1, message: "no such file")) {
             try SceneFile.load(path: "/nonexistent/x.yaml")
         }
     }

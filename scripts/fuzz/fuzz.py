@@ -11,10 +11,12 @@ checks the promises of the README's reliability section:
   - the exit code is one of 0 (done), 1 (a run failed), 2 (bad input), 130 (interrupted);
   - a refusal (exit 2) is one line on stderr, printable (no raw control bytes), with no raw
     runtime or Foundation text, and nothing is written for it (the output folder stays absent);
+  - nothing it did not write is deleted (a folder named like one of its outputs keeps its files);
   - a finished run's worlds.csv holds only finite numbers (or empty cells for failed worlds).
 
     scripts/fuzz/fuzz.py --bin .build/release/worldsweep --cases 300 --seed 1
     scripts/fuzz/fuzz.py --bin ... --cases 20000 --seed 7 --keep /tmp/fuzz-findings
+    scripts/fuzz/fuzz.py --bin ... --cases 10000 --start 10000 --seed 7   # the second half of it
 
 A failing case is written to --keep (file, command, output) so that it replays exactly. The last
 line is "fuzz: N passed, M failed".
@@ -131,12 +133,15 @@ def bad_count(rng):
 def command_line(rng, file, out):
     """A command over the case's file, with a chance of bad option values."""
     which = rng.choices(["validate", "run", "trace", "merge", "missing"], weights=[50, 28, 16, 3, 3])[0]
+    held = None
     if which == "validate":
         args = ["validate", file]
         if rng.random() < 0.1:
             args += ["--max-worlds", bad_count(rng)]
     elif which == "run":
-        args = ["run", file, "--out", out, "--quiet", "--threads", "1"]
+        # A mutated count can make a valid sweep of minutes (65 536 × 3 × 2 worlds): capped, so a
+        # long run is a refusal to check rather than a timeout mistaken for a hang.
+        args = ["run", file, "--out", out, "--quiet", "--max-worlds", "5000", "--threads", "1"]
         r = rng.random()
         if r < 0.08:
             args[-1] = bad_count(rng)
@@ -145,7 +150,15 @@ def command_line(rng, file, out):
         elif r < 0.20:
             args += ["--shard", rng.choice(["0", "3", "-1", "x"]), "--of", bad_count(rng)]
         elif r < 0.24:
-            args[3] = rng.choice(["", "/proc/nope", "/dev/null", file])
+            args[3] = rng.choice(["", "/proc/nope", "/dev/null", file, file + "/inside"])
+        elif r < 0.27:
+            # An output folder holding a folder by one of the names a run writes: refused, kept.
+            held_name = rng.choice(["worlds.csv", "summary.json", "partners.csv", "report.html", "run.json"])
+            os.makedirs(os.path.join(out, held_name))
+            with open(os.path.join(out, held_name, "keep.txt"), "w") as f:
+                f.write("not worldsweep's")
+            args += ["--force"]
+            held = held_name
     elif which == "trace":
         args = ["trace", file, "--ticks", rng.choice(["3", "5"])]
         if rng.random() < 0.15:
@@ -158,14 +171,14 @@ def command_line(rng, file, out):
         key = rng.choice(["bouncy.elasticity", "shove.magnitude", "top.size", "fall.magnitude", "nope.key",
                           "material.density", "card.center.y", "spin.angular_velocity", "x"])
         args += ["--set", key + "=" + rng.choice(NUMBERS + JUNK_SCALARS[:4])]
-    return which, args
+    return which, args, held
 
 
 RAW_TEXT = re.compile(r"NSCocoaErrorDomain|Error Domain=|Fatal error|EncodingError|DecodingError|Swift/|"
                       r"Foundation\.|_GenericObjCError|\bCocoaError\b|Thread \d|Stack dump")
 
 
-def check(which, args, rc, stdout, stderr, out, timed_out):
+def check(which, args, rc, stdout, stderr, out, timed_out, held=None):
     """The promises, as a list of broken ones (empty: the case passed)."""
     problems = []
     if timed_out:
@@ -184,10 +197,16 @@ def check(which, args, rc, stdout, stderr, out, timed_out):
             problems.append("control bytes in the refusal")
         if "error" not in text:
             problems.append("refusal does not say 'error'")
-        if which == "run" and os.path.exists(out):
+        if which == "run" and os.path.exists(out) and not held:
             problems.append("a refused run left its output folder behind")
+    if held and not os.path.exists(os.path.join(out, held, "keep.txt")):
+        problems.append(f"deleted a file inside the folder {held}, which it did not write")
     if which == "run" and rc == 0:
         worlds = os.path.join(out, "worlds.csv")
+        if "--shard" in args:
+            # A shard writes into its own folder.
+            shard, count = args[args.index("--shard") + 1], args[args.index("--of") + 1]
+            worlds = os.path.join(out, "shards", f"{int(shard)}-of-{int(count)}", "worlds.csv")
         if not os.path.exists(worlds):
             problems.append("run exited 0 without worlds.csv")
         else:
@@ -203,6 +222,8 @@ def main():
     parser.add_argument("--bin", required=True, help="the worldsweep executable")
     parser.add_argument("--cases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0,
+                        help="first case number (cases are numbered per seed, so runs over disjoint ranges split one run)")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--keep", help="folder for failing cases (default: a temporary one, printed)")
     parser.add_argument("--sweeps", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sweeps"))
@@ -216,7 +237,7 @@ def main():
     work = tempfile.mkdtemp(prefix="worldsweep-fuzz-")
     passed = failed = 0
     try:
-        for case in range(opts.cases):
+        for case in range(opts.start, opts.start + opts.cases):
             rng = random.Random(f"{opts.seed}:{case}")
             name, source = rng.choice(bases)
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
@@ -225,15 +246,15 @@ def main():
             with open(file, "wb") as f:
                 f.write(source)
             out = os.path.join(work, f"out-{case}")
-            which, args = command_line(rng, file, out)
+            which, args, held = command_line(rng, file, out)
             timed_out = False
             try:
                 proc = subprocess.run([opts.bin] + args, capture_output=True, timeout=opts.timeout,
-                                      env=dict(os.environ, TERM="dumb"))
+                                      env=dict(os.environ, TERM="dumb"), stdin=subprocess.DEVNULL)
                 rc, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
             except subprocess.TimeoutExpired as e:
                 rc, stdout, stderr, timed_out = -1, e.stdout or b"", e.stderr or b"", True
-            problems = check(which, args, rc, stdout, stderr, out, timed_out)
+            problems = check(which, args, rc, stdout, stderr, out, timed_out, held)
             if problems:
                 failed += 1
                 case_dir = os.path.join(keep, f"seed{opts.seed}-case{case}")
@@ -246,6 +267,8 @@ def main():
                 print(f"case {case} ({name}, {which}): {'; '.join(problems)} — {case_dir}", file=sys.stderr)
             else:
                 passed += 1
+            if (case + 1 - opts.start) % 1000 == 0:
+                print(f"fuzz: {case + 1 - opts.start} cases so far, {failed} failed", file=sys.stderr, flush=True)
             shutil.rmtree(out, ignore_errors=True)
             os.remove(file)
     finally:

@@ -1,0 +1,60 @@
+/// What a number from a file or a `--set` must satisfy besides being finite: a sign, and the
+/// physical range of its key. The ranges keep every product the engine forms (areas, masses,
+/// inertias, forces, impulses, their inverses) far inside Float's range after the conversion to
+/// metres (÷ 100), so no value that validates can saturate or vanish in the engine's arithmetic:
+/// 1e6 pt is 10 km, and a 1e-3 pt item of density 1e-6 still has an inverse inertia near 1e26.
+struct ValueRule: Sendable, Hashable {
+    enum Sign: Sendable, Hashable { case any, nonNegative, positive }
+
+    var sign: Sign
+    /// The largest magnitude accepted.
+    var limit: Double
+    /// The smallest non-zero magnitude accepted (0: any).
+    var smallest: Double
+
+    /// Positions, angles, offsets, velocities, force magnitudes and directions, charges.
+    static let any = ValueRule(sign: .any, limit: 1e6, smallest: 0)
+    /// Elasticity, friction, resistances, jitter amplitudes.
+    static let nonNegative = ValueRule(sign: .nonNegative, limit: 1e6, smallest: 0)
+    /// Durations and other positive amounts without a finer physical floor.
+    static let positive = ValueRule(sign: .positive, limit: 1e6, smallest: 0)
+    /// Item sizes and the reference bounds (points): below 1e-3 pt an item's area leaves Float.
+    static let length = ValueRule(sign: .positive, limit: 1e6, smallest: 1e-3)
+    /// Density (UIKit's: 1 gives a 100 × 100 pt item a mass of 1).
+    static let density = ValueRule(sign: .positive, limit: 1e6, smallest: 1e-6)
+
+    func acceptsSign(_ value: Double) -> Bool {
+        switch sign {
+        case .any: true
+        case .nonNegative: value >= 0
+        case .positive: value > 0
+        }
+    }
+
+    func accepts(_ value: Double) -> Bool {
+        value.isFinite && acceptsSign(value) && abs(value) <= limit && (value == 0 || abs(value) >= smallest)
+    }
+
+    /// "a positive number", ...: what the sign asks for.
+    var expectation: String {
+        switch sign {
+        case .any: "a finite number"
+        case .nonNegative: "a non-negative number"
+        case .positive: "a positive number"
+        }
+    }
+
+    /// "a positive number in [0.001, 1000000] (the engine's range)": what the range asks for.
+    var rangeText: String {
+        let low = sign == .any ? formatNumber(-limit) : formatNumber(smallest)
+        let noun = sign == .any ? "a number" : expectation
+        return "\(noun) in [\(low), \(formatNumber(limit))] (the engine's range)"
+    }
+
+    /// Why `value` is refused ("expected ... for WHAT, got ..."), or nil when it is accepted.
+    func problem(_ value: Double, for what: String) -> String? {
+        guard !accepts(value) else { return nil }
+        if !value.isFinite || !acceptsSign(value) { return "expected \(expectation) for \(what), got \(formatNumber(value))" }
+        return "expected \(rangeText) for \(what), got \(formatNumber(value))"
+    }
+}
