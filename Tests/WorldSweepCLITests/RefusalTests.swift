@@ -105,10 +105,10 @@ private func expectRefusal(_ arguments: [String], _ fragments: String..., source
         expectRefusal(["run", file, "--out", foreign, "--quiet", "--force"], "holds worlds.csv but no run.json")
         #expect(contents("\(foreign)/worlds.csv") == Data("a,b\n1,2\n".utf8))
         #expect(!exists("\(foreign)/run.json"))
-        // Its own earlier run it may replace.
+        // Its own earlier run it may replace (a finished one only when told to, with --force).
         let own = Scratch.directory("own", create: false)
         #expect(WorldSweepCommand.execute(["run", file, "--out", own, "--quiet"]) == 0)
-        #expect(WorldSweepCommand.execute(["run", file, "--out", own, "--quiet"]) == 0)
+        #expect(WorldSweepCommand.execute(["run", file, "--out", own, "--quiet", "--force"]) == 0)
     }
 
     @Test func mergeAndMissingAgreeOnAFolderThatDoesNotExist() {
