@@ -17,6 +17,10 @@ final class LaneIslands {
     /// Per island slot: position correction's smallest separation in the current pass, whether
     /// its correction is done (0 / −1), and the smallest sleep timer of its bodies.
     let minSeparation: UnsafeMutablePointer<Float>, solved: UnsafeMutablePointer<Int32>, minSleepTime: UnsafeMutablePointer<Float>
+    /// Per (static body, lane): the slot of the last island this sub-step that took the body in
+    /// (−1: none). Box2D adds a static body to every island that touches it, wakes it there and
+    /// puts it to sleep with the island, so the last such island decides its flag.
+    let lastIslandOfStatic: UnsafeMutablePointer<Int32>
     // The walk's scratch (one lane at a time).
     let touching: UnsafeMutablePointer<Int32>, bodyFlag: UnsafeMutablePointer<Bool>
     let contactFlag: UnsafeMutablePointer<Bool>, stack: UnsafeMutablePointer<Int32>
@@ -30,6 +34,7 @@ final class LaneIslands {
         solvePair = .allocate(capacity: lists); solveIsland = .allocate(capacity: lists)
         solveCount = .allocate(capacity: lanes); solveCount.initialize(repeating: 0, count: lanes)
         minSeparation = .allocate(capacity: slots); solved = .allocate(capacity: slots); minSleepTime = .allocate(capacity: slots)
+        lastIslandOfStatic = .allocate(capacity: slots); lastIslandOfStatic.initialize(repeating: -1, count: slots)
         touching = .allocate(capacity: max(pairCount, 1)); contactFlag = .allocate(capacity: max(pairCount, 1))
         bodyFlag = .allocate(capacity: max(bodyCount, 1)); stack = .allocate(capacity: max(bodyCount, 1))
     }
@@ -37,7 +42,7 @@ final class LaneIslands {
     deinit {
         order.deallocate(); orderCount.deallocate(); orderValid.deallocate()
         solvePair.deallocate(); solveIsland.deallocate(); solveCount.deallocate()
-        minSeparation.deallocate(); solved.deallocate(); minSleepTime.deallocate()
+        minSeparation.deallocate(); solved.deallocate(); minSleepTime.deallocate(); lastIslandOfStatic.deallocate()
         touching.deallocate(); contactFlag.deallocate(); bodyFlag.deallocate(); stack.deallocate()
     }
 }
@@ -68,6 +73,14 @@ extension LaneWorld {
         return UnsafeBufferPointer(start: list, count: Int(islands.orderCount[lane]))
     }
 
+    /// A static body taken into the current island of `lane`: woken, as the walk wakes every body
+    /// it meets, and recorded so the island's sleep reaches it (`sleepIslands`).
+    @inline(__always) private func joinStaticBody(_ b: Int, _ lane: Int) {
+        let i = b * lanes + lane
+        wake(i)
+        islands.lastIslandOfStatic[i] = Int32(islands.islandCount)
+    }
+
     /// Islands of `lane` (PhysicsWorld.solve's walk): marks its bodies with their island slot and
     /// wakes them, and lists the contacts it solves in the order the walk meets them.
     func buildIslands(_ lane: Int) {
@@ -76,7 +89,10 @@ extension LaneWorld {
             let ci = Int(p) * lanes + lane
             if contacts.touching[ci] != 0 && contacts.enabled[ci] != 0 { islands.touching[touchingCount] = p; touchingCount += 1 }
         }
-        for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
+        for b in 0..<bodyCount {
+            details.inIsland[b * lanes + lane] = 0
+            islands.lastIslandOfStatic[b * lanes + lane] = -1
+        }
         let list = lane * pairCount
         var solved = 0
         let islands = self.islands
@@ -91,10 +107,12 @@ extension LaneWorld {
                 details.islandOfBody[i] = Int32(islands.islandCount)
                 for k in 0..<touchingCount {
                     let p = islands.touching[k]
-                    guard pairs[Int(p)].a == b || pairs[Int(p)].b == b else { continue }
+                    let pair = pairs[Int(p)]
+                    guard pair.a == b || pair.b == b else { continue }
                     islands.solvePair[list + solved] = p
                     islands.solveIsland[list + solved] = Int32(islands.islandCount)
                     solved += 1
+                    joinStaticBody(pair.a == b ? pair.b : pair.a, lane)
                 }
                 islands.islandCount += 1
             }
@@ -105,7 +123,7 @@ extension LaneWorld {
                      pair: { pairs[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
                      bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,
                      body: { b in
-                         guard !isStatic[b] else { return }
+                         guard !isStatic[b] else { joinStaticBody(b, lane); return }
                          let i = b * lanes + lane
                          details.inIsland[i] = -1
                          details.islandOfBody[i] = Int32(islands.islandCount)

@@ -60,8 +60,17 @@ extension LaneWorld {
         }
     }
 
-    /// Puts the bodies of islands that fall asleep to sleep (Body.setAwake(false)).
+    /// Puts the bodies of islands that fall asleep to sleep (Body.setAwake(false)), static bodies
+    /// included where the last island that took them in falls asleep (their velocities and forces
+    /// are zero already).
     func sleepIslands(_ group: Int, _ sleeps: UnsafeMutablePointer<Int32>) {
+        for b in 0..<bodyCount where isStatic[b] {
+            for k in 0..<Self.width {
+                let i = b * lanes + group + k
+                let slot = islands.lastIslandOfStatic[i]
+                if slot >= 0 && sleeps[Int(slot)] != 0 { details.awake[i] = 0; details.sleepTime[i] = 0 }
+            }
+        }
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
             var flags = IV(repeating: 0)
