@@ -119,12 +119,7 @@ public final class DynamicAnimator {
     /// Runs one display tick of `dt` seconds (ticks over 0.5 s count as 1/60).
     public func tick(_ dt: Double = 1.0 / 60.0) {
         guard let dt = beginTick(dt) else { return }
-        accumulator += dt
-        let h = Double(EngineSettings.subStep)
-        while accumulator >= h {
-            world.step(EngineSettings.subStep)
-            accumulator -= h
-        }
+        SubStepClock.advance(by: dt, accumulator: &accumulator) { world.step(EngineSettings.subStep) }
         endTick()
     }
 

@@ -54,12 +54,7 @@ public final class BatchAnimator {
             lanes.readBodies(fromWorldOf: k)   // pushes act between ticks, on the animator's world
         }
         guard let length = tickLength else { return }
-        accumulator += length
-        let h = Double(EngineSettings.subStep)
-        while accumulator >= h {
-            lanes.step()
-            accumulator -= h
-        }
+        SubStepClock.advance(by: length, accumulator: &accumulator) { lanes.step() }
         lanes.clearForces()
         for (k, animator) in animators.enumerated() where lanes.running[k] {
             lanes.writeBodies(toWorldOf: k)

@@ -70,12 +70,7 @@ public final class PlanBatch {
             applyPushes(k)
         }
         guard let length = tickLength else { return }
-        accumulator += length
-        let h = Double(EngineSettings.subStep)
-        while accumulator >= h {
-            lanes.step()
-            accumulator -= h
-        }
+        SubStepClock.advance(by: length, accumulator: &accumulator) { lanes.step() }
         lanes.clearForces()
     }
 

@@ -34,3 +34,18 @@ public enum EngineSettings {
     static let aabbMargin: Float = 0.1                 // Box2D's fat-AABB extension, 10 pt
     static let maxPolygonVertices = 16
 }
+
+/// The fixed-step rule every engine follows: a tick adds its length to an accumulator, and the
+/// world takes one sub-step of `EngineSettings.subStep` for every whole sub-step the accumulator
+/// holds (so n ticks of 1/60 s run 2n − 1 sub-steps of Float(1/120) s).
+enum SubStepClock {
+    @inline(__always)
+    static func advance(by length: Double, accumulator: inout Double, step: () -> Void) {
+        accumulator += length
+        let h = Double(EngineSettings.subStep)
+        while accumulator >= h {
+            step()
+            accumulator -= h
+        }
+    }
+}
