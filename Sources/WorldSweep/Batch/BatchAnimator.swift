@@ -21,13 +21,7 @@ public final class BatchAnimator {
         precondition(!animators.isEmpty, "a batch needs at least one animator")
         self.animators = animators
         self.integrator = integrator
-        var worlds = animators.map { $0.preparedWorld() }
-        let width = Self.laneWidth
-        let padded = (worlds.count + width - 1) / width * width
-        let active = worlds.indices.map { _ in true } + Array(repeating: false, count: padded - worlds.count)
-        // Padding lanes never run; they borrow the first world's structure.
-        worlds += Array(repeating: worlds[0], count: padded - worlds.count)
-        lanes = try LaneWorld(worlds: worlds, active: active, integrator: integrator)
+        lanes = try LaneWorld(padding: animators.map { $0.preparedWorld() }, integrator: integrator)
     }
 
     public var count: Int { animators.count }

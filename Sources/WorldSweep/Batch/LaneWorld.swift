@@ -59,6 +59,15 @@ final class LaneWorld {
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
     /// padding) as configured by their animators, before their first step.
+    /// `worlds` padded to whole lane groups: the padding lanes never run and borrow the first
+    /// world's structure.
+    convenience init(padding worlds: [PhysicsWorld], integrator: LaneIntegrator) throws {
+        let padded = (worlds.count + Self.width - 1) / Self.width * Self.width
+        let active = worlds.map { _ in true } + Array(repeating: false, count: padded - worlds.count)
+        try self.init(worlds: worlds + Array(repeating: worlds[0], count: padded - worlds.count), active: active,
+                      integrator: integrator)
+    }
+
     init(worlds: [PhysicsWorld], active: [Bool], integrator: LaneIntegrator, h: Float = EngineSettings.subStep) throws {
         precondition(!worlds.isEmpty && worlds.count % Self.width == 0 && active.count == worlds.count)
         let first = worlds[0]

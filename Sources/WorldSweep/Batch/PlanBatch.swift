@@ -32,13 +32,7 @@ public final class PlanBatch {
             throw BatchStructureError(world: k, reason: "a different structure (bodies, pairs or pushes)")
         }
         count = plans.count
-        var worlds = plans.map { $0.makeWorld() }
-        let width = LaneWorld.width
-        let padded = (worlds.count + width - 1) / width * width
-        let active = worlds.indices.map { _ in true } + Array(repeating: false, count: padded - worlds.count)
-        // Padding lanes never run; they borrow the first world's structure.
-        worlds += Array(repeating: worlds[0], count: padded - worlds.count)
-        lanes = try LaneWorld(worlds: worlds, active: active, integrator: integrator)
+        lanes = try LaneWorld(padding: plans.map { $0.makeWorld() }, integrator: integrator)
 
         pushes = first.pushes.indices.map { k in
             let push = first.pushes[k]
