@@ -13,8 +13,10 @@ public struct MemoryPlan: Sendable {
     /// Measured (docs/reliability.md): peak resident bytes per allowed pair, one world.
     /// (0.76 GB at 2 007 000 pairs, 78 MB at 126 750: 365 bytes a pair.)
     public static let bytesPerPairSingle = 370.0
-    /// Measured: peak resident bytes per allowed pair and lane of a batch, besides its worlds'
-    /// animators (3.75 GB for a batch of one 2 000-item world: 186 bytes a pair and lane).
+    /// Measured: peak resident bytes per allowed pair and lane of a batch, besides its worlds' own
+    /// state (3.75 GB for a batch of one 2 000-item world: 186 bytes a pair and lane). Still an
+    /// upper bound after the dense-bundle engine and world plans: a batch of eight 300-item worlds
+    /// (46 050 pairs) peaked at 200 MB against the 238 MB estimated here.
     public static let bytesPerPairLane = 190.0
     /// What a world needs besides its pairs (bodies, shapes, metrics) and the process itself.
     public static let baseBytes = 32.0 * 1024 * 1024
@@ -47,7 +49,7 @@ public struct MemoryPlan: Sendable {
 
     public var singleWorldBytes: Double { Self.baseBytes + Double(pairs) * Self.bytesPerPairSingle }
 
-    /// A batch of `BatchAnimator.laneWidth` worlds: their animators plus the lane columns.
+    /// A batch of `BatchAnimator.laneWidth` worlds: each world's own state plus the lane columns.
     public var batchBytes: Double {
         let lanes = Double(BatchAnimator.laneWidth)
         return Self.baseBytes + Double(pairs) * lanes * (Self.bytesPerPairSingle + Self.bytesPerPairLane)
