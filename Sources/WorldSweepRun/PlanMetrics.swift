@@ -8,7 +8,7 @@ final class PlanMetricsRecorder {
     private let speedLimit: Double
     private let up: (x: Double, y: Double)
     private let tickLength: Double
-    private let partners: [WorldPlan.ContactPartners]
+    private let plan: WorldPlan
     private let bodies: [Int?]
     /// Item names in file order (an item pair's partner is named by the other item).
     private let names: [String]
@@ -22,7 +22,7 @@ final class PlanMetricsRecorder {
         self.speedLimit = speedLimit
         up = MetricTracks.up(gravity: input.gravity)
         tickLength = scene.world.tick
-        partners = plan.contactPartners
+        self.plan = plan
         bodies = plan.bodyOfItem
         names = scene.items.map(\.name)
         placed = scene.items.map { ($0.center, $0.angle) }
@@ -33,8 +33,8 @@ final class PlanMetricsRecorder {
     /// Folds world `k`'s tick: its contact changes, then its states. False when it blew up.
     func afterTick(_ tick: Int, batch: PlanBatch, world k: Int) -> Bool {
         ticksRun = tick
-        batch.takeContactChanges(k) { pair, began in
-            switch partners[pair] {
+        batch.takeContactChanges(k) { a, b, began in
+            switch plan.contactPartners(a, b) {
             case .items(let a, let b, let listeners):
                 for behavior in listeners {
                     if began {
@@ -45,6 +45,7 @@ final class PlanMetricsRecorder {
                 }
             case .boundary(let item, _, let identifier):
                 if began { tracks.boundaryBegan(item, partner: identifier ?? SceneFile.referenceBoundsPartner) } else { tracks.ended(item) }
+            case nil: break   // the engine makes contacts only for pairs the rule allows
             }
         }
         guard tracks.fold(tick: tick, bodies: bodies, up: up, speedLimit: speedLimit, state: { batch.itemState(k, body: $0) }) else {

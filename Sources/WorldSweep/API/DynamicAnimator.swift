@@ -49,8 +49,12 @@ public final class DynamicAnimator {
     private struct BoundaryKey: Hashable { var owner: ObjectIdentifier; var identifier: String?; var from: Point; var to: Point }
     private var boundaryBodies: [BoundaryKey: Int] = [:]
     private var boundaryOfBody: [Int: (behavior: CollisionBehavior, identifier: String?)] = [:]
-    /// Collision behaviors to tell about each item pair's contacts.
-    private var pairListeners: [BodyPair: [CollisionBehavior]] = [:]
+    /// Who hears of an item pair's contacts: the world's collision rule and the behaviors its
+    /// behavior indices name, now, and as configurations before it had them until their events
+    /// are delivered (a pair a configuration drops ends, and its listeners hear that).
+    private struct Listeners { var rule: CollisionRule; var behaviors: [CollisionBehavior?] }
+    private var listeners = Listeners(rule: CollisionRule(), behaviors: [])
+    private var retiredListeners: [Listeners] = []
 
     public init(referenceBounds: Size) {
         self.referenceBounds = referenceBounds
@@ -205,6 +209,7 @@ public final class DynamicAnimator {
     }
 
     private func deliverContactEvents() {
+        defer { retiredListeners.removeAll() }
         if world.changes.isEmpty { return }
         // Taken out first: a delegate may act on the animator and so cause new changes. The
         // emptied list keeps its capacity for the next tick's changes.
@@ -213,6 +218,15 @@ public final class DynamicAnimator {
         ContactChange.inDeliveryOrder(changes, deliver)
         changes.removeAll(keepingCapacity: true)
         if world.changes.isEmpty { swap(&changes, &world.changes) }
+    }
+
+    /// The collision behaviors to tell about items a and b (world bodies): those of the newest
+    /// configuration that lets them collide.
+    private func pairListeners(_ a: Int, _ b: Int) -> [CollisionBehavior] {
+        for generation in [listeners] + retiredListeners.reversed() where generation.rule.allowedOrder(a, b) != nil {
+            return generation.rule.listeners(a, b).compactMap { generation.behaviors[$0] }
+        }
+        return []
     }
 
     private func deliver(_ change: ContactChange) {
@@ -224,7 +238,7 @@ public final class DynamicAnimator {
         if let itemA = itemOfBody[a], let itemB = itemOfBody[b] {
             // Report items in the order the animator first saw them.
             let (first, second) = itemOrderIndex(itemA) <= itemOrderIndex(itemB) ? (itemA, itemB) : (itemB, itemA)
-            for behavior in pairListeners[BodyPair(a: min(a, b), b: max(a, b))] ?? [] {
+            for behavior in pairListeners(a, b) {
                 guard let d = behavior.collisionDelegate else { continue }
                 if let p { d.collisionBehavior(behavior, beganContactFor: first, with: second, at: p) }
                 else { d.collisionBehavior(behavior, endedContactFor: first, with: second) }
@@ -384,19 +398,16 @@ public final class DynamicAnimator {
                 worldBody[p] = edgeBody
             }
         }
-        // Listeners of pairs that stop existing stay, so their last "ended" reaches them.
-        var listeners: [BodyPair: [CollisionBehavior]] = [:]
-        for (pair, partners) in zip(plan.pairs, plan.contactPartners) {
-            guard case .items(_, _, let heard) = partners, !heard.isEmpty else { continue }
-            let a = worldBody[pair.a], b = worldBody[pair.b]
-            listeners[BodyPair(a: min(a, b), b: max(a, b))] = heard.map { all[$0] as! CollisionBehavior }
-        }
         for (key, body) in boundaryBodies where !keep.contains(key) {
             world.removeBody(body)   // boundaryOfBody keeps naming it for the "ended" this may cause
             boundaryBodies[key] = nil
         }
-        pairListeners.merge(listeners) { _, new in new }
-        world.setPairs(plan.pairs.map { (worldBody[$0.a], worldBody[$0.b]) })
+        let rule = plan.rule.renumbered(worldBody, bodyCount: world.bodies.count)
+        // The old listeners stay until this tick's events are delivered, so that the last
+        // "ended" of a pair that stops existing reaches them.
+        retiredListeners.append(listeners)
+        listeners = Listeners(rule: rule, behaviors: all.map { $0 as? CollisionBehavior })
+        world.setRule(rule)
     }
 
     /// The collision shape of an item, in metres about its centre.

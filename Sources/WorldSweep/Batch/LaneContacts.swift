@@ -21,7 +21,7 @@ final class LaneContacts {
     let normalImpulse1: UnsafeMutablePointer<Float>, tangentImpulse1: UnsafeMutablePointer<Float>
 
     /// Takes each lane's contacts from its world.
-    init(worlds: [PhysicsWorld], pairCount: Int) {
+    init(worlds: [PhysicsWorld], pairCount: Int, pairIndex: [UInt64: Int]) {
         lanes = worlds.count
         self.pairCount = pairCount
         let n = pairCount * lanes
@@ -33,8 +33,9 @@ final class LaneContacts {
         normalImpulse0 = columns.make(n, 0); tangentImpulse0 = columns.make(n, 0)
         normalImpulse1 = columns.make(n, 0); tangentImpulse1 = columns.make(n, 0)
         for (lane, w) in worlds.enumerated() {
-            for p in 0..<pairCount {
-                contact[p * lanes + lane] = w.contacts[p]
+            for (i, pair) in w.pairs.enumerated() {
+                let p = pairIndex[PhysicsWorld.pairKey(pair.a, pair.b)]!
+                contact[p * lanes + lane] = w.contacts[i]
                 mirror(p * lanes + lane, impulses: true)
             }
         }

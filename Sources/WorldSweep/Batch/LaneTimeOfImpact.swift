@@ -78,17 +78,24 @@ extension LaneWorld {
     func solveTimeOfImpact(_ lane: Int) {
         let w = worlds[lane]
         writeBodies(toWorldOf: lane)
+        var laneContacts: [Contact] = [], lanePairs: [BodyPair] = []
         for p in 0..<pairCount {
             let ci = p * lanes + lane
-            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); w.contacts[p] = c } else { w.contacts[p] = nil }
+            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); laneContacts.append(c); lanePairs.append(pairs[p]) }
         }
+        w.setContacts(lanePairs, laneContacts)
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
         w.solveTOI(h)
         readBodies(fromWorldOf: lane)
-        for p in 0..<pairCount {
-            contacts.contact[p * lanes + lane] = w.contacts[p]
+        for p in 0..<pairCount where contacts.contact[p * lanes + lane] != nil {
+            contacts.contact[p * lanes + lane] = nil
             contacts.mirror(p * lanes + lane, impulses: true)
+        }
+        for (i, pair) in w.pairs.enumerated() where w.contacts[i] != nil {
+            let ci = pairIndex[PhysicsWorld.pairKey(pair.a, pair.b)]! * lanes + lane
+            contacts.contact[ci] = w.contacts[i]
+            contacts.mirror(ci, impulses: true)
         }
         nextSerial[lane] = w.nextSerial
         w.contactsWereReplaced()

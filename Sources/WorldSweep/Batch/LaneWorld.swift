@@ -25,6 +25,8 @@ final class LaneWorld {
     let bodyCount: Int
     let pairCount: Int
     let pairs: [BodyPair]
+    /// Pair index of each allowed pair (`PhysicsWorld.pairKey`), for hand-overs to and from a world.
+    let pairIndex: [UInt64: Int]
     let isStatic: [Bool]
     let usesTOI: [Bool]
     /// Per pair: both bodies can move, so a touching contact joins their islands.
@@ -73,15 +75,18 @@ final class LaneWorld {
         let first = worlds[0]
         lanes = worlds.count
         bodyCount = first.bodies.count
-        pairs = first.pairs
+        pairs = first.allowedPairsInOrder()
         pairCount = pairs.count
+        var index: [UInt64: Int] = [:]
+        for (p, pair) in pairs.enumerated() { index[PhysicsWorld.pairKey(pair.a, pair.b)] = p }
+        pairIndex = index
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
         let staticBodies = isStatic
         joinsIslands = pairs.map { !staticBodies[$0.a] && !staticBodies[$0.b] }
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
-            guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
+            guard w.rule == first.rule else { throw BatchStructureError(world: k, reason: "different collision pairs") }
             guard w.bodies.map(\.isStatic) == isStatic, w.bodies.map(\.usesTOI) == usesTOI else {
                 throw BatchStructureError(world: k, reason: "items anchored or driven differently")
             }
@@ -104,7 +109,7 @@ final class LaneWorld {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
-        contacts = LaneContacts(worlds: worlds, pairCount: pairCount)
+        contacts = LaneContacts(worlds: worlds, pairCount: pairCount, pairIndex: index)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount)
         bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
         toi = LaneTimeOfImpact(worlds: worlds, pairs: pairs, isStatic: isStatic, usesTOI: usesTOI)

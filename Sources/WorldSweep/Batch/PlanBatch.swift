@@ -20,8 +20,6 @@ public final class PlanBatch {
         var active: [Bool]
     }
     @exclusivity(unchecked) private var pushes: [PushLanes]
-    /// Pair index of each (body a × bodyCount + body b), both orders: contact changes name bodies.
-    private let pairOfBodies: [Int32]
 
     /// Builds each world from its plan and loads it into lanes. Throws when the plans differ in
     /// structure.
@@ -41,13 +39,6 @@ public final class PlanBatch {
                              localPoints: push.targets.indices.flatMap { t in plans.map { $0.pushes[k].targets[t].localPoint } },
                              active: plans.map { $0.pushes[k].active })
         }
-        let n = lanes.bodyCount
-        var table = [Int32](repeating: -1, count: n * n)
-        for (p, pair) in lanes.pairs.enumerated() {
-            table[pair.a * n + pair.b] = Int32(p)
-            table[pair.b * n + pair.a] = Int32(p)
-        }
-        pairOfBodies = table
     }
 
     /// Whether world `k` still takes part.
@@ -91,15 +82,15 @@ public final class PlanBatch {
     public func isAsleep(_ k: Int) -> Bool { lanes.allDynamicBodiesAsleep(lane: k) }
 
     /// Hands over world `k`'s contact changes since the last call, in the order the animator
-    /// delivers them (every began, then every ended), as (pair index of the plan, began).
-    public func takeContactChanges(_ k: Int, _ body: (_ pair: Int, _ began: Bool) -> Void) {
+    /// delivers them (every began, then every ended), as (the pair's bodies, began); the plan's
+    /// `contactPartners` says who hears of it.
+    public func takeContactChanges(_ k: Int, _ body: (_ a: Int, _ b: Int, _ began: Bool) -> Void) {
         let world = lanes.worlds[k]
         if world.changes.isEmpty { return }
-        let n = lanes.bodyCount
         ContactChange.inDeliveryOrder(world.changes) { change in
             switch change {
-            case .began(let a, let b, _): body(Int(pairOfBodies[a * n + b]), true)
-            case .ended(let a, let b): body(Int(pairOfBodies[a * n + b]), false)
+            case .began(let a, let b, _): body(a, b, true)
+            case .ended(let a, let b): body(a, b, false)
             }
         }
         world.changes.removeAll(keepingCapacity: true)

@@ -83,15 +83,43 @@ struct BodyPair: Hashable, Sendable {
 final class PhysicsWorld {
     @exclusivity(unchecked) var bodies: [Body] = []
     @exclusivity(unchecked) var gravity = Vec2.zero
-    @exclusivity(unchecked) private(set) var pairs: [BodyPair] = []
-    /// Contact of each pair, or nil while the pair's boxes are apart. Internal so the batched engine
-    /// can hand a world's state in and out for a time-of-impact pass.
+    /// Which bodies may collide and in what order their contacts are made.
+    @exclusivity(unchecked) private(set) var rule = CollisionRule()
+    /// The contact slots, in pair order: each slot's pair (ordered for `Collide.manifold`), its
+    /// place in the pair order, and its contact (nil once destroyed, until the next broad phase
+    /// drops the slot). Only pairs whose boxes overlap have slots, as in Box2D's contact list.
+    /// Internal so the batched engine can hand a world's contacts in and out for a
+    /// time-of-impact pass.
+    @exclusivity(unchecked) var pairs: [BodyPair] = []
+    @exclusivity(unchecked) var pairOrders: [PairOrder] = []
     @exclusivity(unchecked) var contacts: [Contact?] = []
+    /// The pairs (`pairKey`) that have a contact.
+    @exclusivity(unchecked) private var livePairs = Set<UInt64>()
+    /// Slots whose contact was destroyed, dropped at the next broad phase.
+    @exclusivity(unchecked) private var emptySlots = 0
     /// Touching changes since the caller last emptied this list.
     @exclusivity(unchecked) var changes: [ContactChange] = []
     @exclusivity(unchecked) var nextSerial = 0
     @exclusivity(unchecked) var stepCount = 0
     @exclusivity(unchecked) var needsNewContacts = true
+    @exclusivity(unchecked) private var broadPhase = SortAndSweep()
+    /// The broad phase's new pairs of one pass (kept for its capacity).
+    @exclusivity(unchecked) private var fresh: [(order: PairOrder, pair: BodyPair)] = []
+
+    /// One key per unordered pair of bodies.
+    @inline(__always) static func pairKey(_ a: Int, _ b: Int) -> UInt64 {
+        UInt64(min(a, b)) << 32 | UInt64(max(a, b))
+    }
+
+    /// Bytes held for contacts and the broad phase: linear in the contacts and bodies (the
+    /// memory regression test reads this).
+    var contactByteCount: Int {
+        pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
+            + contacts.capacity * MemoryLayout<Contact?>.stride + livePairs.capacity * 8
+            + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + rule.byteCount
+            + cachedNewestFirst.capacity * 8 + cachedSerials.capacity * 8
+            + cachedContactLists.reduce(cachedContactLists.capacity * 8) { $0 + $1.capacity * 8 }
+    }
 
     // MARK: Bodies and pairs
 
@@ -109,22 +137,52 @@ final class PhysicsWorld {
         bodies[index].alive = false
     }
 
-    /// Replaces the allowed pairs, keeping the contacts (and warm-start impulses) of pairs that stay.
-    func setPairs(_ newPairs: [(Int, Int)]) {
-        var old: [BodyPair: Contact] = [:]
-        for (i, p) in pairs.enumerated() { if let c = contacts[i] { old[p] = c } }
-        pairs = newPairs.map { a, b in
-            Collide.shapeAComesFirst(bodies[a].shape.kind, bodies[b].shape.kind)
-                ? BodyPair(a: a, b: b) : BodyPair(a: b, b: a)
+    /// The pair as `Collide.manifold` takes it (edge, then polygon, then circle).
+    private func oriented(_ p: BodyPair) -> BodyPair {
+        Collide.shapeAComesFirst(bodies[p.a].shape.kind, bodies[p.b].shape.kind) ? p : BodyPair(a: p.b, b: p.a)
+    }
+
+    /// Replaces the collision rule, keeping the contacts (and warm-start impulses) of pairs it
+    /// still allows the same way round.
+    func setRule(_ newRule: CollisionRule) {
+        rule = newRule
+        var kept: [(order: PairOrder, pair: BodyPair, contact: Contact)] = []
+        var dropped: [(pair: BodyPair, contact: Contact)] = []
+        for i in pairs.indices {
+            guard let c = contacts[i] else { continue }
+            let p = pairs[i]
+            if let allowed = rule.allowedOrder(p.a, p.b), oriented(allowed.pair) == p {
+                kept.append((allowed.order, p, c))
+            } else {
+                dropped.append((p, c))
+            }
         }
-        contacts = pairs.map { old.removeValue(forKey: $0) }
+        kept.sort { $0.order < $1.order }
+        pairs = kept.map(\.pair); pairOrders = kept.map(\.order); contacts = kept.map(\.contact)
+        livePairs = Set(pairs.map { Self.pairKey($0.a, $0.b) })
+        emptySlots = 0
         boxes.removeAll()   // a body may have become static (anchored) or dynamic
         contactListsValid = false
-        for (p, c) in old.sorted(by: { $0.value.serial < $1.value.serial }) where c.touching {
+        for (p, c) in dropped.sorted(by: { $0.contact.serial < $1.contact.serial }) where c.touching {
             changes.append(.ended(a: p.a, b: p.b))
         }
         needsNewContacts = true
     }
+
+    /// Replaces the contacts wholesale (the batched engine, around a time-of-impact pass): each
+    /// given pair's contact, in pair order.
+    func setContacts(_ pairs: [BodyPair], _ contacts: [Contact]) {
+        self.pairs = pairs
+        pairOrders = pairs.map { rule.allowedOrder($0.a, $0.b)!.order }
+        self.contacts = contacts
+        livePairs = Set(pairs.map { Self.pairKey($0.a, $0.b) })
+        emptySlots = 0
+        contactListsChecked = false
+    }
+
+    /// Every pair the rule allows, in pair order, ordered for `Collide.manifold` (quadratic:
+    /// for tests and the batched engine's small worlds).
+    func allowedPairsInOrder() -> [BodyPair] { rule.allowedPairsInOrder().map(oriented) }
 
     func wakeAll() {
         for i in bodies.indices where bodies[i].alive && bodies[i].isDynamic { bodies[i].setAwake(true) }
@@ -161,10 +219,6 @@ final class PhysicsWorld {
         stepCount += 1
     }
 
-    private func canCollide(_ p: BodyPair) -> Bool {
-        bodies[p.a].alive && bodies[p.b].alive && (bodies[p.a].isDynamic || bodies[p.b].isDynamic)
-    }
-
     /// Each body's box grown by the margin (and, swept, by the last sub-step's motion), computed
     /// once per pass rather than once per pair. Readable so tests can compare them with the batch's.
     @exclusivity(unchecked) private(set) var boxes: [AABB] = []
@@ -181,22 +235,50 @@ final class PhysicsWorld {
     }
 
     /// The broad phase: contacts exist for allowed pairs whose boxes, grown by the margin and
-    /// by the last sub-step's motion, overlap.
+    /// by the last sub-step's motion, overlap. The pairs sort and sweep finds are made contacts
+    /// in pair order, so serials follow it as when every allowed pair was tested in turn.
     private func findNewContacts() {
         computeBoxes(swept: true)
-        for i in pairs.indices where contacts[i] == nil && canCollide(pairs[i]) {
-            if boxes[pairs[i].a].overlaps(boxes[pairs[i].b]) {
-                contacts[i] = Contact(serial: nextSerial)
-                nextSerial += 1
-                contactListsValid = false
+        fresh.removeAll(keepingCapacity: true)
+        boxes.withUnsafeBufferPointer { boxes in
+            broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }) { a, b in
+                guard bodies[a].isDynamic || bodies[b].isDynamic, let allowed = rule.allowedOrder(a, b),
+                      !livePairs.contains(Self.pairKey(a, b)) else { return }
+                fresh.append(allowed)
             }
         }
+        if fresh.isEmpty && emptySlots == 0 { return }
+        fresh.sort { $0.order < $1.order }
+        // Merge the new contacts into the slots (dropping empty ones), both in pair order.
+        var newPairs: [BodyPair] = [], newOrders: [PairOrder] = [], newContacts: [Contact?] = []
+        let total = pairs.count - emptySlots + fresh.count
+        newPairs.reserveCapacity(total); newOrders.reserveCapacity(total); newContacts.reserveCapacity(total)
+        var i = 0
+        for f in fresh {
+            while i < pairs.count && pairOrders[i] < f.order {
+                if contacts[i] != nil { newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i]) }
+                i += 1
+            }
+            newPairs.append(oriented(f.pair)); newOrders.append(f.order)
+            newContacts.append(Contact(serial: nextSerial))
+            nextSerial += 1
+            livePairs.insert(Self.pairKey(f.pair.a, f.pair.b))
+        }
+        while i < pairs.count {
+            if contacts[i] != nil { newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i]) }
+            i += 1
+        }
+        pairs = newPairs; pairOrders = newOrders; contacts = newContacts
+        emptySlots = 0
+        contactListsValid = false
     }
 
     private func destroyContact(_ i: Int) {
         guard let c = contacts[i] else { return }
         if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
         contacts[i] = nil
+        livePairs.remove(Self.pairKey(pairs[i].a, pairs[i].b))
+        emptySlots += 1
         contactListsValid = false
     }
 

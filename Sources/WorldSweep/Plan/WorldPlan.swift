@@ -93,17 +93,33 @@ public struct WorldPlan: Sendable, Equatable {
 
     var bodies: [BodyPlan]
     var velocityChanges: [VelocityChange]
-    /// Allowed pairs (body indices) in the order the behaviors allow them: the engine's pair order.
-    var pairs: [BodyPair]
-    /// Parallel to `pairs`.
-    public private(set) var contactPartners: [ContactPartners]
+    /// Which bodies may collide, and the engine's pair order (the order the behaviors allow
+    /// pairs in), as a rule on the bodies rather than a list of every allowed pair.
+    var rule: CollisionRule
     var pushes: [Push]
     var gravity: Vec2
     /// Per input item: its body, or nil when no behavior acts on it.
     public private(set) var bodyOfItem: [Int?]
 
     public var bodyCount: Int { bodies.count }
-    public var pairCount: Int { pairs.count }
+
+    /// Who hears of a contact between bodies a and b (either way round), or nil when the rule
+    /// does not let them collide. Items are named in the order the behaviors allow the pair.
+    public func contactPartners(_ a: Int, _ b: Int) -> ContactPartners? {
+        guard let allowed = rule.allowedOrder(a, b) else { return nil }
+        let first = bodies[allowed.pair.a], second = bodies[allowed.pair.b]
+        if let itemA = first.item, let itemB = second.item {
+            return .items(itemA, itemB, listeners: rule.listeners(a, b))
+        }
+        let (item, edge) = first.item != nil ? (first, second) : (second, first)
+        return .boundary(item: item.item!, behavior: edge.boundary!.behavior, identifier: edge.boundary!.identifier)
+    }
+
+    /// Every allowed pair in the pair order (quadratic: for tests).
+    var allowedPairs: [BodyPair] { rule.allowedPairsInOrder() }
+
+    /// Bytes of the rule (linear in bodies), for the memory tests.
+    public var ruleByteCount: Int { rule.byteCount }
 }
 
 extension WorldPlan {
@@ -166,51 +182,22 @@ extension WorldPlan {
         // Collisions: each behavior allows its item pairs, then its items against its edges.
         struct EdgeKey: Hashable { var behavior: Int; var identifier: String?; var from: Point; var to: Point }
         var edges: [EdgeKey: Int] = [:]
-        var pairs: [BodyPair] = []
-        var pairIndex: [BodyPair: Int] = [:]
-        var listeners: [[Int]] = []
-        func allow(_ a: Int, _ b: Int, listener: Int?) {
-            let key = BodyPair(a: min(a, b), b: max(a, b))
-            let p: Int
-            if let known = pairIndex[key] {
-                p = known
-            } else {
-                p = pairs.count
-                pairIndex[key] = p
-                pairs.append(BodyPair(a: a, b: b))
-                listeners.append([])
-            }
-            if let listener { listeners[p].append(listener) }
-        }
+        var rule = CollisionRule.Builder()
         for (k, behavior) in behaviors.enumerated() {
             guard case .collision(let items, let mode, let segments) = behavior else { continue }
-            let members = items.map { bodyOfItem[$0]! }
-            if mode.contains(.items) {
-                for i in members.indices { for j in members.indices where j > i { allow(members[i], members[j], listener: k) } }
-            }
+            rule.setModes(group: k, items: mode.contains(.items), boundaries: mode.contains(.boundaries))
+            for (position, item) in items.enumerated() { rule.addMember(bodyOfItem[item]!, group: k, position: position) }
             for segment in segments {
                 let key = EdgeKey(behavior: k, identifier: segment.identifier, from: segment.from, to: segment.to)
-                let edge: Int
-                if let known = edges[key] {
-                    edge = known
-                } else {
-                    edge = bodies.count
-                    edges[key] = edge
-                    let from = Vec2(Float(segment.from.x), Float(segment.from.y)).dividedBy(EngineSettings.pointsPerMetre)
-                    let to = Vec2(Float(segment.to.x), Float(segment.to.y)).dividedBy(EngineSettings.pointsPerMetre)
-                    bodies.append(BodyPlan(shape: .edge(from, to), position: .zero, angle: 0, material: nil, item: nil,
-                                           boundary: Boundary(behavior: k, identifier: segment.identifier, from: segment.from, to: segment.to)))
-                }
-                if mode.contains(.boundaries) {
-                    for b in members { allow(edge, b, listener: nil) }
-                }
+                guard edges[key] == nil else { continue }
+                let edge = bodies.count
+                edges[key] = edge
+                let from = Vec2(Float(segment.from.x), Float(segment.from.y)).dividedBy(EngineSettings.pointsPerMetre)
+                let to = Vec2(Float(segment.to.x), Float(segment.to.y)).dividedBy(EngineSettings.pointsPerMetre)
+                bodies.append(BodyPlan(shape: .edge(from, to), position: .zero, angle: 0, material: nil, item: nil,
+                                       boundary: Boundary(behavior: k, identifier: segment.identifier, from: segment.from, to: segment.to)))
+                rule.addEdge(edge, group: k)
             }
-        }
-        let partners: [ContactPartners] = pairs.indices.map { p in
-            let a = bodies[pairs[p].a], b = bodies[pairs[p].b]
-            if let itemA = a.item, let itemB = b.item { return .items(itemA, itemB, listeners: listeners[p]) }
-            let (item, edge) = a.item != nil ? (a, b) : (b, a)
-            return .boundary(item: item.item!, behavior: edge.boundary!.behavior, identifier: edge.boundary!.identifier)
         }
 
         var pushes: [Push] = []
@@ -226,7 +213,7 @@ extension WorldPlan {
         let gravity = input.gravity.map {
             Vec2(Float($0.dx) * EngineSettings.gravityPerUnit, Float($0.dy) * EngineSettings.gravityPerUnit)
         } ?? .zero
-        self.init(bodies: bodies, velocityChanges: velocityChanges, pairs: pairs, contactPartners: partners,
+        self.init(bodies: bodies, velocityChanges: velocityChanges, rule: rule.rule(bodyCount: bodies.count),
                   pushes: pushes, gravity: gravity, bodyOfItem: bodyOfItem)
     }
 
@@ -239,16 +226,16 @@ extension WorldPlan {
             for change in velocityChanges { Self.addVelocity(change.linear, angular: change.angular, to: &worldBodies[change.body]) }
         }
         world.gravity = gravity
-        world.setPairs(pairs.map { ($0.a, $0.b) })
+        world.setRule(rule)
         world.wakeAll()
         return world
     }
 
     /// Whether worlds of these two plans can share a plan batch as far as the plans go: the same
-    /// bodies and pairs, pushes of the same modes on the same bodies; numbers (and shapes) may
+    /// bodies and collision rule, pushes of the same modes on the same bodies; numbers (and shapes) may
     /// differ. The lanes check the rest as they load the worlds (static and TOI flags).
     public func sharesStructure(with other: WorldPlan) -> Bool {
-        guard bodies.count == other.bodies.count, pairs == other.pairs, pushes.count == other.pushes.count else { return false }
+        guard bodies.count == other.bodies.count, rule == other.rule, pushes.count == other.pushes.count else { return false }
         for (a, b) in zip(pushes, other.pushes) {
             guard a.mode == b.mode, a.targets.map(\.body) == b.targets.map(\.body) else { return false }
         }
