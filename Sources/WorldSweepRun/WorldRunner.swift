@@ -15,6 +15,8 @@ public struct WorldRunner: Sendable {
     public var itemNames: [String] { scene.items.map(\.name) }
     /// Which engine steps the worlds: the batched one (default) or one world at a time.
     public var engine: SweepEngine = .batched(.simd)
+    /// How the batch gives pairs rows (tests run small worlds sparse too, to compare).
+    package var rowPolicy: LaneRowPolicy = .bySize
 
     /// Speeds over this (pt/s), or any non-finite state, fail a world.
     public var speedLimit = 24_000.0
@@ -87,7 +89,7 @@ public struct WorldRunner: Sendable {
         }
         guard let first = members.first else { return results.map { $0! } }
         guard members.allSatisfy({ $0.tick == first.tick }),
-              let batch = try? PlanBatch(plans, integrator: integrator)
+              let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy)
         else { return worlds.map { run(world: $0) } }
         plans = []   // the batch holds what it needs
         var running = members.count

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorldSweepRun
+import WorldSweep
 import WorldSweepScene
 
 /// The batched engine against the single world, world by world: the same final positions and the
@@ -10,11 +11,18 @@ import WorldSweepScene
     static let sweepsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sweeps").path
 
-    func compare(_ file: String, worlds: [Int], engine: SweepEngine = .batched(.simd)) throws -> (identical: Int, total: Int, maxDeviation: Double) {
-        var single = WorldRunner(scene: try SceneFile.load(path: file))
+    func compare(_ file: String, worlds: [Int], engine: SweepEngine = .batched(.simd),
+                 rowPolicy: LaneRowPolicy = .bySize) throws -> (identical: Int, total: Int, maxDeviation: Double) {
+        try compare(SceneFile.load(path: file), worlds: worlds, engine: engine, rowPolicy: rowPolicy)
+    }
+
+    func compare(_ scene: SceneFile, worlds: [Int], engine: SweepEngine = .batched(.simd),
+                 rowPolicy: LaneRowPolicy = .bySize) throws -> (identical: Int, total: Int, maxDeviation: Double) {
+        var single = WorldRunner(scene: scene)
         single.engine = .single
         var batched = single
         batched.engine = engine
+        batched.rowPolicy = rowPolicy
         let expected = worlds.map { single.run(world: $0) }
         // Batches of up to 64 worlds, as the scheduler cuts them (not a multiple of 8 on purpose).
         guard case .batched(let integrator) = engine else { return (0, 0, 0) }
@@ -47,6 +55,31 @@ import WorldSweepScene
     @Test func consecutiveBatchesAgree() throws {
         let (identical, total, deviation) = try compare("\(Self.sweepsDirectory)/twin-drop.yaml", worlds: Array(300..<422))
         #expect(deviation <= 1e-3)
+        #expect(identical == total, "\(identical) of \(total) worlds bitwise identical")
+    }
+
+    /// Rows that come and go with the contacts (what bigger worlds get), on the small seed sweeps.
+    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml"])
+    func sparseRowsAgree(_ name: String) throws {
+        let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
+        let worlds = Array(stride(from: 0, to: scene.worldCount, by: max(1, scene.worldCount / 64)))
+        let (identical, total, _) = try compare("\(Self.sweepsDirectory)/\(name)", worlds: worlds, rowPolicy: .alwaysSparse)
+        #expect(identical == total, "\(name): \(identical) of \(total) worlds bitwise identical")
+    }
+
+    /// A world too big for a row per pair (90 items, 94 bodies, 4 365 allowed pairs): a pile
+    /// that settles, items touching items, in batches whose worlds differ by jitter.
+    @Test func aCrowdAgreesWorldByWorld() throws {
+        let n = 90
+        var lines = ["name: crowd", "world: {bounds: [200, 400], ticks: 90}", "items:"]
+        for k in 0..<n { lines.append("  i\(k): {center: [\(15 + k % 9 * 20), \(100 + k / 9 * 21)], size: [12, 12]}") }
+        let names = (0..<n).map { "i\($0)" }.joined(separator: ", ")
+        lines += ["behaviors:", "  fall: {type: gravity, items: [\(names)]}",
+                  "  walls: {type: collision, items: [\(names)], reference_bounds: true}",
+                  "sweep: {parameters: {fall.magnitude: [0.8, 1, 1.2]}, replicas: 4, jitter: {i0.center: [3, 3], i40.center: [3, 3]}}"]
+        let scene = try SceneFile.parse(yaml: lines.joined(separator: "\n"), path: "crowd.yaml")
+        #expect(scene.worldCount == 12)
+        let (identical, total, _) = try compare(scene, worlds: Array(0..<12))
         #expect(identical == total, "\(identical) of \(total) worlds bitwise identical")
     }
 
@@ -135,6 +168,10 @@ import WorldSweepScene
         let got = batched.runBatched(Array(worlds[..<split]), integrator: .simd)
             + batched.runBatched(Array(worlds[split...]), integrator: .simd)
         #expect(got.count == expected.count)
+        // And with rows that come and go with the contacts, as bigger worlds run.
+        var sparse = batched
+        sparse.rowPolicy = .alwaysSparse
+        #expect(sparse.runBatched(worlds, integrator: .simd) == expected, "\(name): sparse rows differ from the single world")
         var bodyContacts = 0
         for (e, g) in zip(expected, got) {
             #expect(e == g, "\(name) world \(e.world): batched differs from the single world")

@@ -34,13 +34,17 @@ extension LaneWorld {
         setBox(details.shapes[i].broadPhaseBox(transform(i), sweptFrom: swept ? sweep(i) : nil), i)
     }
 
-    /// The broad phase (PhysicsWorld.findNewContacts).
-    /// Boxes are tested eight lanes at a time; a contact is made only in the lanes whose boxes
-    /// newly overlap. Each lane still meets its pairs in pair order, so its serials are the
-    /// single world's.
+    /// The broad phase (PhysicsWorld.findNewContacts). Each lane makes its new contacts in pair
+    /// order, so its serials are the single world's.
     func findNewContacts(group: Int, running: SIMDMask<IV>) {
-        for p in 0..<pairCount {
-            let a = pairs[p].a, b = pairs[p].b
+        guard rows.fixed else {
+            for k in 0..<Self.width where running[k] { findNewContacts(lane: group + k) }
+            return
+        }
+        // Every allowed pair has a row, in pair order: boxes are tested eight lanes at a time,
+        // and a contact is made only in the lanes whose boxes newly overlap.
+        for p in 0..<rows.count {
+            let a = rows.pair[p].a, b = rows.pair[p].b
             guard !isStatic[a] || !isStatic[b] else { continue }
             let ci = p * lanes + group
             let apart = boxLanes(a * lanes + group).isApart(from: boxLanes(b * lanes + group))
@@ -48,11 +52,31 @@ extension LaneWorld {
             guard anyLane(fresh) else { continue }
             for k in 0..<Self.width where fresh[k] {
                 let lane = group + k
-                contacts.contact[ci + k] = Contact(serial: nextSerial[lane])
+                addContact(Contact(serial: nextSerial[lane]), row: p, lane: lane)
                 nextSerial[lane] += 1
-                contacts.mirror(ci + k, impulses: true)
-                contactsChanged(lane)
             }
+        }
+    }
+
+    /// One lane's broad phase in a bigger world: the lane's sort and sweep finds the boxes that
+    /// overlap, the rule says which may collide; those without a contact in this lane get one,
+    /// in pair order (and a row if their pair has none).
+    func findNewContacts(lane: Int) {
+        for b in 0..<bodyCount { laneBoxes[b] = box(b * lanes + lane) }
+        fresh.removeAll(keepingCapacity: true)
+        laneBoxes.withUnsafeBufferPointer { boxes in
+            sweeps[lane].forEachOverlap(boxes, include: { _ in true }) { a, b in
+                guard !isStatic[a] || !isStatic[b], let allowed = rule.allowedOrder(a, b) else { return }
+                if let r = rows.rowOfPair[PhysicsWorld.pairKey(a, b)], contacts.exists[Int(r) * lanes + lane] != 0 { return }
+                fresh.append(allowed)
+            }
+        }
+        guard !fresh.isEmpty else { return }
+        fresh.sort { $0.order < $1.order }
+        for f in fresh {
+            let pair = Collide.shapeAComesFirst(shapeKinds[f.pair.a], shapeKinds[f.pair.b]) ? f.pair : BodyPair(a: f.pair.b, b: f.pair.a)
+            addContact(Contact(serial: nextSerial[lane]), row: row(for: pair, order: f.order), lane: lane)
+            nextSerial[lane] += 1
         }
     }
 }

@@ -36,8 +36,18 @@ final class ContactBundles {
     /// occupancy the docs report.
     var bundlesSetUp = 0, lanesSetUp = 0
 
-    init(lanes: Int, pairCount: Int) {
-        // A lane solves each pair at most once: at most `pairCount` rounds of at most lanes / 8 bundles.
+    /// Rows it was sized for.
+    let rowCapacity: Int
+    var byteCount: Int {
+        capacity * (Self.width * 16 + MemoryLayout<ContactLanes<V>>.stride + MemoryLayout<ManifoldLanes<V>>.stride
+            + MemoryLayout<ContactBodiesLanes<V>>.stride + MemoryLayout<ManifoldKinds>.stride + 1
+            + MemoryLayout<VelocityLanes<V>>.stride + 4) + rowCapacity * 8
+    }
+
+    init(lanes: Int, capacity rows: Int) {
+        rowCapacity = rows
+        let pairCount = rows
+        // A lane solves each row at most once: at most `rows` rounds of at most lanes / 8 bundles.
         capacity = max(pairCount * ((lanes + Self.width - 1) / Self.width), 1)
         laneCount = .allocate(capacity: capacity)
         bodyA = .allocate(capacity: capacity * Self.width); bodyB = .allocate(capacity: capacity * Self.width)
@@ -85,7 +95,7 @@ extension LaneWorld {
     func packBundles() {
         let k = bundles, width = ContactBundles.width
         // bucket[c]: lanes that solve more than c contacts (counting sort, most first).
-        let maxSolve = pairCount
+        let maxSolve = k.rowCapacity
         k.bucket.update(repeating: 0, count: maxSolve + 2)
         var rounds = 0
         for lane in 0..<lanes {
@@ -110,12 +120,12 @@ extension LaneWorld {
             for j in 0..<inRound {
                 let lane = Int(k.laneOrder[j])
                 let b = bundle + j / width, l = j % width
-                let p = Int(islands.solvePair[lane * pairCount + round])
+                let p = Int(islands.solvePair[lane * islands.capacity + round])
                 let s = b * width + l
-                k.bodyA[s] = Int32(pairs[p].a * lanes + lane)
-                k.bodyB[s] = Int32(pairs[p].b * lanes + lane)
+                k.bodyA[s] = Int32(rows.pair[p].a * lanes + lane)
+                k.bodyB[s] = Int32(rows.pair[p].b * lanes + lane)
                 k.contact[s] = Int32(p * lanes + lane)
-                k.island[s] = islands.solveIsland[lane * pairCount + round]
+                k.island[s] = islands.solveIsland[lane * islands.capacity + round]
             }
             let full = inRound / width, rest = inRound % width
             for b in bundle..<(bundle + full) { k.laneCount[b] = Int32(width) }

@@ -1,12 +1,17 @@
-// Contacts of the batched engine: each (pair, lane)'s `Contact`, its flags and manifold mirrored
-// into columns (index = pair × lanes + lane) so the solver loads them eight lanes at a time, and
-// the contact update stage (PhysicsWorld.updateContacts), per lane since the narrow phase branches.
+// Contacts of the batched engine: rows of pairs, each row's `Contact` per lane, its flags and
+// manifold mirrored into columns (index = row × lanes + lane) so the solver loads them eight lanes
+// at a time, and the contact update stage (PhysicsWorld.updateContacts), per lane since the
+// narrow phase branches. A row stands for a pair that has a contact in some lane (or, in a small
+// world, for each pair the rule allows), so the columns grow with the contacts, not with the
+// square of the bodies.
 
-/// The contacts of every (pair, lane), in memory this store owns.
+/// The contacts of every (row, lane), in memory this store owns.
 final class LaneContacts {
-    let lanes: Int, pairCount: Int
+    let lanes: Int
+    /// Rows the columns hold.
+    let capacity: Int
     private let columns = Columns()
-    /// Each (pair, lane)'s contact, or nil while the pair's boxes are apart.
+    /// Each (row, lane)'s contact, or nil while the pair's boxes are apart in that lane.
     let contact: UnsafeMutablePointer<Contact?>
     /// The contact's flags (0 / −1) and manifold as columns. The impulses live here (the
     /// `Contact`'s copies are refreshed from these before it is used); everything else mirrors
@@ -20,11 +25,14 @@ final class LaneContacts {
     let normalImpulse0: UnsafeMutablePointer<Float>, tangentImpulse0: UnsafeMutablePointer<Float>
     let normalImpulse1: UnsafeMutablePointer<Float>, tangentImpulse1: UnsafeMutablePointer<Float>
 
-    /// Takes each lane's contacts from its world.
-    init(worlds: [PhysicsWorld], pairCount: Int, pairIndex: [UInt64: Int]) {
-        lanes = worlds.count
-        self.pairCount = pairCount
-        let n = pairCount * lanes
+    /// Bytes of one (row, lane): the contact and its columns.
+    static let bytesPerRowLane = MemoryLayout<Contact?>.stride + 6 * 4 + 14 * 4
+
+    /// Empty rows for `capacity` rows of `lanes` lanes, or the rows of `old` copied into more.
+    init(lanes: Int, capacity: Int, copying old: LaneContacts? = nil) {
+        self.lanes = lanes
+        self.capacity = capacity
+        let n = capacity * lanes
         contact = columns.make(n, nil)
         exists = columns.make(n, 0); touching = columns.make(n, 0); enabled = columns.make(n, 0)
         faceA = columns.make(n, 0); faceB = columns.make(n, 0); pointCount = columns.make(n, 0)
@@ -32,13 +40,15 @@ final class LaneContacts {
         point0X = columns.make(n, 0); point0Y = columns.make(n, 0); point1X = columns.make(n, 0); point1Y = columns.make(n, 0)
         normalImpulse0 = columns.make(n, 0); tangentImpulse0 = columns.make(n, 0)
         normalImpulse1 = columns.make(n, 0); tangentImpulse1 = columns.make(n, 0)
-        for (lane, w) in worlds.enumerated() {
-            for (i, pair) in w.pairs.enumerated() {
-                let p = pairIndex[PhysicsWorld.pairKey(pair.a, pair.b)]!
-                contact[p * lanes + lane] = w.contacts[i]
-                mirror(p * lanes + lane, impulses: true)
-            }
-        }
+        guard let old else { return }
+        let m = old.capacity * lanes
+        contact.update(from: old.contact, count: m)
+        for (to, from) in [(exists, old.exists), (touching, old.touching), (enabled, old.enabled), (faceA, old.faceA),
+                           (faceB, old.faceB), (pointCount, old.pointCount)] { to.update(from: from, count: m) }
+        for (to, from) in [(normalX, old.normalX), (normalY, old.normalY), (pointX, old.pointX), (pointY, old.pointY),
+                           (point0X, old.point0X), (point0Y, old.point0Y), (point1X, old.point1X), (point1Y, old.point1Y),
+                           (normalImpulse0, old.normalImpulse0), (tangentImpulse0, old.tangentImpulse0),
+                           (normalImpulse1, old.normalImpulse1), (tangentImpulse1, old.tangentImpulse1)] { to.update(from: from, count: m) }
     }
 
     /// Copies contact `ci`'s flags and manifold into the columns (and its impulses, when they
@@ -69,11 +79,12 @@ final class LaneContacts {
 }
 
 extension LaneWorld {
-    /// Manifolds of the awake contacts (PhysicsWorld.updateContacts). Pairs with no contact in
-    /// any running lane of the group are passed over eight lanes at a time; each lane still
-    /// meets its contacts in pair order (wakes and events as in the single world).
+    /// Manifolds of the awake contacts (PhysicsWorld.updateContacts). Rows are walked in pair
+    /// order, rows with no contact in any running lane of the group passed over eight lanes at a
+    /// time; each lane meets its contacts in pair order (wakes and events as in the single world).
     func updateContacts(group: Int, running: SIMDMask<IV>) {
-        for p in 0..<pairCount {
+        for r in rows.inOrder {
+            let p = Int(r)
             let live = running .& loadMask(contacts.exists, p * lanes + group)
             guard anyLane(live) else { continue }
             for k in 0..<Self.width where live[k] { updateContact(p, lane: group + k) }
@@ -82,13 +93,14 @@ extension LaneWorld {
 
     func updateContact(_ p: Int, lane: Int) {
         let ci = p * lanes + lane
-        let a = pairs[p].a, b = pairs[p].b
+        let a = rows.pair[p].a, b = rows.pair[p].b
         if !isActive(a, lane) && !isActive(b, lane) { return }
         let ia = a * lanes + lane, ib = b * lanes + lane
         if !box(ia).overlaps(box(ib)) {
             if contacts.touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
             contacts.contact[ci] = nil
             contacts.mirror(ci, impulses: false)
+            rows.laneCount[p] -= 1
             contactsChanged(lane)
             return
         }

@@ -5,12 +5,12 @@
 
 /// Each lane's islands for one sub-step, and what the walk needs, in memory this store owns.
 final class LaneIslands {
-    let lanes: Int, bodyCount: Int, pairCount: Int
-    /// Per lane: the pairs that have a contact, newest first (index = lane × pairs + k), valid
+    let lanes: Int, bodyCount: Int, capacity: Int
+    /// Per lane: the rows that have its contact, newest first (index = lane × rows + k), valid
     /// while `orderValid[lane]` (contacts come and go rarely; serials never change).
     let order: UnsafeMutablePointer<Int32>, orderCount: UnsafeMutablePointer<Int32>, orderValid: UnsafeMutablePointer<Bool>
-    /// Per lane: the contacts it solves this sub-step (pair indices) in island order, and each
-    /// contact's island slot (index = lane × pairs + k); `solveCount` of them.
+    /// Per lane: the contacts it solves this sub-step (rows) in island order, and each
+    /// contact's island slot (index = lane × rows + k); `solveCount` of them.
     let solvePair: UnsafeMutablePointer<Int32>, solveIsland: UnsafeMutablePointer<Int32>, solveCount: UnsafeMutablePointer<Int32>
     /// Island slots in use this sub-step (at most one per moving body and lane).
     var islandCount = 0
@@ -25,8 +25,12 @@ final class LaneIslands {
     let touching: UnsafeMutablePointer<Int32>, bodyFlag: UnsafeMutablePointer<Bool>
     let contactFlag: UnsafeMutablePointer<Bool>, stack: UnsafeMutablePointer<Int32>
 
-    init(lanes: Int, bodyCount: Int, pairCount: Int) {
-        self.lanes = lanes; self.bodyCount = bodyCount; self.pairCount = pairCount
+    /// Bytes it holds: linear in rows × lanes and bodies × lanes.
+    var byteCount: Int { lanes * capacity * 12 + lanes * bodyCount * 16 + capacity * 5 + bodyCount * 5 + lanes * 9 }
+
+    init(lanes: Int, bodyCount: Int, capacity: Int) {
+        self.lanes = lanes; self.bodyCount = bodyCount; self.capacity = capacity
+        let pairCount = capacity
         let lists = max(lanes * pairCount, 1), slots = max(lanes * bodyCount, 1)
         order = .allocate(capacity: lists); orderCount = .allocate(capacity: lanes)
         orderValid = .allocate(capacity: lanes); orderValid.initialize(repeating: false, count: lanes)
@@ -53,19 +57,29 @@ extension LaneWorld {
 
     /// The lane's contacts newest first (PhysicsWorld's `contactsNewestFirst`).
     private func contactOrder(_ lane: Int) -> UnsafeBufferPointer<Int32> {
-        let list = islands.order + lane * pairCount
+        let list = islands.order + lane * islands.capacity
         if !islands.orderValid[lane] {
             var n = 0
-            for p in 0..<pairCount {
-                guard let c = contacts.contact[p * lanes + lane] else { continue }
-                // Insertion by serial, newest first (a handful of contacts).
-                var k = n
-                while k > 0, contacts.contact[Int(list[k - 1]) * lanes + lane]!.serial < c.serial {
-                    list[k] = list[k - 1]
-                    k -= 1
-                }
-                list[k] = Int32(p)
+            for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
+                list[n] = r
                 n += 1
+            }
+            var buffer = UnsafeMutableBufferPointer(start: list, count: n)
+            if n <= 32 {
+                // Insertion by serial, newest first (a handful of contacts).
+                for k in 1..<max(n, 1) {
+                    let r = buffer[k], serial = contacts.contact[Int(r) * lanes + lane]!.serial
+                    var j = k
+                    while j > 0, contacts.contact[Int(buffer[j - 1]) * lanes + lane]!.serial < serial {
+                        buffer[j] = buffer[j - 1]
+                        j -= 1
+                    }
+                    buffer[j] = r
+                }
+            } else {
+                let column = contacts.contact, lanes = self.lanes
+                func serial(_ r: Int32) -> Int { column[Int(r) * lanes + lane]!.serial }
+                buffer.sort { serial($0) > serial($1) }
             }
             islands.orderCount[lane] = Int32(n)
             islands.orderValid[lane] = true
@@ -93,10 +107,10 @@ extension LaneWorld {
             details.inIsland[b * lanes + lane] = 0
             islands.lastIslandOfStatic[b * lanes + lane] = -1
         }
-        let list = lane * pairCount
+        let list = lane * islands.capacity
         var solved = 0
         let islands = self.islands
-        if !(0..<touchingCount).contains(where: { joinsIslands[Int(islands.touching[$0])] }) {
+        if !(0..<touchingCount).contains(where: { rows.joinsIslands[Int(islands.touching[$0])] }) {
             // No two moving bodies touch: the walk from each awake moving body meets only static
             // bodies, so each is an island of its own with its contacts newest first — the
             // walk's result without its flags and stack (most lanes, most sub-steps).
@@ -107,7 +121,7 @@ extension LaneWorld {
                 details.islandOfBody[i] = Int32(islands.islandCount)
                 for k in 0..<touchingCount {
                     let p = islands.touching[k]
-                    let pair = pairs[Int(p)]
+                    let pair = rows.pair[Int(p)]
                     guard pair.a == b || pair.b == b else { continue }
                     islands.solvePair[list + solved] = p
                     islands.solveIsland[list + solved] = Int32(islands.islandCount)
@@ -120,7 +134,7 @@ extension LaneWorld {
             return
         }
         Islands.walk(bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
-                     pair: { pairs[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
+                     pair: { rows.pair[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
                      bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,
                      body: { b in
                          guard !isStatic[b] else { joinStaticBody(b, lane); return }

@@ -2,33 +2,51 @@
 // candidates through the shared pre-check, eight lanes at a time), and the pass itself, run by
 // the lane's own PhysicsWorld on the lane's state (the one implementation of that stage).
 
-/// The pairs time of impact looks at, and their static side per lane, in memory this store owns.
+/// Per row: whether time of impact looks at its pair (a static body and one it is used for),
+/// and the static side per lane, in memory this store owns.
 final class LaneTimeOfImpact {
-    /// Pairs of a static body and one it is used for.
-    let candidates: [(pair: Int, fixed: Int, moving: Int)]
+    let lanes: Int, capacity: Int
     private let columns = Columns()
-    /// Per (candidate, lane): the static side in world terms when it is an edge (static bodies
-    /// never move), so the pre-check runs eight lanes at a time.
+    /// Per row: the static and the moving body of a candidate pair (−1: not a candidate).
+    let fixed: UnsafeMutablePointer<Int32>, moving: UnsafeMutablePointer<Int32>
+    /// Per (row, lane): the static side in world terms when it is an edge (static bodies never
+    /// move), so the pre-check runs eight lanes at a time.
     let edgeX: UnsafeMutablePointer<Float>, edgeY: UnsafeMutablePointer<Float>
     let normalX: UnsafeMutablePointer<Float>, normalY: UnsafeMutablePointer<Float>
-    /// Per (candidate, lane): −1 where the static side is an edge (else the pre-check passes).
+    /// Per (row, lane): −1 where the static side is an edge (else the pre-check passes).
     let isEdge: UnsafeMutablePointer<Int32>
 
-    init(worlds: [PhysicsWorld], pairs: [BodyPair], isStatic: [Bool], usesTOI: [Bool]) {
-        candidates = pairs.enumerated().compactMap { p, pair in
-            if isStatic[pair.a] && usesTOI[pair.b] { return (p, pair.a, pair.b) }
-            if isStatic[pair.b] && usesTOI[pair.a] { return (p, pair.b, pair.a) }
-            return nil
-        }
-        let lanes = worlds.count, n = candidates.count * lanes
+    var byteCount: Int { capacity * 8 + capacity * lanes * 20 }
+
+    init(lanes: Int, capacity: Int, copying old: LaneTimeOfImpact? = nil) {
+        self.lanes = lanes; self.capacity = capacity
+        fixed = columns.make(capacity, -1); moving = columns.make(capacity, -1)
+        let n = capacity * lanes
         edgeX = columns.make(n, 0); edgeY = columns.make(n, 0)
         normalX = columns.make(n, 0); normalY = columns.make(n, 0)
         isEdge = columns.make(n, 0)
-        for (k, candidate) in candidates.enumerated() {
-            for lane in 0..<lanes {
-                let fixed = worlds[lane].bodies[candidate.fixed], i = k * lanes + lane
-                guard fixed.shape.kind == .edge else { continue }
-                let edge = EdgeLanes(fixed.shape, fixed.xf)
+        guard let old else { return }
+        fixed.update(from: old.fixed, count: old.capacity); moving.update(from: old.moving, count: old.capacity)
+        let m = old.capacity * lanes
+        for (to, from) in [(edgeX, old.edgeX), (edgeY, old.edgeY), (normalX, old.normalX), (normalY, old.normalY)] {
+            to.update(from: from, count: m)
+        }
+        isEdge.update(from: old.isEdge, count: m)
+    }
+
+    /// Row `r` now stands for `pair`.
+    func setRow(_ r: Int, pair: BodyPair, worlds: [PhysicsWorld], isStatic: [Bool], usesTOI: [Bool]) {
+        let candidate: (fixed: Int, moving: Int)? =
+            isStatic[pair.a] && usesTOI[pair.b] ? (pair.a, pair.b) : isStatic[pair.b] && usesTOI[pair.a] ? (pair.b, pair.a) : nil
+        fixed[r] = Int32(candidate?.fixed ?? -1); moving[r] = Int32(candidate?.moving ?? -1)
+        for lane in 0..<lanes {
+            let i = r * lanes + lane
+            isEdge[i] = 0
+            guard let candidate else { continue }
+            worlds[lane].bodies.withUnsafeBufferPointer { bodies in
+                let body = bodies.baseAddress! + candidate.fixed
+                guard body.pointee.shape.kind == .edge else { return }
+                let edge = EdgeLanes(body.pointee.shape, body.pointee.xf)
                 edgeX[i] = edge.pointX; edgeY[i] = edge.pointY; normalX[i] = edge.normalX; normalY[i] = edge.normalY
                 isEdge[i] = -1
             }
@@ -43,11 +61,13 @@ extension LaneWorld {
     func lanesNeedingTimeOfImpact(_ group: Int, running: SIMDMask<IV>) -> SIMDMask<IV> {
         var needs = SIMDMask<IV>(repeating: false)
         let groups = lanes / Self.width
-        for (candidate, (p, fixed, moving)) in toi.candidates.enumerated() {
+        let toi = self.toi
+        for r in rows.inOrder where toi.fixed[Int(r)] >= 0 {
+            let p = Int(r), fixed = Int(toi.fixed[p]), moving = Int(toi.moving[p])
             let ci = p * lanes + group, fi = fixed * lanes + group, mi = moving * lanes + group
             let active = running .& .!needs .& loadMask(contacts.exists, ci) .& loadMask(contacts.enabled, ci) .& loadMask(details.awake, mi)
             guard anyLane(active) else { continue }
-            let ti = candidate * lanes + group
+            let ti = ci
             let onEdge = loadMask(toi.isEdge, ti)
             needs = needs .| (active .& .!onEdge)   // only an edge can rule a search out
             let check = active .& onEdge
@@ -79,23 +99,23 @@ extension LaneWorld {
         let w = worlds[lane]
         writeBodies(toWorldOf: lane)
         var laneContacts: [Contact] = [], lanePairs: [BodyPair] = []
-        for p in 0..<pairCount {
-            let ci = p * lanes + lane
-            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); laneContacts.append(c); lanePairs.append(pairs[p]) }
+        for r in rows.inOrder {
+            let ci = Int(r) * lanes + lane
+            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); laneContacts.append(c); lanePairs.append(rows.pair[Int(r)]) }
         }
         w.setContacts(lanePairs, laneContacts)
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
         w.solveTOI(h)
         readBodies(fromWorldOf: lane)
-        for p in 0..<pairCount where contacts.contact[p * lanes + lane] != nil {
-            contacts.contact[p * lanes + lane] = nil
-            contacts.mirror(p * lanes + lane, impulses: true)
+        for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
+            contacts.contact[Int(r) * lanes + lane] = nil
+            contacts.mirror(Int(r) * lanes + lane, impulses: true)
+            rows.laneCount[Int(r)] -= 1
         }
-        for (i, pair) in w.pairs.enumerated() where w.contacts[i] != nil {
-            let ci = pairIndex[PhysicsWorld.pairKey(pair.a, pair.b)]! * lanes + lane
-            contacts.contact[ci] = w.contacts[i]
-            contacts.mirror(ci, impulses: true)
+        for (i, pair) in w.pairs.enumerated() {
+            guard let c = w.contacts[i] else { continue }
+            addContact(c, row: row(for: pair, order: w.pairOrders[i]), lane: lane)
         }
         nextSerial[lane] = w.nextSerial
         w.contactsWereReplaced()

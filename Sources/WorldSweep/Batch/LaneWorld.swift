@@ -23,14 +23,12 @@ final class LaneWorld {
     // Structure, shared by every lane.
     let lanes: Int
     let bodyCount: Int
-    let pairCount: Int
-    let pairs: [BodyPair]
-    /// Pair index of each allowed pair (`PhysicsWorld.pairKey`), for hand-overs to and from a world.
-    let pairIndex: [UInt64: Int]
+    /// Which bodies may collide, and the pair order.
+    let rule: CollisionRule
+    /// Each body's shape kind (the same in every lane where it decides which way round a pair is).
+    let shapeKinds: [Shape.Kind]
     let isStatic: [Bool]
     let usesTOI: [Bool]
-    /// Per pair: both bodies can move, so a touching contact joins their islands.
-    let joinsIslands: [Bool]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -43,14 +41,21 @@ final class LaneWorld {
     let bodies: LaneBodies
     /// The rest of each body: transform, sweep start, material, shape, sleep, flags, boxes.
     let details: LaneBodyDetails
-    /// Each pair's contact and its manifold columns (LaneContacts.swift).
-    let contacts: LaneContacts
+    /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
+    let rows: LaneRows
+    // The stores sized by rows: replaced by bigger ones when the rows fill (`growRows`).
+    /// Each (row, lane)'s contact and its manifold columns (LaneContacts.swift).
+    @exclusivity(unchecked) var contacts: LaneContacts
     /// Each lane's islands and the contacts it solves, in Box2D's order (LaneIslands.swift).
-    let islands: LaneIslands
+    @exclusivity(unchecked) var islands: LaneIslands
     /// The solver's bundles of eight lanes (LaneBundles.swift).
-    let bundles: ContactBundles
-    /// Time of impact's candidate pairs and their static edges (LaneTimeOfImpact.swift).
-    let toi: LaneTimeOfImpact
+    @exclusivity(unchecked) var bundles: ContactBundles
+    /// Each row's time-of-impact candidate and static edge (LaneTimeOfImpact.swift).
+    @exclusivity(unchecked) var toi: LaneTimeOfImpact
+    /// Each lane's sort and sweep (worlds whose pairs do not all have rows), and its scratch.
+    @exclusivity(unchecked) var sweeps: [SortAndSweep] = []
+    @exclusivity(unchecked) var laneBoxes: [AABB] = []
+    @exclusivity(unchecked) var fresh: [(order: PairOrder, pair: BodyPair)] = []
     // Per lane (raw, like the columns: read in every per-lane loop).
     private let laneColumns = Columns()
     let running: UnsafeMutablePointer<Bool>
@@ -63,27 +68,23 @@ final class LaneWorld {
     /// padding) as configured by their animators, before their first step.
     /// `worlds` padded to whole lane groups: the padding lanes never run and borrow the first
     /// world's structure.
-    convenience init(padding worlds: [PhysicsWorld], integrator: LaneIntegrator) throws {
+    convenience init(padding worlds: [PhysicsWorld], integrator: LaneIntegrator, rowPolicy: LaneRowPolicy = .bySize) throws {
         let padded = (worlds.count + Self.width - 1) / Self.width * Self.width
         let active = worlds.map { _ in true } + Array(repeating: false, count: padded - worlds.count)
         try self.init(worlds: worlds + Array(repeating: worlds[0], count: padded - worlds.count), active: active,
-                      integrator: integrator)
+                      integrator: integrator, rowPolicy: rowPolicy)
     }
 
-    init(worlds: [PhysicsWorld], active: [Bool], integrator: LaneIntegrator, h: Float = EngineSettings.subStep) throws {
+    init(worlds: [PhysicsWorld], active: [Bool], integrator: LaneIntegrator, h: Float = EngineSettings.subStep,
+         rowPolicy: LaneRowPolicy = .bySize) throws {
         precondition(!worlds.isEmpty && worlds.count % Self.width == 0 && active.count == worlds.count)
         let first = worlds[0]
         lanes = worlds.count
         bodyCount = first.bodies.count
-        pairs = first.allowedPairsInOrder()
-        pairCount = pairs.count
-        var index: [UInt64: Int] = [:]
-        for (p, pair) in pairs.enumerated() { index[PhysicsWorld.pairKey(pair.a, pair.b)] = p }
-        pairIndex = index
+        rule = first.rule
+        shapeKinds = first.bodies.map(\.shape.kind)
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
-        let staticBodies = isStatic
-        joinsIslands = pairs.map { !staticBodies[$0.a] && !staticBodies[$0.b] }
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.rule == first.rule else { throw BatchStructureError(world: k, reason: "different collision pairs") }
@@ -93,7 +94,36 @@ final class LaneWorld {
             guard w.bodies.allSatisfy(\.alive), w.stepCount == first.stepCount else {
                 throw BatchStructureError(world: k, reason: "a world already stepped or changed")
             }
+            // A body whose shape kind differs may turn a pair the other way round (the rows
+            // share one order of each pair).
+            for d in 0..<bodyCount where w.bodies[d].shape.kind != shapeKinds[d] {
+                for o in 0..<bodyCount {
+                    guard let allowed = rule.allowedOrder(d, o) else { continue }
+                    let a = allowed.pair.a, b = allowed.pair.b
+                    if Collide.shapeAComesFirst(w.bodies[a].shape.kind, w.bodies[b].shape.kind)
+                        != Collide.shapeAComesFirst(shapeKinds[a], shapeKinds[b]) {
+                        throw BatchStructureError(world: k, reason: "different collision pairs")
+                    }
+                }
+            }
         }
+        let kinds = shapeKinds
+        func oriented(_ p: BodyPair) -> BodyPair {
+            Collide.shapeAComesFirst(kinds[p.a], kinds[p.b]) ? p : BodyPair(a: p.b, b: p.a)
+        }
+        // A small world's pairs all get rows for good, in pair order.
+        var fixedPairs: [(order: PairOrder, pair: BodyPair)]? = nil
+        if rowPolicy == .bySize && bodyCount <= LaneRows.fixedBodyLimit {
+            var all: [(order: PairOrder, pair: BodyPair)] = []
+            for a in 0..<bodyCount {
+                for b in (a + 1)..<max(a + 1, bodyCount) {
+                    if let allowed = rule.allowedOrder(a, b) { all.append((allowed.order, oriented(allowed.pair))) }
+                }
+            }
+            if all.count <= LaneRows.fixedPairLimit { fixedPairs = all.sorted { $0.order < $1.order } }
+        }
+        rows = LaneRows(fixed: fixedPairs != nil)
+        let capacity = max(fixedPairs?.count ?? 2 * bodyCount + Self.width, 1)
         self.worlds = worlds
         self.integrator = integrator
         self.h = h
@@ -109,10 +139,23 @@ final class LaneWorld {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
-        contacts = LaneContacts(worlds: worlds, pairCount: pairCount, pairIndex: index)
-        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount)
-        bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
-        toi = LaneTimeOfImpact(worlds: worlds, pairs: pairs, isStatic: isStatic, usesTOI: usesTOI)
+        contacts = LaneContacts(lanes: lanes, capacity: capacity)
+        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity)
+        bundles = ContactBundles(lanes: lanes, capacity: capacity)
+        toi = LaneTimeOfImpact(lanes: lanes, capacity: capacity)
+        if let fixedPairs {
+            for f in fixedPairs { _ = row(for: f.pair, order: f.order) }
+        } else {
+            sweeps = Array(repeating: SortAndSweep(), count: lanes)
+            laneBoxes = Array(repeating: AABB(lower: .zero, upper: .zero), count: bodyCount)
+        }
+        // Each lane's contacts from its world.
+        for (lane, w) in worlds.enumerated() {
+            for (i, pair) in w.pairs.enumerated() {
+                guard let c = w.contacts[i] else { continue }
+                addContact(c, row: row(for: pair, order: w.pairOrders[i]), lane: lane)
+            }
+        }
     }
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
@@ -223,6 +266,7 @@ final class LaneWorld {
         let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
         if needsNewContacts {
             movingBoxes(swept: true)
+            dropEmptyRows()
             forEachRunningGroup(findNewContacts(group:running:))
             needsNewContacts = false
         }
@@ -232,6 +276,7 @@ final class LaneWorld {
         for lane in 0..<lanes where running[lane] { buildIslands(lane) }
         solve(dtRatio: dtRatio)
         movingBoxes(swept: true)
+        dropEmptyRows()
         forEachRunningGroup(findNewContacts(group:running:))
         forEachRunningGroup { group, running in
             let needs = lanesNeedingTimeOfImpact(group, running: running)

@@ -23,14 +23,18 @@ public final class PlanBatch {
 
     /// Builds each world from its plan and loads it into lanes. Throws when the plans differ in
     /// structure.
-    public init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd) throws {
+    public convenience init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd) throws {
+        try self.init(plans, integrator: integrator, rowPolicy: .bySize)
+    }
+
+    package init(_ plans: [WorldPlan], integrator: LaneIntegrator, rowPolicy: LaneRowPolicy) throws {
         precondition(!plans.isEmpty, "a batch needs at least one world")
         let first = plans[0]
         for (k, plan) in plans.enumerated() where !plan.sharesStructure(with: first) {
             throw BatchStructureError(world: k, reason: "a different structure (bodies, pairs or pushes)")
         }
         count = plans.count
-        lanes = try LaneWorld(padding: plans.map { $0.makeWorld() }, integrator: integrator)
+        lanes = try LaneWorld(padding: plans.map { $0.makeWorld() }, integrator: integrator, rowPolicy: rowPolicy)
 
         pushes = first.pushes.indices.map { k in
             let push = first.pushes[k]
