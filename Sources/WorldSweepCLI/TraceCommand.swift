@@ -50,7 +50,7 @@ struct TraceCommand: ParsableCommand {
         if let ticks { try CommandLineLimits.check(ticks, CommandLineLimits.ticks, option: "--ticks") }
         let selection = try TraceWorld.selection(world: world, point: point, replica: replica)
         let scene = try TraceWorld.scene(file: file, overrides: overrides, world: selection)
-        _ = try MemoryCheck.worldsThatFit(scene, runner: WorldRunner(scene: scene), batched: false)
+        _ = try MemoryCheck.worldsThatFit(scene, runner: WorldRunner(scene: scene), batched: false, outputs: false)
         let output = StandardOutput()
         TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }
         output.flush()

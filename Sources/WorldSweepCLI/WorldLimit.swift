@@ -21,15 +21,16 @@ enum WorldLimit {
 /// available is refused before anything is allocated (an abort half-way helps nobody).
 enum MemoryCheck {
     /// How many worlds fit side by side (at least 1), or throws at the file's first item.
-    static func worldsThatFit(_ scene: SceneFile, runner: WorldRunner, batched: Bool = true,
+    static func worldsThatFit(_ scene: SceneFile, runner: WorldRunner, batched: Bool = true, outputs: Bool = true,
                               available: Double = MemoryPlan.availableBytes()) throws -> Int {
         let plan = runner.memoryPlan
         // A fifth kept back: the estimate is from measurements, and the machine is shared.
-        let fit = plan.worldsThatFit(in: available * 0.8, batched: batched && runner.engine != .single)
+        let fit = plan.worldsThatFit(in: available * 0.8, batched: batched && runner.engine != .single, outputs: outputs)
         guard fit < 1 else { return fit }
+        let what = outputs ? "a run of this scene needs about \(MemoryPlan.text(plan.oneWorldBytes(outputs: true))) "
+            + "(\(scene.items.count) items, \(plan.partnerColumns) item–partner columns in partners.csv and points.csv)"
+            : "one world of this scene needs about \(MemoryPlan.text(plan.oneWorldBytes(outputs: false))) (\(scene.items.count) items)"
         throw SceneError(path: scene.sourcePath, at: scene.items.first?.location ?? .none,
-                         "one world of this scene needs about \(MemoryPlan.text(plan.singleWorldBytes)) "
-                         + "(\(scene.items.count) items, up to \(plan.pairs) pairs that may collide), more than the "
-                         + "\(MemoryPlan.text(available)) of memory available")
+                         what + ", more than the \(MemoryPlan.text(available)) of memory available")
     }
 }

@@ -2,61 +2,78 @@ import Foundation
 import WorldSweep
 import WorldSweepScene
 
-/// What one world of a scene needs in memory, estimated from the file before anything is
-/// allocated. Both engines keep state for every pair of items allowed to collide (the animator's
-/// pair index and listeners, the world's pair and contact slots; the batched engine also one
-/// column entry per pair and lane), so memory grows with the square of the item count: one world
-/// of 2 000 items held 0.76 GB on the single engine and 3.75 GB in a batch (docs/reliability.md).
-/// The runner runs such worlds one at a time (bit for bit the same results), fewer threads run
-/// when the worlds would not fit side by side, and a world that cannot fit at all is refused.
+/// What a run of a scene needs in memory, estimated from the file before anything is allocated.
+/// The engines keep contacts only for pairs whose boxes overlap, so a world's memory grows with its
+/// bodies and contacts (one world of 2 000 small items: 34 MB on the single engine; see
+/// docs/reliability.md). What still grows with the square of the items is the output's layout:
+/// partners.csv and points.csv have a column per item and possible contact partner, and the run
+/// holds each point's row of them (2 000 items colliding with each other: 4 M columns, 2.5 GB).
+/// That part is paid once per run; the worlds' part per world running side by side. Fewer
+/// threads run when the worlds would not fit side by side, and a run that cannot fit at all is
+/// refused.
 public struct MemoryPlan: Sendable {
-    /// Measured (docs/reliability.md): peak resident bytes per allowed pair, one world.
-    /// (0.76 GB at 2 007 000 pairs, 78 MB at 126 750: 365 bytes a pair.)
-    public static let bytesPerPairSingle = 370.0
-    /// Measured: peak resident bytes per allowed pair and lane of a batch, besides its worlds' own
-    /// state (3.75 GB for a batch of one 2 000-item world: 186 bytes a pair and lane). Still an
-    /// upper bound after the dense-bundle engine and world plans: a batch of eight 300-item worlds
-    /// (46 050 pairs) peaked at 200 MB against the 238 MB estimated here.
-    public static let bytesPerPairLane = 190.0
-    /// What a world needs besides its pairs (bodies, shapes, metrics) and the process itself.
+    /// Measured (docs/reliability.md): peak resident bytes per body of one world on the single
+    /// engine, its contacts included at the density of a settling pile of small items (2 000
+    /// items: 34 MB peak, 31 MB of it the process and the parsed file; 10 000: 67 MB).
+    public static let bytesPerBodySingle = 4096.0
+    /// Measured: a batch's bytes per body and lane besides its worlds' own state (bodies' columns,
+    /// and rows of contacts at a pile's density: each small item overlaps a few others' boxes).
+    public static let bytesPerBodyLane = 4096.0
+    /// Measured: the run's bytes per item and possible contact partner (the columns of
+    /// partners.csv and points.csv, and a point's statistics of them): 2 000 items with 4 M
+    /// such columns peaked at 2.54 GB.
+    public static let bytesPerPartnerColumn = 640.0
+    /// The process itself, the parsed file and a world's metrics.
     public static let baseBytes = 32.0 * 1024 * 1024
     /// The most one batch may take; bigger batches run their worlds one at a time instead.
     public static let batchBudget = 512.0 * 1024 * 1024
 
-    /// An upper bound on the pairs allowed to collide: every pair of items sharing a collision
-    /// behavior that collides items, plus each item with each boundary edge of its behaviors.
-    public let pairs: Int
+    /// Bodies of one world: the items and an upper bound on the boundary edges.
+    public let bodies: Int
+    /// An upper bound on the columns of the output per item and possible partner: each item of a
+    /// collision behavior that collides items has the others as partners, and one whose mode
+    /// includes boundaries has each boundary (and the reference bounds).
+    public let partnerColumns: Int
 
     public init(scene: SceneFile) {
-        var pairs = 0
+        var partners = 0, edges = 0
         for behavior in scene.behaviors {
             guard case .collision(let c) = behavior.kind else { continue }
             let k = behavior.items.count
-            if c.mode != .boundaries { pairs += k * (k - 1) / 2 }
-            if c.mode != .items {
-                var edges = c.referenceBounds ? 4 : 0
-                for b in c.boundaries {
-                    switch b.shape {
-                    case .segment: edges += 1
-                    case .path(let points): edges += points.count
-                    }
+            if c.mode != .boundaries { partners += k * (k - 1) }
+            var behaviorEdges = c.referenceBounds ? 4 : 0
+            for b in c.boundaries {
+                switch b.shape {
+                case .segment: behaviorEdges += 1
+                case .path(let points): behaviorEdges += points.count
                 }
-                pairs += k * edges
             }
+            edges += behaviorEdges
+            if c.mode != .items { partners += k * (c.boundaries.count + (c.referenceBounds ? 1 : 0)) }
         }
-        self.pairs = pairs
+        bodies = scene.items.count + edges
+        partnerColumns = partners
     }
 
-    public var singleWorldBytes: Double { Self.baseBytes + Double(pairs) * Self.bytesPerPairSingle }
+    /// What the run holds once, whatever the threads: the output's layout.
+    public var runBytes: Double { Self.baseBytes + Double(partnerColumns) * Self.bytesPerPartnerColumn }
+
+    /// One world on the single engine (and in `trace`): linear in its bodies.
+    public var singleWorldBytes: Double { Double(bodies) * Self.bytesPerBodySingle }
 
     /// A batch of `BatchAnimator.laneWidth` worlds: each world's own state plus the lane columns.
     public var batchBytes: Double {
         let lanes = Double(BatchAnimator.laneWidth)
-        return Self.baseBytes + Double(pairs) * lanes * (Self.bytesPerPairSingle + Self.bytesPerPairLane)
+        return Double(bodies) * lanes * (Self.bytesPerBodySingle + Self.bytesPerBodyLane)
     }
 
     /// Whether a batch of these worlds stays within `batchBudget`.
     public var batchFits: Bool { batchBytes <= Self.batchBudget }
+
+    /// What a run (outputs: true) or a trace of one world needs with one world at a time.
+    public func oneWorldBytes(outputs: Bool) -> Double {
+        (outputs ? runBytes : Self.baseBytes) + singleWorldBytes
+    }
 
     /// The memory this process may still take: MemAvailable from /proc/meminfo (Linux), else
     /// the machine's physical memory.
@@ -70,12 +87,15 @@ public struct MemoryPlan: Sendable {
         return Double(ProcessInfo.processInfo.physicalMemory)
     }
 
-    /// How many worlds fit side by side in `available` bytes (0: not even one). A batched run
-    /// whose batch does not fit runs its worlds one at a time, so one world is what counts.
-    public func worldsThatFit(in available: Double = MemoryPlan.availableBytes(), batched: Bool) -> Int {
+    /// How many worlds fit side by side in `available` bytes beside what the run holds once
+    /// (0: not even one). A batched run whose batch does not fit runs its worlds one at a time,
+    /// so one world is what counts.
+    public func worldsThatFit(in available: Double = MemoryPlan.availableBytes(), batched: Bool, outputs: Bool = true) -> Int {
         let perThread = batched && batchFits ? batchBytes : singleWorldBytes
+        let room = available - (outputs ? runBytes : Self.baseBytes)
+        guard room >= perThread else { return 0 }
         guard perThread > 0 else { return Int.max }
-        return Int(min(Double(Int.max / 2), (available / perThread).rounded(.down)))
+        return Int(min(Double(Int.max / 2), (room / perThread).rounded(.down)))
     }
 
     /// "2.4 GB": for messages.

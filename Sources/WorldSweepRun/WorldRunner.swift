@@ -72,8 +72,8 @@ public struct WorldRunner: Sendable {
     /// metrics fold the batch's contact records. Worlds that cannot share the batch's structure
     /// run one at a time instead.
     func runBatched(_ worlds: [Int], integrator: LaneIntegrator) -> [WorldResult] {
-        // A batch's per-(pair, lane) columns grow with the square of the items: worlds whose
-        // batch would not fit run one at a time, with the same results bit for bit.
+        // Worlds whose batch would not fit the batch budget run one at a time, with the same
+        // results bit for bit.
         guard memoryPlan.batchFits else { return worlds.map { run(world: $0) } }
         struct Member { var slot: Int; var index: Int; var recorder: PlanMetricsRecorder; var ticks: Int; var tick: Double }
         var results = [WorldResult?](repeating: nil, count: worlds.count)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorldSweepRun
+@testable import WorldSweep
 import WorldSweepScene
 
 /// `n` small items in a grid, all falling inside the reference bounds.
@@ -14,20 +15,24 @@ func crowdScene(_ n: Int) -> String {
     return lines.joined(separator: "\n")
 }
 
-/// Issue 17 item 7: memory is estimated before anything is allocated.
+/// Issue 17 item 7: memory is estimated before anything is allocated, and the engines' memory
+/// grows with bodies and contacts, not with the square of the items.
 @Suite struct MemoryPlanTests {
-    @Test func pairsAreCountedFromTheFile() throws {
-        // 2 000 items colliding with each other (n(n − 1)/2) and with the 4 edges of the bounds.
+    @Test func countsAreTakenFromTheFile() throws {
+        // 2 000 items colliding with each other and the 4 edges of the bounds: 2 004 bodies; each
+        // item has the 1 999 others and the bounds as partners.
         let plan = MemoryPlan(scene: try scene(crowdScene(2000)))
-        #expect(plan.pairs == 2000 * 1999 / 2 + 2000 * 4)
-        // One box and the 4 edges of the bounds.
+        #expect(plan.bodies == 2004)
+        #expect(plan.partnerColumns == 2000 * 1999 + 2000)
+        // One box and the 4 edges of the bounds; its one partner is the bounds.
         let twin = MemoryPlan(scene: try scene(dropScene(elasticity: 0.5)))
-        #expect(twin.pairs == 4)
+        #expect(twin.bodies == 5 && twin.partnerColumns == 1)
     }
 
-    @Test func bigWorldsLeaveTheBatchAndSmallOnesStay() throws {
-        #expect(!MemoryPlan(scene: try scene(crowdScene(2000))).batchFits)
-        #expect(MemoryPlan(scene: try scene(crowdScene(50))).batchFits)
+    @Test func onlyHugeWorldsLeaveTheBatch() throws {
+        // 2 004 bodies × 8 lanes × 8 KiB = 131 MB: a batch; 10 004 bodies: 656 MB, over 512 MiB.
+        #expect(MemoryPlan(scene: try scene(crowdScene(2000))).batchFits)
+        #expect(!MemoryPlan(scene: try scene(crowdScene(10000))).batchFits)
         for name in ["twin-drop", "ledge-squares", "push-offset", "spinner", "million-drops"] {
             let file = packageRoot.appendingPathComponent("Sweeps/\(name).yaml").path
             #expect(MemoryPlan(scene: try SceneFile.load(path: file)).batchFits, "\(name)")
@@ -36,11 +41,55 @@ func crowdScene(_ n: Int) -> String {
 
     @Test func worldsThatFitFollowTheEstimate() throws {
         let plan = MemoryPlan(scene: try scene(crowdScene(2000)))
-        // 32 MiB + 2 007 000 × 370 bytes ≈ 776 MB a world.
-        #expect(abs(plan.singleWorldBytes - (32 * 1024 * 1024 + 2_007_000 * 370)) < 1)
-        #expect(plan.worldsThatFit(in: 0.5e9, batched: true) == 0)
-        #expect(plan.worldsThatFit(in: 4e9, batched: true) == 5)
-        #expect(plan.worldsThatFit(in: 4e9, batched: false) == 5)
+        // The run's layout: 32 MiB + 4 000 000 columns × 640 bytes ≈ 2.59 GB, once; a world:
+        // 2 004 × 4 096 bytes ≈ 8.2 MB on the single engine, a batch 2 004 × 8 × 8 192 ≈ 131 MB.
+        let run = 32.0 * 1024 * 1024 + 4_000_000 * 640, world = 2004.0 * 4096, batch = 2004.0 * 8 * 8192
+        #expect(abs(plan.runBytes - run) < 1 && abs(plan.singleWorldBytes - world) < 1 && abs(plan.batchBytes - batch) < 1)
+        #expect(plan.worldsThatFit(in: 2.5e9, batched: true) == 0)
+        #expect(plan.worldsThatFit(in: 4e9, batched: true) == Int(((4e9 - run) / batch).rounded(.down)))
+        #expect(plan.worldsThatFit(in: 4e9, batched: false) == Int(((4e9 - run) / world).rounded(.down)))
+        // A trace writes no partner columns: one world fits in 50 MB.
+        #expect(plan.worldsThatFit(in: 50e6, batched: false, outputs: false) >= 1)
+    }
+
+    /// One world of 2 000 small items (6 × 6 pt on a 20 pt grid, so each item's box, grown by the
+    /// 10 pt margin, overlaps its neighbours'): the contacts are those of overlapping boxes, a
+    /// few per item, and what the engines hold for them is linear in that. Before, the single
+    /// world held a slot per allowed pair (2 007 000) and a batch a column entry per pair and lane.
+    @Test func twoThousandItemsHoldMemoryByContactsNotByPairs() throws {
+        let plan = try scene(crowdScene(2000)).worldPlan()
+        let world = plan.makeWorld()
+        for _ in 0..<3 { world.step(EngineSettings.subStep) }
+        let bodies = world.bodies.count, contacts = world.contacts.count
+        // Each item's box meets its up to 8 neighbours' (4 of them counted by each of the two)
+        // and at most the edges: more than one contact per item, at most 8 per body.
+        #expect(contacts > 2000 && contacts <= 8 * bodies, "\(contacts) contacts")
+        // Per contact: the slot (pair, order, contact), the live-pair set and two list entries,
+        // well under 512 bytes; per body its box, sort position, rule and lists, under 256.
+        #expect(world.contactByteCount <= 512 * contacts + 256 * bodies, "\(world.contactByteCount) bytes")
+        #expect(world.contactByteCount < 10_000_000)
+
+        let batch = try PlanBatch([plan])
+        for _ in 0..<2 { batch.tick() }
+        let lanes = batch.lanes
+        #expect(!lanes.rows.fixed)
+        // Rows: only pairs with a contact in some lane (one world here), the stores sized by rows.
+        #expect(lanes.rows.count <= 8 * bodies && lanes.contacts.capacity <= 2 * max(lanes.rows.count, 2 * bodies + 8))
+        #expect(lanes.rowStoreByteCount <= 8 * 1024 * lanes.lanes * bodies, "\(lanes.rowStoreByteCount) bytes")
+        #expect(lanes.rowStoreByteCount < 200_000_000)
+    }
+
+    /// 10 000 items: the run's output layout (10⁸ item–partner columns) cannot fit a 24 GB
+    /// machine, so `run` refuses it in one line; one world alone is a few tens of MB and runs.
+    @Test func tenThousandItemsRunAsOneWorldOrAreRefusedInOneLine() throws {
+        let crowd = try scene(crowdScene(10000))
+        let plan = MemoryPlan(scene: crowd)
+        #expect(plan.worldsThatFit(in: 24e9 * 0.8, batched: true) == 0)
+        #expect(plan.oneWorldBytes(outputs: false) < 100e6)
+        var runner = WorldRunner(scene: crowd)
+        runner.engine = .single
+        let result = runner.run(world: 0)   // 2 ticks
+        #expect(!result.failed && result.items.count == 10000)
     }
 }
 

@@ -98,12 +98,11 @@ extension LaneWorld {
     func solveTimeOfImpact(_ lane: Int) {
         let w = worlds[lane]
         writeBodies(toWorldOf: lane)
-        var laneContacts: [Contact] = [], lanePairs: [BodyPair] = []
+        w.beginHandOver()
         for r in rows.inOrder {
             let ci = Int(r) * lanes + lane
-            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); laneContacts.append(c); lanePairs.append(rows.pair[Int(r)]) }
+            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c) }
         }
-        w.setContacts(lanePairs, laneContacts)
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
         w.solveTOI(h)

@@ -93,8 +93,6 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var pairs: [BodyPair] = []
     @exclusivity(unchecked) var pairOrders: [PairOrder] = []
     @exclusivity(unchecked) var contacts: [Contact?] = []
-    /// The pairs (`pairKey`) that have a contact.
-    @exclusivity(unchecked) private var livePairs = Set<UInt64>()
     /// Slots whose contact was destroyed, dropped at the next broad phase.
     @exclusivity(unchecked) private var emptySlots = 0
     /// Touching changes since the caller last emptied this list.
@@ -115,7 +113,7 @@ final class PhysicsWorld {
     /// memory regression test reads this).
     var contactByteCount: Int {
         pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
-            + contacts.capacity * MemoryLayout<Contact?>.stride + livePairs.capacity * 8
+            + contacts.capacity * MemoryLayout<Contact?>.stride
             + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + rule.byteCount
             + cachedNewestFirst.capacity * 8 + cachedSerials.capacity * 8
             + cachedContactLists.reduce(cachedContactLists.capacity * 8) { $0 + $1.capacity * 8 }
@@ -159,7 +157,6 @@ final class PhysicsWorld {
         }
         kept.sort { $0.order < $1.order }
         pairs = kept.map(\.pair); pairOrders = kept.map(\.order); contacts = kept.map(\.contact)
-        livePairs = Set(pairs.map { Self.pairKey($0.a, $0.b) })
         emptySlots = 0
         boxes.removeAll()   // a body may have become static (anchored) or dynamic
         contactListsValid = false
@@ -169,15 +166,17 @@ final class PhysicsWorld {
         needsNewContacts = true
     }
 
-    /// Replaces the contacts wholesale (the batched engine, around a time-of-impact pass): each
-    /// given pair's contact, in pair order.
-    func setContacts(_ pairs: [BodyPair], _ contacts: [Contact]) {
-        self.pairs = pairs
-        pairOrders = pairs.map { rule.allowedOrder($0.a, $0.b)!.order }
-        self.contacts = contacts
-        livePairs = Set(pairs.map { Self.pairKey($0.a, $0.b) })
+    /// Empties the contact slots for the batched engine to hand a lane's contacts over, in pair
+    /// order (`handOver`), around a time-of-impact pass; the slots keep their capacity.
+    func beginHandOver() {
+        pairs.removeAll(keepingCapacity: true); pairOrders.removeAll(keepingCapacity: true)
+        contacts.removeAll(keepingCapacity: true)
         emptySlots = 0
         contactListsChecked = false
+    }
+
+    @inline(__always) func handOver(_ pair: BodyPair, _ order: PairOrder, _ contact: Contact) {
+        pairs.append(pair); pairOrders.append(order); contacts.append(contact)
     }
 
     /// Every pair the rule allows, in pair order, ordered for `Collide.manifold` (quadratic:
@@ -243,7 +242,7 @@ final class PhysicsWorld {
         boxes.withUnsafeBufferPointer { boxes in
             broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }) { a, b in
                 guard bodies[a].isDynamic || bodies[b].isDynamic, let allowed = rule.allowedOrder(a, b),
-                      !livePairs.contains(Self.pairKey(a, b)) else { return }
+                      !hasContact(allowed.order) else { return }
                 fresh.append(allowed)
             }
         }
@@ -262,7 +261,6 @@ final class PhysicsWorld {
             newPairs.append(oriented(f.pair)); newOrders.append(f.order)
             newContacts.append(Contact(serial: nextSerial))
             nextSerial += 1
-            livePairs.insert(Self.pairKey(f.pair.a, f.pair.b))
         }
         while i < pairs.count {
             if contacts[i] != nil { newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i]) }
@@ -273,11 +271,21 @@ final class PhysicsWorld {
         contactListsValid = false
     }
 
+    /// Whether the pair at `order` has a contact (the slots are in pair order; each pair has one
+    /// place in it).
+    @inline(__always) private func hasContact(_ order: PairOrder) -> Bool {
+        var lo = 0, hi = pairOrders.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if pairOrders[mid] < order { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < pairOrders.count && pairOrders[lo] == order && contacts[lo] != nil
+    }
+
     private func destroyContact(_ i: Int) {
         guard let c = contacts[i] else { return }
         if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
         contacts[i] = nil
-        livePairs.remove(Self.pairKey(pairs[i].a, pairs[i].b))
         emptySlots += 1
         contactListsValid = false
     }
