@@ -18,7 +18,7 @@ final class ContactBundles {
     /// Active lanes of each bundle: the first `laneCount[b]`, the rest repeat lane 0's indices.
     let laneCount: UnsafeMutablePointer<Int32>
     /// Per (bundle, lane), index = bundle × 8 + lane: the column index of body A and B, of the
-    /// contact (pair × lanes + world lane), and the island slot.
+    /// contact (row × lanes + world lane), and the island slot.
     let bodyA: UnsafeMutablePointer<Int32>, bodyB: UnsafeMutablePointer<Int32>
     let contact: UnsafeMutablePointer<Int32>, island: UnsafeMutablePointer<Int32>
     /// Set up once per sub-step, read by every iteration.

@@ -36,7 +36,7 @@ final class LaneWorld {
     /// Each lane's own world: time-of-impact passes run in it, and the animator reads it
     /// between ticks.
     let worlds: [PhysicsWorld]
-    // The stores, one per concept, each owning its columns (index = body or pair × lanes + lane).
+    // The stores, one per concept, each owning its columns (index = body or row × lanes + lane).
     /// What the integrators advance: positions, velocities, forces, masses (hot).
     let bodies: LaneBodies
     /// The rest of each body: transform, sweep start, material, shape, sleep, flags, boxes.

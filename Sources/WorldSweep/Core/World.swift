@@ -1,4 +1,4 @@
-// The world: bodies, the contacts between the pairs allowed to collide, and the fixed sub-step
+// The world: bodies, the contacts of the pairs that may collide and whose boxes overlap, and the fixed sub-step
 // (Box2D 2.3's order: update contacts, solve islands, find new contacts, time of impact).
 
 /// A contact between the two bodies of an allowed pair. Fields are ordered to pack into 120
@@ -178,10 +178,6 @@ final class PhysicsWorld {
     @inline(__always) func handOver(_ pair: BodyPair, _ order: PairOrder, _ contact: Contact) {
         pairs.append(pair); pairOrders.append(order); contacts.append(contact)
     }
-
-    /// Every pair the rule allows, in pair order, ordered for `Collide.manifold` (quadratic:
-    /// for tests and the batched engine's small worlds).
-    func allowedPairsInOrder() -> [BodyPair] { rule.allowedPairsInOrder().map(oriented) }
 
     func wakeAll() {
         for i in bodies.indices where bodies[i].alive && bodies[i].isDynamic { bodies[i].setAwake(true) }

@@ -1,5 +1,5 @@
 // A world plan: everything the engine needs to build and drive one world, compiled from the
-// behaviors once (bodies, materials, allowed pairs, pushes, gravity, and which item or boundary
+// behaviors once (bodies, materials, the collision rule, pushes, gravity, and which item or boundary
 // each body stands for). DynamicAnimator compiles one per configuration and builds its world
 // from it; a sweep compiles one per world straight from the scene file and loads it into lanes
 // (PlanBatch), with no views, behaviors, delegates or animators. Worlds of one sweep share the
