@@ -83,10 +83,9 @@ extension LaneWorld {
     /// order, rows with no contact in any running lane of the group passed over eight lanes at a
     /// time; each lane meets its contacts in pair order (wakes and events as in the single world).
     func updateContacts(group: Int, running: SIMDMask<IV>) {
-        for r in rows.inOrder {
-            let p = Int(r)
+        forEachRowInOrder { p in
             let live = running .& loadMask(contacts.exists, p * lanes + group)
-            guard anyLane(live) else { continue }
+            guard anyLane(live) else { return }
             for k in 0..<Self.width where live[k] { updateContact(p, lane: group + k) }
         }
     }

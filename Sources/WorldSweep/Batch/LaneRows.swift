@@ -67,6 +67,15 @@ extension LaneWorld {
         return r
     }
 
+    /// Calls `body` with each row in use, in pair order (fixed rows are in order already).
+    @inline(__always) func forEachRowInOrder(_ body: (Int) -> Void) {
+        if rows.fixed {
+            for r in 0..<rows.count { body(r) }
+        } else {
+            rows.inOrder.withUnsafeBufferPointer { inOrder in for r in inOrder { body(Int(r)) } }
+        }
+    }
+
     /// Frees the rows no lane has a contact in (their columns are already empty).
     func dropEmptyRows() {
         guard !rows.fixed else { return }

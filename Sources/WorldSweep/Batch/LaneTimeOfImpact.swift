@@ -62,22 +62,23 @@ extension LaneWorld {
         var needs = SIMDMask<IV>(repeating: false)
         let groups = lanes / Self.width
         let toi = self.toi
-        for r in rows.inOrder where toi.fixed[Int(r)] >= 0 {
-            let p = Int(r), fixed = Int(toi.fixed[p]), moving = Int(toi.moving[p])
+        forEachRowInOrder { p in
+            guard toi.fixed[p] >= 0 else { return }
+            let fixed = Int(toi.fixed[p]), moving = Int(toi.moving[p])
             let ci = p * lanes + group, fi = fixed * lanes + group, mi = moving * lanes + group
             let active = running .& .!needs .& loadMask(contacts.exists, ci) .& loadMask(contacts.enabled, ci) .& loadMask(details.awake, mi)
-            guard anyLane(active) else { continue }
+            guard anyLane(active) else { return }
             let ti = ci
             let onEdge = loadMask(toi.isEdge, ti)
             needs = needs .| (active .& .!onEdge)   // only an edge can rule a search out
             let check = active .& onEdge
-            guard anyLane(check) else { continue }
+            guard anyLane(check) else { return }
             let count = Int(details.groupVertexCount[moving * groups + group / Self.width])
             guard count > 0 else {
                 for k in 0..<Self.width where check[k] {
                     if toiMayTouch(staticShape: details.shapes[fi + k], transform(fi + k), moving: details.shapes[mi + k], sweep(mi + k)) { needs[k] = true }
                 }
-                continue
+                return
             }
             let column = moving * details.maxVertexCount * lanes + group
             let edge = EdgeLanes(pointX: loadLanes(toi.edgeX, ti), pointY: loadLanes(toi.edgeY, ti),
