@@ -262,3 +262,82 @@ import Testing
         #expect(view.center == resting)
     }
 }
+
+/// Field worlds on the batched engine against each animator alone, bit for bit: every kind, with
+/// numbers (strength, falloff, position, direction, region sizes, charges, densities) that differ
+/// from world to world, regions with set operations, and items that collide and rest.
+@Suite struct FieldBatchAgreementTests {
+    /// World `k` of a sweep-like family: three items in a box under gravity and a field of `kind`.
+    func world(_ kind: FieldBehavior.Kind, _ k: Int) -> (DynamicAnimator, [View]) {
+        let x = Double(k)
+        let views = [View(name: "a", center: Point(x: 80 + 3 * x, y: 120), size: Size(width: 40, height: 40)),
+                     View(name: "b", center: Point(x: 200, y: 200 + 5 * x), size: Size(width: 60, height: 30)),
+                     View(name: "c", center: Point(x: 150 - x, y: 400), size: Size(width: 50, height: 50))]
+        let animator = DynamicAnimator(referenceBounds: Size(width: 320, height: 568))
+        let collision = CollisionBehavior(items: views)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        animator.addBehavior(GravityBehavior(items: [views[0], views[2]]))
+        let props = DynamicItemBehavior(items: views)
+        props.density = 0.5 + 0.25 * x
+        animator.addBehavior(props)
+        let charged = DynamicItemBehavior(items: [views[1]])
+        charged.charge = k % 3 == 0 ? 0 : 1 + x
+        animator.addBehavior(charged)
+        let field: FieldBehavior
+        switch kind {
+        case .linearGravity: field = .linearGravityField(direction: Vector(dx: 0.5 - 0.1 * x, dy: -1))
+        case .radialGravity: field = .radialGravityField(position: Point(x: 160 + 4 * x, y: 250))
+        case .spring: field = .springField()
+        case .electric: field = .electricField()
+        case .magnetic: field = .magneticField()
+        case .vortex: field = .vortexField()
+        case .drag: field = .dragField()
+        case .velocity: field = .velocityField(direction: Vector(dx: 0.3 * x - 1, dy: 0.5))
+        case .noise: field = .noiseField(smoothness: 0.1 * x, animationSpeed: 0.5 + x)
+        case .turbulence: field = .turbulenceField(smoothness: 0.2, animationSpeed: x)
+        case .custom: field = .field { p, v, m, q, _ in Vector(dx: -p.x * 0.01 * m + q * v.dy, dy: -p.y * 0.02) }
+        }
+        if kind != .radialGravity { field.position = Point(x: 160, y: 250 + 6 * x) }
+        field.strength = 2 + 0.7 * x
+        if kind == .spring || kind == .radialGravity { field.falloff += 0.1 * x }
+        field.minimumRadius = 0.05 + 0.01 * x
+        if kind == .drag { field.direction = Vector(dx: 0.1 * x, dy: 0) }
+        field.region = Region(radius: 150 + 10 * x).union(with: Region(size: Size(width: 320, height: 60 + x)))
+        for v in views { field.addItem(v) }
+        try! animator.addBehavior(field)
+        // A second field on two items, inside an inverse region, so fields sum.
+        let second = FieldBehavior.linearGravityField(direction: Vector(dx: 1, dy: 0))
+        second.region = Region(size: Size(width: 100 + 5 * x, height: 100)).inverse()
+        second.position = Point(x: 160, y: 300)
+        second.addItem(views[0]); second.addItem(views[1])
+        try! animator.addBehavior(second)
+        return (animator, views)
+    }
+
+    @Test(arguments: FieldBehavior.Kind.allCases)
+    func everyWorldIsBitwiseItsAnimatorAlone(_ kind: FieldBehavior.Kind) throws {
+        let count = 11   // two lane groups, the second padded
+        let alone = (0..<count).map { world(kind, $0) }
+        let batched = (0..<count).map { world(kind, $0) }
+        let batch = try BatchAnimator(batched.map(\.0))
+        var moved = 0
+        for _ in 1...150 {
+            for (animator, _) in alone { animator.tick() }
+            batch.tick()
+        }
+        for (k, (a, b)) in zip(alone, batched).enumerated() {
+            for (va, vb) in zip(a.1, b.1) {
+                #expect(va.center == vb.center && va.angle == vb.angle, "\(kind) world \(k) \(va.name): \(va.center) vs \(vb.center)")
+                #expect(a.0.itemState(for: va) == b.0.itemState(for: vb))
+            }
+            if a.1[1].center != Point(x: 200, y: 200 + 5 * Double(k)) { moved += 1 }
+        }
+        #expect(moved > 0, "the field moved nothing in any world")
+    }
+
+    @Test func worldsWithDifferentFieldsCannotShareABatch() {
+        let a = world(.spring, 0).0, b = world(.vortex, 0).0
+        #expect(throws: BatchStructureError.self) { try BatchAnimator([a, b]) }
+    }
+}

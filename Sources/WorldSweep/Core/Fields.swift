@@ -143,9 +143,11 @@ struct WorldField: Sendable, Equatable {
     var charges: [Float]
     var evaluator: FieldEvaluator?
 
-    /// Whether two worlds' fields can share a batch: the same kind, region structure and bodies.
+    /// Whether two worlds' fields can share a batch: the same kind, region structure and bodies
+    /// (custom fields may differ in their closures: the batch calls each lane's own).
     func sharesStructure(with other: WorldField) -> Bool {
-        kind == other.kind && region.sharesStructure(with: other.region) && bodies == other.bodies && evaluator == other.evaluator
+        kind == other.kind && region.sharesStructure(with: other.region) && bodies == other.bodies
+            && (evaluator == nil) == (other.evaluator == nil)
     }
 }
 
