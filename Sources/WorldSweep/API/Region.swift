@@ -5,8 +5,8 @@
 /// possibly inverted). An inverse is exact; a set operation keeps the *first primitive* of each
 /// side, so `a.union(with: b).intersection(with: c)` acts as `a.intersection(with: c)`, as
 /// UIKit's engine does. `engineForm` is that reduction.
-public struct Region: Sendable, Equatable {
-    indirect enum Node: Sendable, Equatable {
+public struct Region: Sendable, Hashable {
+    indirect enum Node: Sendable, Hashable {
         case infinite
         case circle(radius: Double)
         case rectangle(size: Size)

@@ -127,6 +127,8 @@ extension WorldPlan {
             switch behavior {
             case .gravity(let items): for i in items { falls[i] = true }
             case .push(let items, _, _, _, _): for i in items { pushed[i] = true }
+            // Items in a field are driven like pushed ones: they use time of impact against boundaries.
+            case .field(let field): for i in field.items { pushed[i] = true }
             default: break
             }
         }
