@@ -6,56 +6,55 @@
 /// side, so `a.union(with: b).intersection(with: c)` acts as `a.intersection(with: c)`, as
 /// UIKit's engine does. `engineForm` is that reduction.
 public struct Region: Sendable, Hashable {
-    indirect enum Node: Sendable, Hashable {
+    /// The region as written, in postfix order (operands, then the operation).
+    enum Step: Sendable, Hashable {
         case infinite
         case circle(radius: Double)
         case rectangle(size: Size)
-        case inverse(Node)
-        case union(Node, Node)
-        case difference(Node, Node)
-        case intersection(Node, Node)
+        case inverse, union, difference, intersection
     }
-    let node: Node
+    let steps: [Step]
 
-    init(node: Node) { self.node = node }
+    init(steps: [Step]) { self.steps = steps }
 
     /// Everywhere (the default region of a field).
-    public static let infinite = Region(node: .infinite)
+    public static let infinite = Region(steps: [.infinite])
     /// A disc of `radius` points about the field's position.
-    public init(radius: Double) { node = .circle(radius: radius) }
+    public init(radius: Double) { steps = [.circle(radius: radius)] }
     /// A rectangle of `size` points centred on the field's position.
-    public init(size: Size) { node = .rectangle(size: size) }
+    public init(size: Size) { steps = [.rectangle(size: size)] }
 
     /// Everywhere this region is not.
-    public func inverse() -> Region { Region(node: .inverse(node)) }
+    public func inverse() -> Region { Region(steps: steps + [.inverse]) }
     /// This region or `other` (see the type's note on how the engine keeps it).
-    public func union(with other: Region) -> Region { Region(node: .union(node, other.node)) }
+    public func union(with other: Region) -> Region { Region(steps: steps + other.steps + [.union]) }
     /// This region without `other`.
-    public func difference(from other: Region) -> Region { Region(node: .difference(node, other.node)) }
+    public func difference(from other: Region) -> Region { Region(steps: steps + other.steps + [.difference]) }
     /// Where both are.
-    public func intersection(with other: Region) -> Region { Region(node: .intersection(node, other.node)) }
+    public func intersection(with other: Region) -> Region { Region(steps: steps + other.steps + [.intersection]) }
 
     /// The region as the engine evaluates it.
-    var engineForm: FieldRegion { Self.reduce(node) }
-
-    private static func reduce(_ node: Node) -> FieldRegion {
-        switch node {
-        case .infinite:
-            return .infinite
-        case .circle(let r):
-            return FieldRegion(first: RegionPrimitive(shape: .circle, width: Float(r), height: 0, inverted: false),
-                               operation: .none, second: .infinite)
-        case .rectangle(let s):
-            return FieldRegion(first: RegionPrimitive(shape: .rectangle, width: Float(s.width), height: Float(s.height), inverted: false),
-                               operation: .none, second: .infinite)
-        case .inverse(let r):
-            return reduce(r).inverse
-        case .union(let a, let b):
-            return reduce(a).combined(.union, with: reduce(b))
-        case .difference(let a, let b):
-            return reduce(a).combined(.difference, with: reduce(b))
-        case .intersection(let a, let b):
-            return reduce(a).combined(.intersection, with: reduce(b))
+    var engineForm: FieldRegion {
+        var stack: [FieldRegion] = []
+        for step in steps {
+            switch step {
+            case .infinite:
+                stack.append(.infinite)
+            case .circle(let r):
+                stack.append(FieldRegion(first: RegionPrimitive(shape: .circle, width: Float(r), height: 0, inverted: false),
+                                         operation: .none, second: .infinite))
+            case .rectangle(let s):
+                stack.append(FieldRegion(first: RegionPrimitive(shape: .rectangle, width: Float(s.width), height: Float(s.height),
+                                                                inverted: false),
+                                         operation: .none, second: .infinite))
+            case .inverse:
+                stack.append(stack.removeLast().inverse)
+            case .union, .difference, .intersection:
+                let b = stack.removeLast(), a = stack.removeLast()
+                let operation: RegionOperation = step == .union ? .union : step == .difference ? .difference : .intersection
+                stack.append(a.combined(operation, with: b))
+            }
         }
+        return stack.last ?? .infinite
     }
 }
