@@ -341,3 +341,22 @@ import Testing
         #expect(throws: BatchStructureError.self) { try BatchAnimator([a, b]) }
     }
 }
+
+extension FieldTests {
+    @Test func fieldsPastThe32ndAsChildrenDoNotAct() throws {
+        // Through a parent behavior nothing throws, but the plan keeps only the first 32 fields.
+        let view = View(name: "probe", center: Point(x: 100, y: 100), size: Size(width: 100, height: 100))
+        let parent = DynamicBehavior()
+        for k in 0..<33 {
+            let field = FieldBehavior.linearGravityField(direction: Vector(dx: 0, dy: k == 32 ? 50 : 0))
+            field.addItem(view)
+            parent.addChildBehavior(field)
+        }
+        let animator = DynamicAnimator(referenceBounds: Size(width: 320, height: 568))
+        animator.addBehavior(parent)
+        animator.tick(1.0 / 60)
+        #expect(animator.plan?.fields.count == 32)
+        // The 33rd (the only one that pulls) did nothing.
+        #expect(animator.itemState(for: view)!.velocity == Vector(dx: 0, dy: 0))
+    }
+}
