@@ -28,6 +28,7 @@ extension SceneFile {
     static let vectorKeys: [String: (String, String)] = [
         "center": ("center.x", "center.y"), "size": ("size.width", "size.height"),
         "direction": ("direction.x", "direction.y"), "linear_velocity": ("linear_velocity.x", "linear_velocity.y"),
+        "position": ("position.x", "position.y"),
     ]
 
     /// The numeric keys `NAME.KEY` may use for the item or behavior called `name`, or nil when
@@ -43,6 +44,7 @@ extension SceneFile {
         case .gravity, .push: return Self.forceKeys
         case .item: return Self.itemBehaviorKeys
         case .collision: return []
+        case .field(let field): return field.numericKeys
         }
     }
 
@@ -106,6 +108,8 @@ extension SceneFile {
                 return Self.read(parameter.key, of: push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
             case .item(let properties):
                 return Self.read(parameter.key, of: properties)
+            case .field(let field):
+                return field.value(of: parameter.key)
             case .collision:
                 fatalError("collision behaviors have no numeric keys")
             }
@@ -147,6 +151,9 @@ extension SceneFile {
             case .item(var properties):
                 Self.write(value, parameter.key, to: &properties)
                 behaviors[index].kind = .item(properties)
+            case .field(var field):
+                field.set(parameter.key, value)
+                behaviors[index].kind = .field(field)
             case .collision:
                 fatalError("collision behaviors have no numeric keys")
             }

@@ -111,6 +111,9 @@ extension SceneFile {
             }
             return behavior
 
+        case .field(let field):
+            return field.makeBehavior(items: items)
+
         case .push(let push):
             let behavior = PushBehavior(items: items, mode: push.mode == .continuous ? .continuous : .instantaneous)
             if let direction = push.force.direction {

@@ -116,6 +116,7 @@ public enum BehaviorKind: Sendable, Hashable {
     case collision(CollisionSpec)
     case item(ItemPropertiesSpec)
     case push(PushSpec)
+    case field(FieldSpec)
 
     public var typeName: String {
         switch self {
@@ -123,6 +124,7 @@ public enum BehaviorKind: Sendable, Hashable {
         case .collision: "collision"
         case .item: "item"
         case .push: "push"
+        case .field: "field"
         }
     }
 

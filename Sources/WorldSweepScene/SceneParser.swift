@@ -246,7 +246,7 @@ struct SceneParser {
 
     // MARK: behaviors
 
-    static let behaviorTypes = ["gravity", "collision", "item", "push"]
+    static let behaviorTypes = ["gravity", "collision", "item", "push", "field"]
     static let itemPropertyKeys = ["elasticity", "friction", "density", "resistance", "angular_resistance",
                                    "allows_rotation", "anchored", "charge", "linear_velocity", "angular_velocity"]
 
@@ -256,6 +256,7 @@ struct SceneParser {
         case "gravity": return common + ["angle", "magnitude", "direction"]
         case "collision": return common + ["mode", "reference_bounds", "boundaries"]
         case "item": return common + itemPropertyKeys
+        case "field": return common + fieldKeys
         default: return common + ["mode", "magnitude", "angle", "direction", "active", "offset"]
         }
     }
@@ -267,6 +268,10 @@ struct SceneParser {
             let name = try reader.name(entry.keyNode, "a behavior name")
             try define(name, noun: "behavior", at: entry.keyNode)
             behaviors.append(try parseBehavior(entry, name: name, items: items))
+            if case .field = behaviors.last!.kind, behaviors.count(where: { if case .field = $0.kind { true } else { false } }) > Self.maximumFields {
+                throw reader.error(entry.keyNode, "field behavior '\(name)' is one too many: an animator holds at most "
+                                   + "\(Self.maximumFields) fields (UIKit's limit)")
+            }
         }
         return behaviors
     }
@@ -296,6 +301,7 @@ struct SceneParser {
         case "gravity": kind = .gravity(GravitySpec(force: try parseDirection(fields)))
         case "collision": kind = .collision(try parseCollision(fields, items: items))
         case "item": kind = .item(try parseItemProperties(fields))
+        case "field": kind = .field(try parseField(fields))
         default: kind = .push(try parsePush(fields, itemNames: itemNames))
         }
         return BehaviorSpec(name: name, items: itemNames, kind: kind, location: entry.keyNode.location)

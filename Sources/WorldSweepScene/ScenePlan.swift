@@ -79,6 +79,9 @@ extension SceneFile {
                 }
                 return .item(items: members, settings: settings, velocities: velocities)
 
+            case .field(let field):
+                return .field(field.planField(items: members))
+
             case .push(let push):
                 var polar = (angle: 0.0, magnitude: 0.0)
                 if let d = push.force.direction {

@@ -50,7 +50,7 @@ import WorldSweepScene
         #expect(identical == total, "\(identical) of \(total) worlds bitwise identical")
     }
 
-    @Test(arguments: ["ledge-squares.yaml", "push-offset.yaml", "spinner.yaml"])
+    @Test(arguments: ["ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "radial-gravity.yaml"])
     func otherSeedSweepsAgree(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         let count = min(scene.worldCount, 96)

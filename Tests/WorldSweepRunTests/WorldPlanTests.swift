@@ -79,7 +79,8 @@ import WorldSweepScene
         }
     }
 
-    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "million-drops.yaml"])
+    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "million-drops.yaml",
+                      "radial-gravity.yaml"])
     func aSceneCompilesToThePlanItsAnimatorUses(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         for world in Set([0, scene.worldCount / 2, scene.worldCount - 1]).sorted() {

@@ -65,6 +65,17 @@ public final class DynamicAnimator {
         behaviorsDidChange()
     }
 
+    /// Adds a field behavior, or throws `FieldLimitError` (and adds nothing) when the animator
+    /// already holds `FieldBehavior.maximumCount` fields. (Fields that come in as children of
+    /// another behavior are not refused: past the limit, they do not act.)
+    public func addBehavior(_ field: FieldBehavior) throws {
+        let count = behaviors.flatMap(\.flattened).count { $0 is FieldBehavior }
+        if !behaviors.contains(where: { $0 === field }) && count >= FieldBehavior.maximumCount {
+            throw FieldLimitError(count: count + 1)
+        }
+        addBehavior(field as DynamicBehavior)
+    }
+
     public func removeBehavior(_ behavior: DynamicBehavior) {
         guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: i)
@@ -332,6 +343,11 @@ public final class DynamicAnimator {
         world.gravity = plan.gravity
 
         configureCollisions(plan, worldBody: &worldBody, behaviors: all)
+        world.fields = plan.fields.map { field in
+            var f = field
+            f.bodies = field.bodies.map { worldBody[$0] }
+            return f
+        }
         world.wakeAll()
     }
 
@@ -356,6 +372,8 @@ public final class DynamicAnimator {
             case let push as PushBehavior:
                 return .push(items: indices(push), mode: push.mode, direction: push.pushDirection,
                              offsets: push.items.map(push.targetOffsetFromCenter(for:)), active: push.active)
+            case let field as FieldBehavior:
+                return .field(field.planField(items: indices(field)))
             case let other as ItemsBehavior:
                 return .other(items: indices(other))
             default:

@@ -16,7 +16,9 @@ extension LaneWorld {
             storeLanes(V(repeating: 0).blended(with: loadLanes(details.baseGravityScale, i), where: m), bodies.gravityScale, i)
             i += Self.width
         }
+        applyFields()
         integrator.integrateVelocities(bodies, h: h)
+        restoreForces()
         packBundles()
         setUpBundles(dtRatio: dtRatio)
         solveBundleVelocities()

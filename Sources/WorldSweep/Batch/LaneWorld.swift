@@ -49,12 +49,14 @@ final class LaneWorld {
     let bundles: ContactBundles
     /// Time of impact's candidate pairs and their static edges (LaneTimeOfImpact.swift).
     let toi: LaneTimeOfImpact
+    /// The fields and their numbers per lane (LaneFields.swift).
+    let fields: LaneFields
     // Per lane (raw, like the columns: read in every per-lane loop).
     private let laneColumns = Columns()
     let running: UnsafeMutablePointer<Bool>
     let nextSerial: UnsafeMutablePointer<Int>
 
-    @exclusivity(unchecked) private var stepCount: Int
+    @exclusivity(unchecked) private(set) var stepCount: Int
     @exclusivity(unchecked) private var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
@@ -108,6 +110,7 @@ final class LaneWorld {
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount)
         bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
         toi = LaneTimeOfImpact(worlds: worlds, pairs: pairs, isStatic: isStatic, usesTOI: usesTOI)
+        fields = try LaneFields(worlds: worlds, isStatic: isStatic)
     }
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).

@@ -92,6 +92,18 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var nextSerial = 0
     @exclusivity(unchecked) var stepCount = 0
     @exclusivity(unchecked) var needsNewContacts = true
+    /// Fields (Fields.swift), in the animator's order; the bodies each acts on are listed per
+    /// body in `fieldsOfBody`.
+    @exclusivity(unchecked) var fields: [WorldField] = [] { didSet { listFieldsOfBodies() } }
+    /// Per body: (field, member) of every field acting on it, in field order.
+    @exclusivity(unchecked) private(set) var fieldsOfBody: [[FieldMembership]] = []
+
+    private func listFieldsOfBodies() {
+        fieldsOfBody = Array(repeating: [], count: bodies.count)
+        for (f, field) in fields.enumerated() {
+            for (m, b) in field.bodies.enumerated() { fieldsOfBody[b].append(FieldMembership(field: Int32(f), member: Int32(m))) }
+        }
+    }
 
     // MARK: Bodies and pairs
 
@@ -354,7 +366,15 @@ final class PhysicsWorld {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c
             bodies[bi].sweep.a0 = bodies[bi].sweep.a
             var state = BodyVelocity(v: bodies[bi].v, w: bodies[bi].w)
-            if bodies[bi].isDynamic { integrateVelocity(&state, bodies[bi], gravity: gravity, h: h) }
+            if bodies[bi].isDynamic {
+                if bi < fieldsOfBody.count && !fieldsOfBody[bi].isEmpty {
+                    var force = bodies[bi].force
+                    applyFields(toBody: bi, velocity: &state.v, force: &force, h: h)
+                    integrateVelocity(&state, bodies[bi], gravity: gravity, force: force, h: h)
+                } else {
+                    integrateVelocity(&state, bodies[bi], gravity: gravity, h: h)
+                }
+            }
             positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(state)
         }

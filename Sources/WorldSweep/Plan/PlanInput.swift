@@ -40,6 +40,30 @@ public struct PlanInput: Sendable, Equatable {
         public init(item: Int, linear: Vector, angular: Double) { self.item = item; self.linear = linear; self.angular = angular }
     }
 
+    /// A field behavior's kind, numbers and region (position in points, the rest in SI units).
+    public struct Field: Sendable, Equatable {
+        public var kind: FieldBehavior.Kind
+        public var items: [Int]
+        public var position: Point
+        public var region: Region
+        public var strength: Double
+        public var falloff: Double
+        public var minimumRadius: Double
+        public var direction: Vector
+        public var smoothness: Double
+        public var animationSpeed: Double
+        public var evaluator: FieldEvaluator?
+
+        public init(kind: FieldBehavior.Kind, items: [Int], position: Point = Point(x: 0, y: 0), region: Region = .infinite,
+                    strength: Double = 1, falloff: Double? = nil, minimumRadius: Double = FieldBehavior.defaultMinimumRadius,
+                    direction: Vector = Vector(dx: 0, dy: 0), smoothness: Double = 0, animationSpeed: Double = 0,
+                    evaluator: FieldEvaluator? = nil) {
+            self.kind = kind; self.items = items; self.position = position; self.region = region; self.strength = strength
+            self.falloff = falloff ?? kind.defaultFalloff; self.minimumRadius = minimumRadius; self.direction = direction
+            self.smoothness = smoothness; self.animationSpeed = animationSpeed; self.evaluator = evaluator
+        }
+    }
+
     /// A behavior; `items` are indices into `PlanInput.items`, in the behavior's order.
     public enum Behavior: Sendable, Equatable {
         case gravity(items: [Int])
@@ -50,11 +74,13 @@ public struct PlanInput: Sendable, Equatable {
         /// A behavior that asks nothing of the world beyond bodies for its items, if it has any
         /// (a plain `DynamicBehavior` with an action, a custom `ItemsBehavior`).
         case other(items: [Int])
+        case field(Field)
 
         public var items: [Int] {
             switch self {
             case .gravity(let items), .collision(let items, _, _), .item(let items, _, _), .push(let items, _, _, _, _),
                  .other(let items): items
+            case .field(let field): field.items
             }
         }
     }
@@ -68,4 +94,7 @@ public struct PlanInput: Sendable, Equatable {
     public init(referenceBounds: Size, items: [Item], behaviors: [Behavior], gravity: Vector?) {
         self.referenceBounds = referenceBounds; self.items = items; self.behaviors = behaviors; self.gravity = gravity
     }
+
+    /// How many field behaviors there are (at most `FieldBehavior.maximumCount` act).
+    public var fieldCount: Int { behaviors.count { if case .field = $0 { true } else { false } } }
 }

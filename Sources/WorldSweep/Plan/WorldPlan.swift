@@ -99,6 +99,8 @@ public struct WorldPlan: Sendable, Equatable {
     public private(set) var contactPartners: [ContactPartners]
     var pushes: [Push]
     var gravity: Vec2
+    /// Fields in behavior order (the first `FieldBehavior.maximumCount`), on plan bodies.
+    var fields: [WorldField] = []
     /// Per input item: its body, or nil when no behavior acts on it.
     public private(set) var bodyOfItem: [Int?]
 
@@ -125,6 +127,8 @@ extension WorldPlan {
             switch behavior {
             case .gravity(let items): for i in items { falls[i] = true }
             case .push(let items, _, _, _, _): for i in items { pushed[i] = true }
+            // Items in a field are driven like pushed ones: they use time of impact against boundaries.
+            case .field(let field): for i in field.items { pushed[i] = true }
             default: break
             }
         }
@@ -132,6 +136,7 @@ extension WorldPlan {
         // Bodies of items: engine defaults, then every explicitly set property in behavior order.
         var bodies: [BodyPlan] = []
         var velocityChanges: [VelocityChange] = []
+        var chargeOfBody: [Float] = []
         for item in order {
             var s = DynamicItemBehavior.Settings()
             for case .item(let items, let t, _) in behaviors where items.contains(item) {
@@ -153,6 +158,7 @@ extension WorldPlan {
                 density: Float(s.density ?? DynamicItemBehavior.Defaults.density),
                 fixedRotation: !(s.allowsRotation ?? true), isStatic: s.anchored ?? false)
             let spec = input.items[item]
+            chargeOfBody.append(Float(s.charge ?? 0))
             bodies.append(BodyPlan(shape: Self.shape(of: spec),
                                    position: Vec2(Float(spec.center.x), Float(spec.center.y)).dividedBy(EngineSettings.pointsPerMetre),
                                    angle: Float(spec.angle), material: material, item: item, boundary: nil))
@@ -228,6 +234,10 @@ extension WorldPlan {
         } ?? .zero
         self.init(bodies: bodies, velocityChanges: velocityChanges, pairs: pairs, contactPartners: partners,
                   pushes: pushes, gravity: gravity, bodyOfItem: bodyOfItem)
+        for case .field(let field) in behaviors where fields.count < FieldBehavior.maximumCount {
+            let members = field.items.map { bodyOfItem[$0]! }
+            fields.append(WorldField(field, bodies: members, charges: members.map { chargeOfBody[$0] }))
+        }
     }
 
     /// A fresh world as an animator with these behaviors configures it before its first tick.
@@ -239,6 +249,7 @@ extension WorldPlan {
             for change in velocityChanges { Self.addVelocity(change.linear, angular: change.angular, to: &worldBodies[change.body]) }
         }
         world.gravity = gravity
+        world.fields = fields
         world.setPairs(pairs.map { ($0.a, $0.b) })
         world.wakeAll()
         return world
@@ -248,7 +259,9 @@ extension WorldPlan {
     /// bodies and pairs, pushes of the same modes on the same bodies; numbers (and shapes) may
     /// differ. The lanes check the rest as they load the worlds (static and TOI flags).
     public func sharesStructure(with other: WorldPlan) -> Bool {
-        guard bodies.count == other.bodies.count, pairs == other.pairs, pushes.count == other.pushes.count else { return false }
+        guard bodies.count == other.bodies.count, pairs == other.pairs, pushes.count == other.pushes.count,
+              fields.count == other.fields.count, zip(fields, other.fields).allSatisfy({ $0.sharesStructure(with: $1) })
+        else { return false }
         for (a, b) in zip(pushes, other.pushes) {
             guard a.mode == b.mode, a.targets.map(\.body) == b.targets.map(\.body) else { return false }
         }
@@ -302,5 +315,17 @@ extension ItemState {
         let s = EngineSettings.pointsPerMetre
         self.init(center: Point(x: Double(p.x * s), y: Double(p.y * s)), angle: Double(angle),
                   velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)), angularVelocity: Double(w), isAsleep: !awake)
+    }
+}
+
+extension WorldField {
+    /// A field of the plan in engine units: position points → metres, region in points.
+    init(_ field: PlanInput.Field, bodies: [Int], charges: [Float]) {
+        let p = FieldParameters(strength: Float(field.strength), falloff: Float(field.falloff), minimumRadius: Float(field.minimumRadius),
+                                position: Vec2(Float(field.position.x), Float(field.position.y)).dividedBy(EngineSettings.pointsPerMetre),
+                                direction: Vec2(Float(field.direction.dx), Float(field.direction.dy)),
+                                smoothness: Float(field.smoothness), animationSpeed: Float(field.animationSpeed))
+        self.init(kind: field.kind.engineKind, parameters: p, region: field.region.engineForm, bodies: bodies, charges: charges,
+                  evaluator: field.evaluator)
     }
 }
