@@ -29,8 +29,10 @@ public struct SceneFile: Sendable, Hashable {
         self.sourcePath = sourcePath
     }
 
-    /// The metrics a run can record, in their canonical order.
-    public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state"]
+    /// The metrics a run can record, in their canonical order. The last three (the spring
+    /// metrics) have columns only for items with a rest target (a snap, a spring, a pendulum).
+    public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state",
+                                    "overshoot", "settle_time", "oscillations"]
 
     /// Contact partner name for the reference-bounds boundary; no item or boundary may take it.
     public static let referenceBoundsPartner = "bounds"

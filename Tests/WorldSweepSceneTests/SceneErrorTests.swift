@@ -329,7 +329,8 @@ struct SceneErrorTests {
 
     @Test func unknownMetric() {
         expectError(minimalScene(adding: "metrics: [rest_time, bounces]"), at: 10, 22,
-                    "unknown metric \"bounces\" (expected one of: bounce_heights, contact_counts, rest_time, final_state)")
+                    "unknown metric \"bounces\" (expected one of: bounce_heights, contact_counts, rest_time, final_state, "
+                    + "overshoot, settle_time, oscillations)")
     }
 
     @Test func loadMissingFile() {

@@ -1,0 +1,91 @@
+// Where a spring-like behavior brings an item to rest, as plain values (points, lengths, item
+// indices), so the spring metrics (SpringTracks) read any trajectory: a live animator's, a plan
+// batch's, or one written by hand in a test.
+
+import Foundation
+import WorldSweep
+import WorldSweepScene
+
+/// The rest an item is pulled towards, and how far from it a state is.
+public enum RestTarget: Sendable, Hashable {
+    /// A snap: the item's centre at `point`.
+    case point(Point)
+    /// A spring: the distance between the item's attachment point (its centre plus `offset` in its
+    /// own rotating frame) and `anchor` equals `length`.
+    case distance(anchor: RestAnchor, offset: Offset, length: Double)
+    /// A pendulum (a pin, or a rigid rod, on a fixed point, under gravity): the centre hangs
+    /// straight below `pivot`, along `down` (the gravity's direction). How far it is from rest is
+    /// the arc to the lowest point: the centre's distance from the pivot times its angle from `down`.
+    case swing(pivot: Point, down: Vector)
+
+    /// Whether `target` reads the other item's state (the item–item spring).
+    var otherItem: Int? {
+        if case .distance(.item(let other, _), _, _) = self { return other }
+        return nil
+    }
+
+    /// How far the item is from rest, signed, in points, given its state and (item–item) the other
+    /// item's: for a point, the distance along `axis` (the side it first left to: positive) and
+    /// the whole distance; for a spring, length now − rest length (stretched positive); for a
+    /// swing, the signed arc. `away` is the unsigned distance from rest that settling tests.
+    func displacement(_ s: ItemState, other: ItemState?, axis: Vector?) -> (signed: Double, away: Double) {
+        switch self {
+        case .point(let p):
+            let dx = s.center.x - p.x, dy = s.center.y - p.y
+            let away = (dx * dx + dy * dy).squareRoot()
+            guard let axis else { return (away, away) }
+            return (dx * axis.dx + dy * axis.dy, away)
+        case .distance(let anchor, let offset, let length):
+            let a = Self.attachmentPoint(s, offset)
+            let b: Point
+            switch anchor {
+            case .point(let p): b = p
+            case .item(_, let otherOffset):
+                guard let other else { return (0, 0) }
+                b = Self.attachmentPoint(other, otherOffset)
+            }
+            let dx = a.x - b.x, dy = a.y - b.y
+            let e = (dx * dx + dy * dy).squareRoot() - length
+            return (e, abs(e))
+        case .swing(let pivot, let down):
+            let rx = s.center.x - pivot.x, ry = s.center.y - pivot.y
+            let r = (rx * rx + ry * ry).squareRoot()
+            // The angle from `down` to the centre's direction (clockwise positive, y down).
+            let angle = atan2(down.dx * ry - down.dy * rx, down.dx * rx + down.dy * ry)
+            let arc = r * angle
+            return (arc, abs(arc))
+        }
+    }
+
+    /// An item's centre plus `offset` turned by its angle (clockwise positive with y down, as
+    /// the engine turns a body's local points).
+    static func attachmentPoint(_ s: ItemState, _ offset: Offset) -> Point {
+        guard offset != .zero else { return s.center }
+        let c = cos(s.angle), n = sin(s.angle)
+        return Point(x: s.center.x + c * offset.horizontal - n * offset.vertical,
+                     y: s.center.y + n * offset.horizontal + c * offset.vertical)
+    }
+}
+
+extension RestTarget {
+    /// Per item of the file, its rest target (nil: none), from the first behavior in file order
+    /// that gives it one. Read from the file alone, so both engines' recorders agree.
+    public static func targets(of scene: SceneFile) -> [RestTarget?] {
+        var targets = [RestTarget?](repeating: nil, count: scene.items.count)
+        for spec in scene.behaviors {
+            switch spec.kind {
+            case .gravity, .collision, .item, .push: continue
+            }
+        }
+        return targets
+    }
+}
+
+/// What a spring's far end is fixed to.
+public enum RestAnchor: Sendable, Hashable {
+    /// A point of the reference view.
+    case point(Point)
+    /// Another item (its index in the file), at `offset` from its centre in its own frame.
+    case item(Int, offset: Offset)
+}
+
