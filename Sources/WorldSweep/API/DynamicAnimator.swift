@@ -287,8 +287,8 @@ public final class DynamicAnimator {
         // Items, in order of first appearance.
         var indexOfItem: [ObjectIdentifier: Int] = [:]
         var order: [DynamicItem] = []
-        for case let b as ItemsBehavior in all {
-            for item in b.items where indexOfItem[ObjectIdentifier(item)] == nil {
+        for b in all {
+            for item in b.worldItems where indexOfItem[ObjectIdentifier(item)] == nil {
                 indexOfItem[ObjectIdentifier(item)] = order.count
                 order.append(item)
             }
@@ -353,6 +353,10 @@ public final class DynamicAnimator {
                     if let (v, w) = item.takePendingVelocities(for: target) { velocities.append(.init(item: k, linear: v, angular: w)) }
                 }
                 return .item(items: indices(item), settings: item.settings, velocities: velocities)
+            case let attachment as AttachmentBehavior:
+                return .attachment(attachment.planAttachment { indexOfItem[ObjectIdentifier($0)]! })
+            case let snap as SnapBehavior:
+                return .snap(snap.planSnap { indexOfItem[ObjectIdentifier($0)]! })
             case let push as PushBehavior:
                 return .push(items: indices(push), mode: push.mode, direction: push.pushDirection,
                              offsets: push.items.map(push.targetOffsetFromCenter(for:)), active: push.active)
