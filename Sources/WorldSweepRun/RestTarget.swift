@@ -69,12 +69,62 @@ public enum RestTarget: Sendable, Hashable {
 
 extension RestTarget {
     /// Per item of the file, its rest target (nil: none), from the first behavior in file order
-    /// that gives it one. Read from the file alone, so both engines' recorders agree.
+    /// that gives it one. Read from the file alone, so both engines' recorders agree:
+    /// - a snap: its point;
+    /// - a spring (a distance attachment with a frequency) on an anchor: its length from the
+    ///   anchor; between two items: the length between their attachment points, for each;
+    /// - a rigid rod (a distance attachment without one) on an anchor, or a pin to an anchored
+    ///   item, under gravity: the swing to the lowest point straight below the pivot.
+    /// Other attachments (sliding, fixed, limit, rods between free items) have no one rest.
     public static func targets(of scene: SceneFile) -> [RestTarget?] {
         var targets = [RestTarget?](repeating: nil, count: scene.items.count)
+        let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
+        var underGravity = Set<String>(), anchored = Set<String>()
         for spec in scene.behaviors {
             switch spec.kind {
-            case .gravity, .collision, .item, .push: continue
+            case .gravity: underGravity.formUnion(spec.items)
+            case .item(let p):
+                // The last item behavior to say wins, as the engine applies them.
+                guard let flag = p.anchored else { continue }
+                for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
+            default: continue
+            }
+        }
+        // The world's gravity (the last gravity behavior's), as a direction.
+        let down: Vector? = underGravity.isEmpty ? nil : scene.planInput().gravity.flatMap { g in
+            g.dx == 0 && g.dy == 0 ? nil : g
+        }
+        func give(_ name: String, _ target: RestTarget) {
+            if let i = index[name], targets[i] == nil { targets[i] = target }
+        }
+        for spec in scene.behaviors {
+            switch spec.kind {
+            case .snap(let snap):
+                give(spec.items[0], .point(snap.point))
+            case .attachment(let a):
+                let spring = (a.frequency ?? 0) > 0
+                let length = a.length ?? scene.measuredLength(of: spec)
+                switch (a.kind, spec.items.count) {
+                case (.distance, 1):
+                    let item = spec.items[0], anchor = a.anchor!
+                    if spring {
+                        give(item, .distance(anchor: .point(anchor), offset: a.offset(of: item), length: length))
+                    } else if let down, underGravity.contains(item), !anchored.contains(item) {
+                        give(item, .swing(pivot: anchor, down: down))
+                    }
+                case (.distance, 2) where spring:
+                    for (me, other) in [(spec.items[0], spec.items[1]), (spec.items[1], spec.items[0])] {
+                        give(me, .distance(anchor: .item(index[other]!, offset: a.offset(of: other)), offset: a.offset(of: me),
+                                           length: length))
+                    }
+                case (.pin, 2):
+                    let free = spec.items.filter { !anchored.contains($0) }
+                    if free.count == 1, let down, underGravity.contains(free[0]) { give(free[0], .swing(pivot: a.anchor!, down: down)) }
+                default:
+                    continue
+                }
+            default:
+                continue
             }
         }
         return targets

@@ -104,7 +104,7 @@ struct SceneErrorTests {
 
     @Test func unknownBehaviorType() {
         expectError(minimalScene(line: 9, "  fall: {type: gravty, items: [top, bottom]}"), at: 9, 16,
-                    "unknown behavior type \"gravty\" for behavior 'fall' (expected one of: gravity, collision, item, push)",
+                    "unknown behavior type \"gravty\" for behavior 'fall' (expected one of: gravity, collision, item, push, attachment, snap)",
                     "did you mean 'gravity'?")
     }
 
@@ -179,7 +179,7 @@ struct SceneErrorTests {
 
     @Test func missingBehaviorType() {
         expectError(minimalScene(line: 9, "  fall: {items: [top, bottom]}"), at: 9, 3,
-                    "missing required key 'type' in behavior 'fall' (expected one of: gravity, collision, item, push)")
+                    "missing required key 'type' in behavior 'fall' (expected one of: gravity, collision, item, push, attachment, snap)")
     }
 
     @Test func missingBehaviorItems() {
