@@ -332,7 +332,55 @@ public final class DynamicAnimator {
         world.gravity = plan.gravity
 
         configureCollisions(plan, worldBody: &worldBody, behaviors: all)
+        configureJoints(plan, worldBody: &worldBody, behaviors: all)
         world.wakeAll()
+    }
+
+    /// What a joint is across configurations: its behavior and its place there.
+    private struct JointKey: Hashable { var owner: ObjectIdentifier; var part: Int }
+    /// Static anchor bodies by the attachment or snap that owns them.
+    private var anchorBodies: [ObjectIdentifier: Int] = [:]
+    /// Parallel to `world.joints`.
+    private var jointKeys: [JointKey] = []
+
+    /// Anchors' ground bodies (one per anchor behavior, moved to where the plan puts the anchor)
+    /// and joints. A joint that stays (same behavior, part, kind and bodies) keeps the geometry it
+    /// was made with and its impulses, and takes the behavior's new settings (Box2D's setters).
+    private func configureJoints(_ plan: WorldPlan, worldBody: inout [Int], behaviors all: [DynamicBehavior]) {
+        var keep = Set<ObjectIdentifier>()
+        for (p, body) in plan.bodies.enumerated() {
+            guard let owner = body.anchorOf else { continue }
+            let id = ObjectIdentifier(all[owner])
+            keep.insert(id)
+            if let b = anchorBodies[id] {
+                world.bodies[b] = body.makeBody()   // static: nothing to keep but where it is
+                worldBody[p] = b
+            } else {
+                let b = world.addBody(body.makeBody())
+                anchorBodies[id] = b
+                worldBody[p] = b
+            }
+        }
+        for (id, b) in anchorBodies where !keep.contains(id) {
+            world.removeBody(b)
+            anchorBodies[id] = nil
+        }
+        var old: [JointKey: Joint] = [:]
+        for (key, joint) in zip(jointKeys, world.joints) { old[key] = joint }
+        var joints: [Joint] = [], keys: [JointKey] = []
+        for planned in plan.joints {
+            let key = JointKey(owner: ObjectIdentifier(all[planned.behavior]), part: planned.part)
+            let a = worldBody[planned.bodyA], b = worldBody[planned.bodyB]
+            if var joint = old[key], joint.kind == planned.kind, joint.bodyA == a, joint.bodyB == b {
+                planned.definition.updateSettings(of: &joint.lanes)
+                joints.append(joint)
+            } else {
+                joints.append(Joint(kind: planned.kind, bodyA: a, bodyB: b, lanes: planned.definition.makeLanes()))
+            }
+            keys.append(key)
+        }
+        world.joints = joints
+        jointKeys = keys
     }
 
     /// The behaviors as plain values, for the plan (pending velocities are handed over here).

@@ -29,6 +29,9 @@ final class LaneWorld {
     let usesTOI: [Bool]
     /// Per pair: both bodies can move, so a touching contact joins their islands.
     let joinsIslands: [Bool]
+    /// The joints' bodies, the same in every lane (their definitions and impulses live in each
+    /// lane's own world, whose `joints` the joint stage solves: LaneJoints.swift).
+    let jointBodies: [BodyPair]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -79,11 +82,17 @@ final class LaneWorld {
         usesTOI = first.bodies.map(\.usesTOI)
         let staticBodies = isStatic
         joinsIslands = pairs.map { !staticBodies[$0.a] && !staticBodies[$0.b] }
+        let joints = first.joints.map { BodyPair(a: $0.bodyA, b: $0.bodyB) }
+        jointBodies = joints
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
             guard w.bodies.map(\.isStatic) == isStatic, w.bodies.map(\.usesTOI) == usesTOI else {
                 throw BatchStructureError(world: k, reason: "items anchored or driven differently")
+            }
+            guard w.joints.map({ BodyPair(a: $0.bodyA, b: $0.bodyB) }) == joints,
+                  w.joints.map(\.kind) == first.joints.map(\.kind) else {
+                throw BatchStructureError(world: k, reason: "different joints")
             }
             guard w.bodies.allSatisfy(\.alive), w.stepCount == first.stepCount else {
                 throw BatchStructureError(world: k, reason: "a world already stepped or changed")
@@ -105,7 +114,7 @@ final class LaneWorld {
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
         contacts = LaneContacts(worlds: worlds, pairCount: pairCount)
-        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount)
+        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
         toi = LaneTimeOfImpact(worlds: worlds, pairs: pairs, isStatic: isStatic, usesTOI: usesTOI)
     }
@@ -115,6 +124,7 @@ final class LaneWorld {
         running[lane] = false
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
+        islands.solveJointCount[lane] = 0
     }
 
     // MARK: Masks from Int32 lanes
