@@ -173,3 +173,70 @@ import WorldSweepScene
         #expect(one.metricColumns.last == "y.settle_time" && one.metricColumns.count == 18)
     }
 }
+
+/// Which items of a file have a rest target, and what it is (docs/data.md's rules).
+@Suite struct RestTargetTests {
+    static let items = """
+        name: targets
+        world: {bounds: [320, 568], ticks: 10}
+        items:
+          a: {center: [100, 200], size: [20, 20]}
+          b: {center: [100, 300], size: [20, 20]}
+          c: {center: [200, 300], size: [20, 20]}
+          d: {center: [250, 300], size: [20, 20]}
+        """
+
+    @Test func snapsSpringsAndPendulums() throws {
+        let file = try scene(Self.items + """
+
+            behaviors:
+              fall: {type: gravity, items: [a, c, d]}
+              snap: {type: snap, items: [a], point: [10, 20]}
+              spring: {type: attachment, items: [b], anchor: [100, 100], offset: {b: [0, -10]}, frequency: 2}
+              rod: {type: attachment, items: [c], anchor: [200, 100]}
+              later: {type: snap, items: [c], point: [0, 0]}
+              rope: {type: attachment, kind: limit, items: [a, d], length: 100}
+            """)
+        let targets = RestTarget.targets(of: file)
+        #expect(targets[0] == .point(Point(x: 10, y: 20)))
+        // Unset length: measured from the attachment point (100, 290) to the anchor, 190 pt.
+        #expect(targets[1] == .distance(anchor: .point(Point(x: 100, y: 100)), offset: Offset(horizontal: 0, vertical: -10), length: 190))
+        // A rigid rod under gravity swings about its anchor; the first behavior to give a target wins.
+        #expect(targets[2] == .swing(pivot: Point(x: 200, y: 100), down: Vector(dx: 0, dy: 1)))
+        // A rope has no one rest.
+        #expect(targets[3] == nil)
+        #expect(CSVLayout(scene: file).springItems == [true, true, true, false])
+    }
+
+    @Test func itemSpringsPinsToAnchoredItemsAndRodsWithoutGravity() throws {
+        let file = try scene(Self.items + """
+
+            behaviors:
+              fall: {type: gravity, items: [c, d], direction: [1, 0]}
+              pair: {type: attachment, items: [a, b], offset: {a: [0, 5]}, frequency: 1}
+              post: {type: item, items: [c], anchored: true}
+              hinge: {type: attachment, kind: pin, items: [c, d], anchor: [200, 250]}
+              rod: {type: attachment, items: [a], anchor: [0, 0]}
+            metrics: [oscillations, contact_counts]
+            """)
+        let targets = RestTarget.targets(of: file)
+        // Each end of an item–item spring measures against the other's attachment point: 95 pt apart.
+        #expect(targets[0] == .distance(anchor: .item(1, offset: .zero), offset: Offset(horizontal: 0, vertical: 5), length: 95))
+        #expect(targets[1] == .distance(anchor: .item(0, offset: Offset(horizontal: 0, vertical: 5)), offset: .zero, length: 95))
+        // c is anchored; d hangs from it on the pin and falls along +x.
+        #expect(targets[2] == nil)
+        #expect(targets[3] == .swing(pivot: Point(x: 200, y: 250), down: Vector(dx: 1, dy: 0)))
+        // The file's `metrics:` list picks the spring columns.
+        let layout = CSVLayout(scene: file)
+        #expect(layout.springColumns == ["oscillations"])
+        #expect(layout.metricColumns.filter { $0.hasSuffix("oscillations") } == ["a.oscillations", "b.oscillations", "d.oscillations"])
+        // A rod without gravity has no rest to come to.
+        let floating = try scene(Self.items + """
+
+            behaviors:
+              rod: {type: attachment, items: [a], anchor: [0, 0]}
+            """)
+        #expect(RestTarget.targets(of: floating) == [nil, nil, nil, nil])
+        #expect(CSVLayout(scene: floating).header == CSVLayout(parameters: [], items: ["a", "b", "c", "d"]).header)
+    }
+}
