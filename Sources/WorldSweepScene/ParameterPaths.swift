@@ -30,12 +30,12 @@ extension SceneFile {
     static func attachmentKeys(_ a: AttachmentSpec) -> [(key: String, rule: ValueRule)] {
         var keys: [(key: String, rule: ValueRule)] = a.anchor == nil ? [] : [("anchor.x", .any), ("anchor.y", .any)]
         switch a.kind {
-        case .distance: keys += [("length", .nonNegative), ("damping", .nonNegative), ("frequency", .nonNegative)]
+        case .distance: keys += [("length", .nonNegative), ("damping", .nonNegative), ("frequency", .frequency)]
         case .limit: keys += [("length", .nonNegative)]
-        case .fixed: keys += [("damping", .nonNegative), ("frequency", .nonNegative)]
+        case .fixed: keys += [("damping", .nonNegative), ("frequency", .frequency)]
         case .pin: keys += [("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
         case .sliding:
-            keys += [("axis.x", .any), ("axis.y", .any), ("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
+            keys += [("axis.x", .axis), ("axis.y", .axis), ("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
         }
         return keys
     }

@@ -507,7 +507,7 @@ struct SceneParser {
         }
         spec.length = try number("length", .nonNegative, kinds: [.distance, .limit])
         spec.damping = try number("damping", .nonNegative, kinds: [.distance, .fixed])
-        spec.frequency = try number("frequency", .nonNegative, kinds: [.distance, .fixed])
+        spec.frequency = try number("frequency", .frequency, kinds: [.distance, .fixed])
         spec.frictionTorque = try number("friction_torque", .nonNegative, kinds: [.pin, .sliding])
         if let entry = fields.entry("range") {
             guard spec.kind == .pin || spec.kind == .sliding else {
@@ -522,7 +522,8 @@ struct SceneParser {
         }
         if spec.kind == .sliding {
             let node = try reader.required("axis", in: fields, hint: " (the axis of translation [x, y])")
-            let axis = try reader.vector(node, "'axis'", labels: ["x", "y"])
+            let v = try reader.numbers(node, "'axis'", labels: ["x", "y"], .axis)
+            let axis = Vector(dx: v[0], dy: v[1])
             guard axis.dx != 0 || axis.dy != 0 else {
                 throw reader.error(node, "expected a non-zero 'axis' of translation in \(owner), got [0, 0]")
             }

@@ -75,6 +75,11 @@ import WorldSweep
         #expect(throws: SceneError.self) { try scene.applying([("card.frequency", -1)]) }
         #expect(throws: SceneError.self) { try scene.applying([("hinge.range.min", 2), ("hinge.range.max", 1)]) }
         #expect(throws: SceneError.self) { try scene.applying([("rail.axis.x", 0)]) }
+        // Numbers Float cannot carry through the joint's arithmetic: a frequency whose 2πf
+        // vanishes, an axis that normalizes to nothing.
+        #expect(throws: SceneError.self) { try scene.applying([("card.frequency", 1e-300)]) }
+        #expect(throws: SceneError.self) { try scene.applying([("card.frequency", 1e5)]) }
+        #expect(throws: SceneError.self) { try scene.applying([("rail.axis.y", 1e-300)]) }
         #expect(throws: SceneError.self) { try scene.applying([("hinge.length", 1)]) }
         // A sweep over frequency × damping, jitter on the anchor as a pair.
         let swept = try parse(minimalScene(adding:
