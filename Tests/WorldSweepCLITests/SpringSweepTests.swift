@@ -62,6 +62,19 @@ private func rows(_ path: String) -> [[String: String]] {
         }
     }
 
+    @Test func shardsOfASpringSweepMergeToTheWholeRun() throws {
+        // merge and --resume read worlds.csv rows back: the spring columns must round-trip.
+        let whole = Scratch.directory("snap-whole", create: false), out = Scratch.directory("snap-shards", create: false)
+        #expect(WorldSweepCommand.execute(["run", seed("snap"), "--out", whole, "--quiet"]) == 0)
+        for shard in ["0", "1"] {
+            #expect(WorldSweepCommand.execute(["run", seed("snap"), "--out", out, "--quiet", "--shard", shard, "--of", "2"]) == 0)
+        }
+        #expect(WorldSweepCommand.execute(["merge", out]) == 0)
+        for file in ["worlds.csv", "points.csv", "partners.csv"] {
+            #expect(!text("\(whole)/\(file)").isEmpty && text("\(whole)/\(file)") == text("\(out)/\(file)"), "\(file)")
+        }
+    }
+
     @Test func traceShowsTheRodHoldingThePendulum() throws {
         // The sweep's first point: the bob 20 pt right of and 200 pt below the anchor (160, 100),
         // on a rod of √(20² + 200²) = 201.0 pt. It swings through the bottom (x = 160) and back,
