@@ -258,7 +258,7 @@ struct SceneParser {
         case "item": return common + itemPropertyKeys
         case "attachment": return common + ["kind", "anchor", "offset", "length", "damping", "frequency", "range",
                                             "friction_torque", "axis"]
-        case "snap": return common + ["point", "damping"]
+        case "snap": return common + ["item", "point", "damping"]
         default: return common + ["mode", "magnitude", "angle", "direction", "active", "offset"]
         }
     }
@@ -293,7 +293,17 @@ struct SceneParser {
         let owner = "\(type) behavior '\(name)'"
         let fields = try reader.mapping(entry.value, owner: owner, ownerLocation: entry.keyNode.location,
                                         expected: "a mapping", allowed: Self.allowedKeys(forType: type))
-        let itemNames = try parseItemList(try reader.required("items", in: fields), behavior: name, items: items)
+        let itemNames: [String]
+        if type == "snap", let single = fields.entry("item") {
+            // UISnapBehavior(item:snapTo:) takes one item: `item: NAME` reads as UIKit does.
+            if let both = fields.entry("items") {
+                throw reader.error(both.keyNode, "give either 'item' or 'items' in \(owner), not both")
+            }
+            itemNames = try parseItemList(.sequence(Node.Sequence([single.value])), behavior: name, items: items)
+        } else {
+            itemNames = try parseItemList(try reader.required("items", in: fields, hint: type == "snap" ? " (or 'item')" : ""),
+                                          behavior: name, items: items)
+        }
         let kind: BehaviorKind
         switch type {
         case "gravity": kind = .gravity(GravitySpec(force: try parseDirection(fields)))

@@ -46,6 +46,9 @@ import WorldSweep
         let snap = try #require(built.behavior(named: "snap") as? SnapBehavior)
         #expect(snap.snapPoint == Point(x: 200, y: 300) && snap.damping == 0.2)
         #expect(scene.planInput().behaviors[5] == .snap(PlanInput.Snap(item: 0, point: Point(x: 200, y: 300), damping: 0.2)))
+        // `item: NAME` for a snap, as UISnapBehavior(item:snapTo:) takes it.
+        let single = try parse(minimalScene(adding: "  s: {type: snap, item: bottom, point: [1, 2]}"))
+        #expect(single.behaviors[1].items == ["bottom"])
         // A snap's damping defaults to UIKit's 0.5.
         let plain = try parse(minimalScene(adding: "  s: {type: snap, items: [top], point: [0, 0]}"))
         #expect(try plain.value(at: "s.damping") == 0.5)
@@ -129,8 +132,12 @@ import WorldSweep
         expectError(minimalScene(adding: "  s: {type: snap, items: [top, bottom], point: [0, 0]}"), at: 10, 26,
                     "expected exactly one item in 'items' of snap behavior 's'")
         expectError(minimalScene(adding: "  s: {type: snap, items: [top]}"), at: 10, 3, "missing required key 'point' in snap behavior 's'")
+        expectError(minimalScene(adding: "  s: {type: snap, point: [0, 0]}"), at: 10, 3, "missing required key 'items' in snap behavior 's' (or 'item')")
+        expectError(minimalScene(adding: "  s: {type: snap, item: top, items: [top], point: [0, 0]}"), at: 10, 30,
+                    "give either 'item' or 'items' in snap behavior 's', not both")
+        expectError(minimalScene(adding: "  s: {type: snap, item: topp, point: [0, 0]}"), at: 10, 25, "names unknown item 'topp'")
         expectError(minimalScene(adding: "  s: {type: snap, items: [top], point: [0, 0], stiffness: 1}"), at: 10, 48,
-                    "unknown key 'stiffness' in snap behavior 's' (expected one of: type, items, point, damping)")
+                    "unknown key 'stiffness' in snap behavior 's' (expected one of: type, items, item, point, damping)")
         expectError(minimalScene(adding: "  s: {type: snap, items: [top], point: [0, 0], damping: -0.1}"), at: 10, 57,
                     "expected a non-negative number for 'damping'")
     }
