@@ -78,6 +78,14 @@ extension RestTarget {
     /// Other attachments (sliding, fixed, limit, rods between free items) have no one rest.
     public static func targets(of scene: SceneFile) -> [RestTarget?] {
         var targets = [RestTarget?](repeating: nil, count: scene.items.count)
+        // Every world of every sweep asks (both recorders): most have no spring at all.
+        let springy = scene.behaviors.contains { spec in
+            switch spec.kind {
+            case .attachment, .snap: true
+            default: false
+            }
+        }
+        guard springy else { return targets }
         let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
         var underGravity = Set<String>(), anchored = Set<String>()
         for spec in scene.behaviors {
