@@ -31,6 +31,7 @@ extension LaneWorld {
             bundleVelocityIteration()
         }
         storeBundleImpulses()
+        if hasJoints { storeJointImpulses() }
         integrator.integratePositions(bodies, h: h)
         correctBundlePositions()
         let slots = islands.islandCount

@@ -32,6 +32,7 @@ final class LaneWorld {
     /// The joints' bodies, the same in every lane (their definitions and impulses live in each
     /// lane's own world, whose `joints` the joint stage solves: LaneJoints.swift).
     let jointBodies: [BodyPair]
+    let jointKinds: [JointKind]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -50,6 +51,8 @@ final class LaneWorld {
     let islands: LaneIslands
     /// The solver's bundles of eight lanes (LaneBundles.swift).
     let bundles: ContactBundles
+    /// The joints' bundles (LaneJoints.swift).
+    let jointBundles: JointBundles
     /// Time of impact's candidate pairs and their static edges (LaneTimeOfImpact.swift).
     let toi: LaneTimeOfImpact
     // Per lane (raw, like the columns: read in every per-lane loop).
@@ -84,6 +87,7 @@ final class LaneWorld {
         joinsIslands = pairs.map { !staticBodies[$0.a] && !staticBodies[$0.b] }
         let joints = first.joints.map { BodyPair(a: $0.bodyA, b: $0.bodyB) }
         jointBodies = joints
+        jointKinds = first.joints.map(\.kind)
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
@@ -116,6 +120,7 @@ final class LaneWorld {
         contacts = LaneContacts(worlds: worlds, pairCount: pairCount)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
+        jointBundles = JointBundles(lanes: lanes, jointCount: joints.count)
         toi = LaneTimeOfImpact(worlds: worlds, pairs: pairs, isStatic: isStatic, usesTOI: usesTOI)
     }
 
