@@ -298,8 +298,8 @@ public final class DynamicAnimator {
         // Items, in order of first appearance.
         var indexOfItem: [ObjectIdentifier: Int] = [:]
         var order: [DynamicItem] = []
-        for case let b as ItemsBehavior in all {
-            for item in b.items where indexOfItem[ObjectIdentifier(item)] == nil {
+        for b in all {
+            for item in b.worldItems where indexOfItem[ObjectIdentifier(item)] == nil {
                 indexOfItem[ObjectIdentifier(item)] = order.count
                 order.append(item)
             }
@@ -348,7 +348,55 @@ public final class DynamicAnimator {
             f.bodies = field.bodies.map { worldBody[$0] }
             return f
         }
+        configureJoints(plan, worldBody: &worldBody, behaviors: all)
         world.wakeAll()
+    }
+
+    /// What a joint is across configurations: its behavior and its place there.
+    private struct JointKey: Hashable { var owner: ObjectIdentifier; var part: Int }
+    /// Static anchor bodies by the attachment or snap that owns them.
+    private var anchorBodies: [ObjectIdentifier: Int] = [:]
+    /// Parallel to `world.joints`.
+    private var jointKeys: [JointKey] = []
+
+    /// Anchors' ground bodies (one per anchor behavior, moved to where the plan puts the anchor)
+    /// and joints. A joint that stays (same behavior, part, kind and bodies) keeps the geometry it
+    /// was made with and its impulses, and takes the behavior's new settings (Box2D's setters).
+    private func configureJoints(_ plan: WorldPlan, worldBody: inout [Int], behaviors all: [DynamicBehavior]) {
+        var keep = Set<ObjectIdentifier>()
+        for (p, body) in plan.bodies.enumerated() {
+            guard let owner = body.anchorOf else { continue }
+            let id = ObjectIdentifier(all[owner])
+            keep.insert(id)
+            if let b = anchorBodies[id] {
+                world.bodies[b] = body.makeBody()   // static: nothing to keep but where it is
+                worldBody[p] = b
+            } else {
+                let b = world.addBody(body.makeBody())
+                anchorBodies[id] = b
+                worldBody[p] = b
+            }
+        }
+        for (id, b) in anchorBodies where !keep.contains(id) {
+            world.removeBody(b)
+            anchorBodies[id] = nil
+        }
+        var old: [JointKey: Joint] = [:]
+        for (key, joint) in zip(jointKeys, world.joints) { old[key] = joint }
+        var joints: [Joint] = [], keys: [JointKey] = []
+        for planned in plan.joints {
+            let key = JointKey(owner: ObjectIdentifier(all[planned.behavior]), part: planned.part)
+            let a = worldBody[planned.bodyA], b = worldBody[planned.bodyB]
+            if var joint = old[key], joint.kind == planned.kind, joint.bodyA == a, joint.bodyB == b {
+                planned.definition.updateSettings(of: &joint.lanes)
+                joints.append(joint)
+            } else {
+                joints.append(Joint(kind: planned.kind, bodyA: a, bodyB: b, lanes: planned.definition.makeLanes()))
+            }
+            keys.append(key)
+        }
+        world.joints = joints
+        jointKeys = keys
     }
 
     /// The behaviors as plain values, for the plan (pending velocities are handed over here).
@@ -369,6 +417,10 @@ public final class DynamicAnimator {
                     if let (v, w) = item.takePendingVelocities(for: target) { velocities.append(.init(item: k, linear: v, angular: w)) }
                 }
                 return .item(items: indices(item), settings: item.settings, velocities: velocities)
+            case let attachment as AttachmentBehavior:
+                return .attachment(attachment.planAttachment { indexOfItem[ObjectIdentifier($0)]! })
+            case let snap as SnapBehavior:
+                return .snap(snap.planSnap { indexOfItem[ObjectIdentifier($0)]! })
             case let push as PushBehavior:
                 return .push(items: indices(push), mode: push.mode, direction: push.pushDirection,
                              offsets: push.items.map(push.targetOffsetFromCenter(for:)), active: push.active)

@@ -204,17 +204,21 @@ extension LaneWorld {
         scatterLanes(p.a, bodies.a, i, count: count)
     }
 
-    /// Warm start, then the velocity iterations, each over the rounds in order; then the
-    /// impulses back into the contact columns for the next sub-step's warm start.
-    func solveBundleVelocities() {
-        let k = bundles
-        for b in 0..<k.count { velocityStep(b, warmStart: true) }
-        for _ in 0..<EngineSettings.velocityIterations {
-            // Bundles of one round share no body, so the core overlaps their chains on its own;
-            // taking them two per loop step measured 3 % slower (docs/batched-engine.md).
-            for b in 0..<k.count { velocityStep(b, warmStart: false) }
-        }
-        let width = ContactBundles.width
+    /// Every bundle's warm start, over the rounds in order.
+    func warmStartBundles() {
+        for b in 0..<bundles.count { velocityStep(b, warmStart: true) }
+    }
+
+    /// One velocity iteration over the rounds in order.
+    func bundleVelocityIteration() {
+        // Bundles of one round share no body, so the core overlaps their chains on its own;
+        // taking them two per loop step measured 3 % slower (docs/batched-engine.md).
+        for b in 0..<bundles.count { velocityStep(b, warmStart: false) }
+    }
+
+    /// The impulses back into the contact columns for the next sub-step's warm start.
+    func storeBundleImpulses() {
+        let k = bundles, width = ContactBundles.width
         for b in 0..<k.count {
             let ci = k.contact + b * width, count = Int(k.laneCount[b])
             let c = k.constraints + b
@@ -240,9 +244,10 @@ extension LaneWorld {
         scatter(vb, ib, count: count)
     }
 
-    /// Position correction: up to three passes over the rounds in order, each (lane, island)
-    /// leaving once a pass finds it within three slops (ContactSolver.solvePositionConstraints
-    /// per island). Marks each island slot solved or not, for the sleep rule.
+    /// Position correction: up to three passes over the rounds in order, then the lanes' joints
+    /// (LaneJoints.swift), each (lane, island) leaving once a pass finds its contacts within three
+    /// slops and its joints okay (b2Island::Solve). Marks each island slot solved or not, for
+    /// the sleep rule.
     func correctBundlePositions() {
         let k = bundles, width = ContactBundles.width, slots = islands.islandCount
         let solved = islands.solved, minSeparation = islands.minSeparation
@@ -267,9 +272,14 @@ extension LaneWorld {
                 scatter(pB, ib, count: count)
                 scatterLanes(out, minSeparation, isl, count: count)
             }
+            let hasJoints = !jointBodies.isEmpty
+            if hasJoints {
+                islands.jointsOkay.update(repeating: -1, count: slots)
+                correctJointPositions()
+            }
             var allSolved = true
             for g in 0..<slots where solved[g] == 0 {
-                if minSeparation[g] >= limit { solved[g] = -1 } else { allSolved = false }
+                if minSeparation[g] >= limit && (!hasJoints || islands.jointsOkay[g] != 0) { solved[g] = -1 } else { allSolved = false }
             }
             if allSolved { break }
         }

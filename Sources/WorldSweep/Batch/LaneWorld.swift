@@ -29,6 +29,10 @@ final class LaneWorld {
     let usesTOI: [Bool]
     /// Per pair: both bodies can move, so a touching contact joins their islands.
     let joinsIslands: [Bool]
+    /// The joints' bodies, the same in every lane (their definitions and impulses live in each
+    /// lane's own world, whose `joints` the joint stage solves: LaneJoints.swift).
+    let jointBodies: [BodyPair]
+    let jointKinds: [JointKind]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -47,6 +51,8 @@ final class LaneWorld {
     let islands: LaneIslands
     /// The solver's bundles of eight lanes (LaneBundles.swift).
     let bundles: ContactBundles
+    /// The joints' bundles (LaneJoints.swift).
+    let jointBundles: JointBundles
     /// Time of impact's candidate pairs and their static edges (LaneTimeOfImpact.swift).
     let toi: LaneTimeOfImpact
     /// The fields and their numbers per lane (LaneFields.swift).
@@ -81,11 +87,18 @@ final class LaneWorld {
         usesTOI = first.bodies.map(\.usesTOI)
         let staticBodies = isStatic
         joinsIslands = pairs.map { !staticBodies[$0.a] && !staticBodies[$0.b] }
+        let joints = first.joints.map { BodyPair(a: $0.bodyA, b: $0.bodyB) }
+        jointBodies = joints
+        jointKinds = first.joints.map(\.kind)
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.pairs == pairs else { throw BatchStructureError(world: k, reason: "different collision pairs") }
             guard w.bodies.map(\.isStatic) == isStatic, w.bodies.map(\.usesTOI) == usesTOI else {
                 throw BatchStructureError(world: k, reason: "items anchored or driven differently")
+            }
+            guard w.joints.map({ BodyPair(a: $0.bodyA, b: $0.bodyB) }) == joints,
+                  w.joints.map(\.kind) == first.joints.map(\.kind) else {
+                throw BatchStructureError(world: k, reason: "different joints")
             }
             guard w.bodies.allSatisfy(\.alive), w.stepCount == first.stepCount else {
                 throw BatchStructureError(world: k, reason: "a world already stepped or changed")
@@ -107,8 +120,9 @@ final class LaneWorld {
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
         contacts = LaneContacts(worlds: worlds, pairCount: pairCount)
-        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount)
+        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, pairCount: pairCount, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, pairCount: pairCount)
+        jointBundles = JointBundles(lanes: lanes, jointCount: joints.count)
         toi = LaneTimeOfImpact(worlds: worlds, pairs: pairs, isStatic: isStatic, usesTOI: usesTOI)
         fields = try LaneFields(worlds: worlds, isStatic: isStatic)
     }
@@ -118,6 +132,7 @@ final class LaneWorld {
         running[lane] = false
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
+        islands.solveJointCount[lane] = 0
     }
 
     // MARK: Masks from Int32 lanes

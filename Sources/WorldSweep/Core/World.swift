@@ -87,6 +87,9 @@ final class PhysicsWorld {
     /// Contact of each pair, or nil while the pair's boxes are apart. Internal so the batched engine
     /// can hand a world's state in and out for a time-of-impact pass.
     @exclusivity(unchecked) var contacts: [Contact?] = []
+    /// Joints in the order they were made (Box2D lists them newest first: the walk reads them
+    /// from the last). Internal so the batched engine solves a lane's joints in its world.
+    @exclusivity(unchecked) var joints: [Joint] = []
     /// Touching changes since the caller last emptied this list.
     @exclusivity(unchecked) var changes: [ContactChange] = []
     @exclusivity(unchecked) var nextSerial = 0
@@ -312,22 +315,28 @@ final class PhysicsWorld {
         var bodyFlag = [Bool](repeating: false, count: bodies.count)
         var contactFlag = [Bool](repeating: false, count: touching.count)
         var stack = [Int32](repeating: 0, count: bodies.count)
-        var islandBodies: [Int] = [], islandContacts: [Int] = []
+        var jointFlag = [Bool](repeating: false, count: joints.count)
+        var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = []
         touching.withUnsafeBufferPointer { touching in
             bodyFlag.withUnsafeMutableBufferPointer { bodyFlag in
                 contactFlag.withUnsafeMutableBufferPointer { contactFlag in
                     stack.withUnsafeMutableBufferPointer { stack in
-                        Islands.walk(bodyCount: bodies.count, contacts: touching, pair: { pairs[$0] },
-                                     isStatic: { bodies[$0].isStatic }, canSeed: { bodies[$0].alive && bodies[$0].awake },
-                                     bodyFlag: bodyFlag.baseAddress!, contactFlag: contactFlag.baseAddress!,
-                                     stack: stack.baseAddress!,
-                                     body: { b in islandBodies.append(b); bodies[b].setAwake(true) },
-                                     contact: { islandContacts.append($0) },
-                                     endIsland: {
-                                         solveIsland(islandBodies, islandContacts, h, dtRatio: dtRatio)
-                                         islandBodies.removeAll(keepingCapacity: true)
-                                         islandContacts.removeAll(keepingCapacity: true)
-                                     })
+                        jointFlag.withUnsafeMutableBufferPointer { jointFlag in
+                            Islands.walk(bodyCount: bodies.count, contacts: touching, pair: { pairs[$0] },
+                                         isStatic: { bodies[$0].isStatic }, canSeed: { bodies[$0].alive && bodies[$0].awake },
+                                         bodyFlag: bodyFlag.baseAddress!, contactFlag: contactFlag.baseAddress!,
+                                         stack: stack.baseAddress!,
+                                         jointCount: joints.count, jointBodies: { BodyPair(a: joints[$0].bodyA, b: joints[$0].bodyB) },
+                                         jointFlag: jointFlag.baseAddress, joint: { islandJoints.append($0) },
+                                         body: { b in islandBodies.append(b); bodies[b].setAwake(true) },
+                                         contact: { islandContacts.append($0) },
+                                         endIsland: {
+                                             solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio)
+                                             islandBodies.removeAll(keepingCapacity: true)
+                                             islandContacts.removeAll(keepingCapacity: true)
+                                             islandJoints.removeAll(keepingCapacity: true)
+                                         })
+                        }
                     }
                 }
             }
@@ -356,7 +365,7 @@ final class PhysicsWorld {
         }
     }
 
-    private func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float, dtRatio: Float) {
+    private func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int], _ h: Float, dtRatio: Float) {
         var positions: [BodyPosition] = []
         var velocities: [BodyVelocity] = []
         positions.reserveCapacity(islandBodies.count)
@@ -382,7 +391,15 @@ final class PhysicsWorld {
         var solver = ContactSolver(contactInputs(islandContacts), warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
-        for _ in 0..<EngineSettings.velocityIterations { solver.solveVelocityConstraints(&velocities) }
+        // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
+        // iteration every joint before the contacts.
+        var jointSolver = JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
+        jointSolver.initializeVelocityConstraints(bodies, positions, &velocities, h: h, dtRatio: dtRatio)
+        for _ in 0..<EngineSettings.velocityIterations {
+            jointSolver.solveVelocityConstraints(&velocities, h: h)
+            solver.solveVelocityConstraints(&velocities)
+        }
+        for (k, j) in islandJoints.enumerated() { joints[j] = jointSolver.joints[k] }
         var manifolds = islandContacts.map { contacts[$0]!.manifold }
         solver.storeImpulses(into: &manifolds)
         for (k, ci) in islandContacts.enumerated() { contacts[ci]!.manifold = manifolds[k] }
@@ -391,7 +408,9 @@ final class PhysicsWorld {
 
         var positionSolved = false
         for _ in 0..<EngineSettings.positionIterations {
-            if solver.solvePositionConstraints(&positions) { positionSolved = true; break }
+            let contactsOkay = solver.solvePositionConstraints(&positions)
+            let jointsOkay = jointSolver.solvePositionConstraints(&positions)
+            if contactsOkay && jointsOkay { positionSolved = true; break }
         }
 
         for (k, bi) in islandBodies.enumerated() {

@@ -18,6 +18,8 @@ public struct WorldPlan: Sendable, Equatable {
         /// The item it stands for (an index into the input's items), or nil for a boundary edge.
         var item: Int?
         var boundary: Boundary?
+        /// The attachment or snap (an index into the input's behaviors) whose static anchor this is.
+        var anchorOf: Int? = nil
 
         /// A new body as the animator first adds it: an item dynamic until its material says
         /// otherwise, an edge static at the origin.
@@ -98,6 +100,8 @@ public struct WorldPlan: Sendable, Equatable {
     /// Parallel to `pairs`.
     public private(set) var contactPartners: [ContactPartners]
     var pushes: [Push]
+    /// Joints in the order they are made (behavior order; a snap's four in corner order).
+    var joints: [JointPlan]
     var gravity: Vec2
     /// Fields in behavior order (the first `FieldBehavior.maximumCount`), on plan bodies.
     var fields: [WorldField] = []
@@ -212,6 +216,13 @@ extension WorldPlan {
                 }
             }
         }
+        // Anchors' ground bodies come after the edges; joined bodies stop colliding unless allowed.
+        let joints = Self.compileJoints(input, bodies: &bodies, bodyOfItem: bodyOfItem)
+        if !joints.isEmpty {
+            let allowed = Self.pairsAllowedByJoints(pairs, joints)
+            pairs = pairs.indices.filter { allowed[$0] }.map { pairs[$0] }
+            listeners = listeners.indices.filter { allowed[$0] }.map { listeners[$0] }
+        }
         let partners: [ContactPartners] = pairs.indices.map { p in
             let a = bodies[pairs[p].a], b = bodies[pairs[p].b]
             if let itemA = a.item, let itemB = b.item { return .items(itemA, itemB, listeners: listeners[p]) }
@@ -233,7 +244,7 @@ extension WorldPlan {
             Vec2(Float($0.dx) * EngineSettings.gravityPerUnit, Float($0.dy) * EngineSettings.gravityPerUnit)
         } ?? .zero
         self.init(bodies: bodies, velocityChanges: velocityChanges, pairs: pairs, contactPartners: partners,
-                  pushes: pushes, gravity: gravity, bodyOfItem: bodyOfItem)
+                  pushes: pushes, joints: joints, gravity: gravity, bodyOfItem: bodyOfItem)
         for case .field(let field) in behaviors where fields.count < FieldBehavior.maximumCount {
             let members = field.items.map { bodyOfItem[$0]! }
             fields.append(WorldField(field, bodies: members, charges: members.map { chargeOfBody[$0] }))
@@ -251,17 +262,21 @@ extension WorldPlan {
         world.gravity = gravity
         world.fields = fields
         world.setPairs(pairs.map { ($0.a, $0.b) })
+        world.joints = joints.map { Joint(kind: $0.kind, bodyA: $0.bodyA, bodyB: $0.bodyB, lanes: $0.definition.makeLanes()) }
         world.wakeAll()
         return world
     }
 
     /// Whether worlds of these two plans can share a plan batch as far as the plans go: the same
     /// bodies and pairs, pushes of the same modes on the same bodies; numbers (and shapes) may
-    /// differ. The lanes check the rest as they load the worlds (static and TOI flags).
+    /// differ. The lanes check the rest as they load the worlds (static and TOI flags). Joints
+    /// must be of the same kinds between the same bodies; their definitions may differ.
     public func sharesStructure(with other: WorldPlan) -> Bool {
         guard bodies.count == other.bodies.count, pairs == other.pairs, pushes.count == other.pushes.count,
               fields.count == other.fields.count, zip(fields, other.fields).allSatisfy({ $0.sharesStructure(with: $1) })
         else { return false }
+        guard joints.map(\.kind) == other.joints.map(\.kind), joints.map(\.bodyA) == other.joints.map(\.bodyA),
+              joints.map(\.bodyB) == other.joints.map(\.bodyB) else { return false }
         for (a, b) in zip(pushes, other.pushes) {
             guard a.mode == b.mode, a.targets.map(\.body) == b.targets.map(\.body) else { return false }
         }
