@@ -295,4 +295,18 @@ import Testing
             #expect(a.0.center != Point(260, 300), "it never moved")
         }
     }
+
+    @Test func removingAnAttachmentLetsTheItemGo() {
+        // Held by a rod 100 pt under its anchor, the bob hangs still; cut loose, it falls freely:
+        // from rest, 1000 pt/s² for 60 sub-steps of h, semi-implicit Euler: g·h²·n(n + 1)/2 = 127 pt.
+        let (bob, animator) = world(Point(100, 200), gravity: true) { [AttachmentBehavior(item: $0, attachedToAnchor: Point(100, 100))] }
+        run(animator, ticks: 30)
+        #expect(abs(bob.center.y - 200) < 0.5, "the rod did not hold: \(bob.center)")
+        let y0 = bob.center.y
+        animator.removeBehavior(animator.behaviors.first { $0 is AttachmentBehavior }!)
+        run(animator, ticks: 30)
+        let steps = 60.0, g = 1000.0
+        let expected = g * h * h * steps * (steps + 1) / 2
+        #expect(abs((bob.center.y - y0) - expected) < 2, "fell \(bob.center.y - y0) pt, expected about \(expected)")
+    }
 }
