@@ -270,4 +270,43 @@ import Testing
         #expect(pin.attachmentRange == FloatRange(minimum: 0.1, maximum: 0.2))
         #expect(pin.attachedBehaviorType == .items && pin.items.count == 2 && pin.kind == .pin)
     }
+
+    @Test func aBatchAnimatorRunsAttachmentsAsEachAnimatorAlone() throws {
+        // Nine spring pendulums inside the bounds (a collision behavior as well), in one batch and alone.
+        func make(_ k: Int) -> (View, DynamicAnimator) {
+            let bob = View(name: "bob", center: Point(260, 300 + 10 * Double(k)), size: Size(width: 30, height: 30))
+            let animator = DynamicAnimator(referenceBounds: Size(width: 320, height: 568))
+            let collision = CollisionBehavior(items: [bob])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let spring = AttachmentBehavior(item: bob, attachedToAnchor: Point(160, 200))
+            spring.frequency = 1 + 0.2 * Double(k)
+            spring.damping = 0.05 * Double(k)
+            for b in [GravityBehavior(items: [bob]), collision, spring] as [DynamicBehavior] { animator.addBehavior(b) }
+            return (bob, animator)
+        }
+        let alone = (0..<9).map(make), batched = (0..<9).map(make)
+        let batch = try BatchAnimator(batched.map(\.1))
+        for _ in 0..<240 {
+            for (_, animator) in alone { animator.tick() }
+            batch.tick()
+        }
+        for (a, b) in zip(alone, batched) {
+            #expect(a.0.center == b.0.center && a.0.angle == b.0.angle, "\(a.0.center) vs \(b.0.center)")
+            #expect(a.0.center != Point(260, 300), "it never moved")
+        }
+    }
+
+    @Test func removingAnAttachmentLetsTheItemGo() {
+        // Held by a rod 100 pt under its anchor, the bob hangs still; cut loose, it falls freely:
+        // from rest, 1000 pt/s² for 60 sub-steps of h, semi-implicit Euler: g·h²·n(n + 1)/2 = 127 pt.
+        let (bob, animator) = world(Point(100, 200), gravity: true) { [AttachmentBehavior(item: $0, attachedToAnchor: Point(100, 100))] }
+        run(animator, ticks: 30)
+        #expect(abs(bob.center.y - 200) < 0.5, "the rod did not hold: \(bob.center)")
+        let y0 = bob.center.y
+        animator.removeBehavior(animator.behaviors.first { $0 is AttachmentBehavior }!)
+        run(animator, ticks: 30)
+        let steps = 60.0, g = 1000.0
+        let expected = g * h * h * steps * (steps + 1) / 2
+        #expect(abs((bob.center.y - y0) - expected) < 2, "fell \(bob.center.y - y0) pt, expected about \(expected)")
+    }
 }
