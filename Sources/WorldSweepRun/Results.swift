@@ -108,12 +108,15 @@ public struct RunInfo: Sendable, Hashable, Codable {
     public var version: String?
     /// The command line that started the run, as typed (arguments after the executable); nil in older runs.
     public var commandLine: [String]?
+    /// Which compilation of the engine ran it (`CodePath.current`: `portable` or `avx2`; the same
+    /// results either way, not the same speed); `mixed` for merged shards that ran on both; nil in older runs.
+    public var codePath: String?
 
     public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double,
-                version: String? = nil, commandLine: [String]? = nil) {
+                version: String? = nil, commandLine: [String]? = nil, codePath: String? = nil) {
         self.engine = engine; self.threads = threads; self.worlds = worlds; self.ticksPerWorld = ticksPerWorld
         self.wallSeconds = wallSeconds; self.worldTicksPerSecond = worldTicksPerSecond
-        self.version = version; self.commandLine = commandLine
+        self.version = version; self.commandLine = commandLine; self.codePath = codePath
     }
 }
 

@@ -96,17 +96,18 @@ extension LaneWorld {
         }
         var more = 0
         for c in stride(from: maxSolve, through: 0, by: -1) { more += k.bucket[c]; k.bucket[c] = more }
-        // Now bucket[c] counts the lanes solving more than c contacts.
-        var placed = 0
-        for n in stride(from: rounds, through: 1, by: -1) {
-            for lane in 0..<lanes where Int(islands.solveCount[lane]) == n {
-                k.laneOrder[placed] = Int32(lane)
-                placed += 1
-            }
+        // Now bucket[c] counts the lanes solving more than c contacts, so the lanes solving n go
+        // from bucket[n] on, in lane order (one pass, not one per count). Placing them moves
+        // bucket[n] up to bucket[n - 1]: afterwards bucket[c + 1] counts the lanes solving more than c.
+        for lane in 0..<lanes {
+            let n = Int(islands.solveCount[lane])
+            guard n > 0 else { continue }
+            k.laneOrder[k.bucket[n]] = Int32(lane)
+            k.bucket[n] += 1
         }
         var bundle = 0
         for round in 0..<rounds {
-            let inRound = k.bucket[round]   // lanes with a round-th contact: a prefix of laneOrder
+            let inRound = k.bucket[round + 1]   // lanes with a round-th contact: a prefix of laneOrder
             for j in 0..<inRound {
                 let lane = Int(k.laneOrder[j])
                 let b = bundle + j / width, l = j % width
