@@ -8,7 +8,8 @@
 #                                saying why the results changed
 #
 # Uses the release build (WORLDSWEEP_BIN overrides): the million-world sweep takes about a minute
-# there on two cores, and results do not depend on the build, the threads or the chunk size.
+# there on two cores, and results do not depend on the build, the threads or the chunk size. Runs
+# once per engine code the machine has (WORLDSWEEP_CPU=portable, and avx2 where the CPU has it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pins=Tests/Golden/hashes.txt
@@ -24,35 +25,49 @@ if [ -z "${WORLDSWEEP_BIN:-}" ]; then
 fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-actual="$tmp/hashes.txt"
 hash() { sha256sum "$1" | cut -d' ' -f1; }
-for file in Sweeps/*.yaml; do
-    name="$(basename "$file" .yaml)"
-    "$WORLDSWEEP_BIN" run "$file" --out "$tmp/$name" --quiet >/dev/null
-    "$WORLDSWEEP_BIN" trace "$file" >"$tmp/$name.trace.csv"
-    "$WORLDSWEEP_BIN" trace "$file" --events >"$tmp/$name.events.csv"
-    echo "$name/worlds.csv $(hash "$tmp/$name/worlds.csv")" >>"$actual"
-    echo "$name/trace.csv $(hash "$tmp/$name.trace.csv")" >>"$actual"
-    echo "$name/events.csv $(hash "$tmp/$name.events.csv")" >>"$actual"
+# Every engine code this machine runs (Package.swift compiles the engine twice): portable always,
+# avx2 where the CPU has it. Both must give the pinned bits.
+codes=(portable)
+WORLDSWEEP_CPU=avx2 "$WORLDSWEEP_BIN" --version >/dev/null 2>&1 && codes+=(avx2)
+for code in "${codes[@]}"; do
+    out="$tmp/$code"; mkdir -p "$out"
+    for file in Sweeps/*.yaml; do
+        name="$(basename "$file" .yaml)"
+        WORLDSWEEP_CPU=$code "$WORLDSWEEP_BIN" run "$file" --out "$out/$name" --quiet >/dev/null
+        WORLDSWEEP_CPU=$code "$WORLDSWEEP_BIN" trace "$file" >"$out/$name.trace.csv"
+        WORLDSWEEP_CPU=$code "$WORLDSWEEP_BIN" trace "$file" --events >"$out/$name.events.csv"
+        echo "$name/worlds.csv $(hash "$out/$name/worlds.csv")" >>"$out/hashes.txt"
+        echo "$name/trace.csv $(hash "$out/$name.trace.csv")" >>"$out/hashes.txt"
+        echo "$name/events.csv $(hash "$out/$name.events.csv")" >>"$out/hashes.txt"
+    done
 done
 if [ "$mode" = update ]; then
-    cp "$actual" "$pins"
-    echo "golden: pinned $(wc -l <"$pins") hashes in $pins"
+    if [ "${#codes[@]}" -gt 1 ] && ! cmp -s "$tmp/portable/hashes.txt" "$tmp/avx2/hashes.txt"; then
+        echo "golden: the portable and avx2 engine codes disagree; nothing pinned" >&2
+        diff "$tmp/portable/hashes.txt" "$tmp/avx2/hashes.txt" >&2 || true
+        exit 1
+    fi
+    cp "$tmp/portable/hashes.txt" "$pins"
+    echo "golden: pinned $(wc -l <"$pins") hashes in $pins (engine codes: ${codes[*]})"
     exit 0
 fi
 passed=0; failed=0
-while read -r what want; do
-    got="$(awk -v w="$what" '$1 == w { print $2 }' "$actual")"
-    if [ "$got" = "$want" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "golden: $what changed (pinned ${want:0:12}…, now ${got:0:12}…)" >&2
-    fi
-done <"$pins"
-# A sweep added to Sweeps/ without a pin is a failure too: every example is pinned.
-while read -r what _; do
-    grep -q "^$what " "$pins" || { failed=$((failed + 1)); echo "golden: $what has no pin (scripts/golden.sh --update)" >&2; }
-done <"$actual"
-echo "golden: $passed passed, $failed failed"
+for code in "${codes[@]}"; do
+    actual="$tmp/$code/hashes.txt"
+    while read -r what want; do
+        got="$(awk -v w="$what" '$1 == w { print $2 }' "$actual")"
+        if [ "$got" = "$want" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "golden: $what changed on the $code engine code (pinned ${want:0:12}…, now ${got:0:12}…)" >&2
+        fi
+    done <"$pins"
+    # A sweep added to Sweeps/ without a pin is a failure too: every example is pinned.
+    while read -r what _; do
+        grep -q "^$what " "$pins" || { failed=$((failed + 1)); echo "golden: $what has no pin (scripts/golden.sh --update)" >&2; }
+    done <"$actual"
+done
+echo "golden: $passed passed, $failed failed (engine codes: ${codes[*]})"
 [ "$failed" -eq 0 ]

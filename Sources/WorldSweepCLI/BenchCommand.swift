@@ -274,6 +274,8 @@ struct BenchResult: Codable {
         var blas: String
         /// debug or release.
         var build: String
+        /// Which compilation of the engine ran (`portable` or `avx2`; `CodePath`); nil in older files.
+        var codePath: String?
         /// ISO 8601, UTC.
         var date: String
 
@@ -288,7 +290,7 @@ struct BenchResult: Codable {
                 .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
             return Machine(cores: ProcessInfo.processInfo.activeProcessorCount, defaultThreads: Scheduler.defaultThreads(),
                            cpu: cpu, os: ProcessInfo.processInfo.operatingSystemVersionString,
-                           blas: LaneIntegrator.blasDescription, build: build,
+                           blas: LaneIntegrator.blasDescription, build: build, codePath: CodePath.current,
                            date: ISO8601DateFormatter().string(from: Date()))
         }
     }
@@ -351,6 +353,7 @@ struct BenchResult: Codable {
     func table() -> String {
         var s = heading + "\n"
         if machine.build == "debug" { s += "debug build: build with -c release for figures worth quoting\n" }
+        if let path = machine.codePath { s += "engine code: \(path) (WORLDSWEEP_CPU=portable or avx2 picks one)\n" }
         s += "\n"
         if let b = baseline { s += "baseline \(b.name): \(b.date), \(b.build) build\(b.cpu.map { ", \($0)" } ?? "")\n\n" }
         let widths = [15, 9, 10, 16, 24, 13, 17, 13, 0].prefix(engineHeader.count - 1) + [0]

@@ -28,7 +28,7 @@ enum BenchReport {
         var rows = [("Sweep", "\(r.sweep): \(r.ticksPerWorld) ticks per world, \(r.sweepWorlds) worlds (world i runs sweep world i mod \(r.sweepWorlds))"),
                     ("Cores", "\(m.cores) active" + (m.defaultThreads != m.cores ? " (default threads: \(m.defaultThreads))" : ""))]
         if let cpu = m.cpu { rows.append(("CPU", cpu)) }
-        rows += [("OS", m.os), ("BLAS", m.blas), ("Build", m.build), ("Date", m.date)]
+        rows += [("OS", m.os), ("BLAS", m.blas), ("Build", m.build + (m.codePath.map { ", engine code \($0)" } ?? "")), ("Date", m.date)]
         if let b = r.baseline { rows.append(("Baseline", "\(b.name): \(b.date), \(b.build) build" + (b.cpu.map { ", \($0)" } ?? ""))) }
         return rows
     }

@@ -154,7 +154,8 @@ enum HTMLReport {
 
     // MARK: whole-sweep views
 
-    static let keyTitles = ["bounce1": "First bounce height", "contacts": "Contacts", "rest_time": "Rest time"]
+    static let keyTitles = ["bounce1": "First bounce height", "contacts": "Contacts", "rest_time": "Rest time",
+                            "overshoot": "Overshoot", "settle_time": "Settle time", "oscillations": "Oscillations"]
 
     static func views(_ m: ReportModel) -> String {
         let s = m.summary
@@ -228,6 +229,7 @@ enum HTMLReport {
         switch Units.metricKey(column) {
         case "bounce1": "never bounced"
         case "rest_time": "never came to rest in the run"
+        case "settle_time": "never settled in the run"
         default: "have no \(column)"
         }
     }

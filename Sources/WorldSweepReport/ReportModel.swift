@@ -14,8 +14,12 @@ struct ReportModel {
     static let maxDots = 4000
     static let maxInteractionLines = 8
     static let maxTrajectories = 4
-    /// The metrics every item gets whole-sweep views of, in this order.
-    static let keyMetrics = ["bounce1", "contacts", "rest_time"]
+    /// The metrics every item gets whole-sweep views of, in this order (the spring metrics only
+    /// exist for items with a rest target).
+    static let keyMetrics = ["bounce1", "contacts", "rest_time", "overshoot", "settle_time", "oscillations"]
+    /// The metrics a page leads with when they have signal, first choice first: what a sweep of
+    /// bounces, or of springs, asks about.
+    static let headlineMetrics = ["bounce1", "overshoot"]
 
     struct MetricAnalysis {
         var column: String
@@ -79,6 +83,7 @@ struct ReportModel {
     static func nonNegative(_ column: String) -> Bool {
         let key = Units.metricKey(column)
         return key.hasPrefix("bounce") || key.hasPrefix("contacts") || key == "rest_time"
+            || key == "overshoot" || key == "settle_time" || key == "oscillations"
     }
 
     static func isCount(_ column: String) -> Bool { Units.metric(column) == "count" }
@@ -131,12 +136,12 @@ struct ReportModel {
     var constantMetrics: [String] { analyses.filter { $0.signal == .constant }.map(\.column) }
 
     /// The metric the page leads with: the key metric whose strongest parameter explains most
-    /// (first bounce heights first, as the sweeps ask about them).
+    /// (first bounce heights first, then overshoot, as the sweeps ask about them).
     var headline: MetricAnalysis? {
         let keyed = rankedMetrics.filter { keyColumns.contains($0.column) }
         func top(_ a: MetricAnalysis) -> Double { a.importance!.ranked.first.flatMap { a.importance!.shares[$0] } ?? 0 }
-        let bounces = keyed.filter { Units.metricKey($0.column) == "bounce1" }
-        return (bounces.isEmpty ? keyed : bounces).max { top($0) < top($1) } ?? rankedMetrics.first
+        let preferred = Self.headlineMetrics.lazy.map { key in keyed.filter { Units.metricKey($0.column) == key } }.first { !$0.isEmpty }
+        return (preferred ?? keyed).max { top($0) < top($1) } ?? rankedMetrics.first
     }
 
     /// How a parameter moves a metric, from the sign of its straight-line coefficient; "bends"
@@ -309,7 +314,8 @@ struct ReportModel {
     // MARK: columns
 
     static let metricOrder = ["contacts", "bounces", "bounce1", "bounce2", "bounce3", "bounce4", "bounce5", "bounce6",
-                              "bounce7", "bounce8", "rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity"]
+                              "bounce7", "bounce8", "rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity",
+                              "overshoot", "settle_time", "oscillations"]
 
     /// Metric columns in item order, then the contract's metric order, then partner contacts.
     static func metricColumns(_ summary: SweepSummary) -> [String] {

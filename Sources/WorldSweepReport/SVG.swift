@@ -309,6 +309,10 @@ enum Units {
         if p.hasSuffix("linear_velocity.x") || p.hasSuffix("linear_velocity.y") { return "pt/s" }
         if p.hasSuffix(".angle") { return "rad" }
         if p.hasSuffix("center.x") || p.hasSuffix("center.y") || p.hasSuffix(".width") || p.hasSuffix(".height") { return "pt" }
+        // Attachments and snaps: lengths and points in points, spring frequencies in hertz.
+        if p.hasSuffix(".length") || p.hasSuffix("anchor.x") || p.hasSuffix("anchor.y")
+            || p.hasSuffix("point.x") || p.hasSuffix("point.y") { return "pt" }
+        if p.hasSuffix(".frequency") { return "Hz" }
         return ""
     }
 
@@ -316,8 +320,8 @@ enum Units {
         let key = metricKey(column)
         if key.hasPrefix("bounce") && key != "bounces" { return "pt" }
         switch key {
-        case "rest_time": return "s"
-        case "x", "y": return "pt"
+        case "rest_time", "settle_time": return "s"
+        case "x", "y", "overshoot": return "pt"
         case "angle": return "rad"
         case "vx", "vy": return "pt/s"
         case "angular_velocity": return "rad/s"

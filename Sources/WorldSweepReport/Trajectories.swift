@@ -30,6 +30,9 @@ struct Trajectory: Sendable {
     var contacts: [Contact]
     /// Boundary segments (reference bounds are drawn as the frame).
     var edges: [(Point, Point)]
+    /// Fixed points items are held to: an anchor attachment's anchor or a snap's point, with the
+    /// item it holds (by index) and what it is.
+    var anchors: [(point: Point, item: Int, what: String)] = []
 
     /// Replays world `index` tick by tick; nil if the file cannot make that world.
     static func replay(_ replay: WorldReplay, world index: Int) -> Trajectory? {
@@ -64,8 +67,20 @@ struct Trajectory: Sendable {
                 }
             }
         }
+        var anchors: [(point: Point, item: Int, what: String)] = []
+        for b in scene.behaviors {
+            guard let first = b.items.first, let k = scene.items.firstIndex(where: { $0.name == first }) else { continue }
+            switch b.kind {
+            case .attachment(let a) where b.items.count == 1:
+                anchors.append((a.anchor!, k, "\(b.name): \(first)'s \(a.kind.rawValue) attachment anchor"))
+            case .snap(let snap):
+                anchors.append((snap.point, k, "\(b.name): \(first)'s snap point"))
+            default:
+                continue
+            }
+        }
         return Trajectory(world: index, bounds: scene.world.bounds, tick: scene.world.tick, items: items,
-                          contacts: recorder.contacts, edges: edges)
+                          contacts: recorder.contacts, edges: edges, anchors: anchors)
     }
 }
 
@@ -147,6 +162,15 @@ struct TrajectoryChart: Sendable {
                 s += "<g transform=\"rotate(\(Text.px(last.angle * 180 / .pi)))\"><animateTransform attributeName=\"transform\" type=\"rotate\" dur=\"\(dur)s\" repeatCount=\"indefinite\" calcMode=\"linear\" values=\"\(turns)\"/>"
                 s += shapeElement(item, scale: scale, color: color, fill: color + "88") + "</g></g>\n"
             }
+        }
+        for anchor in t.anchors {
+            // A cross at the anchor, a thin line to where its item ends (in the still picture).
+            let color = Palette.color(anchor.item), x = left + anchor.point.x * scale, y = top + anchor.point.y * scale
+            if !animated, let last = t.items[anchor.item].states.last {
+                s += "<line class=\"tether\" x1=\"\(Text.px(x))\" y1=\"\(Text.px(y))\" x2=\"\(Text.px(left + last.x * scale))\" y2=\"\(Text.px(top + last.y * scale))\" stroke=\"\(color)\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>\n"
+            }
+            s += "<path class=\"anchor\" d=\"M\(Text.px(x - 4)),\(Text.px(y - 4))L\(Text.px(x + 4)),\(Text.px(y + 4))M\(Text.px(x - 4)),\(Text.px(y + 4))L\(Text.px(x + 4)),\(Text.px(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\">"
+            s += "<title>\(Text.escape(anchor.what))</title></path>\n"
         }
         for c in t.contacts {
             let k = t.items.firstIndex { $0.name == c.item } ?? 0

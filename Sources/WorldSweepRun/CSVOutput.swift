@@ -12,18 +12,31 @@ public struct CSVLayout: Sendable, Hashable {
     /// Per item (in item order), the partners it can touch, sorted: partners.csv has one column
     /// for each, `ITEM.contacts.PARTNER`.
     public let partners: [[String]]
+    /// Per item, whether it has a rest target (a snap, a spring, a pendulum): only such items get
+    /// the spring columns, so files without one keep the contract's columns exactly.
+    public let springItems: [Bool]
+    /// The spring metrics the file asks for (`overshoot`, `settle_time`, `oscillations`, in that
+    /// order): the columns each item with a rest target adds after its contract columns.
+    public let springColumns: [String]
 
-    public init(parameters: [String], items: [String], partners: [[String]]? = nil) {
+    public init(parameters: [String], items: [String], partners: [[String]]? = nil,
+                springItems: [Bool]? = nil, springColumns: [String] = SpringResult.metricNames) {
         self.parameters = parameters
         self.items = items
         self.partners = partners ?? items.map { _ in [] }
+        self.springItems = springItems ?? items.map { _ in false }
+        self.springColumns = springColumns
         precondition(self.partners.count == items.count, "one partner list per item")
+        precondition(self.springItems.count == items.count, "one rest-target flag per item")
+        precondition(springColumns.allSatisfy(SpringResult.metricNames.contains), "spring columns are spring metrics")
     }
 
-    /// The columns of a file's worlds: its swept parameters, items and possible contact partners.
+    /// The columns of a file's worlds: its swept parameters, items, possible contact partners,
+    /// and the spring metrics of items with a rest target.
     public init(scene: SceneFile) {
         self.init(parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
-                  partners: Self.contactPartners(of: scene))
+                  partners: Self.contactPartners(of: scene), springItems: RestTarget.targets(of: scene).map { $0 != nil },
+                  springColumns: SpringResult.metricNames.filter(scene.metrics.contains))
     }
 
     /// Who each item can touch, by the collision rule: the other items of a collision behavior
@@ -44,8 +57,11 @@ public struct CSVLayout: Sendable, Hashable {
         }
     }
 
+    /// Item `i`'s metric names (`contacts`, …, then its spring metrics if it has a rest target).
+    public func columns(ofItem i: Int) -> [String] { springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns }
+
     /// Metric column names, as in worlds.csv and summary.json (`ITEM.contacts`, …).
-    public var metricColumns: [String] { items.flatMap { item in Self.itemColumns.map { "\(item).\($0)" } } }
+    public var metricColumns: [String] { items.indices.flatMap { i in columns(ofItem: i).map { "\(items[i]).\($0)" } } }
 
     public var header: String { (["world", "point", "replica"] + parameters + metricColumns).joined(separator: ",") }
 
@@ -53,15 +69,27 @@ public struct CSVLayout: Sendable, Hashable {
     public func row(_ r: WorldResult) -> String {
         var s = "\(r.world),\(r.point),\(r.replica)"
         for p in r.parameters { s += ","; s += NumberText.double(p) }
-        for item in r.items {
+        for (i, item) in r.items.enumerated() {
+            let springWidth = springItems[i] ? springColumns.count : 0
             if r.failed {
-                s += String(repeating: ",", count: Self.itemColumns.count)
+                s += String(repeating: ",", count: Self.itemColumns.count + springWidth)
                 continue
             }
             s += ",\(item.contacts),\(item.bounceHeights.count)"
             for k in 0..<8 { s += ","; if k < item.bounceHeights.count { s += NumberText.float(item.bounceHeights[k]) } }
             s += ","; if let t = item.restTime { s += NumberText.float(t) }
             for v in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity] { s += ","; s += NumberText.float(v) }
+            if springWidth > 0 {
+                let spring = item.spring ?? SpringResult()
+                for column in springColumns {
+                    s += ","
+                    switch column {
+                    case "overshoot": s += NumberText.float(spring.overshoot)
+                    case "settle_time": if let t = spring.settleTime { s += NumberText.float(t) }
+                    default: s += String(spring.oscillations)
+                    }
+                }
+            }
         }
         s += "\n"
         return s
@@ -95,7 +123,8 @@ public struct CSVLayout: Sendable, Hashable {
     public func parseRow(_ line: Substring) -> WorldResult? {
         let cells = line.split(separator: ",", omittingEmptySubsequences: false)
         let width = Self.itemColumns.count
-        guard cells.count == 3 + parameters.count + items.count * width,
+        let springCount = springItems.filter { $0 }.count * springColumns.count
+        guard cells.count == 3 + parameters.count + items.count * width + springCount,
               let world = Int(cells[0]), let point = Int(cells[1]), let replica = Int(cells[2]) else { return nil }
         var parameters: [Double] = []
         // Every number finite: a `nan` or `inf` typed into a file is not a result.
@@ -105,9 +134,11 @@ public struct CSVLayout: Sendable, Hashable {
         }
         var results: [ItemResult] = []
         var failed = false
+        var base = 3 + self.parameters.count
         for i in items.indices {
-            let base = 3 + self.parameters.count + i * width
-            let c = Array(cells[base..<(base + width)])
+            let itemWidth = width + (springItems[i] ? springColumns.count : 0)
+            let c = Array(cells[base..<(base + itemWidth)])
+            base += itemWidth
             if c.allSatisfy(\.isEmpty) { failed = true; results.append(ItemResult()); continue }
             guard let contacts = Int(c[0]), let bounces = Int(c[1]), (0...8).contains(bounces) else { return nil }
             var heights: [Double] = []
@@ -122,8 +153,26 @@ public struct CSVLayout: Sendable, Hashable {
                 guard let v = Float(c[k]), v.isFinite else { return nil }
                 state.append(Double(v))
             }
+            var spring: SpringResult?
+            if springItems[i] {
+                var result = SpringResult()
+                for (k, column) in springColumns.enumerated() {
+                    let cell = c[width + k]
+                    switch column {
+                    case "overshoot":
+                        guard let v = Float(cell), v.isFinite, v >= 0 else { return nil }
+                        result.overshoot = Double(v)
+                    case "settle_time":
+                        if !cell.isEmpty { guard let v = Float(cell), v.isFinite, v >= 0 else { return nil }; result.settleTime = Double(v) }
+                    default:
+                        guard let n = Int(cell), n >= 0 else { return nil }
+                        result.oscillations = n
+                    }
+                }
+                spring = result
+            }
             results.append(ItemResult(contacts: contacts, bounceHeights: heights, restTime: rest, x: state[0], y: state[1],
-                                      angle: state[2], vx: state[3], vy: state[4], angularVelocity: state[5]))
+                                      angle: state[2], vx: state[3], vy: state[4], angularVelocity: state[5], spring: spring))
         }
         if failed { results = Array(repeating: ItemResult(), count: items.count) }
         return WorldResult(world: world, point: point, replica: replica, parameters: parameters, items: results, failed: failed)

@@ -45,6 +45,8 @@ struct MetricTracks {
     /// How long (s) each item has kept its centre to the bit while moving or forced.
     var stillTime: [Double] = []
     var tickLength = 0.0
+    /// Per item with a rest target, its spring metrics (`watchRest`); empty when no item has one.
+    var springs: [SpringTrack?] = []
 
     init(itemCount n: Int) {
         items = Array(repeating: ItemResult(), count: n)
@@ -115,6 +117,11 @@ struct MetricTracks {
             }
         }
         return loops
+    }
+
+    /// Arms the spring metrics of the items with a rest target (nil: none), one per item.
+    mutating func watchRest(_ targets: [RestTarget?]) {
+        springs = targets.contains { $0 != nil } ? targets.map { $0.map(SpringTrack.init) } : []
     }
 
     mutating func itemPairBegan(_ a: Int, _ b: Int, names: (String, String), behavior: Int) {
@@ -201,6 +208,11 @@ struct MetricTracks {
                 flight[i] = (f.start, max(f.apex, height))
             }
         }
+        for i in springs.indices {
+            guard springs[i] != nil, let b = bodies[i] else { continue }
+            let other = springs[i]!.target.otherItem.flatMap { bodies[$0] }.map(state)
+            springs[i]!.fold(tick: tick, state: state(b), other: other)
+        }
         return true
     }
 
@@ -216,6 +228,9 @@ struct MetricTracks {
             flight[i] = nil
         }
         var out = items
+        for i in springs.indices {
+            out[i].spring = springs[i]?.result(ticksRun: ticksRun, tickLength: tickLength)
+        }
         for i in out.indices {
             // Engine precision (Float) so worlds.csv reads back exactly; −0 folded to 0 so text
             // and statistics do not depend on its sign.

@@ -44,6 +44,7 @@ final class MetricsRecorder {
         tickLength = built.tick
         tracks = MetricTracks(itemCount: built.views.count)
         tracks.watchForSaturation(built.scene)
+        tracks.watchRest(RestTarget.targets(of: built.scene))
     }
 
     func attach() {

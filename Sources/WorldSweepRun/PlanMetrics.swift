@@ -28,6 +28,7 @@ final class PlanMetricsRecorder {
         placed = scene.items.map { ($0.center, $0.angle) }
         tracks = MetricTracks(itemCount: scene.items.count)
         tracks.watchForSaturation(scene)
+        tracks.watchRest(RestTarget.targets(of: scene))
     }
 
     /// Folds world `k`'s tick: its contact changes, then its states. False when it blew up.

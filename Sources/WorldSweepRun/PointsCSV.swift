@@ -15,7 +15,7 @@ public struct PointsCSV: Sendable {
     public init(layout: CSVLayout) {
         self.layout = layout
         columns = layout.items.indices.flatMap { i in
-            CSVLayout.itemColumns.map { ("\(layout.items[i]).\($0)", false) }
+            layout.columns(ofItem: i).map { ("\(layout.items[i]).\($0)", false) }
                 + layout.partners[i].map { ("\(layout.items[i]).contacts.\($0)", true) }
         }
     }

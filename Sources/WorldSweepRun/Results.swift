@@ -16,16 +16,20 @@ public struct ItemResult: Sendable, Hashable, Codable {
     /// Final x, y (pt), angle (rad), vx, vy (pt/s), angular velocity (rad/s).
     public var x: Double, y: Double, angle: Double
     public var vx: Double, vy: Double, angularVelocity: Double
+    /// Overshoot, settle time and oscillations, for an item with a rest target (a snap, a spring,
+    /// a pendulum); nil for the others.
+    public var spring: SpringResult?
 
     public init(contacts: Int = 0, contactsByPartner: [String: Int] = [:], bounceHeights: [Double] = [],
                 restTime: Double? = nil, x: Double = 0, y: Double = 0, angle: Double = 0,
-                vx: Double = 0, vy: Double = 0, angularVelocity: Double = 0) {
+                vx: Double = 0, vy: Double = 0, angularVelocity: Double = 0, spring: SpringResult? = nil) {
         self.contacts = contacts
         self.contactsByPartner = contactsByPartner
         self.bounceHeights = bounceHeights
         self.restTime = restTime
         self.x = x; self.y = y; self.angle = angle
         self.vx = vx; self.vy = vy; self.angularVelocity = angularVelocity
+        self.spring = spring
     }
 }
 
@@ -76,7 +80,8 @@ public struct MetricStats: Sendable, Hashable, Codable {
 /// One sweep point in summary.json: its parameter values and the statistics of every metric
 /// column (named as in worlds.csv: `ITEM.contacts`, `ITEM.bounces`, `ITEM.bounce1` …
 /// `ITEM.bounce8`, `ITEM.rest_time`, `ITEM.x`, `ITEM.y`, `ITEM.angle`, `ITEM.vx`, `ITEM.vy`,
-/// `ITEM.angular_velocity`, and per partner `ITEM.contacts.PARTNER`).
+/// `ITEM.angular_velocity`, for an item with a rest target `ITEM.overshoot`, `ITEM.settle_time`,
+/// `ITEM.oscillations`, and per partner `ITEM.contacts.PARTNER`).
 public struct PointSummary: Sendable, Hashable, Codable {
     public var point: Int
     public var parameters: [Double]
@@ -103,12 +108,15 @@ public struct RunInfo: Sendable, Hashable, Codable {
     public var version: String?
     /// The command line that started the run, as typed (arguments after the executable); nil in older runs.
     public var commandLine: [String]?
+    /// Which compilation of the engine ran it (`CodePath.current`: `portable` or `avx2`; the same
+    /// results either way, not the same speed); `mixed` for merged shards that ran on both; nil in older runs.
+    public var codePath: String?
 
     public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double,
-                version: String? = nil, commandLine: [String]? = nil) {
+                version: String? = nil, commandLine: [String]? = nil, codePath: String? = nil) {
         self.engine = engine; self.threads = threads; self.worlds = worlds; self.ticksPerWorld = ticksPerWorld
         self.wallSeconds = wallSeconds; self.worldTicksPerSecond = worldTicksPerSecond
-        self.version = version; self.commandLine = commandLine
+        self.version = version; self.commandLine = commandLine; self.codePath = codePath
     }
 }
 

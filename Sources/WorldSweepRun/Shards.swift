@@ -129,6 +129,7 @@ public enum Shards {
         try worlds.append(layout.header + "\n")
         try partners.append(layout.partnersHeader + "\n")
         var wall = 0.0, threads = 0
+        var codePaths: Set<String> = []
         for index in 0..<count {
             let dir = SweepRun.shardFolder(directory, index: index, count: count)
             let range = SweepRun.shardWorlds(index: index, count: count, points: runner.pointCount, replicas: runner.replicas)
@@ -145,6 +146,7 @@ public enum Shards {
             if let d = FileManager.default.contents(atPath: "\(dir)/done"), let info = try? JSONDecoder().decode(RunInfo.self, from: d) {
                 wall += info.wallSeconds
                 threads = max(threads, info.threads)
+                if let path = info.codePath { codePaths.insert(path) }
             }
         }
         try builder.finish()
@@ -162,7 +164,8 @@ public enum Shards {
         let info = RunInfo(engine: runner.engine.name, threads: threads, worlds: runner.worldCount,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(runner.worldCount) * Double(runner.ticksPerWorld) / wall : 0,
-                           version: WorldSweepVersion.current)
+                           version: WorldSweepVersion.current,
+                           codePath: codePaths.count > 1 ? "mixed" : codePaths.first)
         let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
                                                 to: "\(directory)/summary.json")
         return Merged(summary: summary, sample: builder.sample)

@@ -72,6 +72,15 @@ public struct SummaryBuilder {
             put("rest_time", items.compactMap(\.restTime))
             put("x", items.map(\.x)); put("y", items.map(\.y)); put("angle", items.map(\.angle))
             put("vx", items.map(\.vx)); put("vy", items.map(\.vy)); put("angular_velocity", items.map(\.angularVelocity))
+            if layout.springItems[i] {
+                for column in layout.springColumns {
+                    switch column {
+                    case "overshoot": put(column, items.map { $0.spring?.overshoot ?? 0 })
+                    case "settle_time": put(column, items.compactMap { $0.spring?.settleTime })
+                    default: put(column, items.map { Double($0.spring?.oscillations ?? 0) })
+                    }
+                }
+            }
             let seen = Set(items.flatMap(\.contactsByPartner.keys))
             for partner in seen.sorted() {
                 put("contacts.\(partner)", items.map { Double($0.contactsByPartner[partner] ?? 0) })

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WorldSweep
 import WorldSweepScene
 
 /// Runs a sweep file (or one shard of it) into a directory: worlds.csv and partners.csv streamed
@@ -207,7 +208,7 @@ public struct SweepRun {
         let info = RunInfo(engine: runner.engine.name, threads: options.threads, worlds: range.count,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0,
-                           version: WorldSweepVersion.current, commandLine: options.commandLine)
+                           version: WorldSweepVersion.current, commandLine: options.commandLine, codePath: CodePath.current)
         if options.shard != nil {
             try AtomicFile.write(try JSONText.encode(info), to: finalMarker)
             return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,

@@ -24,10 +24,29 @@ extension SceneFile {
         ("linear_velocity.x", .any), ("linear_velocity.y", .any),
     ]
 
+    static let snapKeys: [(key: String, rule: ValueRule)] = [("point.x", .any), ("point.y", .any), ("damping", .nonNegative)]
+
+    /// An attachment's keys: those its kind takes (the parser's rule), `anchor` where it has one.
+    static func attachmentKeys(_ a: AttachmentSpec) -> [(key: String, rule: ValueRule)] {
+        var keys: [(key: String, rule: ValueRule)] = a.anchor == nil ? [] : [("anchor.x", .any), ("anchor.y", .any)]
+        switch a.kind {
+        case .distance: keys += [("length", .nonNegative), ("damping", .nonNegative), ("frequency", .frequency)]
+        case .limit: keys += [("length", .nonNegative)]
+        case .fixed: keys += [("damping", .nonNegative), ("frequency", .frequency)]
+        case .pin: keys += [("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
+        case .sliding:
+            keys += [("axis.x", .axis), ("axis.y", .axis), ("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
+        }
+        return keys
+    }
+
     /// Keys naming a pair of numbers, for jitter given as `[a, b]` (e.g. `top.center: [2, 2]`).
     static let vectorKeys: [String: (String, String)] = [
         "center": ("center.x", "center.y"), "size": ("size.width", "size.height"),
         "direction": ("direction.x", "direction.y"), "linear_velocity": ("linear_velocity.x", "linear_velocity.y"),
+        "position": ("position.x", "position.y"),
+        "anchor": ("anchor.x", "anchor.y"), "point": ("point.x", "point.y"), "axis": ("axis.x", "axis.y"),
+        "range": ("range.min", "range.max"),
     ]
 
     /// The numeric keys `NAME.KEY` may use for the item or behavior called `name`, or nil when
@@ -43,6 +62,9 @@ extension SceneFile {
         case .gravity, .push: return Self.forceKeys
         case .item: return Self.itemBehaviorKeys
         case .collision: return []
+        case .field(let field): return field.numericKeys
+        case .attachment(let a): return Self.attachmentKeys(a)
+        case .snap: return Self.snapKeys
         }
     }
 
@@ -106,10 +128,43 @@ extension SceneFile {
                 return Self.read(parameter.key, of: push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
             case .item(let properties):
                 return Self.read(parameter.key, of: properties)
+            case .field(let field):
+                return field.value(of: parameter.key)
+            case .attachment(let a):
+                switch parameter.key {
+                case "anchor.x": return a.anchor!.x
+                case "anchor.y": return a.anchor!.y
+                case "length": return a.length ?? measuredLength(of: behaviors[index])
+                case "damping": return a.damping ?? 0
+                case "frequency": return a.frequency ?? 0
+                case "range.min": return a.range?.minimum ?? -.infinity
+                case "range.max": return a.range?.maximum ?? .infinity
+                case "friction_torque": return a.frictionTorque ?? 0
+                case "axis.x": return a.axis!.dx
+                default: return a.axis!.dy
+                }
+            case .snap(let snap):
+                switch parameter.key {
+                case "point.x": return snap.point.x
+                case "point.y": return snap.point.y
+                default: return snap.damping
+                }
             case .collision:
                 fatalError("collision behaviors have no numeric keys")
             }
         }
+    }
+
+    /// The length an attachment measures when made (its length when the file sets none): the
+    /// distance between its attachment points with the items where the file places them.
+    public func measuredLength(of behavior: BehaviorSpec) -> Double {
+        guard case .attachment(let a) = behavior.kind else { return 0 }
+        let placed = behavior.items.map { name in
+            let item = self.item(named: name)!
+            return PlanInput.Item(center: item.center, size: item.size, angle: item.angle,
+                                  boundsType: Self.boundsType(item.shape), path: item.shape == .path ? item.path : [])
+        }
+        return PlanInput.Attachment.measuredLength(items: placed, offsets: behavior.items.map { a.offset(of: $0) }, anchor: a.anchor ?? Point(x: 0, y: 0))
     }
 
     /// A copy with each `NAME.KEY` set to its value, in order. Unknown paths and values the key does
@@ -147,6 +202,39 @@ extension SceneFile {
             case .item(var properties):
                 Self.write(value, parameter.key, to: &properties)
                 behaviors[index].kind = .item(properties)
+            case .field(var field):
+                field.set(parameter.key, value)
+                behaviors[index].kind = .field(field)
+            case .attachment(var a):
+                switch parameter.key {
+                case "anchor.x": a.anchor!.x = value
+                case "anchor.y": a.anchor!.y = value
+                case "length": a.length = value
+                case "damping": a.damping = value
+                case "frequency": a.frequency = value
+                case "range.min": a.range = FloatRange(minimum: value, maximum: a.range?.maximum ?? .infinity)
+                case "range.max": a.range = FloatRange(minimum: a.range?.minimum ?? -.infinity, maximum: value)
+                case "friction_torque": a.frictionTorque = value
+                case "axis.x": a.axis!.dx = value
+                default: a.axis!.dy = value
+                }
+                // Rules between keys, as the parser checks them in the file.
+                if let r = a.range, r.minimum > r.maximum {
+                    throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
+                                     "expected 'range' min ≤ max for '\(path)', got [\(formatNumber(r.minimum)), \(formatNumber(r.maximum))]")
+                }
+                if let axis = a.axis, axis.dx == 0 && axis.dy == 0 {
+                    throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
+                                     "expected a non-zero 'axis' of translation for '\(path)', got [0, 0]")
+                }
+                behaviors[index].kind = .attachment(a)
+            case .snap(var snap):
+                switch parameter.key {
+                case "point.x": snap.point.x = value
+                case "point.y": snap.point.y = value
+                default: snap.damping = value
+                }
+                behaviors[index].kind = .snap(snap)
             case .collision:
                 fatalError("collision behaviors have no numeric keys")
             }

@@ -111,6 +111,9 @@ extension SceneFile {
             }
             return behavior
 
+        case .field(let field):
+            return field.makeBehavior(items: items)
+
         case .push(let push):
             let behavior = PushBehavior(items: items, mode: push.mode == .continuous ? .continuous : .instantaneous)
             if let direction = push.force.direction {
@@ -126,6 +129,48 @@ extension SceneFile {
             }
             behavior.active = push.active
             return behavior
+
+        case .attachment(let a):
+            return makeAttachment(a, items: items)
+
+        case .snap(let snap):
+            let behavior = SnapBehavior(item: items[0], snapTo: snap.point)
+            behavior.damping = snap.damping
+            return behavior
         }
+    }
+
+    /// The attachment through UIKit's initializer or factory for its kind and items (the parser
+    /// allows only the combinations UIKit has), then the numbers the file sets.
+    private static func makeAttachment(_ a: AttachmentSpec, items: [View]) -> AttachmentBehavior {
+        let behavior: AttachmentBehavior
+        let offsets = items.map { a.offset(of: $0.name) }
+        let anchor = a.anchor ?? Point(x: 0, y: 0), axis = a.axis ?? Vector(dx: 0, dy: 0)
+        if items.count == 1 {
+            behavior = a.kind == .sliding
+                ? AttachmentBehavior.slidingAttachment(with: items[0], attachmentAnchor: anchor, axisOfTranslation: axis)
+                : AttachmentBehavior(item: items[0], offsetFromCenter: offsets[0], attachedToAnchor: anchor)
+        } else {
+            switch a.kind {
+            case .distance:
+                behavior = AttachmentBehavior(item: items[0], offsetFromCenter: offsets[0], attachedTo: items[1], offsetFromCenter: offsets[1])
+            case .pin:
+                behavior = AttachmentBehavior.pinAttachment(with: items[0], attachedTo: items[1], attachmentAnchor: anchor)
+            case .sliding:
+                behavior = AttachmentBehavior.slidingAttachment(with: items[0], attachedTo: items[1], attachmentAnchor: anchor,
+                                                                axisOfTranslation: axis)
+            case .fixed:
+                behavior = AttachmentBehavior.fixedAttachment(with: items[0], attachedTo: items[1], attachmentAnchor: anchor)
+            case .limit:
+                behavior = AttachmentBehavior.limitAttachment(with: items[0], offsetFromCenter: offsets[0], attachedTo: items[1],
+                                                              offsetFromCenter: offsets[1])
+            }
+        }
+        if let v = a.length { behavior.length = v }
+        if let v = a.damping { behavior.damping = v }
+        if let v = a.frequency { behavior.frequency = v }
+        if let v = a.range { behavior.attachmentRange = v }
+        if let v = a.frictionTorque { behavior.frictionTorque = v }
+        return behavior
     }
 }

@@ -29,8 +29,10 @@ public struct SceneFile: Sendable, Hashable {
         self.sourcePath = sourcePath
     }
 
-    /// The metrics a run can record, in their canonical order.
-    public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state"]
+    /// The metrics a run can record, in their canonical order. The last three (the spring
+    /// metrics) have columns only for items with a rest target (a snap, a spring, a pendulum).
+    public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state",
+                                    "overshoot", "settle_time", "oscillations"]
 
     /// Contact partner name for the reference-bounds boundary; no item or boundary may take it.
     public static let referenceBoundsPartner = "bounds"
@@ -116,6 +118,9 @@ public enum BehaviorKind: Sendable, Hashable {
     case collision(CollisionSpec)
     case item(ItemPropertiesSpec)
     case push(PushSpec)
+    case field(FieldSpec)
+    case attachment(AttachmentSpec)
+    case snap(SnapSpec)
 
     public var typeName: String {
         switch self {
@@ -123,6 +128,9 @@ public enum BehaviorKind: Sendable, Hashable {
         case .collision: "collision"
         case .item: "item"
         case .push: "push"
+        case .field: "field"
+        case .attachment: "attachment"
+        case .snap: "snap"
         }
     }
 
@@ -278,6 +286,59 @@ public struct PushSpec: Sendable, Hashable {
             hasher.combine(item)
             hasher.combine(offset)
         }
+    }
+}
+
+/// An attachment as the file gives it (UIAttachmentBehavior): its kind, and the numbers set; an
+/// unset length is measured from where the items are placed, as UIKit measures it when made.
+public struct AttachmentSpec: Sendable, Hashable {
+    public var kind: AttachmentBehavior.Kind
+    /// One item: the anchor point; two items of kind pin, sliding or fixed: the attachment
+    /// anchor where they are joined. Nil for two items of kind distance or limit.
+    public var anchor: Point?
+    /// Attachment points from the items' centres, in their own frames (distance and limit); file order.
+    public var offsets: [(item: String, offset: Offset)]
+    public var length: Double?
+    public var damping: Double?
+    public var frequency: Double?
+    /// Pin: angle limits (rad); sliding: translation limits (pt).
+    public var range: FloatRange?
+    public var frictionTorque: Double?
+    /// Sliding: the axis of translation.
+    public var axis: Vector?
+
+    public init(kind: AttachmentBehavior.Kind = .distance, anchor: Point? = nil, offsets: [(item: String, offset: Offset)] = [],
+                length: Double? = nil, damping: Double? = nil, frequency: Double? = nil, range: FloatRange? = nil,
+                frictionTorque: Double? = nil, axis: Vector? = nil) {
+        self.kind = kind; self.anchor = anchor; self.offsets = offsets; self.length = length; self.damping = damping
+        self.frequency = frequency; self.range = range; self.frictionTorque = frictionTorque; self.axis = axis
+    }
+
+    /// Item `name`'s offset (zero when the file gives none).
+    public func offset(of name: String) -> Offset { offsets.last { $0.item == name }?.offset ?? .zero }
+
+    public static func == (a: AttachmentSpec, b: AttachmentSpec) -> Bool {
+        a.kind == b.kind && a.anchor == b.anchor && a.offsets.map(\.item) == b.offsets.map(\.item)
+            && a.offsets.map(\.offset) == b.offsets.map(\.offset) && a.length == b.length && a.damping == b.damping
+            && a.frequency == b.frequency && a.range == b.range && a.frictionTorque == b.frictionTorque && a.axis == b.axis
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind); hasher.combine(anchor)
+        for (item, offset) in offsets { hasher.combine(item); hasher.combine(offset) }
+        hasher.combine(length); hasher.combine(damping); hasher.combine(frequency); hasher.combine(range)
+        hasher.combine(frictionTorque); hasher.combine(axis)
+    }
+}
+
+/// A snap as the file gives it (UISnapBehavior): the point, and the damping (UIKit's default 0.5).
+public struct SnapSpec: Sendable, Hashable {
+    public var point: Point
+    public var damping: Double
+
+    public init(point: Point, damping: Double = SnapBehavior.defaultDamping) {
+        self.point = point
+        self.damping = damping
     }
 }
 

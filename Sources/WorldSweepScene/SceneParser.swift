@@ -246,7 +246,7 @@ struct SceneParser {
 
     // MARK: behaviors
 
-    static let behaviorTypes = ["gravity", "collision", "item", "push"]
+    static let behaviorTypes = ["gravity", "collision", "item", "push", "attachment", "snap", "field"]
     static let itemPropertyKeys = ["elasticity", "friction", "density", "resistance", "angular_resistance",
                                    "allows_rotation", "anchored", "charge", "linear_velocity", "angular_velocity"]
 
@@ -256,6 +256,10 @@ struct SceneParser {
         case "gravity": return common + ["angle", "magnitude", "direction"]
         case "collision": return common + ["mode", "reference_bounds", "boundaries"]
         case "item": return common + itemPropertyKeys
+        case "field": return common + fieldKeys
+        case "attachment": return common + ["kind", "anchor", "offset", "length", "damping", "frequency", "range",
+                                            "friction_torque", "axis"]
+        case "snap": return common + ["item", "point", "damping"]
         default: return common + ["mode", "magnitude", "angle", "direction", "active", "offset"]
         }
     }
@@ -267,6 +271,10 @@ struct SceneParser {
             let name = try reader.name(entry.keyNode, "a behavior name")
             try define(name, noun: "behavior", at: entry.keyNode)
             behaviors.append(try parseBehavior(entry, name: name, items: items))
+            if case .field = behaviors.last!.kind, behaviors.count(where: { if case .field = $0.kind { true } else { false } }) > Self.maximumFields {
+                throw reader.error(entry.keyNode, "field behavior '\(name)' is one too many: an animator holds at most "
+                                   + "\(Self.maximumFields) fields (UIKit's limit)")
+            }
         }
         return behaviors
     }
@@ -290,12 +298,25 @@ struct SceneParser {
         let owner = "\(type) behavior '\(name)'"
         let fields = try reader.mapping(entry.value, owner: owner, ownerLocation: entry.keyNode.location,
                                         expected: "a mapping", allowed: Self.allowedKeys(forType: type))
-        let itemNames = try parseItemList(try reader.required("items", in: fields), behavior: name, items: items)
+        let itemNames: [String]
+        if type == "snap", let single = fields.entry("item") {
+            // UISnapBehavior(item:snapTo:) takes one item: `item: NAME` reads as UIKit does.
+            if let both = fields.entry("items") {
+                throw reader.error(both.keyNode, "give either 'item' or 'items' in \(owner), not both")
+            }
+            itemNames = try parseItemList(.sequence(Node.Sequence([single.value])), behavior: name, items: items)
+        } else {
+            itemNames = try parseItemList(try reader.required("items", in: fields, hint: type == "snap" ? " (or 'item')" : ""),
+                                          behavior: name, items: items)
+        }
         let kind: BehaviorKind
         switch type {
         case "gravity": kind = .gravity(GravitySpec(force: try parseDirection(fields)))
         case "collision": kind = .collision(try parseCollision(fields, items: items))
         case "item": kind = .item(try parseItemProperties(fields))
+        case "field": kind = .field(try parseField(fields))
+        case "attachment": kind = .attachment(try parseAttachment(fields, itemNames: itemNames))
+        case "snap": kind = .snap(try parseSnap(fields, itemNames: itemNames))
         default: kind = .push(try parsePush(fields, itemNames: itemNames))
         }
         return BehaviorSpec(name: name, items: itemNames, kind: kind, location: entry.keyNode.location)
@@ -438,23 +459,114 @@ struct SceneParser {
         return spec
     }
 
+    /// Per-item offsets `{item: [dx, dy]}` (push and attachment), each naming one of the behavior's items.
+    private func parseOffsets(_ node: Node, _ fields: CheckedMapping, itemNames: [String]) throws(SceneError) -> [(item: String, offset: Offset)] {
+        let entries = try reader.namedEntries(node, what: "'offset'", expected: "a mapping of item names to [dx, dy]")
+        var offsets: [(item: String, offset: Offset)] = []
+        for entry in entries {
+            guard itemNames.contains(entry.key) else {
+                throw reader.error(entry.keyNode, "\(fields.owner) sets an offset for '\(entry.key)', which is not "
+                                   + "one of its items (\(itemNames.joined(separator: ", ")))"
+                                   + suggestion(for: entry.key, in: itemNames))
+            }
+            let v = try reader.numbers(entry.value, "the offset of '\(entry.key)'", labels: ["dx", "dy"])
+            offsets.append((entry.key, Offset(horizontal: v[0], vertical: v[1])))
+        }
+        return offsets
+    }
+
+    /// Which keys each attachment kind takes, as UIKit's initializers and factories allow them:
+    /// an anchor attachment is a distance (rod or spring) or a sliding one; two items may be
+    /// joined by any kind, pin, sliding and fixed at an attachment anchor.
+    private func parseAttachment(_ fields: CheckedMapping, itemNames: [String]) throws(SceneError) -> AttachmentSpec {
+        let owner = fields.owner
+        var spec = AttachmentSpec()
+        if let kind = fields["kind"] { spec.kind = try reader.choice(kind, "'kind' of \(owner)", AttachmentBehavior.Kind.self) }
+        let kind = spec.kind.rawValue
+        guard itemNames.count <= 2 else {
+            throw reader.error(fields["items"]!, "expected one item (attached to 'anchor') or two (attached to each other) "
+                               + "in 'items' of \(owner), got \(itemNames.count)")
+        }
+        func refuse(_ key: String, _ why: String) throws(SceneError) {
+            if let entry = fields.entry(key) { throw reader.error(entry.keyNode, "'\(key)' \(why) in \(owner)") }
+        }
+        if itemNames.count == 1 {
+            guard spec.kind == .distance || spec.kind == .sliding else {
+                throw reader.error(fields["kind"]!, "a \(kind) attachment joins two items (UIKit has no \(kind) to an anchor); "
+                                   + "an item on an anchor is a distance attachment (a rod, or a spring with 'frequency') or "
+                                   + "a sliding one, in \(owner)")
+            }
+            spec.anchor = try reader.point(try reader.required("anchor", in: fields, hint: " (the point its one item is attached to)"),
+                                           "'anchor'")
+        } else if [.pin, .sliding, .fixed].contains(spec.kind) {
+            spec.anchor = try reader.point(try reader.required("anchor", in: fields,
+                                                               hint: " (the point where a \(kind) attachment joins its two items)"),
+                                           "'anchor'")
+        } else {
+            try refuse("anchor", "is for an item on an anchor, or for pin, sliding and fixed attachments; a \(kind) attachment "
+                       + "of two items joins them at their 'offset' points")
+        }
+        if let offsets = fields["offset"] {
+            guard spec.kind == .distance || spec.kind == .limit else {
+                throw reader.error(fields.entry("offset")!.keyNode, "'offset' applies to distance and limit attachments "
+                                   + "(a \(kind) attachment joins at 'anchor') in \(owner)")
+            }
+            spec.offsets = try parseOffsets(offsets, fields, itemNames: itemNames)
+        }
+        func number(_ key: String, _ rule: ValueRule, kinds: [AttachmentBehavior.Kind]) throws(SceneError) -> Double? {
+            guard let entry = fields.entry(key) else { return nil }
+            guard kinds.contains(spec.kind) else {
+                throw reader.error(entry.keyNode, "'\(key)' applies to \(kinds.map(\.rawValue).joined(separator: " and ")) "
+                                   + "attachments, not \(kind), in \(owner)")
+            }
+            return try reader.number(entry.value, "'\(key)'", rule)
+        }
+        spec.length = try number("length", .nonNegative, kinds: [.distance, .limit])
+        spec.damping = try number("damping", .nonNegative, kinds: [.distance, .fixed])
+        spec.frequency = try number("frequency", .frequency, kinds: [.distance, .fixed])
+        spec.frictionTorque = try number("friction_torque", .nonNegative, kinds: [.pin, .sliding])
+        if let entry = fields.entry("range") {
+            guard spec.kind == .pin || spec.kind == .sliding else {
+                throw reader.error(entry.keyNode, "'range' applies to pin and sliding attachments, not \(kind), in \(owner)")
+            }
+            let v = try reader.numbers(entry.value, "'range'", labels: ["min", "max"])
+            guard v[0] <= v[1] else {
+                throw reader.error(entry.value, "expected 'range' [min, max] with min ≤ max in \(owner), got [\(formatNumber(v[0])), "
+                                   + "\(formatNumber(v[1]))]")
+            }
+            spec.range = FloatRange(minimum: v[0], maximum: v[1])
+        }
+        if spec.kind == .sliding {
+            let node = try reader.required("axis", in: fields, hint: " (the axis of translation [x, y])")
+            let v = try reader.numbers(node, "'axis'", labels: ["x", "y"], .axis)
+            let axis = Vector(dx: v[0], dy: v[1])
+            guard axis.dx != 0 || axis.dy != 0 else {
+                throw reader.error(node, "expected a non-zero 'axis' of translation in \(owner), got [0, 0]")
+            }
+            spec.axis = axis
+        } else {
+            try refuse("axis", "applies to sliding attachments only")
+        }
+        return spec
+    }
+
+    private func parseSnap(_ fields: CheckedMapping, itemNames: [String]) throws(SceneError) -> SnapSpec {
+        guard itemNames.count == 1 else {
+            throw reader.error(fields["items"]!, "expected exactly one item in 'items' of \(fields.owner) (a snap moves "
+                               + "one item), got \(itemNames.count)")
+        }
+        var spec = SnapSpec(point: try reader.point(try reader.required("point", in: fields, hint: " (where the item snaps to)"),
+                                                    "'point'"))
+        if let damping = fields["damping"] { spec.damping = try reader.number(damping, "'damping'", .nonNegative) }
+        return spec
+    }
+
     private func parsePush(_ fields: CheckedMapping, itemNames: [String]) throws(SceneError) -> PushSpec {
         let mode = try reader.choice(try reader.required("mode", in: fields, hint: " (continuous or instantaneous)"),
                                      "'mode' of \(fields.owner)", PushModeSpec.self)
         var spec = PushSpec(mode: mode, force: try parseDirection(fields))
         if let active = fields["active"] { spec.active = try reader.bool(active, "'active'") }
-        if let offsets = fields["offset"] {
-            let entries = try reader.namedEntries(offsets, what: "'offset'", expected: "a mapping of item names to [dx, dy]")
-            for entry in entries {
-                guard itemNames.contains(entry.key) else {
-                    throw reader.error(entry.keyNode, "\(fields.owner) sets an offset for '\(entry.key)', which is not "
-                                       + "one of its items (\(itemNames.joined(separator: ", ")))"
-                                       + suggestion(for: entry.key, in: itemNames))
-                }
-                let v = try reader.numbers(entry.value, "the offset of '\(entry.key)'", labels: ["dx", "dy"])
-                spec.offsets.append((entry.key, Offset(horizontal: v[0], vertical: v[1])))
-            }
-        }
+        if let offsets = fields["offset"] { spec.offsets = try parseOffsets(offsets, fields, itemNames: itemNames) }
         return spec
     }
 

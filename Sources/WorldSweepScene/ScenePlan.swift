@@ -79,6 +79,9 @@ extension SceneFile {
                 }
                 return .item(items: members, settings: settings, velocities: velocities)
 
+            case .field(let field):
+                return .field(field.planField(items: members))
+
             case .push(let push):
                 var polar = (angle: 0.0, magnitude: 0.0)
                 if let d = push.force.direction {
@@ -93,6 +96,19 @@ extension SceneFile {
                 return .push(items: members, mode: push.mode == .continuous ? .continuous : .instantaneous,
                              direction: PushBehavior.vector(angle: polar.angle, magnitude: polar.magnitude),
                              offsets: members.map { offsets[$0] ?? Offset(horizontal: 0, vertical: 0) }, active: push.active)
+
+            case .attachment(let a):
+                // What AttachmentBehavior's initializer and setters hand the plan (makeAttachment
+                // sets the same numbers on the live behavior).
+                var range = a.range ?? .infinite
+                if a.kind == .sliding && !(range.minimum <= 0 && 0 <= range.maximum) { range = .infinite }
+                return .attachment(PlanInput.Attachment(
+                    kind: a.kind, items: listed, offsets: spec.items.map { a.offset(of: $0) }, anchor: a.anchor ?? Point(x: 0, y: 0),
+                    axis: a.axis ?? Vector(dx: 0, dy: 0), length: a.length ?? measuredLength(of: spec), lengthIsSet: a.length != nil,
+                    damping: a.damping ?? 0, frequency: a.frequency ?? 0, range: range, frictionTorque: a.frictionTorque ?? 0))
+
+            case .snap(let snap):
+                return .snap(PlanInput.Snap(item: listed[0], point: snap.point, damping: snap.damping))
             }
         }
         return PlanInput(referenceBounds: world.bounds, items: planItems, behaviors: planBehaviors, gravity: gravity)

@@ -22,6 +22,13 @@ struct ValueRule: Sendable, Hashable {
     static let length = ValueRule(sign: .positive, limit: 1e6, smallest: 1e-3)
     /// Density (UIKit's: 1 gives a 100 × 100 pt item a mass of 1).
     static let density = ValueRule(sign: .positive, limit: 1e6, smallest: 1e-6)
+    /// A spring's frequency (Hz): 10 kHz is far past what a 1/120 s sub-step resolves, and under
+    /// 1e-6 Hz (a period of 12 days) 2πf would leave Float as a denormal or 0, a spring with no
+    /// stiffness that is not rigid either.
+    static let frequency = ValueRule(sign: .nonNegative, limit: 1e4, smallest: 1e-6)
+    /// A sliding attachment's axis component: it is normalized in Float, so each non-zero part
+    /// stays well above Float's smallest numbers.
+    static let axis = ValueRule(sign: .any, limit: 1e6, smallest: 1e-6)
 
     func acceptsSign(_ value: Double) -> Bool {
         switch sign {

@@ -1,4 +1,8 @@
+import CPUFeatures
 import WorldSweepCLI
+#if canImport(WorldSweepCLIAVX2)
+import WorldSweepCLIAVX2
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -6,4 +10,36 @@ import Glibc
 import Darwin
 #endif
 
-exit(WorldSweepCommand.execute(Array(CommandLine.arguments.dropFirst())))
+// Two compilations of the engine live in this binary (Package.swift): the portable one and, on
+// x86_64, an AVX2 one. The AVX2 one runs when the CPU has it; WORLDSWEEP_CPU=portable or avx2
+// forces one (to compare them on one machine), auto or unset chooses. Results are the same bits.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let cpuHasAVX2 = worldsweep_cpu_runs_haswell_code() != 0
+#if canImport(WorldSweepCLIAVX2)
+let avx2Built = true
+#else
+let avx2Built = false
+#endif
+
+func refuse(_ message: String) -> Never {
+    let line = Array("worldsweep: error: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+let request = getenv("WORLDSWEEP_CPU").map { String(cString: $0) } ?? ""
+let useAVX2: Bool
+switch request {
+case "", "auto": useAVX2 = avx2Built && cpuHasAVX2
+case "portable": useAVX2 = false
+case "avx2":
+    guard avx2Built else { refuse("WORLDSWEEP_CPU=avx2, but this build has no AVX2 engine (it is built on x86_64 only)") }
+    guard cpuHasAVX2 else { refuse("WORLDSWEEP_CPU=avx2, but this CPU lacks AVX2 (or FMA, BMI2, F16C, MOVBE)") }
+    useAVX2 = true
+default: refuse("WORLDSWEEP_CPU must be auto, portable or avx2, not '\(request)'")
+}
+
+#if canImport(WorldSweepCLIAVX2)
+if useAVX2 { exit(WorldSweepCLIAVX2.WorldSweepCommand.execute(arguments)) }
+#endif
+exit(WorldSweepCLI.WorldSweepCommand.execute(arguments))

@@ -4,6 +4,7 @@ import TestScratch
 import FoundationXML
 #endif
 import Testing
+import WorldSweep
 import WorldSweepRun
 import WorldSweepScene
 @testable import WorldSweepReport
@@ -385,6 +386,17 @@ func checkPage(_ html: String) throws {
         #expect(try elements(pictures[1], tag: "polyline", cls: "path").count == 2)
         #expect(try elements(pictures[1], tag: "circle", cls: "contact").count == drawn[0].0.contacts.count)
         #expect(pictures[0].components(separatedBy: "<animateMotion").count - 1 == 2)
+    }
+
+    @Test func snapPointsAndAnchorsAreDrawn() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for (name, point, item) in [("snap", Point(x: 100, y: 284), "view"), ("spring-card", Point(x: 160, y: 140), "card")] {
+            let file = root.appendingPathComponent("Sweeps/\(name).yaml").path
+            let t = try #require(Trajectory.replay(WorldReplay(scene: try SceneFile.load(path: file), file: file), world: 0))
+            #expect(t.anchors.count == 1 && t.anchors[0].point == point && t.items[t.anchors[0].item].name == item)
+            let svg = TrajectoryChart(title: "world 0", trajectory: t).svg()
+            #expect(svg.contains("class=\"anchor\"") && svg.contains("class=\"tether\""))
+        }
     }
 
     @Test func namesAreEscaped() throws {

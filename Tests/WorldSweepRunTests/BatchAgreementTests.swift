@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WorldSweepRun
-import WorldSweep
+@testable import WorldSweep
 import WorldSweepScene
 
 /// The batched engine against the single world, world by world: the same final positions and the
@@ -59,7 +59,8 @@ import WorldSweepScene
     }
 
     /// Rows that come and go with the contacts (what bigger worlds get), on the small seed sweeps.
-    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml"])
+    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "radial-gravity.yaml",
+                      "pendulum.yaml", "spring-card.yaml", "snap.yaml"])
     func sparseRowsAgree(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         let worlds = Array(stride(from: 0, to: scene.worldCount, by: max(1, scene.worldCount / 64)))
@@ -83,7 +84,7 @@ import WorldSweepScene
         #expect(identical == total, "\(identical) of \(total) worlds bitwise identical")
     }
 
-    @Test(arguments: ["ledge-squares.yaml", "push-offset.yaml", "spinner.yaml"])
+    @Test(arguments: ["ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "radial-gravity.yaml"])
     func otherSeedSweepsAgree(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         let count = min(scene.worldCount, 96)
@@ -223,5 +224,129 @@ import WorldSweepScene
         }
         // Not a requirement, but worth knowing when it changes: how many came out bitwise anyway.
         print("blas: \(exact) of \(got.count) settling worlds bitwise equal to the single world")
+    }
+}
+
+/// Jointed worlds (attachments and snap, built through the API): each world run by its own
+/// DynamicAnimator and, from the animators' plans, by one PlanBatch; every item's state after
+/// every tick must be bit for bit the same. Worlds differ in the joints' numbers (lengths,
+/// springs, limits, friction, start angles), so lanes walk and solve different things side by side.
+@Suite struct JointBatchAgreementTests {
+    typealias Scenario = @Sendable (_ k: Int, _ animator: DynamicAnimator) -> [View]
+
+    static func box(_ name: String, _ x: Double, _ y: Double, _ size: Double = 30, angle: Double = 0) -> View {
+        View(name: name, center: Point(x, y), size: Size(width: size, height: size), angle: angle)
+    }
+
+    static func add(_ animator: DynamicAnimator, _ behaviors: DynamicBehavior...) { for b in behaviors { animator.addBehavior(b) } }
+
+    static let scenarios: [(String, Scenario)] = [
+        ("pendulum", { k, animator in
+            let theta = 0.2 + 0.1 * Double(k)
+            let bob = box("bob", 160 + 150 * sin(theta), 100 + 150 * cos(theta))
+            add(animator, GravityBehavior(items: [bob]), AttachmentBehavior(item: bob, attachedToAnchor: Point(160, 100)))
+            return [bob]
+        }),
+        ("spring", { k, animator in
+            let bob = box("bob", 200, 300)
+            let spring = AttachmentBehavior(item: bob, offsetFromCenter: Offset(horizontal: 5, vertical: -10), attachedToAnchor: Point(160, 150))
+            spring.frequency = 1 + 0.3 * Double(k)
+            spring.damping = 0.05 * Double(k)
+            let walls = CollisionBehavior(items: [bob])
+            walls.translatesReferenceBoundsIntoBoundary = true
+            add(animator, GravityBehavior(items: [bob]), spring, walls)
+            return [bob]
+        }),
+        ("chain", { k, animator in
+            let a = box("a", 200, 150, 20), b = box("b", 250 + Double(k), 160, 20), c = box("c", 300, 150 + 2 * Double(k), 20)
+            let walls = CollisionBehavior(items: [a, b, c])
+            walls.translatesReferenceBoundsIntoBoundary = true
+            add(animator, GravityBehavior(items: [a, b, c]), walls,
+                AttachmentBehavior(item: a, attachedToAnchor: Point(150, 100)),
+                AttachmentBehavior(item: a, attachedTo: b), AttachmentBehavior(item: b, attachedTo: c))
+            return [a, b, c]
+        }),
+        ("snap", { k, animator in
+            let item = box("card", 60 + 10 * Double(k), 400, 60, angle: 0.3 + 0.1 * Double(k))
+            let snap = SnapBehavior(item: item, snapTo: Point(160, 200))
+            snap.damping = 0.1 * Double(k)
+            let walls = CollisionBehavior(items: [item])
+            walls.translatesReferenceBoundsIntoBoundary = true
+            add(animator, snap, walls)
+            return [item]
+        }),
+        ("pin with friction and limits", { k, animator in
+            let post = box("post", 160, 200, 20), arm = box("arm", 200, 200, 40)
+            let pin = AttachmentBehavior.pinAttachment(with: post, attachedTo: arm, attachmentAnchor: Point(170, 200))
+            pin.attachmentRange = FloatRange(minimum: -0.4 - 0.05 * Double(k), maximum: 0.5)
+            pin.frictionTorque = 0.02 * Double(k)
+            let fixed = DynamicItemBehavior(items: [post])
+            fixed.isAnchored = true
+            add(animator, fixed, GravityBehavior(items: [arm]), pin)
+            return [post, arm]
+        }),
+        ("sliding with limits", { k, animator in
+            let slider = box("slider", 160, 200)
+            let slide = AttachmentBehavior.slidingAttachment(with: slider, attachmentAnchor: Point(160, 200),
+                                                             axisOfTranslation: Vector(dx: 1, dy: 0.5 + 0.1 * Double(k)))
+            slide.attachmentRange = FloatRange(minimum: -40, maximum: 20 + 5 * Double(k))
+            slide.frictionTorque = 0.05 * Double(k)   // N; under the weight's pull along the axis
+            add(animator, GravityBehavior(items: [slider]), slide)
+            return [slider]
+        }),
+        ("weld", { k, animator in
+            let a = box("a", 160, 200), b = box("b", 190 + Double(k), 200, 20)
+            let walls = CollisionBehavior(items: [a, b])
+            walls.collisionMode = .boundaries
+            walls.translatesReferenceBoundsIntoBoundary = true
+            add(animator, GravityBehavior(items: [a, b]), walls,
+                AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: Point(175, 200)),
+                AttachmentBehavior(item: a, offsetFromCenter: Offset(horizontal: -15, vertical: 0), attachedToAnchor: Point(100, 150)))
+            return [a, b]
+        }),
+        ("rope", { k, animator in
+            let a = box("a", 160, 150), b = box("b", 260, 150 + 5 * Double(k))
+            let hold = DynamicItemBehavior(items: [a])
+            hold.isAnchored = true
+            let walls = CollisionBehavior(items: [a, b])
+            walls.translatesReferenceBoundsIntoBoundary = true
+            add(animator, hold, GravityBehavior(items: [b]), walls,
+                AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: .zero, attachedTo: b, offsetFromCenter: Offset(horizontal: -5, vertical: 0)))
+            return [a, b]
+        }),
+    ]
+
+    @Test(arguments: scenarios.indices)
+    func jointedWorldsAgreeWorldByWorld(_ index: Int) throws {
+        let (name, scenario) = Self.scenarios[index]
+        let count = 11   // not a multiple of 8: a padded lane group
+        var animators: [DynamicAnimator] = [], items: [[View]] = []
+        for k in 0..<count {
+            let animator = DynamicAnimator(referenceBounds: Size(width: 320, height: 568))
+            items.append(scenario(k, animator))
+            _ = animator.preparedWorld()
+            animators.append(animator)
+        }
+        let plans = animators.map { $0.plan! }
+        #expect(!plans[0].joints.isEmpty, "\(name): no joints")
+        let batch = try PlanBatch(plans)
+        let starts = items.map { $0.map(\.center) }
+        for tick in 1...240 {
+            batch.tick()
+            for k in 0..<count {
+                animators[k].tick()
+                for view in items[k] {
+                    let expected = animators[k].itemState(for: view)!
+                    let got = batch.itemState(k, body: plans[k].bodyOfItem[items[k].firstIndex { $0 === view }!]!)
+                    #expect(got == expected, "\(name) world \(k) \(view.name) tick \(tick): \(got) vs \(expected)")
+                    if got != expected { return }
+                }
+            }
+        }
+        // The worlds did something, and not all the same thing.
+        let moved = (0..<count).filter { k in items[k].indices.contains { items[k][$0].center != starts[k][$0] } }
+        #expect(moved.count == count, "\(name): worlds \(Set(0..<count).subtracting(moved).sorted()) never moved")
+        let finals = Set((0..<count).map { animators[$0].itemState(for: items[$0].last!)!.center })
+        #expect(finals.count > 1, "\(name): every world ended in the same place")
     }
 }

@@ -47,6 +47,36 @@ import WorldSweepScene
             flick.magnitude: [0.1, 0.9]
         """
 
+    /// Every attachment kind and shape (an anchor rod with an offset, an item–item spring, pin,
+    /// sliding between items and on an anchor, weld, rope) and a snap, swept over their keys.
+    static let everyJoint = """
+        name: joints
+        world: {bounds: [320, 568], ticks: 30}
+        items:
+          a: {center: [60, 100], size: [40, 40], angle: 0.3}
+          b: {center: [140, 120], size: [30, 50]}
+          c: {center: [220, 200], size: [36, 36]}
+          d: {center: [260, 300], size: [36, 36]}
+        behaviors:
+          fall: {type: gravity, items: [a, b, c, d]}
+          walls: {type: collision, items: [a, b, c, d], reference_bounds: true}
+          rod: {type: attachment, items: [a], anchor: [60, 20], offset: {a: [5, -10]}}
+          spring: {type: attachment, items: [a, b], offset: {b: [0, 10]}, frequency: 2, damping: 0.4}
+          hinge: {type: attachment, kind: pin, items: [b, c], anchor: [180, 160], range: [-0.5, 0.5], friction_torque: 0.2}
+          rail: {type: attachment, kind: sliding, items: [c, d], anchor: [240, 250], axis: [1, 1], range: [-20, 30]}
+          weld: {type: attachment, kind: fixed, items: [a, d], anchor: [160, 200], frequency: 3}
+          rope: {type: attachment, kind: limit, items: [b, d], offset: {d: [-5, 0]}, length: 150}
+          track: {type: attachment, kind: sliding, items: [d], anchor: [260, 350], axis: [0, 1]}
+          snap: {type: snap, items: [c], point: [200, 400], damping: 0.3}
+        sweep:
+          parameters:
+            spring.frequency: [1, 4]
+            rod.length: [50, 90]
+            rail.range.min: [-10, 5]
+            snap.point.x: [100, 250]
+          jitter: {hinge.anchor: [3, 3]}
+        """
+
     /// Checks that `scene`'s plan is the one its animator compiled (item indices compared by name:
     /// the scene numbers items in file order, the animator in order of first appearance).
     func expectSamePlan(_ scene: SceneFile, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -66,6 +96,8 @@ import WorldSweepScene
         #expect(fromScene.pushes == animatorPlan.pushes, sourceLocation: sourceLocation)
         #expect(fromScene.gravity == animatorPlan.gravity, sourceLocation: sourceLocation)
         #expect(fromScene.velocityChanges == animatorPlan.velocityChanges, sourceLocation: sourceLocation)
+        // Joints name bodies, numbered alike when the items first appear in file order.
+        #expect(fromScene.joints == animatorPlan.joints, sourceLocation: sourceLocation)
         func named(_ partners: WorldPlan.ContactPartners, _ names: [String]) -> String {
             switch partners {
             case let .items(a, b, listeners): "\(names[a])-\(names[b]) heard by \(listeners)"
@@ -81,7 +113,8 @@ import WorldSweepScene
         }
     }
 
-    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "million-drops.yaml"])
+    @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "million-drops.yaml",
+                      "radial-gravity.yaml", "pendulum.yaml", "spring-card.yaml", "snap.yaml"])
     func aSceneCompilesToThePlanItsAnimatorUses(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         for world in Set([0, scene.worldCount / 2, scene.worldCount - 1]).sorted() {
@@ -103,6 +136,33 @@ import WorldSweepScene
         // The gravity behavior added last sets gravity: 1.2 × (cos 1.4, sin 1.4) × 10 m/s².
         #expect(plan.gravity == Vec2(Float(cos(1.4) * 1.2) * 10, Float(sin(1.4) * 1.2) * 10))
         for world in 0..<scene.worldCount { try expectSamePlan(try scene.world(world)) }
+    }
+
+    /// Every attachment kind and shape and a snap: the scene's plan (ScenePlan's values) is the
+    /// one the live behaviors (SceneBuilder through UIKit's initializers and factories) compile
+    /// to, joints included, in every world of a sweep over their keys.
+    @Test func attachmentsAndSnapsCompileAlike() throws {
+        let scene = try SceneFile.parse(yaml: Self.everyJoint, path: "every-joint.yaml")
+        #expect(scene.worldPlan().joints.count == 7 + 4)   // a snap is four springs
+        for world in 0..<scene.worldCount { try expectSamePlan(try scene.world(world)) }
+    }
+
+    /// The same sweep on the batched engine, world by world the animator's, spring metrics included.
+    @Test func attachmentsAndSnapsRunAsTheAnimatorRunsThem() throws {
+        let scene = try SceneFile.parse(yaml: Self.everyJoint, path: "every-joint.yaml")
+        var single = WorldRunner(scene: scene)
+        single.engine = .single
+        let expected = (0..<scene.worldCount).map { single.run(world: $0) }
+        let got = single.runBatched([0, 1, 2], integrator: .simd) + single.runBatched(Array(3..<scene.worldCount), integrator: .simd)
+        #expect(expected.count == got.count)
+        for (e, g) in zip(expected, got) {
+            #expect(e.world == g.world && e.failed == g.failed && e.parameters == g.parameters)
+            for (i, (ie, ig)) in zip(e.items, g.items).enumerated() where ie != ig {
+                Issue.record("world \(e.world), item \(scene.items[i].name): \(ig) instead of \(ie)")
+            }
+        }
+        // a swings on its rod and c snaps: both have spring metrics; b (an item–item spring) too.
+        #expect(got.allSatisfy { !$0.failed && $0.items[0].spring != nil && $0.items[1].spring != nil && $0.items[2].spring != nil })
     }
 
     /// The animator's world before its first step is the plan's world, body by body.

@@ -104,7 +104,7 @@ struct SceneErrorTests {
 
     @Test func unknownBehaviorType() {
         expectError(minimalScene(line: 9, "  fall: {type: gravty, items: [top, bottom]}"), at: 9, 16,
-                    "unknown behavior type \"gravty\" for behavior 'fall' (expected one of: gravity, collision, item, push)",
+                    "unknown behavior type \"gravty\" for behavior 'fall' (expected one of: gravity, collision, item, push, attachment, snap, field)",
                     "did you mean 'gravity'?")
     }
 
@@ -179,7 +179,7 @@ struct SceneErrorTests {
 
     @Test func missingBehaviorType() {
         expectError(minimalScene(line: 9, "  fall: {items: [top, bottom]}"), at: 9, 3,
-                    "missing required key 'type' in behavior 'fall' (expected one of: gravity, collision, item, push)")
+                    "missing required key 'type' in behavior 'fall' (expected one of: gravity, collision, item, push, attachment, snap, field)")
     }
 
     @Test func missingBehaviorItems() {
@@ -329,7 +329,8 @@ struct SceneErrorTests {
 
     @Test func unknownMetric() {
         expectError(minimalScene(adding: "metrics: [rest_time, bounces]"), at: 10, 22,
-                    "unknown metric \"bounces\" (expected one of: bounce_heights, contact_counts, rest_time, final_state)")
+                    "unknown metric \"bounces\" (expected one of: bounce_heights, contact_counts, rest_time, final_state, "
+                    + "overshoot, settle_time, oscillations)")
     }
 
     @Test func loadMissingFile() {

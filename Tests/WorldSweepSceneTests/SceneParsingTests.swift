@@ -50,7 +50,7 @@ struct SceneParsingTests {
                                  JitterSpec(path: "top.center.y", amplitude: 2, location: SceneLocation(line: 38, column: 12))])
         #expect(sweep.worldCount == 16 * 3 * 16)
         #expect(scene.worldCount == 768)
-        #expect(scene.metrics == SceneFile.allMetrics)
+        #expect(scene.metrics == ["bounce_heights", "contact_counts", "rest_time", "final_state"])
     }
 
     @Test("defaults: tick 1/60, no behaviors needed, all metrics, no sweep")
@@ -66,7 +66,8 @@ struct SceneParsingTests {
         #expect(scene.behaviors.isEmpty)
         #expect(scene.sweep == nil)
         #expect(scene.worldCount == 1)
-        #expect(scene.metrics == ["bounce_heights", "contact_counts", "rest_time", "final_state"])
+        // All of them: the spring metrics too (columns only for items with a rest target).
+        #expect(scene.metrics == ["bounce_heights", "contact_counts", "rest_time", "final_state", "overshoot", "settle_time", "oscillations"])
         #expect(scene.description == "")
     }
 

@@ -69,6 +69,17 @@ public final class DynamicAnimator {
         behaviorsDidChange()
     }
 
+    /// Adds a field behavior, or throws `FieldLimitError` (and adds nothing) when the animator
+    /// already holds `FieldBehavior.maximumCount` fields. (Fields that come in as children of
+    /// another behavior are not refused: past the limit, they do not act.)
+    public func addBehavior(_ field: FieldBehavior) throws {
+        let count = behaviors.flatMap(\.flattened).count { $0 is FieldBehavior }
+        if !behaviors.contains(where: { $0 === field }) && count >= FieldBehavior.maximumCount {
+            throw FieldLimitError(count: count + 1)
+        }
+        addBehavior(field as DynamicBehavior)
+    }
+
     public func removeBehavior(_ behavior: DynamicBehavior) {
         guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: i)
@@ -301,8 +312,8 @@ public final class DynamicAnimator {
         // Items, in order of first appearance.
         var indexOfItem: [ObjectIdentifier: Int] = [:]
         var order: [DynamicItem] = []
-        for case let b as ItemsBehavior in all {
-            for item in b.items where indexOfItem[ObjectIdentifier(item)] == nil {
+        for b in all {
+            for item in b.worldItems where indexOfItem[ObjectIdentifier(item)] == nil {
                 indexOfItem[ObjectIdentifier(item)] = order.count
                 order.append(item)
             }
@@ -346,7 +357,67 @@ public final class DynamicAnimator {
         world.gravity = plan.gravity
 
         configureCollisions(plan, worldBody: &worldBody, behaviors: all)
+        world.fields = plan.fields.map { field in
+            var f = field
+            f.bodies = field.bodies.map { worldBody[$0] }
+            return f
+        }
+        configureJoints(plan, worldBody: &worldBody, behaviors: all)
+        // The rule last: it names the anchors' bodies too (joined bodies do not collide).
+        let rule = plan.rule.renumbered(worldBody, bodyCount: world.bodies.count)
+        // The old listeners stay until this tick's events are delivered, so that the last
+        // "ended" of a pair that stops existing reaches them.
+        retiredListeners.append(listeners)
+        listeners = Listeners(rule: rule, behaviors: all.map { $0 as? CollisionBehavior })
+        world.setRule(rule)
         world.wakeAll()
+    }
+
+    /// What a joint is across configurations: its behavior and its place there.
+    private struct JointKey: Hashable { var owner: ObjectIdentifier; var part: Int }
+    /// Static anchor bodies by the attachment or snap that owns them.
+    private var anchorBodies: [ObjectIdentifier: Int] = [:]
+    /// Parallel to `world.joints`.
+    private var jointKeys: [JointKey] = []
+
+    /// Anchors' ground bodies (one per anchor behavior, moved to where the plan puts the anchor)
+    /// and joints. A joint that stays (same behavior, part, kind and bodies) keeps the geometry it
+    /// was made with and its impulses, and takes the behavior's new settings (Box2D's setters).
+    private func configureJoints(_ plan: WorldPlan, worldBody: inout [Int], behaviors all: [DynamicBehavior]) {
+        var keep = Set<ObjectIdentifier>()
+        for (p, body) in plan.bodies.enumerated() {
+            guard let owner = body.anchorOf else { continue }
+            let id = ObjectIdentifier(all[owner])
+            keep.insert(id)
+            if let b = anchorBodies[id] {
+                world.bodies[b] = body.makeBody()   // static: nothing to keep but where it is
+                worldBody[p] = b
+            } else {
+                let b = world.addBody(body.makeBody())
+                anchorBodies[id] = b
+                worldBody[p] = b
+            }
+        }
+        for (id, b) in anchorBodies where !keep.contains(id) {
+            world.removeBody(b)
+            anchorBodies[id] = nil
+        }
+        var old: [JointKey: Joint] = [:]
+        for (key, joint) in zip(jointKeys, world.joints) { old[key] = joint }
+        var joints: [Joint] = [], keys: [JointKey] = []
+        for planned in plan.joints {
+            let key = JointKey(owner: ObjectIdentifier(all[planned.behavior]), part: planned.part)
+            let a = worldBody[planned.bodyA], b = worldBody[planned.bodyB]
+            if var joint = old[key], joint.kind == planned.kind, joint.bodyA == a, joint.bodyB == b {
+                planned.definition.updateSettings(of: &joint.lanes)
+                joints.append(joint)
+            } else {
+                joints.append(Joint(kind: planned.kind, bodyA: a, bodyB: b, lanes: planned.definition.makeLanes()))
+            }
+            keys.append(key)
+        }
+        world.joints = joints
+        jointKeys = keys
     }
 
     /// The behaviors as plain values, for the plan (pending velocities are handed over here).
@@ -367,9 +438,15 @@ public final class DynamicAnimator {
                     if let (v, w) = item.takePendingVelocities(for: target) { velocities.append(.init(item: k, linear: v, angular: w)) }
                 }
                 return .item(items: indices(item), settings: item.settings, velocities: velocities)
+            case let attachment as AttachmentBehavior:
+                return .attachment(attachment.planAttachment { indexOfItem[ObjectIdentifier($0)]! })
+            case let snap as SnapBehavior:
+                return .snap(snap.planSnap { indexOfItem[ObjectIdentifier($0)]! })
             case let push as PushBehavior:
                 return .push(items: indices(push), mode: push.mode, direction: push.pushDirection,
                              offsets: push.items.map(push.targetOffsetFromCenter(for:)), active: push.active)
+            case let field as FieldBehavior:
+                return .field(field.planField(items: indices(field)))
             case let other as ItemsBehavior:
                 return .other(items: indices(other))
             default:
@@ -402,12 +479,6 @@ public final class DynamicAnimator {
             world.removeBody(body)   // boundaryOfBody keeps naming it for the "ended" this may cause
             boundaryBodies[key] = nil
         }
-        let rule = plan.rule.renumbered(worldBody, bodyCount: world.bodies.count)
-        // The old listeners stay until this tick's events are delivered, so that the last
-        // "ended" of a pair that stops existing reaches them.
-        retiredListeners.append(listeners)
-        listeners = Listeners(rule: rule, behaviors: all.map { $0 as? CollisionBehavior })
-        world.setRule(rule)
     }
 
     /// The collision shape of an item, in metres about its centre.

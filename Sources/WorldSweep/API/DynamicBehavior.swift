@@ -47,6 +47,9 @@ open class DynamicBehavior {
     /// behaviors before the next sub-step and wakes the world.
     func didChange() { dynamicAnimator?.behaviorsDidChange() }
 
+    /// The items this behavior needs bodies for (none for a plain behavior).
+    var worldItems: [DynamicItem] { [] }
+
     /// This behavior and its descendants, depth first (the order in which settings apply).
     var flattened: [DynamicBehavior] { [self] + childBehaviors.flatMap(\.flattened) }
 }
@@ -84,4 +87,6 @@ open class ItemsBehavior: DynamicBehavior {
     }
 
     func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
+
+    override var worldItems: [DynamicItem] { items }
 }

@@ -54,3 +54,13 @@ public struct Offset: Hashable, Sendable {
     public init(horizontal: Double, vertical: Double) { self.horizontal = horizontal; self.vertical = vertical }
     public static let zero = Offset(horizontal: 0, vertical: 0)
 }
+
+/// A closed range of values (UIKit's UIFloatRange): an attachment's angle or translation limits.
+public struct FloatRange: Hashable, Sendable {
+    public var minimum: Double
+    public var maximum: Double
+    public init(minimum: Double, maximum: Double) { self.minimum = minimum; self.maximum = maximum }
+    /// No limits (UIFloatRangeInfinite): the default of every attachment.
+    public static let infinite = FloatRange(minimum: -.infinity, maximum: .infinity)
+    public var isInfinite: Bool { minimum == -.infinity && maximum == .infinity }
+}

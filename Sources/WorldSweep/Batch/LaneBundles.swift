@@ -106,17 +106,18 @@ extension LaneWorld {
         }
         var more = 0
         for c in stride(from: maxSolve, through: 0, by: -1) { more += k.bucket[c]; k.bucket[c] = more }
-        // Now bucket[c] counts the lanes solving more than c contacts.
-        var placed = 0
-        for n in stride(from: rounds, through: 1, by: -1) {
-            for lane in 0..<lanes where Int(islands.solveCount[lane]) == n {
-                k.laneOrder[placed] = Int32(lane)
-                placed += 1
-            }
+        // Now bucket[c] counts the lanes solving more than c contacts, so the lanes solving n go
+        // from bucket[n] on, in lane order (one pass, not one per count). Placing them moves
+        // bucket[n] up to bucket[n - 1]: afterwards bucket[c + 1] counts the lanes solving more than c.
+        for lane in 0..<lanes {
+            let n = Int(islands.solveCount[lane])
+            guard n > 0 else { continue }
+            k.laneOrder[k.bucket[n]] = Int32(lane)
+            k.bucket[n] += 1
         }
         var bundle = 0
         for round in 0..<rounds {
-            let inRound = k.bucket[round]   // lanes with a round-th contact: a prefix of laneOrder
+            let inRound = k.bucket[round + 1]   // lanes with a round-th contact: a prefix of laneOrder
             for j in 0..<inRound {
                 let lane = Int(k.laneOrder[j])
                 let b = bundle + j / width, l = j % width
@@ -214,17 +215,21 @@ extension LaneWorld {
         scatterLanes(p.a, bodies.a, i, count: count)
     }
 
-    /// Warm start, then the velocity iterations, each over the rounds in order; then the
-    /// impulses back into the contact columns for the next sub-step's warm start.
-    func solveBundleVelocities() {
-        let k = bundles
-        for b in 0..<k.count { velocityStep(b, warmStart: true) }
-        for _ in 0..<EngineSettings.velocityIterations {
-            // Bundles of one round share no body, so the core overlaps their chains on its own;
-            // taking them two per loop step measured 3 % slower (docs/batched-engine.md).
-            for b in 0..<k.count { velocityStep(b, warmStart: false) }
-        }
-        let width = ContactBundles.width
+    /// Every bundle's warm start, over the rounds in order.
+    func warmStartBundles() {
+        for b in 0..<bundles.count { velocityStep(b, warmStart: true) }
+    }
+
+    /// One velocity iteration over the rounds in order.
+    func bundleVelocityIteration() {
+        // Bundles of one round share no body, so the core overlaps their chains on its own;
+        // taking them two per loop step measured 3 % slower (docs/batched-engine.md).
+        for b in 0..<bundles.count { velocityStep(b, warmStart: false) }
+    }
+
+    /// The impulses back into the contact columns for the next sub-step's warm start.
+    func storeBundleImpulses() {
+        let k = bundles, width = ContactBundles.width
         for b in 0..<k.count {
             let ci = k.contact + b * width, count = Int(k.laneCount[b])
             let c = k.constraints + b
@@ -250,9 +255,10 @@ extension LaneWorld {
         scatter(vb, ib, count: count)
     }
 
-    /// Position correction: up to three passes over the rounds in order, each (lane, island)
-    /// leaving once a pass finds it within three slops (ContactSolver.solvePositionConstraints
-    /// per island). Marks each island slot solved or not, for the sleep rule.
+    /// Position correction: up to three passes over the rounds in order, then the lanes' joints
+    /// (LaneJoints.swift), each (lane, island) leaving once a pass finds its contacts within three
+    /// slops and its joints okay (b2Island::Solve). Marks each island slot solved or not, for
+    /// the sleep rule.
     func correctBundlePositions() {
         let k = bundles, width = ContactBundles.width, slots = islands.islandCount
         let solved = islands.solved, minSeparation = islands.minSeparation
@@ -277,9 +283,14 @@ extension LaneWorld {
                 scatter(pB, ib, count: count)
                 scatterLanes(out, minSeparation, isl, count: count)
             }
+            let hasJoints = !jointBodies.isEmpty
+            if hasJoints {
+                islands.jointsOkay.update(repeating: -1, count: slots)
+                correctJointPositions()
+            }
             var allSolved = true
             for g in 0..<slots where solved[g] == 0 {
-                if minSeparation[g] >= limit { solved[g] = -1 } else { allSolved = false }
+                if minSeparation[g] >= limit && (!hasJoints || islands.jointsOkay[g] != 0) { solved[g] = -1 } else { allSolved = false }
             }
             if allSolved { break }
         }

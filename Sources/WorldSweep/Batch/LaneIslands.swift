@@ -1,17 +1,23 @@
 // The islands stage of the batched engine: each running lane walks its islands with the single
-// world's walk (`Islands.walk`), which lists the contacts that lane solves this sub-step in
-// Box2D 2.x's order, each with its island. Islands are numbered across lanes ("island slots"),
+// world's walk (`Islands.walk`), which lists the contacts and joints that lane solves this
+// sub-step in Box2D 2.x's order, each with its island. Islands are numbered across lanes ("island slots"),
 // so the solver and the sleep rule keep one record per (lane, island).
 
 /// Each lane's islands for one sub-step, and what the walk needs, in memory this store owns.
 final class LaneIslands {
-    let lanes: Int, bodyCount: Int, capacity: Int
+    let lanes: Int, bodyCount: Int, capacity: Int, jointCount: Int
     /// Per lane: the rows that have its contact, newest first (index = lane × rows + k), valid
     /// while `orderValid[lane]` (contacts come and go rarely; serials never change).
     let order: UnsafeMutablePointer<Int32>, orderCount: UnsafeMutablePointer<Int32>, orderValid: UnsafeMutablePointer<Bool>
     /// Per lane: the contacts it solves this sub-step (rows) in island order, and each
     /// contact's island slot (index = lane × rows + k); `solveCount` of them.
     let solvePair: UnsafeMutablePointer<Int32>, solveIsland: UnsafeMutablePointer<Int32>, solveCount: UnsafeMutablePointer<Int32>
+    /// Per lane: the joints it solves this sub-step in island order, and each one's island slot
+    /// (index = lane × joints + k); `solveJointCount` of them.
+    let solveJoint: UnsafeMutablePointer<Int32>, solveJointIsland: UnsafeMutablePointer<Int32>
+    let solveJointCount: UnsafeMutablePointer<Int32>
+    /// Per island slot: whether every joint of the island was okay in the current position pass (0 / −1).
+    let jointsOkay: UnsafeMutablePointer<Int32>
     /// Island slots in use this sub-step (at most one per moving body and lane).
     var islandCount = 0
     /// Per island slot: position correction's smallest separation in the current pass, whether
@@ -23,14 +29,20 @@ final class LaneIslands {
     let lastIslandOfStatic: UnsafeMutablePointer<Int32>
     // The walk's scratch (one lane at a time).
     let touching: UnsafeMutablePointer<Int32>, bodyFlag: UnsafeMutablePointer<Bool>
-    let contactFlag: UnsafeMutablePointer<Bool>, stack: UnsafeMutablePointer<Int32>
+    let contactFlag: UnsafeMutablePointer<Bool>, stack: UnsafeMutablePointer<Int32>, jointFlag: UnsafeMutablePointer<Bool>
 
-    /// Bytes it holds: linear in rows × lanes and bodies × lanes.
-    var byteCount: Int { lanes * capacity * 12 + lanes * bodyCount * 16 + capacity * 5 + bodyCount * 5 + lanes * 9 }
+    /// Bytes it holds: linear in rows × lanes, bodies × lanes and joints × lanes.
+    var byteCount: Int {
+        lanes * capacity * 12 + lanes * bodyCount * 16 + capacity * 5 + bodyCount * 5 + lanes * 13 + lanes * jointCount * 8 + jointCount
+    }
 
-    init(lanes: Int, bodyCount: Int, capacity: Int) {
-        self.lanes = lanes; self.bodyCount = bodyCount; self.capacity = capacity
+    init(lanes: Int, bodyCount: Int, capacity: Int, jointCount: Int = 0) {
+        self.lanes = lanes; self.bodyCount = bodyCount; self.capacity = capacity; self.jointCount = jointCount
         let pairCount = capacity
+        let jointLists = max(lanes * jointCount, 1)
+        solveJoint = .allocate(capacity: jointLists); solveJointIsland = .allocate(capacity: jointLists)
+        solveJointCount = .allocate(capacity: lanes); solveJointCount.initialize(repeating: 0, count: lanes)
+        jointFlag = .allocate(capacity: max(jointCount, 1))
         let lists = max(lanes * pairCount, 1), slots = max(lanes * bodyCount, 1)
         order = .allocate(capacity: lists); orderCount = .allocate(capacity: lanes)
         orderValid = .allocate(capacity: lanes); orderValid.initialize(repeating: false, count: lanes)
@@ -38,6 +50,7 @@ final class LaneIslands {
         solvePair = .allocate(capacity: lists); solveIsland = .allocate(capacity: lists)
         solveCount = .allocate(capacity: lanes); solveCount.initialize(repeating: 0, count: lanes)
         minSeparation = .allocate(capacity: slots); solved = .allocate(capacity: slots); minSleepTime = .allocate(capacity: slots)
+        jointsOkay = .allocate(capacity: slots)
         lastIslandOfStatic = .allocate(capacity: slots); lastIslandOfStatic.initialize(repeating: -1, count: slots)
         touching = .allocate(capacity: max(pairCount, 1)); contactFlag = .allocate(capacity: max(pairCount, 1))
         bodyFlag = .allocate(capacity: max(bodyCount, 1)); stack = .allocate(capacity: max(bodyCount, 1))
@@ -48,6 +61,8 @@ final class LaneIslands {
         solvePair.deallocate(); solveIsland.deallocate(); solveCount.deallocate()
         minSeparation.deallocate(); solved.deallocate(); minSleepTime.deallocate(); lastIslandOfStatic.deallocate()
         touching.deallocate(); contactFlag.deallocate(); bodyFlag.deallocate(); stack.deallocate()
+        solveJoint.deallocate(); solveJointIsland.deallocate(); solveJointCount.deallocate(); jointFlag.deallocate()
+        jointsOkay.deallocate()
     }
 }
 
@@ -110,7 +125,10 @@ extension LaneWorld {
         let list = lane * islands.capacity
         var solved = 0
         let islands = self.islands
-        if !(0..<touchingCount).contains(where: { rows.joinsIslands[Int(islands.touching[$0])] }) {
+        let jointList = lane * jointBodies.count
+        var solvedJoints = 0
+        defer { islands.solveJointCount[lane] = Int32(solvedJoints) }
+        if jointBodies.isEmpty && !(0..<touchingCount).contains(where: { rows.joinsIslands[Int(islands.touching[$0])] }) {
             // No two moving bodies touch: the walk from each awake moving body meets only static
             // bodies, so each is an island of its own with its contacts newest first — the
             // walk's result without its flags and stack (most lanes, most sub-steps).
@@ -136,6 +154,12 @@ extension LaneWorld {
         Islands.walk(bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
                      pair: { rows.pair[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
                      bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,
+                     jointCount: jointBodies.count, jointBodies: { jointBodies[$0] }, jointFlag: islands.jointFlag,
+                     joint: { j in
+                         islands.solveJoint[jointList + solvedJoints] = Int32(j)
+                         islands.solveJointIsland[jointList + solvedJoints] = Int32(islands.islandCount)
+                         solvedJoints += 1
+                     },
                      body: { b in
                          guard !isStatic[b] else { joinStaticBody(b, lane); return }
                          let i = b * lanes + lane

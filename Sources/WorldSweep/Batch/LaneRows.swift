@@ -108,7 +108,7 @@ extension LaneWorld {
     /// bundles hold nothing from one sub-step to the next).
     func growRows(to capacity: Int) {
         contacts = LaneContacts(lanes: lanes, capacity: capacity, copying: contacts)
-        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity)
+        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: jointBodies.count)
         bundles = ContactBundles(lanes: lanes, capacity: capacity)
         toi = LaneTimeOfImpact(lanes: lanes, capacity: capacity, copying: toi)
     }

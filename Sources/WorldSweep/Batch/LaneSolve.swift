@@ -1,6 +1,7 @@
 // The solve stage of the batched engine (PhysicsWorld.solve's islands): sweeps start, velocities
-// integrated, the contact bundles set up and solved (LaneBundles.swift), positions integrated and
-// corrected, then transforms and sleep, per island slot (LaneIslands.swift).
+// integrated, the contact bundles (LaneBundles.swift) and joints (LaneJoints.swift) set up and
+// solved, positions integrated and corrected, then transforms and sleep, per island slot
+// (LaneIslands.swift).
 
 extension LaneWorld {
     func solve(dtRatio: Float) {
@@ -16,10 +17,23 @@ extension LaneWorld {
             storeLanes(V(repeating: 0).blended(with: loadLanes(details.baseGravityScale, i), where: m), bodies.gravityScale, i)
             i += Self.width
         }
+        applyFields()
         integrator.integrateVelocities(bodies, h: h)
+        restoreForces()
         packBundles()
         setUpBundles(dtRatio: dtRatio)
-        solveBundleVelocities()
+        // b2Island::Solve's order: contacts' warm start, joints' set-up, then in each iteration
+        // the joints before the contacts (lanes are independent, so every lane's joints, then
+        // every lane's contacts, keeps each world's order).
+        warmStartBundles()
+        let hasJoints = !jointBodies.isEmpty
+        if hasJoints { setUpJoints(dtRatio: dtRatio) }
+        for _ in 0..<EngineSettings.velocityIterations {
+            if hasJoints { solveJointVelocities() }
+            bundleVelocityIteration()
+        }
+        storeBundleImpulses()
+        if hasJoints { storeJointImpulses() }
         integrator.integratePositions(bodies, h: h)
         correctBundlePositions()
         let slots = islands.islandCount

@@ -29,6 +29,10 @@ final class LaneWorld {
     let shapeKinds: [Shape.Kind]
     let isStatic: [Bool]
     let usesTOI: [Bool]
+    /// The joints' bodies, the same in every lane (their definitions and impulses live in each
+    /// lane's own world, whose `joints` the joint stage solves: LaneJoints.swift).
+    let jointBodies: [BodyPair]
+    let jointKinds: [JointKind]
     let integrator: LaneIntegrator
     /// The sub-step the damping factors were computed for.
     let h: Float
@@ -50,6 +54,10 @@ final class LaneWorld {
     @exclusivity(unchecked) var islands: LaneIslands
     /// The solver's bundles of eight lanes (LaneBundles.swift).
     @exclusivity(unchecked) var bundles: ContactBundles
+    /// The joints' bundles (LaneJoints.swift).
+    let jointBundles: JointBundles
+    /// The fields and their numbers per lane (LaneFields.swift).
+    let fields: LaneFields
     /// Each row's time-of-impact candidate and static edge (LaneTimeOfImpact.swift).
     @exclusivity(unchecked) var toi: LaneTimeOfImpact
     /// Each lane's sort and sweep (worlds whose pairs do not all have rows), and its scratch.
@@ -61,7 +69,7 @@ final class LaneWorld {
     let running: UnsafeMutablePointer<Bool>
     let nextSerial: UnsafeMutablePointer<Int>
 
-    @exclusivity(unchecked) private var stepCount: Int
+    @exclusivity(unchecked) private(set) var stepCount: Int
     @exclusivity(unchecked) private var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
@@ -85,11 +93,18 @@ final class LaneWorld {
         shapeKinds = first.bodies.map(\.shape.kind)
         isStatic = first.bodies.map(\.isStatic)
         usesTOI = first.bodies.map(\.usesTOI)
+        let joints = first.joints.map { BodyPair(a: $0.bodyA, b: $0.bodyB) }
+        jointBodies = joints
+        jointKinds = first.joints.map(\.kind)
         for (k, w) in worlds.enumerated() {
             guard w.bodies.count == bodyCount else { throw BatchStructureError(world: k, reason: "\(w.bodies.count) bodies, not \(bodyCount)") }
             guard w.rule == first.rule else { throw BatchStructureError(world: k, reason: "different collision pairs") }
             guard w.bodies.map(\.isStatic) == isStatic, w.bodies.map(\.usesTOI) == usesTOI else {
                 throw BatchStructureError(world: k, reason: "items anchored or driven differently")
+            }
+            guard w.joints.map({ BodyPair(a: $0.bodyA, b: $0.bodyB) }) == joints,
+                  w.joints.map(\.kind) == first.joints.map(\.kind) else {
+                throw BatchStructureError(world: k, reason: "different joints")
             }
             guard w.bodies.allSatisfy(\.alive), w.stepCount == first.stepCount else {
                 throw BatchStructureError(world: k, reason: "a world already stepped or changed")
@@ -140,9 +155,11 @@ final class LaneWorld {
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
-        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity)
+        islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, capacity: capacity)
+        jointBundles = JointBundles(lanes: lanes, jointCount: joints.count)
         toi = LaneTimeOfImpact(lanes: lanes, capacity: capacity)
+        fields = try LaneFields(worlds: worlds, isStatic: isStatic)
         if let fixedPairs {
             for f in fixedPairs { _ = row(for: f.pair, order: f.order) }
         } else {
@@ -163,6 +180,7 @@ final class LaneWorld {
         running[lane] = false
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
+        islands.solveJointCount[lane] = 0
     }
 
     // MARK: Masks from Int32 lanes

@@ -33,13 +33,16 @@ struct CollisionRule: Sendable, Equatable {
     /// Per behavior index: whether its items collide with each other, and with its edges.
     private(set) var itemsCollide: [Bool] = []
     private(set) var boundariesCollide: [Bool] = []
+    /// Pairs of bodies a joint joins without `collideConnected` (Box2D's b2Body::ShouldCollide
+    /// looks through the joint edges): `World.pairKey`s, ascending. Linear in the joints.
+    private(set) var separatedPairs: [UInt64] = []
 
     var bodyCount: Int { edgeGroup.count }
 
     /// Bytes the rule holds (linear in bodies and memberships), for the memory tests.
     var byteCount: Int {
         (start.count + groups.count + positions.count + edgeGroup.count + edgeRank.count) * 4
-            + itemsCollide.count + boundariesCollide.count
+            + itemsCollide.count + boundariesCollide.count + separatedPairs.count * 8
     }
 
     /// Collects memberships while a plan is compiled (bodies may be added as it goes).
@@ -48,8 +51,14 @@ struct CollisionRule: Sendable, Equatable {
         private var edges: [(group: Int32, rank: Int32)] = []
         private var itemsCollide: [Bool] = [], boundariesCollide: [Bool] = []
         private var edgeCount: [Int32] = []
+        private var separated: [UInt64] = []
 
         init() {}
+
+        /// Bodies a and b never collide (a joint joins them).
+        mutating func separate(_ a: Int, _ b: Int) {
+            separated.append(PhysicsWorld.pairKey(a, b))
+        }
 
         private mutating func grow(bodies n: Int, groups g: Int) {
             while memberships.count < n { memberships.append([]); edges.append((-1, -1)) }
@@ -79,6 +88,7 @@ struct CollisionRule: Sendable, Equatable {
         func rule(bodyCount: Int) -> CollisionRule {
             var rule = CollisionRule()
             rule.itemsCollide = itemsCollide; rule.boundariesCollide = boundariesCollide
+            rule.separatedPairs = Array(Set(separated)).sorted()
             for b in 0..<bodyCount {
                 let list = b < memberships.count ? memberships[b] : []
                 // Groups arrive in behavior order, so each list is ascending.
@@ -98,6 +108,9 @@ struct CollisionRule: Sendable, Equatable {
         for (p, b) in index.enumerated() { planBody[b] = p }
         var rule = CollisionRule()
         rule.itemsCollide = itemsCollide; rule.boundariesCollide = boundariesCollide
+        rule.separatedPairs = separatedPairs.map { key in
+            PhysicsWorld.pairKey(index[Int(key >> 32)], index[Int(key & 0xFFFF_FFFF)])
+        }.sorted()
         for b in 0..<bodyCount {
             let p = planBody[b]
             if p >= 0 {
@@ -116,6 +129,7 @@ struct CollisionRule: Sendable, Equatable {
     @inline(__always)
     func allowedOrder(_ a: Int, _ b: Int) -> (order: PairOrder, pair: BodyPair)? {
         guard a < bodyCount, b < bodyCount, a != b else { return nil }
+        if !separatedPairs.isEmpty && isSeparated(a, b) { return nil }
         let ea = edgeGroup[a], eb = edgeGroup[b]
         if ea >= 0 || eb >= 0 {
             if ea >= 0 && eb >= 0 { return nil }
@@ -154,6 +168,17 @@ struct CollisionRule: Sendable, Equatable {
             }
         }
         return out
+    }
+
+    /// Whether a joint keeps bodies a and b from colliding (binary search of `separatedPairs`).
+    private func isSeparated(_ a: Int, _ b: Int) -> Bool {
+        let key = PhysicsWorld.pairKey(a, b)
+        var low = 0, high = separatedPairs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if separatedPairs[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low < separatedPairs.count && separatedPairs[low] == key
     }
 
     /// The behavior whose edge body `b` is, or nil.

@@ -11,6 +11,15 @@ func integrateVelocity(_ s: inout BodyVelocity, _ b: Body, gravity: Vec2, h: Flo
                            angularDampingFactor: dampingFactor(b.angularDamping, h: h), h: h)
 }
 
+/// The same with the force for this sub-step given (the body's own plus the fields').
+func integrateVelocity(_ s: inout BodyVelocity, _ b: Body, gravity: Vec2, force: Vec2, h: Float) {
+    integrateVelocityLanes(vx: &s.v.x, vy: &s.v.y, w: &s.w, gx: gravity.x, gy: gravity.y,
+                           gravityScale: b.gravityScale, invMass: b.invMass, fx: force.x, fy: force.y,
+                           invI: b.invI, torque: b.torque,
+                           linearDampingFactor: dampingFactor(b.linearDamping, h: h),
+                           angularDampingFactor: dampingFactor(b.angularDamping, h: h), h: h)
+}
+
 /// The velocity rule itself, for one world (`Float`) or several side by side (`SIMD8<Float>`).
 @inline(__always)
 func integrateVelocityLanes<L: LaneReal>(vx: inout L, vy: inout L, w: inout L, gx: L, gy: L, gravityScale gs: L,

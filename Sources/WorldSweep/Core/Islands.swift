@@ -10,15 +10,20 @@ enum Islands {
     /// the touching, enabled contacts, newest first (each body's own edges are then newest first
     /// too); `contactFlag` is indexed by position in it. Calls `body` for each body as the walk
     /// reaches it (the caller wakes it), `contact` for each contact in the order the island's
-    /// solver takes them, and `endIsland` after each island.
+    /// solver takes them, `joint` for each joint likewise, and `endIsland` after each island.
+    /// Joints (`jointCount` of them, made in index order, so newest first is the highest index)
+    /// join islands as contacts do: each body's contact edges first, then its joint edges.
     @inline(__always)
     static func walk(bodyCount: Int, contacts: UnsafeBufferPointer<Int32>, pair: (Int) -> BodyPair,
                      isStatic: (Int) -> Bool, canSeed: (Int) -> Bool,
                      bodyFlag: UnsafeMutablePointer<Bool>, contactFlag: UnsafeMutablePointer<Bool>,
                      stack: UnsafeMutablePointer<Int32>,
+                     jointCount: Int = 0, jointBodies: (Int) -> BodyPair = { _ in BodyPair(a: 0, b: 0) },
+                     jointFlag: UnsafeMutablePointer<Bool>? = nil, joint: (Int) -> Void = { _ in },
                      body: (Int) -> Void, contact: (Int) -> Void, endIsland: () -> Void) {
         bodyFlag.update(repeating: false, count: bodyCount)
         contactFlag.update(repeating: false, count: contacts.count)
+        jointFlag?.update(repeating: false, count: jointCount)
         var seed = bodyCount - 1
         while seed >= 0 {
             defer { seed -= 1 }
@@ -36,6 +41,18 @@ enum Islands {
                     guard p.a == b || p.b == b else { continue }
                     contactFlag[k] = true
                     contact(ci)
+                    let o = p.a == b ? p.b : p.a
+                    if bodyFlag[o] { continue }
+                    bodyFlag[o] = true
+                    stack[depth] = Int32(o)
+                    depth += 1
+                }
+                guard let jointFlag else { continue }
+                for j in stride(from: jointCount - 1, through: 0, by: -1) where !jointFlag[j] {
+                    let p = jointBodies(j)
+                    guard p.a == b || p.b == b else { continue }
+                    jointFlag[j] = true
+                    joint(j)
                     let o = p.a == b ? p.b : p.a
                     if bodyFlag[o] { continue }
                     bodyFlag[o] = true

@@ -21,6 +21,7 @@ public enum EngineSettings {
     static let polygonRadius: Float = 2 * linearSlop   // the 1 pt skin of polygons and edges
     static let angularSlop: Float = 2 / 180 * b2Pi
     static let maxLinearCorrection: Float = 0.2        // 20 pt
+    static let maxAngularCorrection: Float = 8 / 180 * b2Pi
     static let baumgarte: Float = 0.2
     static let toiBaumgarte: Float = 0.75
     static let velocityThreshold: Float = 1            // 1 m/s = 100 pt/s: slower impacts do not bounce

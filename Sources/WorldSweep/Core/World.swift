@@ -95,6 +95,9 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var contacts: [Contact?] = []
     /// Slots whose contact was destroyed, dropped at the next broad phase.
     @exclusivity(unchecked) private var emptySlots = 0
+    /// Joints in the order they were made (Box2D lists them newest first: the walk reads them
+    /// from the last). Internal so the batched engine solves a lane's joints in its world.
+    @exclusivity(unchecked) var joints: [Joint] = []
     /// Touching changes since the caller last emptied this list.
     @exclusivity(unchecked) var changes: [ContactChange] = []
     @exclusivity(unchecked) var nextSerial = 0
@@ -117,6 +120,19 @@ final class PhysicsWorld {
             + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + rule.byteCount
             + cachedNewestFirst.capacity * 8 + cachedSerials.capacity * 8
             + cachedContactLists.reduce(cachedContactLists.capacity * 8) { $0 + $1.capacity * 8 }
+    }
+
+    /// Fields (Fields.swift), in the animator's order; the bodies each acts on are listed per
+    /// body in `fieldsOfBody`.
+    @exclusivity(unchecked) var fields: [WorldField] = [] { didSet { listFieldsOfBodies() } }
+    /// Per body: (field, member) of every field acting on it, in field order.
+    @exclusivity(unchecked) private(set) var fieldsOfBody: [[FieldMembership]] = []
+
+    private func listFieldsOfBodies() {
+        fieldsOfBody = Array(repeating: [], count: bodies.count)
+        for (f, field) in fields.enumerated() {
+            for (m, b) in field.bodies.enumerated() { fieldsOfBody[b].append(FieldMembership(field: Int32(f), member: Int32(m))) }
+        }
     }
 
     // MARK: Bodies and pairs
@@ -386,22 +402,28 @@ final class PhysicsWorld {
         var bodyFlag = [Bool](repeating: false, count: bodies.count)
         var contactFlag = [Bool](repeating: false, count: touching.count)
         var stack = [Int32](repeating: 0, count: bodies.count)
-        var islandBodies: [Int] = [], islandContacts: [Int] = []
+        var jointFlag = [Bool](repeating: false, count: joints.count)
+        var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = []
         touching.withUnsafeBufferPointer { touching in
             bodyFlag.withUnsafeMutableBufferPointer { bodyFlag in
                 contactFlag.withUnsafeMutableBufferPointer { contactFlag in
                     stack.withUnsafeMutableBufferPointer { stack in
-                        Islands.walk(bodyCount: bodies.count, contacts: touching, pair: { pairs[$0] },
-                                     isStatic: { bodies[$0].isStatic }, canSeed: { bodies[$0].alive && bodies[$0].awake },
-                                     bodyFlag: bodyFlag.baseAddress!, contactFlag: contactFlag.baseAddress!,
-                                     stack: stack.baseAddress!,
-                                     body: { b in islandBodies.append(b); bodies[b].setAwake(true) },
-                                     contact: { islandContacts.append($0) },
-                                     endIsland: {
-                                         solveIsland(islandBodies, islandContacts, h, dtRatio: dtRatio)
-                                         islandBodies.removeAll(keepingCapacity: true)
-                                         islandContacts.removeAll(keepingCapacity: true)
-                                     })
+                        jointFlag.withUnsafeMutableBufferPointer { jointFlag in
+                            Islands.walk(bodyCount: bodies.count, contacts: touching, pair: { pairs[$0] },
+                                         isStatic: { bodies[$0].isStatic }, canSeed: { bodies[$0].alive && bodies[$0].awake },
+                                         bodyFlag: bodyFlag.baseAddress!, contactFlag: contactFlag.baseAddress!,
+                                         stack: stack.baseAddress!,
+                                         jointCount: joints.count, jointBodies: { BodyPair(a: joints[$0].bodyA, b: joints[$0].bodyB) },
+                                         jointFlag: jointFlag.baseAddress, joint: { islandJoints.append($0) },
+                                         body: { b in islandBodies.append(b); bodies[b].setAwake(true) },
+                                         contact: { islandContacts.append($0) },
+                                         endIsland: {
+                                             solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio)
+                                             islandBodies.removeAll(keepingCapacity: true)
+                                             islandContacts.removeAll(keepingCapacity: true)
+                                             islandJoints.removeAll(keepingCapacity: true)
+                                         })
+                        }
                     }
                 }
             }
@@ -430,7 +452,7 @@ final class PhysicsWorld {
         }
     }
 
-    private func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float, dtRatio: Float) {
+    private func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int], _ h: Float, dtRatio: Float) {
         var positions: [BodyPosition] = []
         var velocities: [BodyVelocity] = []
         positions.reserveCapacity(islandBodies.count)
@@ -440,7 +462,15 @@ final class PhysicsWorld {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c
             bodies[bi].sweep.a0 = bodies[bi].sweep.a
             var state = BodyVelocity(v: bodies[bi].v, w: bodies[bi].w)
-            if bodies[bi].isDynamic { integrateVelocity(&state, bodies[bi], gravity: gravity, h: h) }
+            if bodies[bi].isDynamic {
+                if bi < fieldsOfBody.count && !fieldsOfBody[bi].isEmpty {
+                    var force = bodies[bi].force
+                    applyFields(toBody: bi, velocity: &state.v, force: &force, h: h)
+                    integrateVelocity(&state, bodies[bi], gravity: gravity, force: force, h: h)
+                } else {
+                    integrateVelocity(&state, bodies[bi], gravity: gravity, h: h)
+                }
+            }
             positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(state)
         }
@@ -448,7 +478,15 @@ final class PhysicsWorld {
         var solver = ContactSolver(contactInputs(islandContacts), warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
-        for _ in 0..<EngineSettings.velocityIterations { solver.solveVelocityConstraints(&velocities) }
+        // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
+        // iteration every joint before the contacts.
+        var jointSolver = JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
+        jointSolver.initializeVelocityConstraints(bodies, positions, &velocities, h: h, dtRatio: dtRatio)
+        for _ in 0..<EngineSettings.velocityIterations {
+            jointSolver.solveVelocityConstraints(&velocities, h: h)
+            solver.solveVelocityConstraints(&velocities)
+        }
+        for (k, j) in islandJoints.enumerated() { joints[j] = jointSolver.joints[k] }
         var manifolds = islandContacts.map { contacts[$0]!.manifold }
         solver.storeImpulses(into: &manifolds)
         for (k, ci) in islandContacts.enumerated() { contacts[ci]!.manifold = manifolds[k] }
@@ -457,7 +495,9 @@ final class PhysicsWorld {
 
         var positionSolved = false
         for _ in 0..<EngineSettings.positionIterations {
-            if solver.solvePositionConstraints(&positions) { positionSolved = true; break }
+            let contactsOkay = solver.solvePositionConstraints(&positions)
+            let jointsOkay = jointSolver.solvePositionConstraints(&positions)
+            if contactsOkay && jointsOkay { positionSolved = true; break }
         }
 
         for (k, bi) in islandBodies.enumerated() {

@@ -18,6 +18,8 @@ public struct WorldPlan: Sendable, Equatable {
         /// The item it stands for (an index into the input's items), or nil for a boundary edge.
         var item: Int?
         var boundary: Boundary?
+        /// The attachment or snap (an index into the input's behaviors) whose static anchor this is.
+        var anchorOf: Int? = nil
 
         /// A new body as the animator first adds it: an item dynamic until its material says
         /// otherwise, an edge static at the origin.
@@ -97,7 +99,11 @@ public struct WorldPlan: Sendable, Equatable {
     /// pairs in), as a rule on the bodies rather than a list of every allowed pair.
     var rule: CollisionRule
     var pushes: [Push]
+    /// Joints in the order they are made (behavior order; a snap's four in corner order).
+    var joints: [JointPlan]
     var gravity: Vec2
+    /// Fields in behavior order (the first `FieldBehavior.maximumCount`), on plan bodies.
+    var fields: [WorldField] = []
     /// Per input item: its body, or nil when no behavior acts on it.
     public private(set) var bodyOfItem: [Int?]
 
@@ -141,6 +147,8 @@ extension WorldPlan {
             switch behavior {
             case .gravity(let items): for i in items { falls[i] = true }
             case .push(let items, _, _, _, _): for i in items { pushed[i] = true }
+            // Items in a field are driven like pushed ones: they use time of impact against boundaries.
+            case .field(let field): for i in field.items { pushed[i] = true }
             default: break
             }
         }
@@ -148,6 +156,7 @@ extension WorldPlan {
         // Bodies of items: engine defaults, then every explicitly set property in behavior order.
         var bodies: [BodyPlan] = []
         var velocityChanges: [VelocityChange] = []
+        var chargeOfBody: [Float] = []
         for item in order {
             var s = DynamicItemBehavior.Settings()
             for case .item(let items, let t, _) in behaviors where items.contains(item) {
@@ -169,6 +178,7 @@ extension WorldPlan {
                 density: Float(s.density ?? DynamicItemBehavior.Defaults.density),
                 fixedRotation: !(s.allowsRotation ?? true), isStatic: s.anchored ?? false)
             let spec = input.items[item]
+            chargeOfBody.append(Float(s.charge ?? 0))
             bodies.append(BodyPlan(shape: Self.shape(of: spec),
                                    position: Vec2(Float(spec.center.x), Float(spec.center.y)).dividedBy(EngineSettings.pointsPerMetre),
                                    angle: Float(spec.angle), material: material, item: item, boundary: nil))
@@ -199,6 +209,9 @@ extension WorldPlan {
                 rule.addEdge(edge, group: k)
             }
         }
+        // Anchors' ground bodies come after the edges; joined bodies stop colliding unless allowed.
+        let joints = Self.compileJoints(input, bodies: &bodies, bodyOfItem: bodyOfItem)
+        for joint in joints where !joint.collideConnected { rule.separate(joint.bodyA, joint.bodyB) }
 
         var pushes: [Push] = []
         for (k, behavior) in behaviors.enumerated() {
@@ -214,7 +227,11 @@ extension WorldPlan {
             Vec2(Float($0.dx) * EngineSettings.gravityPerUnit, Float($0.dy) * EngineSettings.gravityPerUnit)
         } ?? .zero
         self.init(bodies: bodies, velocityChanges: velocityChanges, rule: rule.rule(bodyCount: bodies.count),
-                  pushes: pushes, gravity: gravity, bodyOfItem: bodyOfItem)
+                  pushes: pushes, joints: joints, gravity: gravity, bodyOfItem: bodyOfItem)
+        for case .field(let field) in behaviors where fields.count < FieldBehavior.maximumCount {
+            let members = field.items.map { bodyOfItem[$0]! }
+            fields.append(WorldField(field, bodies: members, charges: members.map { chargeOfBody[$0] }))
+        }
     }
 
     /// A fresh world as an animator with these behaviors configures it before its first tick.
@@ -226,16 +243,23 @@ extension WorldPlan {
             for change in velocityChanges { Self.addVelocity(change.linear, angular: change.angular, to: &worldBodies[change.body]) }
         }
         world.gravity = gravity
+        world.fields = fields
         world.setRule(rule)
+        world.joints = joints.map { Joint(kind: $0.kind, bodyA: $0.bodyA, bodyB: $0.bodyB, lanes: $0.definition.makeLanes()) }
         world.wakeAll()
         return world
     }
 
     /// Whether worlds of these two plans can share a plan batch as far as the plans go: the same
-    /// bodies and collision rule, pushes of the same modes on the same bodies; numbers (and shapes) may
-    /// differ. The lanes check the rest as they load the worlds (static and TOI flags).
+    /// bodies and collision rule, pushes of the same modes on the same bodies; numbers (and shapes)
+    /// may differ. The lanes check the rest as they load the worlds (static and TOI flags). Joints
+    /// must be of the same kinds between the same bodies; their definitions may differ.
     public func sharesStructure(with other: WorldPlan) -> Bool {
-        guard bodies.count == other.bodies.count, rule == other.rule, pushes.count == other.pushes.count else { return false }
+        guard bodies.count == other.bodies.count, rule == other.rule, pushes.count == other.pushes.count,
+              fields.count == other.fields.count, zip(fields, other.fields).allSatisfy({ $0.sharesStructure(with: $1) })
+        else { return false }
+        guard joints.map(\.kind) == other.joints.map(\.kind), joints.map(\.bodyA) == other.joints.map(\.bodyA),
+              joints.map(\.bodyB) == other.joints.map(\.bodyB) else { return false }
         for (a, b) in zip(pushes, other.pushes) {
             guard a.mode == b.mode, a.targets.map(\.body) == b.targets.map(\.body) else { return false }
         }
@@ -289,5 +313,17 @@ extension ItemState {
         let s = EngineSettings.pointsPerMetre
         self.init(center: Point(x: Double(p.x * s), y: Double(p.y * s)), angle: Double(angle),
                   velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)), angularVelocity: Double(w), isAsleep: !awake)
+    }
+}
+
+extension WorldField {
+    /// A field of the plan in engine units: position points → metres, region in points.
+    init(_ field: PlanInput.Field, bodies: [Int], charges: [Float]) {
+        let p = FieldParameters(strength: Float(field.strength), falloff: Float(field.falloff), minimumRadius: Float(field.minimumRadius),
+                                position: Vec2(Float(field.position.x), Float(field.position.y)).dividedBy(EngineSettings.pointsPerMetre),
+                                direction: Vec2(Float(field.direction.dx), Float(field.direction.dy)),
+                                smoothness: Float(field.smoothness), animationSpeed: Float(field.animationSpeed))
+        self.init(kind: field.kind.engineKind, parameters: p, region: field.region.engineForm, bodies: bodies, charges: charges,
+                  evaluator: field.evaluator)
     }
 }

@@ -1,0 +1,192 @@
+// The joints stage of the batched engine, constraint-major like the contacts (LaneBundles.swift):
+// each running lane lists its joints in the order its island walk met them (LaneIslands.swift);
+// round k packs the k-th joint of every lane that has one into bundles of eight lanes of one
+// joint kind (lanes walk differently, so a round may hold several kinds). A bundle gathers its
+// joints' definitions and carried impulses from the lanes' own worlds (`PhysicsWorld.joints`,
+// where the single world keeps them) and its bodies from the (body, lane) columns, runs the
+// shared kernels on SIMD8 and scatters back; the impulses go back to the worlds after the
+// velocity iterations. Walking the rounds in order walks every world's joints in its own order.
+
+/// Joint bundles of one sub-step, round by round, in memory this store owns.
+final class JointBundles {
+    typealias V = SIMD8<Float>
+    static let width = V.scalarCount
+    let capacity: Int
+    var count = 0
+    private let columns = Columns()
+    /// Active lanes of each bundle (the first `laneCount[b]`; the rest repeat lane 0) and its kind.
+    let laneCount: UnsafeMutablePointer<Int32>, kind: UnsafeMutablePointer<JointKind>
+    /// Per (bundle, lane), index = bundle × 8 + lane: column indices of bodies A and B, the island
+    /// slot, the world lane and the joint index.
+    let bodyA: UnsafeMutablePointer<Int32>, bodyB: UnsafeMutablePointer<Int32>, island: UnsafeMutablePointer<Int32>
+    let lane: UnsafeMutablePointer<Int32>, joint: UnsafeMutablePointer<Int32>
+    let joints: UnsafeMutablePointer<JointLanes<V>>
+
+    init(lanes: Int, jointCount: Int) {
+        // Round k's lanes split by kind: at most lanes / 8 + 5 bundles per round.
+        capacity = max(jointCount * ((lanes + Self.width - 1) / Self.width + 5), 1)
+        laneCount = columns.make(capacity, 0); kind = columns.make(capacity, .distance)
+        bodyA = columns.make(capacity * Self.width, 0); bodyB = columns.make(capacity * Self.width, 0)
+        island = columns.make(capacity * Self.width, 0); lane = columns.make(capacity * Self.width, 0)
+        joint = columns.make(capacity * Self.width, 0)
+        joints = columns.make(capacity, JointLanes<V>(zero: V(repeating: 0)))
+    }
+}
+
+extension JointLanes where L == SIMD8<Float> {
+    /// Lane `l` takes joint `j`'s definition and carried impulses (its bodies come from the columns).
+    @inline(__always) mutating func take(_ j: JointLanes<Float>, lane l: Int) {
+        localAnchorAX[l] = j.localAnchorAX; localAnchorAY[l] = j.localAnchorAY
+        localAnchorBX[l] = j.localAnchorBX; localAnchorBY[l] = j.localAnchorBY
+        referenceAngle[l] = j.referenceAngle; localAxisAX[l] = j.localAxisAX; localAxisAY[l] = j.localAxisAY
+        length[l] = j.length; frequency[l] = j.frequency; dampingRatio[l] = j.dampingRatio
+        lower[l] = j.lower; upper[l] = j.upper; enableLimit[l] = j.enableLimit; enableMotor[l] = j.enableMotor
+        motorSpeed[l] = j.motorSpeed; maxMotor[l] = j.maxMotor
+        impulseX[l] = j.impulseX; impulseY[l] = j.impulseY; impulseZ[l] = j.impulseZ; motorImpulse[l] = j.motorImpulse
+        atLower[l] = j.atLower; atUpper[l] = j.atUpper
+    }
+
+    /// What lane `l` carries to the next sub-step, back into its joint.
+    @inline(__always) func giveCarried(lane l: Int, to j: inout JointLanes<Float>) {
+        j.impulseX = impulseX[l]; j.impulseY = impulseY[l]; j.impulseZ = impulseZ[l]; j.motorImpulse = motorImpulse[l]
+        j.atLower = atLower[l]; j.atUpper = atUpper[l]
+    }
+}
+
+extension LaneWorld {
+    /// Packs the lanes' joint lists into bundles, round by round, one kind per bundle.
+    func packJointBundles() {
+        let k = jointBundles, width = JointBundles.width, jointCount = jointBodies.count
+        var bundle = 0
+        var rounds = 0
+        for l in 0..<lanes where running[l] { rounds = max(rounds, Int(islands.solveJointCount[l])) }
+        var members = [[Int32]](repeating: [], count: 5)
+        for round in 0..<rounds {
+            for kindIndex in members.indices { members[kindIndex].removeAll(keepingCapacity: true) }
+            for l in 0..<lanes where running[l] && Int(islands.solveJointCount[l]) > round {
+                let j = Int(islands.solveJoint[l * jointCount + round])
+                members[jointKinds[j].bundleIndex].append(Int32(l))
+            }
+            for (kindIndex, lanesOfKind) in members.enumerated() where !lanesOfKind.isEmpty {
+                for start in stride(from: 0, to: lanesOfKind.count, by: width) {
+                    let n = min(width, lanesOfKind.count - start)
+                    k.laneCount[bundle] = Int32(n)
+                    k.kind[bundle] = JointKind.allInBundleOrder[kindIndex]
+                    for s in 0..<width {
+                        let l = Int(lanesOfKind[start + (s < n ? s : 0)])
+                        let j = Int(islands.solveJoint[l * jointCount + round])
+                        let slot = bundle * width + s
+                        k.lane[slot] = Int32(l); k.joint[slot] = Int32(j)
+                        k.bodyA[slot] = Int32(jointBodies[j].a * lanes + l)
+                        k.bodyB[slot] = Int32(jointBodies[j].b * lanes + l)
+                        k.island[slot] = islands.solveJointIsland[l * jointCount + round]
+                    }
+                    bundle += 1
+                }
+            }
+        }
+        k.count = bundle
+    }
+
+    @inline(__always) private func jointVelocities(_ i: UnsafeMutablePointer<Int32>) -> VelocityLanes<V> {
+        VelocityLanes(vx: gatherLanes(bodies.vx, i), vy: gatherLanes(bodies.vy, i), w: gatherLanes(bodies.w, i))
+    }
+    @inline(__always) private func jointPositions(_ i: UnsafeMutablePointer<Int32>) -> PositionLanes<V> {
+        PositionLanes(cx: gatherLanes(bodies.cx, i), cy: gatherLanes(bodies.cy, i), a: gatherLanes(bodies.a, i))
+    }
+    @inline(__always) private func scatterVelocities(_ v: VelocityLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+        scatterLanes(v.vx, bodies.vx, i, count: count); scatterLanes(v.vy, bodies.vy, i, count: count)
+        scatterLanes(v.w, bodies.w, i, count: count)
+    }
+    @inline(__always) private func scatterPositions(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+        scatterLanes(p.cx, bodies.cx, i, count: count); scatterLanes(p.cy, bodies.cy, i, count: count)
+        scatterLanes(p.a, bodies.a, i, count: count)
+    }
+
+    /// Each bundle's joints gathered from the lanes' worlds, set up and warm-started
+    /// (JointIslandSolver.initializeVelocityConstraints).
+    func setUpJoints(dtRatio: Float) {
+        packJointBundles()
+        let k = jointBundles, width = JointBundles.width
+        for b in 0..<k.count {
+            let base = b * width
+            var j = JointLanes<V>(zero: V(repeating: 0))
+            for s in 0..<width {
+                worlds[Int(k.lane[base + s])].joints.withUnsafeBufferPointer { j.take($0[Int(k.joint[base + s])].lanes, lane: s) }
+            }
+            let ia = k.bodyA + base, ib = k.bodyB + base
+            j.takeBodies(mA: gatherLanes(bodies.invMass, ia), iA: gatherLanes(bodies.invI, ia),
+                         mB: gatherLanes(bodies.invMass, ib), iB: gatherLanes(bodies.invI, ib),
+                         localCenterA: (gatherLanes(details.lcx, ia), gatherLanes(details.lcy, ia)),
+                         localCenterB: (gatherLanes(details.lcx, ib), gatherLanes(details.lcy, ib)))
+            var vA = jointVelocities(ia), vB = jointVelocities(ib)
+            JointKernels.initVelocity(k.kind[b], &j, jointPositions(ia), jointPositions(ib), &vA, &vB,
+                                      h: V(repeating: h), dtRatio: V(repeating: dtRatio))
+            let count = Int(k.laneCount[b])
+            scatterVelocities(vA, ia, count: count); scatterVelocities(vB, ib, count: count)
+            k.joints[b] = j
+        }
+    }
+
+    /// One velocity step of every bundle, rounds in order.
+    func solveJointVelocities() {
+        let k = jointBundles, width = JointBundles.width, hv = V(repeating: h)
+        for b in 0..<k.count {
+            let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
+            var vA = jointVelocities(ia), vB = jointVelocities(ib)
+            JointKernels.solveVelocity(k.kind[b], &k.joints[b], &vA, &vB, h: hv)
+            scatterVelocities(vA, ia, count: count); scatterVelocities(vB, ib, count: count)
+        }
+    }
+
+    /// The impulses back into the lanes' worlds for the next sub-step's warm start.
+    func storeJointImpulses() {
+        let k = jointBundles, width = JointBundles.width
+        for b in 0..<k.count {
+            for s in 0..<Int(k.laneCount[b]) {
+                let slot = b * width + s
+                worlds[Int(k.lane[slot])].joints.withUnsafeMutableBufferPointer {
+                    k.joints[b].giveCarried(lane: s, to: &$0[Int(k.joint[slot])].lanes)
+                }
+            }
+        }
+    }
+
+    /// One position pass of the bundles whose islands are not yet solved; clears `jointsOkay` of
+    /// every island slot with a joint that is not okay.
+    func correctJointPositions() {
+        let k = jointBundles, width = JointBundles.width
+        for b in 0..<k.count {
+            let isl = k.island + b * width, count = Int(k.laneCount[b])
+            let active = firstLanes(count) .& .!maskFromFlags(gatherLanes(islands.solved, isl))
+            guard anyLane(active) else { continue }
+            let ia = k.bodyA + b * width, ib = k.bodyB + b * width
+            let oldA = jointPositions(ia), oldB = jointPositions(ib)
+            var pA = oldA, pB = oldB
+            let okay = JointKernels.solvePosition(k.kind[b], k.joints[b], &pA, &pB)
+            // Lanes of solved islands keep their positions.
+            func keep(_ new: PositionLanes<V>, _ old: PositionLanes<V>) -> PositionLanes<V> {
+                PositionLanes(cx: old.cx.blended(with: new.cx, where: active), cy: old.cy.blended(with: new.cy, where: active),
+                              a: old.a.blended(with: new.a, where: active))
+            }
+            scatterPositions(keep(pA, oldA), ia, count: count)
+            scatterPositions(keep(pB, oldB), ib, count: count)
+            let failed = active .& .!okay
+            if anyLane(failed) { for s in 0..<count where failed[s] { islands.jointsOkay[Int(isl[s])] = 0 } }
+        }
+    }
+}
+
+extension JointKind {
+    /// Kinds in the order a round's bundles take them.
+    static let allInBundleOrder: [JointKind] = [.distance, .revolute, .prismatic, .weld, .rope]
+    var bundleIndex: Int {
+        switch self {
+        case .distance: 0
+        case .revolute: 1
+        case .prismatic: 2
+        case .weld: 3
+        case .rope: 4
+        }
+    }
+}
