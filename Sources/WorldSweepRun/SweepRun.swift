@@ -153,7 +153,8 @@ public struct SweepRun {
             }
             try OutputFolder.create(dir)
             // Plain files of this run's own (OutputFolder.check refused anything else).
-            for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)"] { unlink(path) }
+            for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)",
+                         "\(dir)/\(PointsCSVFile.partnerTableName)"] { unlink(path) }
             try AtomicFile.write(try JSONText.encode(settings), to: runPath)
             try AtomicFile.write(fileData, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)
@@ -174,11 +175,8 @@ public struct SweepRun {
             let results = runner.run(worlds: chunk)
             var csv = "", pcsv = ""
             var hash = RowSums.seed
-            for r in results {
-                let row = layout.row(r), partnersRow = layout.partnersRow(r)
-                RowSums.hash(row, into: &hash); RowSums.hash(partnersRow, into: &hash)
-                csv += row; pcsv += partnersRow
-            }
+            for r in results { csv += layout.row(r); pcsv += layout.partnersRows(r) }
+            RowSums.hash(csv, into: &hash); RowSums.hash(pcsv, into: &hash)
             return ChunkOutput(results: results, csv: csv, partners: pcsv, hash: hash)
         }, consume: { chunk, out in
             try worlds.append(out.csv)
@@ -255,7 +253,7 @@ struct ChunkOutput: Sendable {
     var results: [WorldResult]
     var csv: String
     var partners: String
-    /// RowSums hash of the chunk's rows of both files.
+    /// RowSums hash of the chunk's rows of worlds.csv, then of partners.csv.
     var hash: UInt64
 }
 
