@@ -18,9 +18,11 @@ public struct MemoryPlan: Sendable {
     /// Measured: a batch's bytes per body and lane besides its worlds' own state (bodies' columns,
     /// and rows of contacts at a pile's density: each small item overlaps a few others' boxes).
     public static let bytesPerBodyLane = 4096.0
-    /// The run's bytes per item for a point's statistics (its metrics, and its partners' at a
-    /// pile's density: a small item touches a few neighbours) and the rows being formatted.
-    public static let bytesPerItemOfPoint = 4096.0
+    /// Measured (docs/reliability.md): the run's bytes per item for a point's statistics (its
+    /// metrics, and its partners' at a pile's density: a small item touches a few neighbours), the
+    /// rows being formatted and the report's tables. One world of 10 000 items peaked at 164 MB,
+    /// its world on the single engine about 67 MB of that: some 10 KB per item, rounded up.
+    public static let bytesPerItemOfRun = 16384.0
     /// Bytes per item of one world's result held in memory (its metrics, partner counts included).
     public static let bytesPerItemOfResult = 512.0
     /// The process itself, the parsed file and a world's metrics.
@@ -57,7 +59,7 @@ public struct MemoryPlan: Sendable {
     /// What the run holds once, whatever the threads: a point's statistics and the results it
     /// keeps, linear in the items.
     public var runBytes: Double {
-        Self.baseBytes + Double(items) * (Self.bytesPerItemOfPoint + Double(heldWorlds) * Self.bytesPerItemOfResult)
+        Self.baseBytes + Double(items) * (Self.bytesPerItemOfRun + Double(heldWorlds) * Self.bytesPerItemOfResult)
     }
 
     /// One world on the single engine (and in `trace`): linear in its bodies.

@@ -76,7 +76,6 @@ public struct PartnerPointsCSV: Sendable {
 /// points.csv and partner_points.csv written as points complete, under `.tmp` names until the run
 /// is whole: neither is ever half a run.
 final class PointsCSVFile {
-    static let partnerTableName = "partner_points.csv"
     let table: PointsCSV
     let path: String
     let partnerPath: String
@@ -87,7 +86,7 @@ final class PointsCSVFile {
     init(layout: CSVLayout, path: String) throws {
         table = PointsCSV(layout: layout)
         self.path = path
-        partnerPath = (path as NSString).deletingLastPathComponent + "/" + Self.partnerTableName
+        partnerPath = (path as NSString).deletingLastPathComponent + "/" + SweepRun.partnerPointsTableName
         file = try AppendFile(path: path + ".tmp", truncate: true)
         try file.append(table.header + "\n")
         partnerFile = try AppendFile(path: partnerPath + ".tmp", truncate: true)

@@ -64,6 +64,8 @@ public struct SweepRun {
     public static let sweepCopyName = "sweep.yaml"
     /// The flat per-point table beside summary.json.
     public static let pointsTableName = "points.csv"
+    /// Its per-partner statistics, a row per point, item and partner touched.
+    public static let partnerPointsTableName = "partner_points.csv"
 
     public static func shardFolder(_ directory: String, index: Int, count: Int) -> String {
         "\(directory)/shards/\(index)-of-\(count)"
@@ -154,7 +156,7 @@ public struct SweepRun {
             try OutputFolder.create(dir)
             // Plain files of this run's own (OutputFolder.check refused anything else).
             for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)",
-                         "\(dir)/\(PointsCSVFile.partnerTableName)"] { unlink(path) }
+                         "\(dir)/\(Self.partnerPointsTableName)"] { unlink(path) }
             try AtomicFile.write(try JSONText.encode(settings), to: runPath)
             try AtomicFile.write(fileData, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)

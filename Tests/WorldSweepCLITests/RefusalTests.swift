@@ -238,13 +238,13 @@ private func expectRefusal(_ arguments: [String], _ fragments: String..., source
         let file = try temporaryFile(lines.joined(separator: "\n"))
         let scene = try SceneFile.load(path: file)
         let runner = WorldRunner(scene: scene)
-        // The output is linear now (32 MiB + 2 000 × 5 120 bytes ≈ 43.8 MB) and one world 2 004 ×
-        // 4 096 bytes ≈ 8.2 MB: 52 MB in all, refused with 40 MB available (a fifth kept back).
+        // The output is linear now (32 MiB + 2 000 × 17 408 bytes ≈ 68.4 MB) and one world 2 004 ×
+        // 4 096 bytes ≈ 8.2 MB: 77 MB in all, refused with 40 MB available (a fifth kept back).
         let error = try #require(throws: SceneError.self) {
             try MemoryCheck.worldsThatFit(scene, runner: runner, available: 40e6)
         }
         #expect(error.line == 4 && error.column == 3, "\(error)")
-        #expect(error.message.contains("needs about 52 MB") && error.message.contains("2000 items"), "\(error.message)")
+        #expect(error.message.contains("needs about 77 MB") && error.message.contains("2000 items"), "\(error.message)")
         // With a gigabyte the same scene runs (it needed 2.6 GB of partner columns before).
         #expect(try MemoryCheck.worldsThatFit(scene, runner: runner, available: 1e9) >= 1)
         #expect(!error.message.contains("\n"))
