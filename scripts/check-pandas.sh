@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks that pandas (and polars, when installed) reads a run's worlds.csv, points.csv and partners.csv with no clean-up, and
+# Checks that pandas (and polars, when installed) reads a run's worlds.csv, points.csv, partners.csv and
+# partner_points.csv with no clean-up, and
 # that filtering on a grid value as written in the sweep file finds its rows (issue 18.6). Needs
 # pandas; without it, says so and exits 0, so CI may call it unconditionally. The Swift tests
 # (DataFilesTests) check the same properties without pandas.
@@ -50,16 +51,20 @@ run = sys.argv[1]
 worlds = pd.read_csv(f"{run}/worlds.csv")
 points = pd.read_csv(f"{run}/points.csv")
 partners = pd.read_csv(f"{run}/partners.csv")
+pairs = pd.read_csv(f"{run}/partner_points.csv")
 failures = []
 def check(ok, what):
     if not ok: failures.append(what)
 # No clean-up: every column is numeric (an empty cell is NaN, not text).
-for name, df in [("worlds.csv", worlds), ("points.csv", points), ("partners.csv", partners)]:
-    text = [c for c in df.columns if df[c].dtype == object]
-    check(not text, f"{name}: columns read as text: {text}")
+# partners.csv and partner_points.csv are long tables: `item` and `partner` are names, the rest numbers.
+for name, df, names in [("worlds.csv", worlds, []), ("points.csv", points, []), ("partners.csv", partners, ["item", "partner"]),
+                        ("partner_points.csv", pairs, ["item", "partner"])]:
+    text = [c for c in df.columns if not pd.api.types.is_numeric_dtype(df[c])]
+    check(text == names, f"{name}: columns read as text: {text}, expected {names}")
 check(len(worlds) == 5 * 8 * 3, f"worlds.csv has {len(worlds)} rows, expected 120")
 check(len(points) == 5 * 8, f"points.csv has {len(points)} rows, expected 40")
-check(len(partners) == len(worlds), "partners.csv has a row per world")
+check(list(partners.columns) == ["world", "item", "partner", "contacts"], f"partners.csv columns {list(partners.columns)}")
+check((partners["contacts"] > 0).all() and partners["world"].isin(worlds["world"]).all(), "partners.csv: rows of real contacts of real worlds")
 # A grid value as written finds its rows: 0.3 (0.30000000000000004 in binary arithmetic), 0.7, 0.3 of linspace.
 for column, value, per_point in [("shove.magnitude", 0.3, 5), ("shove.magnitude", 0.7, 5), ("bouncy.elasticity", 0.3, 8)]:
     check(len(worlds[worlds[column] == value]) == per_point * 3, f"worlds.csv: {column} == {value} finds {len(worlds[worlds[column] == value])} rows")
@@ -70,11 +75,14 @@ means = worlds.groupby("point")["bottom.y"].mean()
 # not the Float itself: the means agree to Float precision (~6e-8 relative), not bit for bit.
 gap = (points.set_index("point")["bottom.y.mean"] - means).abs().max()
 check(gap <= 1e-6 * means.abs().max(), f"points.csv bottom.y.mean differs from the mean of worlds.csv by {gap}")
-# partners.csv's columns add up to each item's contacts.
-both = worlds.merge(partners, on="world")
+# partners.csv's rows add up to each item's contacts (a world and item with no row: 0).
 for item in ["top", "bottom"]:
-    cols = [c for c in partners.columns if c.startswith(f"{item}.contacts.")]
-    check((both[cols].sum(axis=1) == both[f"{item}.contacts"]).all(), f"partners.csv columns of {item} add up to {item}.contacts")
+    sums = partners[partners["item"] == item].groupby("world")["contacts"].sum().reindex(worlds["world"], fill_value=0)
+    check((sums.values == worlds[f"{item}.contacts"].values).all(), f"partners.csv rows of {item} add up to {item}.contacts")
+# partner_points.csv's means are the means of partners.csv's counts over each point's replicas.
+counts = partners.merge(worlds[["world", "point"]], on="world").groupby(["point", "item", "partner"])["contacts"].sum() / 3
+gap = (pairs.set_index(["point", "item", "partner"])["mean"] - counts).abs().max()
+check(len(pairs) == len(counts) and gap <= 1e-9, f"partner_points.csv means differ from partners.csv's by {gap}")
 # polars too, when it is installed (as docs/data.md reads: every row before picking a type).
 try:
     import polars as pl

@@ -18,12 +18,12 @@ struct RunCommand: ParsableCommand {
         abstract: "Run every world of a sweep file into worlds.csv, summary.json and a report.",
         discussion: """
             Writes into DIR (default runs/<name>): worlds.csv (one row per world), partners.csv \
-            (contacts per partner, per world), summary.json (per point mean, std, min, max over the \
+            (contacts per world, item and partner touched), summary.json (per point mean, std, min, max over the \
             replicas), report.md and report.html, and run.json (what --resume needs). Ctrl-C stops \
             after the worlds in flight and leaves a run that --resume continues. With --shard I --of N \
             only shard I's points run, into DIR/shards/I-of-N/ (I from 0; it may also come from \
             SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX); join them with `worldsweep merge DIR`. \
-            Also written: points.csv (summary.json's points as one flat table) and sweep.yaml (a copy \
+            Also written: points.csv and partner_points.csv (summary.json's points as flat tables) and sweep.yaml (a copy \
             of FILE); summary.json records the command line and the version. A finished run in DIR \
             is kept unless --force replaces it.
 

@@ -28,7 +28,7 @@ enum MemoryCheck {
         let fit = plan.worldsThatFit(in: available * 0.8, batched: batched && runner.engine != .single, outputs: outputs)
         guard fit < 1 else { return fit }
         let what = outputs ? "a run of this scene needs about \(MemoryPlan.text(plan.oneWorldBytes(outputs: true))) "
-            + "(\(scene.items.count) items, \(plan.partnerColumns) item–partner columns in partners.csv and points.csv)"
+            + "(\(scene.items.count) items; \(plan.heldWorlds) worlds' results held for the point in progress and the report's sample)"
             : "one world of this scene needs about \(MemoryPlan.text(plan.oneWorldBytes(outputs: false))) (\(scene.items.count) items)"
         throw SceneError(path: scene.sourcePath, at: scene.items.first?.location ?? .none,
                          what + ", more than the \(MemoryPlan.text(available)) of memory available")

@@ -24,7 +24,8 @@ public enum ReportWriter {
     }
 
     /// A run folder's data files, in the order the report lists them.
-    static let dataFileNames = ["worlds.csv", SweepRun.pointsTableName, "partners.csv", "summary.json", SweepRun.sweepCopyName]
+    static let dataFileNames = ["worlds.csv", SweepRun.pointsTableName, "partners.csv", SweepRun.partnerPointsTableName,
+                                "summary.json", SweepRun.sweepCopyName]
 
     /// The Markdown report.
     public static func markdown(summary: SweepSummary, sample: [WorldResult] = []) -> String {

@@ -1,17 +1,17 @@
 import WorldSweepScene
 
-/// worlds.csv (the contract's columns) and partners.csv (per-partner contact counts, one row per
-/// world, which worlds.csv leaves out): formatting rows, and reading them back exactly for
-/// resume and merge.
+/// worlds.csv (the contract's columns): formatting rows, and reading them back exactly for resume
+/// and merge. partners.csv, its per-partner counts, is PartnersCSV.swift.
 public struct CSVLayout: Sendable, Hashable {
     public static let itemColumns = ["contacts", "bounces"] + (1...8).map { "bounce\($0)" }
         + ["rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity"]
 
     public let parameters: [String]
     public let items: [String]
-    /// Per item (in item order), the partners it can touch, sorted: partners.csv has one column
-    /// for each, `ITEM.contacts.PARTNER`.
-    public let partners: [[String]]
+    /// Who each item can touch (to check partners.csv's rows as they are read back).
+    public let partners: PartnerRule
+    /// Each item's index by name.
+    public let itemIndex: [String: Int]
     /// Per item, whether it has a rest target (a snap, a spring, a pendulum): only such items get
     /// the spring columns, so files without one keep the contract's columns exactly.
     public let springItems: [Bool]
@@ -19,42 +19,24 @@ public struct CSVLayout: Sendable, Hashable {
     /// order): the columns each item with a rest target adds after its contract columns.
     public let springColumns: [String]
 
-    public init(parameters: [String], items: [String], partners: [[String]]? = nil,
+    public init(parameters: [String], items: [String], partners: PartnerRule? = nil,
                 springItems: [Bool]? = nil, springColumns: [String] = SpringResult.metricNames) {
         self.parameters = parameters
         self.items = items
-        self.partners = partners ?? items.map { _ in [] }
+        self.partners = partners ?? PartnerRule(groups: [])
+        itemIndex = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.springItems = springItems ?? items.map { _ in false }
         self.springColumns = springColumns
-        precondition(self.partners.count == items.count, "one partner list per item")
         precondition(self.springItems.count == items.count, "one rest-target flag per item")
         precondition(springColumns.allSatisfy(SpringResult.metricNames.contains), "spring columns are spring metrics")
     }
 
-    /// The columns of a file's worlds: its swept parameters, items, possible contact partners,
-    /// and the spring metrics of items with a rest target.
+    /// The columns of a file's worlds: its swept parameters, items, and the spring metrics of items
+    /// with a rest target; and who can touch whom.
     public init(scene: SceneFile) {
         self.init(parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
-                  partners: Self.contactPartners(of: scene), springItems: RestTarget.targets(of: scene).map { $0 != nil },
+                  partners: PartnerRule(scene: scene), springItems: RestTarget.targets(of: scene).map { $0 != nil },
                   springColumns: SpringResult.metricNames.filter(scene.metrics.contains))
-    }
-
-    /// Who each item can touch, by the collision rule: the other items of a collision behavior
-    /// whose mode includes items, and the boundaries (identifiers, `bounds` for the reference
-    /// bounds) of one whose mode includes boundaries. Sorted, as summary.json lists partners.
-    public static func contactPartners(of scene: SceneFile) -> [[String]] {
-        scene.items.map { item in
-            var partners = Set<String>()
-            for behavior in scene.behaviors where behavior.items.contains(item.name) {
-                guard case .collision(let spec) = behavior.kind else { continue }
-                if spec.mode != .boundaries { partners.formUnion(behavior.items.filter { $0 != item.name }) }
-                if spec.mode != .items {
-                    partners.formUnion(spec.boundaries.map(\.identifier))
-                    if spec.referenceBounds { partners.insert(SceneFile.referenceBoundsPartner) }
-                }
-            }
-            return partners.sorted()
-        }
     }
 
     /// Item `i`'s metric names (`contacts`, …, then its spring metrics if it has a rest target).
@@ -89,30 +71,6 @@ public struct CSVLayout: Sendable, Hashable {
                     default: s += String(spring.oscillations)
                     }
                 }
-            }
-        }
-        s += "\n"
-        return s
-    }
-
-    /// partners.csv's columns: `world`, then `ITEM.contacts.PARTNER` per item and partner.
-    public var partnerColumns: [String] {
-        zip(items, partners).flatMap { item, partners in partners.map { "\(item).contacts.\($0)" } }
-    }
-
-    public var partnersHeader: String { (["world"] + partnerColumns).joined(separator: ",") }
-
-    /// One partners.csv line: the world, then its count per partner column (0 when none; every
-    /// cell empty for a failed world, as in worlds.csv).
-    public func partnersRow(_ r: WorldResult) -> String {
-        var s = "\(r.world)"
-        for (i, partners) in self.partners.enumerated() {
-            let counts = r.items[i].contactsByPartner
-            // The collision rule above names every partner the engine can report.
-            precondition(counts.keys.allSatisfy(partners.contains), "\(items[i]) touched a partner outside \(partners)")
-            for partner in partners {
-                s += ","
-                if !r.failed { s += String(counts[partner] ?? 0) }
             }
         }
         s += "\n"
@@ -176,24 +134,6 @@ public struct CSVLayout: Sendable, Hashable {
         }
         if failed { results = Array(repeating: ItemResult(), count: items.count) }
         return WorldResult(world: world, point: point, replica: replica, parameters: parameters, items: results, failed: failed)
-    }
-
-    /// Reads a partners.csv line back: the world and per item its partner counts (partners
-    /// with no contact left out, as the runner leaves them); nil if malformed.
-    public func parsePartnersRow(_ line: Substring) -> (world: Int, counts: [[String: Int]])? {
-        let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-        guard cells.count == 1 + partners.reduce(0, { $0 + $1.count }), let world = Int(cells[0]) else { return nil }
-        var counts = Array(repeating: [String: Int](), count: items.count)
-        var column = 1
-        for (i, partners) in self.partners.enumerated() {
-            for partner in partners {
-                defer { column += 1 }
-                if cells[column].isEmpty { continue }   // a failed world
-                guard let n = Int(cells[column]), n >= 0 else { return nil }
-                if n > 0 { counts[i][partner] = n }
-            }
-        }
-        return (world, counts)
     }
 }
 

@@ -5,10 +5,9 @@ import WorldSweepScene
 /// What a run of a scene needs in memory, estimated from the file before anything is allocated.
 /// The engines keep contacts only for pairs whose boxes overlap, so a world's memory grows with its
 /// bodies and contacts (one world of 2 000 small items: 34 MB on the single engine; see
-/// docs/reliability.md). What still grows with the square of the items is the output's layout:
-/// partners.csv and points.csv have a column per item and possible contact partner, and the run
-/// holds each point's row of them (2 000 items colliding with each other: 4 M columns, 2.5 GB).
-/// That part is paid once per run; the worlds' part per world running side by side. Fewer
+/// docs/reliability.md). The output is linear too: partners.csv and partner_points.csv have a row
+/// per contact partner an item actually touched, and the run holds the results of the point in
+/// progress and of the report's sample of worlds, item by item. That part is paid once per run; the worlds' part per world running side by side. Fewer
 /// threads run when the worlds would not fit side by side, and a run that cannot fit at all is
 /// refused.
 public struct MemoryPlan: Sendable {
@@ -19,10 +18,13 @@ public struct MemoryPlan: Sendable {
     /// Measured: a batch's bytes per body and lane besides its worlds' own state (bodies' columns,
     /// and rows of contacts at a pile's density: each small item overlaps a few others' boxes).
     public static let bytesPerBodyLane = 4096.0
-    /// Measured: the run's bytes per item and possible contact partner (the columns of
-    /// partners.csv and points.csv, and a point's statistics of them): 2 000 items with 4 M
-    /// such columns peaked at 2.54 GB.
-    public static let bytesPerPartnerColumn = 640.0
+    /// Measured (docs/reliability.md): the run's bytes per item for a point's statistics (its
+    /// metrics, and its partners' at a pile's density: a small item touches a few neighbours), the
+    /// rows being formatted and the report's tables. One world of 10 000 items peaked at 164 MB,
+    /// its world on the single engine about 67 MB of that: some 10 KB per item, rounded up.
+    public static let bytesPerItemOfRun = 16384.0
+    /// Bytes per item of one world's result held in memory (its metrics, partner counts included).
+    public static let bytesPerItemOfResult = 512.0
     /// The process itself, the parsed file and a world's metrics.
     public static let baseBytes = 32.0 * 1024 * 1024
     /// The most one batch may take; bigger batches run their worlds one at a time instead.
@@ -30,17 +32,16 @@ public struct MemoryPlan: Sendable {
 
     /// Bodies of one world: the items and an upper bound on the boundary edges.
     public let bodies: Int
-    /// An upper bound on the columns of the output per item and possible partner: each item of a
-    /// collision behavior that collides items has the others as partners, and one whose mode
-    /// includes boundaries has each boundary (and the reference bounds).
-    public let partnerColumns: Int
+    /// Items of one world.
+    public let items: Int
+    /// World results the run holds at once: the replicas of the point in progress and the
+    /// report's sample (SummaryBuilder.maxSample worlds at most).
+    public let heldWorlds: Int
 
     public init(scene: SceneFile) {
-        var partners = 0, edges = 0
+        var edges = 0
         for behavior in scene.behaviors {
             guard case .collision(let c) = behavior.kind else { continue }
-            let k = behavior.items.count
-            if c.mode != .boundaries { partners += k * (k - 1) }
             var behaviorEdges = c.referenceBounds ? 4 : 0
             for b in c.boundaries {
                 switch b.shape {
@@ -49,14 +50,17 @@ public struct MemoryPlan: Sendable {
                 }
             }
             edges += behaviorEdges
-            if c.mode != .items { partners += k * (c.boundaries.count + (c.referenceBounds ? 1 : 0)) }
         }
         bodies = scene.items.count + edges
-        partnerColumns = partners
+        items = scene.items.count
+        heldWorlds = (scene.sweep?.replicas ?? 1) + min(scene.worldCount, SummaryBuilder.maxSample)
     }
 
-    /// What the run holds once, whatever the threads: the output's layout.
-    public var runBytes: Double { Self.baseBytes + Double(partnerColumns) * Self.bytesPerPartnerColumn }
+    /// What the run holds once, whatever the threads: a point's statistics and the results it
+    /// keeps, linear in the items.
+    public var runBytes: Double {
+        Self.baseBytes + Double(items) * (Self.bytesPerItemOfRun + Double(heldWorlds) * Self.bytesPerItemOfResult)
+    }
 
     /// One world on the single engine (and in `trace`): linear in its bodies.
     public var singleWorldBytes: Double { Double(bodies) * Self.bytesPerBodySingle }

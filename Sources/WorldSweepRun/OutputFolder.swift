@@ -14,6 +14,7 @@ public enum OutputFolder {
     public static let names = ["run.json", "worlds.csv", "partners.csv", "summary.json", "done", "report.md",
                                "report.html", "summary.points.tmp", "run.json.tmp", "summary.json.tmp", "done.tmp",
                                "worlds.csv.tmp", "partners.csv.tmp", "rows.sum", "points.csv", "points.csv.tmp",
+                               "partner_points.csv", "partner_points.csv.tmp",
                                "sweep.yaml", "sweep.yaml.tmp"]
 
     /// Checks `directory` for a run to write into it (creating nothing).

@@ -16,8 +16,8 @@ public struct RunSettings: Codable, Sendable, Hashable {
     public var engine: String?
 }
 
-/// rows.sum: one line per chunk of rows written, `FIRST COUNT WORLDS_END PARTNERS_END HASH`, appended
-/// after the chunk's rows, so resume and merge trust only rows whose bytes still hash to what was
+/// rows.sum: one line per chunk of rows written, `FIRST COUNT WORLDS_END PARTNERS_END HASH` (HASH over
+/// the chunk's worlds.csv rows, then its partners.csv rows), appended after the chunk's rows, so resume and merge trust only rows whose bytes still hash to what was
 /// written (an edited digit, a `nan` typed in, a foreign file are all found).
 enum RowSums {
     static let fileName = "rows.sum"
@@ -97,21 +97,39 @@ enum RowReader {
             chunk.removeAll(keepingCapacity: true)
             var intact = true
             for k in 0..<entry.count {
-                guard let wl = w.next(), let pl = p.next() else {
+                guard let wl = w.next() else {
                     kept.problem = (line + k, "the rows end before world \(entry.first + k)")
                     intact = false
                     break
                 }
                 RowSums.hash(wl + "\n", into: &h)
-                RowSums.hash(pl + "\n", into: &h)
-                guard var r = layout.parseRow(wl[...]), r.world == entry.first + k,
-                      let pr = layout.parsePartnersRow(pl[...]), pr.world == r.world else {
+                guard let r = layout.parseRow(wl[...]), r.world == entry.first + k else {
                     kept.problem = (line + k, "world \(entry.first + k)'s row does not read back")
                     intact = false
                     break
                 }
-                if !r.failed { for i in r.items.indices { r.items[i].contactsByPartner = pr.counts[i] } }
                 chunk.append(r)
+            }
+            guard intact else { break }
+            // The chunk's partner rows run up to the byte rows.sum recorded; each names a world of
+            // the chunk that did not fail, in the order the runner writes them.
+            var last: (world: Int, item: Int, partner: String)?
+            while intact, p.offset < entry.partnersEnd {
+                guard let pl = p.next() else {
+                    kept.problem = (line, "partners.csv ends inside the rows of worlds \(entry.first)–\(entry.first + entry.count - 1)")
+                    intact = false
+                    break
+                }
+                RowSums.hash(pl + "\n", into: &h)
+                guard let pr = layout.parsePartnersRow(pl[...]), (entry.first..<(entry.first + entry.count)).contains(pr.world),
+                      !chunk[pr.world - entry.first].failed,
+                      last.map({ ($0.world, $0.item) < (pr.world, pr.item) || ($0.world, $0.item) == (pr.world, pr.item) && $0.partner < pr.partner }) ?? true else {
+                    kept.problem = (line, "partners.csv's row \"\(pl)\" does not read back")
+                    intact = false
+                    break
+                }
+                chunk[pr.world - entry.first].items[pr.item].contactsByPartner[pr.partner] = pr.contacts
+                last = (pr.world, pr.item, pr.partner)
             }
             guard intact else { break }
             guard h == entry.hash, w.offset == entry.worldsEnd, p.offset == entry.partnersEnd else {

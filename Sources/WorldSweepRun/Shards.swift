@@ -137,7 +137,7 @@ public enum Shards {
                                           sums: "\(dir)/\(RowSums.fileName)", layout: layout,
                                           from: range.lowerBound, upTo: range.upperBound) { r in
                 try worlds.append(layout.row(r))
-                try partners.append(layout.partnersRow(r))
+                try partners.append(layout.partnersRows(r))
                 try builder.add(r)
             }
             guard kept.rows == range.count else {

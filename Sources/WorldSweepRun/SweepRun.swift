@@ -64,6 +64,8 @@ public struct SweepRun {
     public static let sweepCopyName = "sweep.yaml"
     /// The flat per-point table beside summary.json.
     public static let pointsTableName = "points.csv"
+    /// Its per-partner statistics, a row per point, item and partner touched.
+    public static let partnerPointsTableName = "partner_points.csv"
 
     public static func shardFolder(_ directory: String, index: Int, count: Int) -> String {
         "\(directory)/shards/\(index)-of-\(count)"
@@ -153,7 +155,8 @@ public struct SweepRun {
             }
             try OutputFolder.create(dir)
             // Plain files of this run's own (OutputFolder.check refused anything else).
-            for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)"] { unlink(path) }
+            for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)",
+                         "\(dir)/\(Self.partnerPointsTableName)"] { unlink(path) }
             try AtomicFile.write(try JSONText.encode(settings), to: runPath)
             try AtomicFile.write(fileData, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)
@@ -174,11 +177,8 @@ public struct SweepRun {
             let results = runner.run(worlds: chunk)
             var csv = "", pcsv = ""
             var hash = RowSums.seed
-            for r in results {
-                let row = layout.row(r), partnersRow = layout.partnersRow(r)
-                RowSums.hash(row, into: &hash); RowSums.hash(partnersRow, into: &hash)
-                csv += row; pcsv += partnersRow
-            }
+            for r in results { csv += layout.row(r); pcsv += layout.partnersRows(r) }
+            RowSums.hash(csv, into: &hash); RowSums.hash(pcsv, into: &hash)
             return ChunkOutput(results: results, csv: csv, partners: pcsv, hash: hash)
         }, consume: { chunk, out in
             try worlds.append(out.csv)
@@ -255,7 +255,7 @@ struct ChunkOutput: Sendable {
     var results: [WorldResult]
     var csv: String
     var partners: String
-    /// RowSums hash of the chunk's rows of both files.
+    /// RowSums hash of the chunk's rows of worlds.csv, then of partners.csv.
     var hash: UInt64
 }
 

@@ -48,33 +48,42 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
                 boundaries: {floor: {from: [0, 500], to: [320, 500]}}
             """, path: "partners.yaml")
         // a meets b (mode items: no boundaries, not even the bounds); b also meets walls'
-        // boundaries; c meets only those (mode boundaries: not b).
-        #expect(CSVLayout.contactPartners(of: scene) == [["b"], ["a", "bounds", "floor"], ["bounds", "floor"]])
-        #expect(CSVLayout(scene: scene).partnersHeader
-                == "world,a.contacts.b,b.contacts.a,b.contacts.bounds,b.contacts.floor,c.contacts.bounds,c.contacts.floor")
+        // boundaries; c meets only those (mode boundaries: not b). Nobody meets itself.
+        let rule = CSVLayout(scene: scene).partners
+        let touching: Set<String> = ["a-b", "b-a", "b-bounds", "b-floor", "c-bounds", "c-floor"]
+        for item in ["a", "b", "c"] {
+            for partner in ["a", "b", "c", "bounds", "floor"] {
+                #expect(rule.canTouch(item, partner) == touching.contains("\(item)-\(partner)"), "\(item) with \(partner)")
+            }
+        }
+        #expect(CSVLayout(scene: scene).partnersHeader == "world,item,partner,contacts")
     }
 
-    @Test func partnerColumnsAddUpToEachItemsContacts() throws {
+    @Test func partnerRowsAddUpToEachItemsContacts() throws {
         let dir = tempDir()
         let path = writeScene(smallSweep, in: dir)
         _ = try runSweep(path, into: "\(dir)/out")
         let worlds = table("\(dir)/out/worlds.csv"), partners = table("\(dir)/out/partners.csv")
-        // Both boxes share `walls` (mode everything, the bounds and the ledge); partners sorted.
-        let expected: [String] = ["world", "top.contacts.bottom", "top.contacts.bounds", "top.contacts.ledge",
-                                  "bottom.contacts.bounds", "bottom.contacts.ledge", "bottom.contacts.top"]
-        #expect(partners.header == expected)
-        #expect(partners.rows.count == 12)
+        #expect(partners.header == ["world", "item", "partner", "contacts"])
+        // Sum of each (world, item)'s rows; every row a real contact, in the order the runner writes.
+        var total: [String: Int] = [:]
         var ledge = 0
-        for (w, p) in zip(worlds.rows, partners.rows) {
-            #expect(p[0] == w[0])
-            for item in ["top", "bottom"] {
-                let total = partners.header.indices.filter { partners.header[$0].hasPrefix("\(item).contacts.") }
-                    .reduce(0) { $0 + Int(p[$1])! }
-                #expect(total == Int(w[worlds.header.firstIndex(of: "\(item).contacts")!])!, "world \(w[0]), \(item)")
-            }
-            ledge += Int(p[partners.header.firstIndex(of: "top.contacts.ledge")!])!
+        var previous: (Int, Int, String)?
+        for row in partners.rows {
+            let world = Int(row[0])!, item = ["top", "bottom"].firstIndex(of: row[1])!, n = Int(row[3])!
+            #expect(n > 0 && ["top", "bottom", "bounds", "ledge"].contains(row[2]) && row[1] != row[2], "\(row)")
+            if let p = previous { #expect(p < (world, item, row[2]) || (p.0, p.1) < (world, item), "\(row) after \(p)") }
+            previous = (world, item, row[2])
+            total["\(world) \(row[1])", default: 0] += n
+            if row[1] == "top" && row[2] == "ledge" { ledge += n }
         }
-        // The top box lands on the ledge in every world: the columns carry real counts.
+        for w in worlds.rows {
+            for item in ["top", "bottom"] {
+                let contacts = Int(w[worlds.header.firstIndex(of: "\(item).contacts")!])!
+                #expect(total["\(w[0]) \(item)", default: 0] == contacts, "world \(w[0]), \(item)")
+            }
+        }
+        // The top box lands on the ledge in every world: the rows carry real counts.
         #expect(ledge >= 12)
     }
 
@@ -87,7 +96,10 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         #expect(Array(points.header.prefix(6))
                 == ["point", "bouncy.elasticity", "fall.magnitude", "replicas", "failed_replicas", "top.contacts.mean"])
         #expect(points.rows.count == summary.points.count && points.rows.count == 6)
-        let metrics = PointsCSV(layout: CSVLayout(scene: try SceneFile.load(path: path))).metrics
+        let layout = CSVLayout(scene: try SceneFile.load(path: path))
+        let metrics = PointsCSV(layout: layout).metrics
+        // worlds.csv's metrics only: 17 per item, no column per partner.
+        #expect(metrics == layout.metricColumns && metrics.count == 2 * 17)
         #expect(points.header.count == 5 + 4 * metrics.count)
         for (row, point) in zip(points.rows, summary.points) {
             #expect(Int(row[0]) == point.point && row.count == points.header.count)
@@ -97,13 +109,50 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
                 let cells = ["mean", "std", "min", "max"].map { row[points.header.firstIndex(of: "\(metric).\($0)")!] }
                 if let stats = point.metrics[metric] {
                     #expect(cells.map { Double($0)! } == [stats.mean, stats.std, stats.min, stats.max], "\(metric)")
-                } else if metric.contains(".contacts.") {
-                    // Not touched at this point by any replica: 0 contacts, as partners.csv counts it.
-                    #expect(cells == ["0", "0", "0", "0"], "\(metric)")
                 } else {
                     #expect(cells == ["", "", "", ""], "\(metric)")
                 }
             }
+        }
+        // partner_points.csv: exactly summary.json's `ITEM.contacts.PARTNER` statistics, a row each.
+        let partnerPoints = table("\(dir)/out/partner_points.csv")
+        #expect(partnerPoints.header == ["point", "item", "partner", "mean", "std", "min", "max"])
+        var expected: [String: [Double]] = [:]
+        for point in summary.points {
+            for (key, stats) in point.metrics where key.split(separator: ".").count == 3 {
+                expected["\(point.point).\(key)"] = [stats.mean, stats.std, stats.min, stats.max]
+            }
+        }
+        #expect(!expected.isEmpty && partnerPoints.rows.count == expected.count)
+        for row in partnerPoints.rows {
+            #expect(expected["\(row[0]).\(row[1]).contacts.\(row[2])"] == row[3...].map { Double($0)! }, "\(row)")
+        }
+    }
+
+    /// Issue 17 item 7: the files grow with the items and the contacts that happened, not with the
+    /// pairs that could touch. A pile of n 10 × 10 pt boxes 9 pt apart (each overlaps its
+    /// neighbours from the start), all colliding with each other: n(n − 1) pairs could touch.
+    @Test func outputSizesAreLinearInItemsAndContacts() throws {
+        for n in [50, 200] {
+            let dir = tempDir()
+            let columns = Int(Double(n).squareRoot()) + 1
+            var lines = ["name: pile", "world: {bounds: [4000, 4000], ticks: 3}", "items:"]
+            for k in 0..<n { lines.append("  i\(k): {center: [\(20 + k % columns * 9), \(20 + k / columns * 9)], size: [10, 10]}") }
+            let names = (0..<n).map { "i\($0)" }.joined(separator: ", ")
+            lines += ["behaviors:", "  walls: {type: collision, items: [\(names)], reference_bounds: true}"]
+            let path = writeScene(lines.joined(separator: "\n"), in: dir)
+            _ = try runSweep(path, into: "\(dir)/out")
+            let worlds = table("\(dir)/out/worlds.csv"), partners = table("\(dir)/out/partners.csv")
+            let points = table("\(dir)/out/points.csv"), partnerPoints = table("\(dir)/out/partner_points.csv")
+            // One world, one point: 17 metrics per item in worlds.csv, 4 statistics each in points.csv.
+            #expect(worlds.header.count == 3 + 17 * n && points.header.count == 3 + 4 * 17 * n)
+            let contacts = (0..<n).map { Int(worlds.rows[0][3 + 17 * $0])! }.reduce(0, +)
+            // Neighbours overlap: contacts happened, but far fewer rows than pairs that could touch.
+            #expect(contacts >= n && partners.rows.count >= n / 2, "\(contacts) contacts, \(partners.rows.count) rows")
+            #expect(partners.rows.count <= contacts && partners.rows.count <= 8 * n, "\(partners.rows.count) rows")
+            // One replica: a point's partner statistics are the world's partner counts, row for row.
+            #expect(partnerPoints.rows.count == partners.rows.count)
+            #expect(zip(partners.rows, partnerPoints.rows).allSatisfy { $0[1...3] == $1[1...3] })
         }
     }
 

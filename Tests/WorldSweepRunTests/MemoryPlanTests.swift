@@ -19,14 +19,13 @@ func crowdScene(_ n: Int) -> String {
 /// grows with bodies and contacts, not with the square of the items.
 @Suite struct MemoryPlanTests {
     @Test func countsAreTakenFromTheFile() throws {
-        // 2 000 items colliding with each other and the 4 edges of the bounds: 2 004 bodies; each
-        // item has the 1 999 others and the bounds as partners.
+        // 2 000 items colliding with each other and the 4 edges of the bounds: 2 004 bodies; one
+        // world, so the run holds its result (the point in progress) and the report's sample of it.
         let plan = MemoryPlan(scene: try scene(crowdScene(2000)))
-        #expect(plan.bodies == 2004)
-        #expect(plan.partnerColumns == 2000 * 1999 + 2000)
-        // One box and the 4 edges of the bounds; its one partner is the bounds.
+        #expect(plan.bodies == 2004 && plan.items == 2000 && plan.heldWorlds == 2)
+        // One box and the 4 edges of the bounds.
         let twin = MemoryPlan(scene: try scene(dropScene(elasticity: 0.5)))
-        #expect(twin.bodies == 5 && twin.partnerColumns == 1)
+        #expect(twin.bodies == 5 && twin.items == 1)
     }
 
     @Test func onlyHugeWorldsLeaveTheBatch() throws {
@@ -41,15 +40,36 @@ func crowdScene(_ n: Int) -> String {
 
     @Test func worldsThatFitFollowTheEstimate() throws {
         let plan = MemoryPlan(scene: try scene(crowdScene(2000)))
-        // The run's layout: 32 MiB + 4 000 000 columns × 640 bytes ≈ 2.59 GB, once; a world:
-        // 2 004 × 4 096 bytes ≈ 8.2 MB on the single engine, a batch 2 004 × 8 × 8 192 ≈ 131 MB.
-        let run = 32.0 * 1024 * 1024 + 4_000_000 * 640, world = 2004.0 * 4096, batch = 2004.0 * 8 * 8192
+        // The run's output: 32 MiB + 2 000 items × (16 384 for a point + 2 held results × 512) ≈
+        // 68.4 MB, once; a world: 2 004 × 4 096 bytes ≈ 8.2 MB on the single engine, a batch
+        // 2 004 × 8 × 8 192 ≈ 131 MB.
+        let run = 32.0 * 1024 * 1024 + 2000 * (16384 + 2 * 512), world = 2004.0 * 4096, batch = 2004.0 * 8 * 8192
         #expect(abs(plan.runBytes - run) < 1 && abs(plan.singleWorldBytes - world) < 1 && abs(plan.batchBytes - batch) < 1)
-        #expect(plan.worldsThatFit(in: 2.5e9, batched: true) == 0)
+        #expect(plan.worldsThatFit(in: 150e6, batched: true) == 0)
         #expect(plan.worldsThatFit(in: 4e9, batched: true) == Int(((4e9 - run) / batch).rounded(.down)))
         #expect(plan.worldsThatFit(in: 4e9, batched: false) == Int(((4e9 - run) / world).rounded(.down)))
-        // A trace writes no partner columns: one world fits in 50 MB.
+        // A trace writes no output files: one world fits in 50 MB.
         #expect(plan.worldsThatFit(in: 50e6, batched: false, outputs: false) >= 1)
+    }
+
+    /// The run's own part grows linearly with the items (it was n(n − 1) partner columns before):
+    /// doubling the items doubles it, and the replicas and the report's sample scale the results held.
+    @Test func theRunsPartIsLinearInItems() throws {
+        let base = MemoryPlan.baseBytes
+        let small = MemoryPlan(scene: try scene(crowdScene(1000))), large = MemoryPlan(scene: try scene(crowdScene(4000)))
+        #expect(abs((large.runBytes - base) - 4 * (small.runBytes - base)) < 1)
+        // 10 000 items: 32 MiB + 10 000 × 17 408 bytes ≈ 208 MB, no longer 64 GB.
+        #expect(MemoryPlan(scene: try scene(crowdScene(10000))).runBytes < 210e6)
+        // A sweep of 100 points × 50 replicas of one box holds 50 + 5 000 results (the sample keeps all).
+        let sweep = MemoryPlan(scene: try scene(dropScene(elasticity: 0.5) + """
+
+            sweep:
+              parameters: {stuff.elasticity: {linspace: [0, 1, 100]}}
+              replicas: 50
+              seed: 1
+              jitter: {box.center.x: 1}
+            """))
+        #expect(sweep.heldWorlds == 50 + 5000)
     }
 
     /// One world of 2 000 small items (6 × 6 pt on a 20 pt grid, so each item's box, grown by the
@@ -79,12 +99,13 @@ func crowdScene(_ n: Int) -> String {
         #expect(lanes.rowStoreByteCount < 200_000_000)
     }
 
-    /// 10 000 items: the run's output layout (10⁸ item–partner columns) cannot fit a 24 GB
-    /// machine, so `run` refuses it in one line; one world alone is a few tens of MB and runs.
-    @Test func tenThousandItemsRunAsOneWorldOrAreRefusedInOneLine() throws {
+    /// 10 000 items: the run's output is linear now (about 208 MB), and a batch of them is over
+    /// its budget, so a run goes one world at a time: a few tens of MB per world beside the output.
+    @Test func tenThousandItemsFitAsOneWorldAtATime() throws {
         let crowd = try scene(crowdScene(10000))
         let plan = MemoryPlan(scene: crowd)
-        #expect(plan.worldsThatFit(in: 24e9 * 0.8, batched: true) == 0)
+        #expect(!plan.batchFits && plan.oneWorldBytes(outputs: true) < 250e6)
+        #expect(plan.worldsThatFit(in: 1e9, batched: true) >= 1)
         #expect(plan.oneWorldBytes(outputs: false) < 100e6)
         var runner = WorldRunner(scene: crowd)
         runner.engine = .single

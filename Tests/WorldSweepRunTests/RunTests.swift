@@ -205,6 +205,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(resumed.completed)
         #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(dir)/cut/worlds.csv"))
         #expect(bytes("\(dir)/whole/points.csv") == bytes("\(dir)/cut/points.csv"))
+        #expect(bytes("\(dir)/whole/partner_points.csv") == bytes("\(dir)/cut/partner_points.csv"))
         #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(dir)/cut/summary.json"))
     }
 
@@ -234,6 +235,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             #expect(bytes("\(d)/worlds.csv") == whole, "cut \(i)")
             #expect(bytes("\(d)/partners.csv") == wholePartners, "cut \(i)")
             #expect(bytes("\(d)/points.csv") == bytes("\(dir)/whole/points.csv"), "cut \(i)")
+            #expect(bytes("\(d)/partner_points.csv") == bytes("\(dir)/whole/partner_points.csv"), "cut \(i)")
             #expect(summaryTextWithoutRun("\(d)/summary.json") == wholeSummary, "cut \(i)")
         }
     }
@@ -254,6 +256,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(out)/worlds.csv"))
             #expect(bytes("\(dir)/whole/partners.csv") == bytes("\(out)/partners.csv"))
             #expect(bytes("\(dir)/whole/points.csv") == bytes("\(out)/points.csv"))
+            #expect(bytes("\(dir)/whole/partner_points.csv") == bytes("\(out)/partner_points.csv"))
             #expect(bytes(path) == bytes("\(out)/sweep.yaml"))
             #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(out)/summary.json"))
             #expect(merged.summary.points.count == 6 && merged.sample.count == 12)
@@ -264,7 +267,8 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
     }
 
     @Test func csvRowsReadBackExactly() throws {
-        let layout = CSVLayout(parameters: ["a.b"], items: ["x"], partners: [["b", "bounds"]])
+        let layout = CSVLayout(parameters: ["a.b"], items: ["x"],
+                               partners: PartnerRule(groups: [(PartnerRule.Group(items: [], boundaries: ["b", "bounds"]), ["x"])]))
         let r = WorldResult(world: 3, point: 1, replica: 1, parameters: [0.1 + 0.2],
                             items: [ItemResult(contacts: 2, contactsByPartner: ["bounds": 2], bounceHeights: [Double(Float(12.345))],
                                                restTime: Double(Float(1.5)), x: Double(Float(160.1)), y: -0.0, angle: Double(Float(1e-7)),
@@ -275,15 +279,18 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         back.items[0].contactsByPartner = ["bounds": 2]
         var expected = r; expected.items[0].y = 0
         #expect(back == expected)
-        // One column per partner; a partner not touched is 0, and is left out again on reading back.
-        #expect(layout.partnersHeader == "world,x.contacts.b,x.contacts.bounds")
-        #expect(layout.partnersRow(r) == "3,0,2\n")
-        let partnersBack = try #require(layout.parsePartnersRow(layout.partnersRow(r).dropLast()))
-        #expect(partnersBack.world == 3 && partnersBack.counts == [["bounds": 2]])
+        // One row per partner touched (none for a partner not touched), read back exactly.
+        #expect(layout.partnersHeader == "world,item,partner,contacts")
+        var two = r; two.items[0].contactsByPartner = ["bounds": 2, "b": 1]
+        #expect(layout.partnersRows(two) == "3,x,b,1\n3,x,bounds,2\n")
+        let partnersBack = try #require(layout.parsePartnersRow("3,x,bounds,2"))
+        #expect(partnersBack.world == 3 && partnersBack.item == 0 && partnersBack.partner == "bounds" && partnersBack.contacts == 2)
         var failed = r; failed.failed = true
-        #expect(layout.partnersRow(failed) == "3,,\n")
-        #expect(layout.parsePartnersRow("3,,")?.counts == [[:]])
-        #expect(layout.parsePartnersRow("3,1") == nil && layout.parsePartnersRow("3,x,1") == nil)
+        #expect(layout.partnersRows(failed) == "")
+        // Not a row: no count, a zero count, an unknown item, a partner x cannot touch, itself.
+        for bad in ["3,x,bounds", "3,x,bounds,0", "3,y,bounds,1", "3,x,floor,1", "3,x,x,1", "-1,x,b,1", "3,x,b,1,1"] {
+            #expect(layout.parsePartnersRow(bad[...]) == nil, "\(bad)")
+        }
         #expect(layout.row(failed) == "3,1,1,0.30000000000000004" + String(repeating: ",", count: 17) + "\n")
         #expect(layout.parseRow(layout.row(failed).dropLast())?.failed == true)
     }
