@@ -93,6 +93,9 @@ extension SceneFile {
         guard !table.isEmpty else {
             return failure("unknown parameter '\(TextPosition.shown(path))': \(noun) '\(name)' has no numeric keys")
         }
+        if case .field(let field) = behavior(named: name)?.kind, key.hasPrefix("region."), !table.contains(where: { $0.key == key }) {
+            return failure("unknown parameter '\(TextPosition.shown(path))': " + field.regionKeyRefusal(name))
+        }
         guard let found = table.first(where: { $0.key == key }) else {
             let keys = table.map(\.key)
             return failure("unknown parameter '\(TextPosition.shown(path))': \(noun) '\(name)' has no numeric key '\(key)' "
