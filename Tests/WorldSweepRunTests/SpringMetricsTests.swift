@@ -336,6 +336,31 @@ import WorldSweepScene
         }
     }
 
+    @Test func aCardHungFromAnAnchoredItemSagsAsFromAnAnchorPoint() throws {
+        // The spring joins an anchored post's centre (160, 50) to the card's top edge: the post is
+        // static, so the joint's effective mass is the card's own and the sag is the anchor's,
+        // 6.32730 pt at 2 Hz under the default resistance; the card's centre ends at
+        // 50 + 150 + 6.32730 + 50 = 256.32730.
+        let file = try scene("""
+            name: hung
+            world: {bounds: [320, 568], duration: 10}
+            items:
+              post: {center: [160, 50], size: [20, 20]}
+              card: {center: [160, 250], size: [100, 100]}
+            behaviors:
+              fall: {type: gravity, items: [card]}
+              pin: {type: item, items: [post], anchored: true}
+              spring: {type: attachment, items: [post, card], offset: {card: [0, -50]}, length: 150, frequency: 2, damping: 0.7}
+            """)
+        let targets = RestTarget.targets(of: file)
+        guard case .distance(_, _, let rest) = try #require(targets[1]) else { Issue.record("no spring"); return }
+        #expect(abs(rest - 156.32730) < 0.0005, "\(rest)")
+        let built = file.makeAnimator()
+        for _ in 0..<600 { built.animator.tick() }
+        let card = try #require(built.animator.itemState(for: built.views[1]))
+        #expect(abs(card.center.y - 256.32730) < 0.01 && card.center.x == 160, "\(card.center)")
+    }
+
     @Test func overshootAndSettlingAreMeasuredFromWhereItHangs() throws {
         // No resistance, ζ = 0.05 and 1. Let go 25.3303 pt above where it hangs, at rest: the
         // overshoot past that is 25.3303 r with r = e^(−πζ'/√(1−ζ'²)), ζ' = ζ + ωh/2 = ζ + 0.02618
