@@ -72,7 +72,10 @@ extension RestTarget {
     /// that gives it one. Read from the file alone, so both engines' recorders agree:
     /// - a snap: its point;
     /// - a spring (a distance attachment with a frequency) on an anchor: its length from the
-    ///   anchor; between two items: the length between their attachment points, for each;
+    ///   anchor, plus its static sag (`staticSag`) where the item falls; between two items: the
+    ///   length between their attachment points, for each (plus the sag where one is anchored and
+    ///   the other falls). Continuous pushes and fields are not counted: a spring under them is
+    ///   measured from its gravity-only rest;
     /// - a rigid rod (a distance attachment without one) on an anchor, or a pin to an anchored
     ///   item, under gravity: the swing to the lowest point straight below the pivot.
     /// Other attachments (sliding, fixed, limit, rods between free items) have no one rest.
@@ -87,12 +90,13 @@ extension RestTarget {
         }
         guard springy else { return targets }
         let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
-        var underGravity = Set<String>(), anchored = Set<String>()
+        var underGravity = Set<String>(), anchored = Set<String>(), resistance: [String: Double] = [:]
         for spec in scene.behaviors {
             switch spec.kind {
             case .gravity: underGravity.formUnion(spec.items)
             case .item(let p):
                 // The last item behavior to say wins, as the engine applies them.
+                if let r = p.resistance { for name in spec.items { resistance[name] = r } }
                 guard let flag = p.anchored else { continue }
                 for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
             default: continue
@@ -101,6 +105,14 @@ extension RestTarget {
         // The world's gravity (the last gravity behavior's), as a direction.
         let down: Vector? = underGravity.isEmpty ? nil : scene.planInput().gravity.flatMap { g in
             g.dx == 0 && g.dy == 0 ? nil : g
+        }
+        // How far a spring of `frequency` holding `item` (free, under gravity) stretches past its
+        // length at rest: the sag (docs/data.md; 0 where the item does not fall).
+        func sag(of item: String, frequency: Double) -> Double {
+            guard let down, underGravity.contains(item), !anchored.contains(item) else { return 0 }
+            let g = Double(EngineSettings.gravityPerUnit) * (down.dx * down.dx + down.dy * down.dy).squareRoot()
+            return Self.staticSag(acceleration: g, frequency: frequency,
+                                  resistance: resistance[item] ?? DynamicItemBehavior.Defaults.resistance)
         }
         func give(_ name: String, _ target: RestTarget) {
             if let i = index[name], targets[i] == nil { targets[i] = target }
@@ -116,14 +128,19 @@ extension RestTarget {
                 case (.distance, 1):
                     let item = spec.items[0], anchor = a.anchor!
                     if spring {
-                        give(item, .distance(anchor: .point(anchor), offset: a.offset(of: item), length: length))
+                        give(item, .distance(anchor: .point(anchor), offset: a.offset(of: item),
+                                             length: length + sag(of: item, frequency: a.frequency!)))
                     } else if let down, underGravity.contains(item), !anchored.contains(item) {
                         give(item, .swing(pivot: anchor, down: down))
                     }
                 case (.distance, 2) where spring:
+                    // Hung from an anchored item, a falling item sags as from an anchor point (the
+                    // effective mass is its own); two free items fall together and do not.
+                    let free = spec.items.filter { !anchored.contains($0) }
+                    let stretch = free.count == 1 ? sag(of: free[0], frequency: a.frequency!) : 0
                     for (me, other) in [(spec.items[0], spec.items[1]), (spec.items[1], spec.items[0])] {
                         give(me, .distance(anchor: .item(index[other]!, offset: a.offset(of: other)), offset: a.offset(of: me),
-                                           length: length))
+                                           length: length + stretch))
                     }
                 case (.pin, 2):
                     let free = spec.items.filter { !anchored.contains($0) }
@@ -136,6 +153,22 @@ extension RestTarget {
             }
         }
         return targets
+    }
+}
+
+extension RestTarget {
+    /// How far past its length a spring (distance attachment of `frequency` Hz) stands still
+    /// holding an item under a constant acceleration `acceleration` (m/s², along the spring at
+    /// rest), in points. Box2D 2.3's soft distance joint at a standstill: each sub-step h the item
+    /// gains v = h·a/(1 + h·c) (gravity, then the resistance c's damping); the warm-started impulse
+    /// P must cancel it (P = −m·h·a/(1 + h·c)) and leave the solver nothing to do,
+    /// bias + γ·P = 0 with bias = C·h·k·γ, so C = m·a/(k(1 + h·c)). With k = m·ω² (m the joint's
+    /// effective mass, the item's own: at rest the spring's line passes through its centre) the
+    /// mass and γ (the damping ratio) drop out: C = a/(ω²(1 + h·c)), the continuous m·g/k less
+    /// the resistance's share of a sub-step.
+    public static func staticSag(acceleration: Double, frequency: Double, resistance: Double) -> Double {
+        let omega = 2 * Double.pi * frequency, h = Double(EngineSettings.subStep)
+        return acceleration / (omega * omega * (1 + h * resistance)) * Double(EngineSettings.pointsPerMetre)
     }
 }
 

@@ -81,6 +81,10 @@ public struct FieldSpec: Sendable, Hashable {
                                                       ("position.x", .any), ("position.y", .any)]
         if kind.takesDirection { keys += [("direction.x", .any), ("direction.y", .any)] }
         if kind.takesNoise { keys += [("smoothness", .nonNegative), ("animation_speed", .any)] }
+        // The region's size, where it is one circle or one rectangle (or the inverse of one):
+        // sizes as the file's `region` takes them. A combination has no such keys (resolve says why).
+        if region.circleRadius != nil { keys += [("region.radius", .length)] }
+        if region.rectangleSize != nil { keys += [("region.width", .length), ("region.height", .length)] }
         return keys
     }
 
@@ -95,6 +99,9 @@ public struct FieldSpec: Sendable, Hashable {
         case "direction.x": return p.direction.dx
         case "direction.y": return p.direction.dy
         case "smoothness": return p.smoothness
+        case "region.radius": return region.circleRadius!
+        case "region.width": return region.rectangleSize!.width
+        case "region.height": return region.rectangleSize!.height
         default: return p.animationSpeed
         }
     }
@@ -109,8 +116,24 @@ public struct FieldSpec: Sendable, Hashable {
         case "direction.x": direction = Vector(dx: value, dy: direction?.dy ?? 0)
         case "direction.y": direction = Vector(dx: direction?.dx ?? 0, dy: value)
         case "smoothness": smoothness = value
+        case "region.radius": region = region.withCircleRadius(value)
+        case "region.width": region = region.withRectangleSize(Size(width: value, height: region.rectangleSize!.height))
+        case "region.height": region = region.withRectangleSize(Size(width: region.rectangleSize!.width, height: value))
         default: animationSpeed = value
         }
+    }
+}
+
+extension FieldSpec {
+    /// Why field `name` has no such `region.` key: which sizes its region has, if any.
+    func regionKeyRefusal(_ name: String) -> String {
+        if region.circleRadius != nil { return "field '\(name)' has a circle region; its size key is 'region.radius'" }
+        if region.rectangleSize != nil { return "field '\(name)' has a rectangle region; its size keys are 'region.width' and 'region.height'" }
+        if region.isCombination {
+            return "field '\(name)' has a combined region (union, difference or intersection); only a region that is one circle "
+                + "or one rectangle (or its inverse) has size keys"
+        }
+        return "field '\(name)' has no region (it acts everywhere), so no region size to set"
     }
 }
 

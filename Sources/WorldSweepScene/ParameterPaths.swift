@@ -26,18 +26,43 @@ extension SceneFile {
 
     static let snapKeys: [(key: String, rule: ValueRule)] = [("point.x", .any), ("point.y", .any), ("damping", .nonNegative)]
 
-    /// An attachment's keys: those its kind takes (the parser's rule), `anchor` where it has one.
-    static func attachmentKeys(_ a: AttachmentSpec) -> [(key: String, rule: ValueRule)] {
+    /// An attachment's keys: those its kind takes (the parser's rule), `anchor` where it has one,
+    /// each item's offset where the kind takes offsets.
+    static func attachmentKeys(_ a: AttachmentSpec, items: [String]) -> [(key: String, rule: ValueRule)] {
         var keys: [(key: String, rule: ValueRule)] = a.anchor == nil ? [] : [("anchor.x", .any), ("anchor.y", .any)]
         switch a.kind {
-        case .distance: keys += [("length", .nonNegative), ("damping", .nonNegative), ("frequency", .frequency)]
-        case .limit: keys += [("length", .nonNegative)]
+        case .distance: keys += [("length", .nonNegative), ("damping", .nonNegative), ("frequency", .frequency)] + offsetKeys(items)
+        case .limit: keys += [("length", .nonNegative)] + offsetKeys(items)
         case .fixed: keys += [("damping", .nonNegative), ("frequency", .frequency)]
         case .pin: keys += [("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
         case .sliding:
             keys += [("axis.x", .axis), ("axis.y", .axis), ("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
         }
         return keys
+    }
+
+    /// `offset.ITEM.x` and `offset.ITEM.y` for each item (each once): where a push acts on it, or
+    /// where an attachment holds it, from its centre in its own frame (points).
+    static func offsetKeys(_ items: [String]) -> [(key: String, rule: ValueRule)] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }.flatMap { [("offset.\($0).x", ValueRule.any), ("offset.\($0).y", .any)] }
+    }
+
+    /// The item and axis of an `offset.ITEM.x` / `offset.ITEM.y` key (nil for any other key).
+    static func offsetKey(_ key: String) -> (item: String, vertical: Bool)? {
+        guard key.hasPrefix("offset."), key.hasSuffix(".x") || key.hasSuffix(".y"), key.count > 9 else { return nil }
+        return (String(key.dropFirst(7).dropLast(2)), key.hasSuffix(".y"))
+    }
+
+    /// `offsets` with one item's offset set along one axis (the last entry for it, as the engine reads
+    /// it; a new entry from (0, 0) when it has none).
+    static func setting(_ value: Double, vertical: Bool, of item: String,
+                        in offsets: [(item: String, offset: Offset)]) -> [(item: String, offset: Offset)] {
+        var offsets = offsets
+        if offsets.lastIndex(where: { $0.item == item }) == nil { offsets.append((item, .zero)) }
+        let i = offsets.lastIndex { $0.item == item }!
+        if vertical { offsets[i].offset.vertical = value } else { offsets[i].offset.horizontal = value }
+        return offsets
     }
 
     /// Keys naming a pair of numbers, for jitter given as `[a, b]` (e.g. `top.center: [2, 2]`).
@@ -49,6 +74,13 @@ extension SceneFile {
         "range": ("range.min", "range.max"),
     ]
 
+    /// The two keys a pair key names (`center`, …, and `offset.ITEM`), or nil.
+    static func pairKeys(_ key: String) -> (String, String)? {
+        if let pair = vectorKeys[key] { return pair }
+        guard key.hasPrefix("offset."), key.count > 7 else { return nil }
+        return ("\(key).x", "\(key).y")
+    }
+
     /// The numeric keys `NAME.KEY` may use for the item or behavior called `name`, or nil when
     /// nothing has that name.
     public func numericKeys(of name: String) -> [String]? {
@@ -59,11 +91,12 @@ extension SceneFile {
         if item(named: name) != nil { return Self.itemKeys }
         guard let behavior = behavior(named: name) else { return nil }
         switch behavior.kind {
-        case .gravity, .push: return Self.forceKeys
+        case .gravity: return Self.forceKeys
+        case .push: return Self.forceKeys + Self.offsetKeys(behavior.items)
         case .item: return Self.itemBehaviorKeys
         case .collision: return []
         case .field(let field): return field.numericKeys
-        case .attachment(let a): return Self.attachmentKeys(a)
+        case .attachment(let a): return Self.attachmentKeys(a, items: behavior.items)
         case .snap: return Self.snapKeys
         }
     }
@@ -92,6 +125,9 @@ extension SceneFile {
         let noun = item(named: name) != nil ? "item" : behavior(named: name)!.kind.noun
         guard !table.isEmpty else {
             return failure("unknown parameter '\(TextPosition.shown(path))': \(noun) '\(name)' has no numeric keys")
+        }
+        if case .field(let field) = behavior(named: name)?.kind, key.hasPrefix("region."), !table.contains(where: { $0.key == key }) {
+            return failure("unknown parameter '\(TextPosition.shown(path))': " + field.regionKeyRefusal(name))
         }
         guard let found = table.first(where: { $0.key == key }) else {
             let keys = table.map(\.key)
@@ -125,12 +161,19 @@ extension SceneFile {
             case .gravity(let gravity):
                 return Self.read(parameter.key, of: gravity.force, GravitySpec.defaultAngle, GravitySpec.defaultMagnitude)
             case .push(let push):
+                if let (item, vertical) = Self.offsetKey(parameter.key) {
+                    let offset = push.offsets.last { $0.item == item }?.offset ?? .zero
+                    return vertical ? offset.vertical : offset.horizontal
+                }
                 return Self.read(parameter.key, of: push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
             case .item(let properties):
                 return Self.read(parameter.key, of: properties)
             case .field(let field):
                 return field.value(of: parameter.key)
             case .attachment(let a):
+                if let (item, vertical) = Self.offsetKey(parameter.key) {
+                    return vertical ? a.offset(of: item).vertical : a.offset(of: item).horizontal
+                }
                 switch parameter.key {
                 case "anchor.x": return a.anchor!.x
                 case "anchor.y": return a.anchor!.y
@@ -197,7 +240,11 @@ extension SceneFile {
                 Self.write(value, parameter.key, to: &gravity.force, GravitySpec.defaultAngle, GravitySpec.defaultMagnitude)
                 behaviors[index].kind = .gravity(gravity)
             case .push(var push):
-                Self.write(value, parameter.key, to: &push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
+                if let (item, vertical) = Self.offsetKey(parameter.key) {
+                    push.offsets = Self.setting(value, vertical: vertical, of: item, in: push.offsets)
+                } else {
+                    Self.write(value, parameter.key, to: &push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
+                }
                 behaviors[index].kind = .push(push)
             case .item(var properties):
                 Self.write(value, parameter.key, to: &properties)
@@ -206,6 +253,11 @@ extension SceneFile {
                 field.set(parameter.key, value)
                 behaviors[index].kind = .field(field)
             case .attachment(var a):
+                if let (item, vertical) = Self.offsetKey(parameter.key) {
+                    a.offsets = Self.setting(value, vertical: vertical, of: item, in: a.offsets)
+                    behaviors[index].kind = .attachment(a)
+                    return
+                }
                 switch parameter.key {
                 case "anchor.x": a.anchor!.x = value
                 case "anchor.y": a.anchor!.y = value

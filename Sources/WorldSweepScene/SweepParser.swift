@@ -209,7 +209,7 @@ struct SweepParser {
         let path = entry.key
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         let location = entry.keyNode.location
-        if parts.count == 2, let (first, second) = SceneFile.vectorKeys[parts[1]],
+        if parts.count == 2, let (first, second) = SceneFile.pairKeys(parts[1]),
            let keys = scene.numericKeys(of: parts[0]), keys.contains(first) {
             let paths = ["\(parts[0]).\(first)", "\(parts[0]).\(second)"]
             let amplitudes: [Double]

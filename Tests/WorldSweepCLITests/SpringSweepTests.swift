@@ -17,10 +17,10 @@ private func rows(_ path: String) -> [[String: String]] {
     return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
 }
 
-/// The seed sweeps of attachments and snap (Sweeps/pendulum.yaml, spring-card.yaml, snap.yaml):
+/// The seed sweeps of attachments and snap (Sweeps/pendulum.yaml, spring-card.yaml, spring-hang.yaml, snap.yaml):
 /// each runs end to end with a report on both engines, bit for bit the same.
 @Suite struct SpringSweepTests {
-    @Test(arguments: [("pendulum", "bob"), ("spring-card", "card"), ("snap", "view")])
+    @Test(arguments: [("pendulum", "bob"), ("spring-card", "card"), ("spring-hang", "card"), ("snap", "view")])
     func seedSweepRunsOnBothEnginesAlike(_ name: String, _ item: String) throws {
         let batched = Scratch.directory("\(name)-batched", create: false)
         let single = Scratch.directory("\(name)-single", create: false)

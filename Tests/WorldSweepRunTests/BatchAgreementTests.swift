@@ -60,7 +60,7 @@ import WorldSweepScene
 
     /// Rows that come and go with the contacts (what bigger worlds get), on the small seed sweeps.
     @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "radial-gravity.yaml",
-                      "pendulum.yaml", "spring-card.yaml", "snap.yaml"])
+                      "pendulum.yaml", "spring-card.yaml", "spring-hang.yaml", "snap.yaml"])
     func sparseRowsAgree(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         let worlds = Array(stride(from: 0, to: scene.worldCount, by: max(1, scene.worldCount / 64)))

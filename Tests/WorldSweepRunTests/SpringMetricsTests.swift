@@ -287,3 +287,102 @@ import WorldSweepScene
         }
     }
 }
+
+/// A spring under gravity is measured from where it hangs still, not from its unloaded length.
+/// The static sag, worked by hand from Box2D's soft distance joint (RestTarget.staticSag):
+/// a/(ω²(1 + h·c)) with a = 10 m/s², ω = 2πf, h = 1/120 s, c the resistance. At 1 Hz:
+/// 10/(4π²) m = 25.3303 pt, and with c = 0.1, /1.000833 = 25.3092 pt; with c = 5, /1.041667 = 24.3171 pt.
+@Suite struct HangingSpringTests {
+    static func hanging(resistance: String, frequency: Double = 1, damping: Double, duration: Double) -> String {
+        """
+        name: hang
+        world: {bounds: [320, 568], duration: \(duration)}
+        items:
+          card: {center: [160, 250], size: [100, 100]}
+        behaviors:
+          fall: {type: gravity, items: [card]}
+          spring: {type: attachment, items: [card], anchor: [160, 100], offset: {card: [0, -50]}, length: 100, frequency: \(frequency), damping: \(damping)}
+          air: {type: item, items: [card]\(resistance)}
+        """
+    }
+
+    @Test func theRestLengthOfAHangingSpringIncludesItsSag() throws {
+        let file = try scene(Self.hanging(resistance: "", damping: 1, duration: 1))
+        let target = try #require(RestTarget.targets(of: file)[0])
+        guard case .distance(_, _, let length) = target else { Issue.record("not a spring: \(target)"); return }
+        #expect(abs(length - 125.3092) < 0.0005, "\(length)")
+        // Without gravity the unloaded length stands; an anchored item does not sag.
+        let floating = try scene(Self.hanging(resistance: "", damping: 1, duration: 1).replacingOccurrences(of: "  fall: {type: gravity, items: [card]}\n", with: ""))
+        #expect(RestTarget.targets(of: floating)[0] == .distance(anchor: .point(Point(x: 160, y: 100)), offset: Offset(horizontal: 0, vertical: -50), length: 100))
+        let pinned = try scene(Self.hanging(resistance: ", anchored: true", damping: 1, duration: 1))
+        #expect(RestTarget.targets(of: pinned)[0] == .distance(anchor: .point(Point(x: 160, y: 100)), offset: Offset(horizontal: 0, vertical: -50), length: 100))
+    }
+
+    @Test func aHeavilyDampedHangingCardStopsAtTheWorkedOutLength() throws {
+        // At 2 Hz the sag is 10/(16π²) m = 6.33257 pt: with c = 0.1, /1.000833 = 6.32730 pt; with
+        // c = 5, /1.041667 = 6.07927 pt. Released at the unloaded length, ζ = 0.7, for 10 s: the
+        // spring from (160, 100) to the card's top edge (its centre − 50 pt) ends at 100 pt + the
+        // sag; the continuous m·g/k, 6.33257 pt, is 0.25 pt off under resistance 5. (At 1 Hz the card falls asleep, under 1 pt/s for 0.5 s, about 0.1 pt short of it.)
+        for (resistance, sag) in [("", 6.32730), (", resistance: 5", 6.07927)] {
+            let file = try scene(Self.hanging(resistance: resistance, frequency: 2, damping: 0.7, duration: 10))
+            let built = file.makeAnimator()
+            for _ in 0..<600 { built.animator.tick() }
+            let s = try #require(built.animator.itemState(for: built.views[0]))
+            let top = RestTarget.attachmentPoint(s, Offset(horizontal: 0, vertical: -50))
+            let length = ((top.x - 160) * (top.x - 160) + (top.y - 100) * (top.y - 100)).squareRoot()
+            #expect(abs(length - (100 + sag)) < 0.01, "resistance\(resistance): \(length) vs \(100 + sag)")
+            guard case .distance(_, _, let rest) = try #require(RestTarget.targets(of: file)[0]) else { Issue.record("no spring"); continue }
+            #expect(abs(rest - length) < 0.01)
+        }
+    }
+
+    @Test func aCardHungFromAnAnchoredItemSagsAsFromAnAnchorPoint() throws {
+        // The spring joins an anchored post's centre (160, 50) to the card's top edge: the post is
+        // static, so the joint's effective mass is the card's own and the sag is the anchor's,
+        // 6.32730 pt at 2 Hz under the default resistance; the card's centre ends at
+        // 50 + 150 + 6.32730 + 50 = 256.32730.
+        let file = try scene("""
+            name: hung
+            world: {bounds: [320, 568], duration: 10}
+            items:
+              post: {center: [160, 50], size: [20, 20]}
+              card: {center: [160, 250], size: [100, 100]}
+            behaviors:
+              fall: {type: gravity, items: [card]}
+              pin: {type: item, items: [post], anchored: true}
+              spring: {type: attachment, items: [post, card], offset: {card: [0, -50]}, length: 150, frequency: 2, damping: 0.7}
+            """)
+        let targets = RestTarget.targets(of: file)
+        guard case .distance(_, _, let rest) = try #require(targets[1]) else { Issue.record("no spring"); return }
+        #expect(abs(rest - 156.32730) < 0.0005, "\(rest)")
+        let built = file.makeAnimator()
+        for _ in 0..<600 { built.animator.tick() }
+        let card = try #require(built.animator.itemState(for: built.views[1]))
+        #expect(abs(card.center.y - 256.32730) < 0.01 && card.center.x == 160, "\(card.center)")
+    }
+
+    @Test func overshootAndSettlingAreMeasuredFromWhereItHangs() throws {
+        // No resistance, ζ = 0.05 and 1. Let go 25.3303 pt above where it hangs, at rest: the
+        // overshoot past that is 25.3303 r with r = e^(−πζ'/√(1−ζ'²)), ζ' = ζ + ωh/2 = ζ + 0.02618
+        // (the soft constraint's own damping, SpringMetricsOnTheEngineTests): 19.92 pt at ζ = 0.05.
+        // Critically damped it never goes past and settles; from the unloaded length it would not.
+        let file = try scene(Self.hanging(resistance: ", resistance: 0", damping: 0.05, duration: 10) + """
+
+            sweep:
+              parameters:
+                spring.damping: [0.05, 1]
+            """)
+        var runner = WorldRunner(scene: file)
+        let batched = runner.run(worlds: 0..<2)
+        runner.engine = .single
+        #expect(runner.run(worlds: 0..<2) == batched)
+        let under = try #require(batched[0].items[0].spring), critical = try #require(batched[1].items[0].spring)
+        let z = 0.05 + 2 * Double.pi / 240
+        let expected = 25.3303 * exp(-Double.pi * z / (1 - z * z).squareRoot())
+        #expect(abs(under.overshoot - expected) < 0.01 * expected, "\(under.overshoot) vs \(expected)")
+        #expect(under.oscillations > 0 && under.settleTime != nil)
+        #expect(critical.overshoot < 0.01 && critical.oscillations == 0)
+        let settled = try #require(critical.settleTime)
+        #expect(settled > 0.5 && settled < 3)
+    }
+}

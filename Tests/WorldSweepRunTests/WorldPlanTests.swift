@@ -114,7 +114,7 @@ import WorldSweepScene
     }
 
     @Test(arguments: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "million-drops.yaml",
-                      "radial-gravity.yaml", "pendulum.yaml", "spring-card.yaml", "snap.yaml"])
+                      "radial-gravity.yaml", "pendulum.yaml", "spring-card.yaml", "spring-hang.yaml", "snap.yaml"])
     func aSceneCompilesToThePlanItsAnimatorUses(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         for world in Set([0, scene.worldCount / 2, scene.worldCount - 1]).sorted() {

@@ -60,7 +60,7 @@ import WorldSweep
             "  hinge: {type: attachment, kind: pin, items: [top, bottom], anchor: [100, 25]}",
             "  rail: {type: attachment, kind: sliding, items: [bottom], anchor: [0, 0], axis: [1, 0]}",
             "  snap: {type: snap, items: [top], point: [200, 300]}"))
-        #expect(scene.numericKeys(of: "card") == ["anchor.x", "anchor.y", "length", "damping", "frequency"])
+        #expect(scene.numericKeys(of: "card") == ["anchor.x", "anchor.y", "length", "damping", "frequency", "offset.top.x", "offset.top.y"])
         #expect(scene.numericKeys(of: "hinge") == ["anchor.x", "anchor.y", "range.min", "range.max", "friction_torque"])
         #expect(scene.numericKeys(of: "rail") == ["anchor.x", "anchor.y", "axis.x", "axis.y", "range.min", "range.max", "friction_torque"])
         #expect(scene.numericKeys(of: "snap") == ["point.x", "point.y", "damping"])

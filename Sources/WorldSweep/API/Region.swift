@@ -33,6 +33,33 @@ public struct Region: Sendable, Hashable {
     /// Where both are.
     public func intersection(with other: Region) -> Region { Region(steps: steps + other.steps + [.intersection]) }
 
+    /// The radius of a region that is one circle (or everywhere but one), else nil.
+    public var circleRadius: Double? {
+        if case .circle(let r) = steps.first, steps.dropFirst().allSatisfy({ $0 == .inverse }) { return r }
+        return nil
+    }
+
+    /// The size of a region that is one rectangle (or everywhere but one), else nil.
+    public var rectangleSize: Size? {
+        if case .rectangle(let size) = steps.first, steps.dropFirst().allSatisfy({ $0 == .inverse }) { return size }
+        return nil
+    }
+
+    /// Whether the region combines two regions (a union, difference or intersection).
+    public var isCombination: Bool { steps.contains { [.union, .difference, .intersection].contains($0) } }
+
+    /// The same one-circle region with another radius (unchanged if it is not one).
+    public func withCircleRadius(_ radius: Double) -> Region {
+        guard circleRadius != nil else { return self }
+        return Region(steps: [.circle(radius: radius)] + steps.dropFirst())
+    }
+
+    /// The same one-rectangle region with another size (unchanged if it is not one).
+    public func withRectangleSize(_ size: Size) -> Region {
+        guard rectangleSize != nil else { return self }
+        return Region(steps: [.rectangle(size: size)] + steps.dropFirst())
+    }
+
     /// The region as the engine evaluates it.
     var engineForm: FieldRegion {
         var stack: [FieldRegion] = []
