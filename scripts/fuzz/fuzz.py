@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 
-EXAMPLES = ["twin-drop", "ledge-squares", "push-offset", "spinner", "million-drops", "pendulum", "spring-card", "snap", "radial-gravity"]
+EXAMPLES = ["twin-drop", "ledge-squares", "push-offset", "spinner", "million-drops", "pendulum", "spring-card", "spring-hang", "snap", "radial-gravity"]
 
 # Numbers that have broken parsers and engines before, or sit on a boundary.
 NUMBERS = ["0", "-0", "-1", "1", "2", "0.5", "1e39", "-1e39", "1e-300", "1e308", "-1e308", "5e-324",
