@@ -200,17 +200,18 @@ extension LaneWorld {
         }
     }
 
-    @inline(__always) private func positionLanes(_ i: UnsafeMutablePointer<Int32>) -> PositionLanes<V> {
+    // Bundle bodies in and out of SIMD8 lanes, for the contact and the joint bundles alike.
+    @inline(__always) func positionLanes(_ i: UnsafeMutablePointer<Int32>) -> PositionLanes<V> {
         PositionLanes(cx: gatherLanes(bodies.cx, i), cy: gatherLanes(bodies.cy, i), a: gatherLanes(bodies.a, i))
     }
-    @inline(__always) private func velocityLanes(_ i: UnsafeMutablePointer<Int32>) -> VelocityLanes<V> {
+    @inline(__always) func velocityLanes(_ i: UnsafeMutablePointer<Int32>) -> VelocityLanes<V> {
         VelocityLanes(vx: gatherLanes(bodies.vx, i), vy: gatherLanes(bodies.vy, i), w: gatherLanes(bodies.w, i))
     }
-    @inline(__always) private func scatter(_ v: VelocityLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+    @inline(__always) func scatter(_ v: VelocityLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
         scatterLanes(v.vx, bodies.vx, i, count: count); scatterLanes(v.vy, bodies.vy, i, count: count)
         scatterLanes(v.w, bodies.w, i, count: count)
     }
-    @inline(__always) private func scatter(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+    @inline(__always) func scatter(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
         scatterLanes(p.cx, bodies.cx, i, count: count); scatterLanes(p.cy, bodies.cy, i, count: count)
         scatterLanes(p.a, bodies.a, i, count: count)
     }

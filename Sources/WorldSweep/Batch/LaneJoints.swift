@@ -88,21 +88,6 @@ extension LaneWorld {
         k.count = bundle
     }
 
-    @inline(__always) private func jointVelocities(_ i: UnsafeMutablePointer<Int32>) -> VelocityLanes<V> {
-        VelocityLanes(vx: gatherLanes(bodies.vx, i), vy: gatherLanes(bodies.vy, i), w: gatherLanes(bodies.w, i))
-    }
-    @inline(__always) private func jointPositions(_ i: UnsafeMutablePointer<Int32>) -> PositionLanes<V> {
-        PositionLanes(cx: gatherLanes(bodies.cx, i), cy: gatherLanes(bodies.cy, i), a: gatherLanes(bodies.a, i))
-    }
-    @inline(__always) private func scatterVelocities(_ v: VelocityLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
-        scatterLanes(v.vx, bodies.vx, i, count: count); scatterLanes(v.vy, bodies.vy, i, count: count)
-        scatterLanes(v.w, bodies.w, i, count: count)
-    }
-    @inline(__always) private func scatterPositions(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
-        scatterLanes(p.cx, bodies.cx, i, count: count); scatterLanes(p.cy, bodies.cy, i, count: count)
-        scatterLanes(p.a, bodies.a, i, count: count)
-    }
-
     /// Each bundle's joints gathered from the lanes' worlds, set up and warm-started
     /// (JointIslandSolver.initializeVelocityConstraints).
     func setUpJoints(dtRatio: Float) {
@@ -119,11 +104,11 @@ extension LaneWorld {
                          mB: gatherLanes(bodies.invMass, ib), iB: gatherLanes(bodies.invI, ib),
                          localCenterA: (gatherLanes(details.lcx, ia), gatherLanes(details.lcy, ia)),
                          localCenterB: (gatherLanes(details.lcx, ib), gatherLanes(details.lcy, ib)))
-            var vA = jointVelocities(ia), vB = jointVelocities(ib)
-            JointKernels.initVelocity(k.kind[b], &j, jointPositions(ia), jointPositions(ib), &vA, &vB,
+            var vA = velocityLanes(ia), vB = velocityLanes(ib)
+            JointKernels.initVelocity(k.kind[b], &j, positionLanes(ia), positionLanes(ib), &vA, &vB,
                                       h: V(repeating: h), dtRatio: V(repeating: dtRatio))
             let count = Int(k.laneCount[b])
-            scatterVelocities(vA, ia, count: count); scatterVelocities(vB, ib, count: count)
+            scatter(vA, ia, count: count); scatter(vB, ib, count: count)
             k.joints[b] = j
         }
     }
@@ -133,9 +118,9 @@ extension LaneWorld {
         let k = jointBundles, width = JointBundles.width, hv = V(repeating: h)
         for b in 0..<k.count {
             let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
-            var vA = jointVelocities(ia), vB = jointVelocities(ib)
+            var vA = velocityLanes(ia), vB = velocityLanes(ib)
             JointKernels.solveVelocity(k.kind[b], &k.joints[b], &vA, &vB, h: hv)
-            scatterVelocities(vA, ia, count: count); scatterVelocities(vB, ib, count: count)
+            scatter(vA, ia, count: count); scatter(vB, ib, count: count)
         }
     }
 
@@ -161,7 +146,7 @@ extension LaneWorld {
             let active = firstLanes(count) .& .!maskFromFlags(gatherLanes(islands.solved, isl))
             guard anyLane(active) else { continue }
             let ia = k.bodyA + b * width, ib = k.bodyB + b * width
-            let oldA = jointPositions(ia), oldB = jointPositions(ib)
+            let oldA = positionLanes(ia), oldB = positionLanes(ib)
             var pA = oldA, pB = oldB
             let okay = JointKernels.solvePosition(k.kind[b], k.joints[b], &pA, &pB)
             // Lanes of solved islands keep their positions.
@@ -169,8 +154,8 @@ extension LaneWorld {
                 PositionLanes(cx: old.cx.blended(with: new.cx, where: active), cy: old.cy.blended(with: new.cy, where: active),
                               a: old.a.blended(with: new.a, where: active))
             }
-            scatterPositions(keep(pA, oldA), ia, count: count)
-            scatterPositions(keep(pB, oldB), ib, count: count)
+            scatter(keep(pA, oldA), ia, count: count)
+            scatter(keep(pB, oldB), ib, count: count)
             let failed = active .& .!okay
             if anyLane(failed) { for s in 0..<count where failed[s] { islands.jointsOkay[Int(isl[s])] = 0 } }
         }
