@@ -138,6 +138,24 @@ import WorldSweepScene
         for world in 0..<scene.worldCount { try expectSamePlan(try scene.world(world)) }
     }
 
+    /// Every world of `scene` on the plan path, in batches that are not a multiple of the lane
+    /// width, checked world by world against the per-world animator (`--engine single`); the
+    /// batched results, for further checks.
+    func batchedResultsMatchingTheAnimator(_ scene: SceneFile) -> [WorldResult] {
+        var single = WorldRunner(scene: scene)
+        single.engine = .single
+        let expected = (0..<scene.worldCount).map { single.run(world: $0) }
+        let got = single.runBatched([0, 1, 2], integrator: .simd) + single.runBatched(Array(3..<scene.worldCount), integrator: .simd)
+        #expect(expected.count == got.count)
+        for (e, g) in zip(expected, got) {
+            #expect(e.world == g.world && e.failed == g.failed && e.parameters == g.parameters)
+            for (i, (ie, ig)) in zip(e.items, g.items).enumerated() where ie != ig {
+                Issue.record("world \(e.world), item \(scene.items[i].name): \(ig) instead of \(ie)")
+            }
+        }
+        return got
+    }
+
     /// Every attachment kind and shape and a snap: the scene's plan (ScenePlan's values) is the
     /// one the live behaviors (SceneBuilder through UIKit's initializers and factories) compile
     /// to, joints included, in every world of a sweep over their keys.
@@ -150,17 +168,7 @@ import WorldSweepScene
     /// The same sweep on the batched engine, world by world the animator's, spring metrics included.
     @Test func attachmentsAndSnapsRunAsTheAnimatorRunsThem() throws {
         let scene = try SceneFile.parse(yaml: Self.everyJoint, path: "every-joint.yaml")
-        var single = WorldRunner(scene: scene)
-        single.engine = .single
-        let expected = (0..<scene.worldCount).map { single.run(world: $0) }
-        let got = single.runBatched([0, 1, 2], integrator: .simd) + single.runBatched(Array(3..<scene.worldCount), integrator: .simd)
-        #expect(expected.count == got.count)
-        for (e, g) in zip(expected, got) {
-            #expect(e.world == g.world && e.failed == g.failed && e.parameters == g.parameters)
-            for (i, (ie, ig)) in zip(e.items, g.items).enumerated() where ie != ig {
-                Issue.record("world \(e.world), item \(scene.items[i].name): \(ig) instead of \(ie)")
-            }
-        }
+        let got = batchedResultsMatchingTheAnimator(scene)
         // a swings on its rod and c snaps: both have spring metrics; b (an item–item spring) too.
         #expect(got.allSatisfy { !$0.failed && $0.items[0].spring != nil && $0.items[1].spring != nil && $0.items[2].spring != nil })
     }
@@ -189,17 +197,7 @@ import WorldSweepScene
     /// multiple of the lane width.
     @Test func everyKindRunsAsTheAnimatorRunsIt() throws {
         let scene = try SceneFile.parse(yaml: Self.everyKind, path: "every-kind.yaml")
-        var single = WorldRunner(scene: scene)
-        single.engine = .single
-        let expected = (0..<scene.worldCount).map { single.run(world: $0) }
-        let got = single.runBatched([0, 1, 2], integrator: .simd) + single.runBatched(Array(3..<scene.worldCount), integrator: .simd)
-        #expect(expected.count == got.count)
-        for (e, g) in zip(expected, got) {
-            #expect(e.world == g.world && e.failed == g.failed && e.parameters == g.parameters)
-            for (i, (ie, ig)) in zip(e.items, g.items).enumerated() where ie != ig {
-                Issue.record("world \(e.world), item \(scene.items[i].name): \(ig) instead of \(ie)")
-            }
-        }
+        let got = batchedResultsMatchingTheAnimator(scene)
         // The anchored item rests when an island that holds it falls asleep (Box2D puts an
         // island's static bodies to sleep with it); the lanes once never did, and it had no rest time.
         let post = try #require(scene.items.firstIndex { $0.name == "post" })
