@@ -45,6 +45,8 @@ final class LaneWorld {
     let bodies: LaneBodies
     /// The rest of each body: transform, sweep start, material, shape, sleep, flags, boxes.
     let details: LaneBodyDetails
+    /// Polygon normals, centroids and edge end points, for the lane kernels (LaneNarrowPhase.swift).
+    let shapeColumns: LaneShapeColumns
     /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
     let rows: LaneRows
     // The stores sized by rows: replaced by bigger ones when the rows fill (`growRows`).
@@ -154,6 +156,7 @@ final class LaneWorld {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
+        shapeColumns = LaneShapeColumns(details: details, bodyCount: bodyCount, movingBodyCount: bodies.movingBodyCount, lanes: lanes)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, capacity: capacity)

@@ -76,25 +76,13 @@ enum Collide {
     struct ClipVertex { var v: Vec2; var id: ContactFeature }
 
     /// Keeps the part of segment `vIn` with `dot(normal, v) <= offset`: nil unless two points
-    /// remain (a manifold needs both).
+    /// remain (a manifold needs both). `CollideLanes.clipSegment` on one lane.
     static func clipSegment(_ vIn: (ClipVertex, ClipVertex), normal: Vec2, offset: Float, vertexIndexA: Int)
         -> (ClipVertex, ClipVertex)?
     {
-        let d0 = dot(normal, vIn.0.v) - offset, d1 = dot(normal, vIn.1.v) - offset
-        var kept: ClipVertex? = nil
-        if d0 <= 0 { kept = vIn.0 }
-        if d1 <= 0 {
-            if let k = kept { return (k, vIn.1) }
-            kept = vIn.1
-        }
-        guard let k = kept, d0 * d1 < 0 else { return nil }
-        let t = d0 / (d0 - d1)
-        var id = ContactFeature()
-        id.indexA = UInt8(vertexIndexA)
-        id.indexB = vIn.0.id.indexB
-        id.typeA = ContactFeature.vertex
-        id.typeB = ContactFeature.face
-        return (k, ClipVertex(v: vIn.0.v + t * (vIn.1.v - vIn.0.v), id: id))
+        let (ok, c0, c1) = CollideLanes.clipSegment(ClipVertexLanes(vIn.0), ClipVertexLanes(vIn.1), normalX: normal.x, normalY: normal.y,
+                                                    offset: offset, vertexIndexA: Float(vertexIndexA))
+        return ok ? (ClipVertex(c0), ClipVertex(c1)) : nil
     }
 
     /// Largest separation of `poly2` from the faces of `poly1`, and the face that gives it.
@@ -203,93 +191,50 @@ enum Collide {
         return m
     }
 
-    /// Edge against polygon, with the edge two-sided: its normal faces the polygon's centroid, and a
-    /// polygon face is chosen as reference only when it is clearly better than the edge.
+    /// Edge against polygon, with the edge two-sided (`CollideLanes.edgeAndPolygon` on one lane).
     static func edgeAndPolygon(_ edge: Shape, _ xfA: Transform, _ polygon: Shape, _ xfB: Transform) -> Manifold {
-        var m = Manifold()
-        // Polygon in the edge's frame.
-        let q = Rot(s: xfA.q.c * xfB.q.s - xfA.q.s * xfB.q.c, c: xfA.q.c * xfB.q.c + xfA.q.s * xfB.q.s)
-        let xf = Transform(p: xfA.q.applyInverse(xfB.p - xfA.p), q: q)
-        let centroidB = xf.apply(polygon.centroid)
-        let v1 = edge.vertices[0], v2 = edge.vertices[1]
-        let edgeDir = (v2 - v1).normalized
-        let normal1 = edgeDir.skewRight
-        let front = dot(normal1, centroidB - v1) >= 0
-        let normal = front ? normal1 : -normal1
-        let count = polygon.vertices.count
-        // The polygon's vertices and normals in the edge's frame, on the stack (no allocation).
-        return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * count) { buffer in
-        let verts = buffer.baseAddress!, norms = buffer.baseAddress! + count
-        for i in 0..<count {
-            verts[i] = xf.apply(polygon.vertices[i])
-            norms[i] = xf.q.apply(polygon.normals[i])
-        }
-        let radius = edge.radius + polygon.radius
-
-        var edgeSeparation = Float.greatestFiniteMagnitude
-        for i in 0..<count { edgeSeparation = min(edgeSeparation, dot(normal, verts[i] - v1)) }
-        if edgeSeparation > radius { return m }
-
-        var polygonIndex = -1
-        var polygonSeparation = -Float.greatestFiniteMagnitude
-        for i in 0..<count {
-            let n = -norms[i]
-            let s = min(dot(n, verts[i] - v1), dot(n, verts[i] - v2))
-            if s > radius { return m }
-            if s > polygonSeparation { polygonSeparation = s; polygonIndex = i }
-        }
-
-        let relativeTolerance: Float = 0.98, absoluteTolerance: Float = 0.001
-        let usePolygonAxis = polygonIndex >= 0
-            && polygonSeparation > relativeTolerance * edgeSeparation + absoluteTolerance
-
-        let incident: (ClipVertex, ClipVertex)
-        let refI1: Int, refI2: Int
-        let refV1: Vec2, refV2: Vec2, refNormal: Vec2
-        let f = ContactFeature.face, vx = ContactFeature.vertex
-        if !usePolygonAxis {
-            m.kind = .faceA
-            var best = 0
-            var bestValue = dot(normal, norms[0])
-            for i in 1..<count {
-                let value = dot(normal, norms[i])
-                if value < bestValue { bestValue = value; best = i }
-            }
-            let i2 = (best + 1) % count
-            incident = (ClipVertex(v: verts[best], id: ContactFeature(indexA: 0, indexB: UInt8(best), typeA: f, typeB: vx)),
-                        ClipVertex(v: verts[i2], id: ContactFeature(indexA: 0, indexB: UInt8(i2), typeA: f, typeB: vx)))
-            if front { refI1 = 0; refI2 = 1; refV1 = v1; refV2 = v2 } else { refI1 = 1; refI2 = 0; refV1 = v2; refV2 = v1 }
-            refNormal = normal
-        } else {
-            m.kind = .faceB
-            incident = (ClipVertex(v: v1, id: ContactFeature(indexA: 0, indexB: UInt8(polygonIndex), typeA: vx, typeB: f)),
-                        ClipVertex(v: v2, id: ContactFeature(indexA: 0, indexB: UInt8(polygonIndex), typeA: vx, typeB: f)))
-            refI1 = polygonIndex
-            refI2 = (polygonIndex + 1) % count
-            refV1 = verts[refI1]; refV2 = verts[refI2]
-            refNormal = norms[refI1]
-        }
-        let sideNormal1 = Vec2(refNormal.y, -refNormal.x)
-        let sideNormal2 = -sideNormal1
-        guard let clip1 = clipSegment(incident, normal: sideNormal1, offset: dot(sideNormal1, refV1), vertexIndexA: refI1),
-              let clip2 = clipSegment(clip1, normal: sideNormal2, offset: dot(sideNormal2, refV2), vertexIndexA: refI2)
-        else { return m }
-
-        if usePolygonAxis {
-            m.localNormal = polygon.normals[refI1]
-            m.localPoint = polygon.vertices[refI1]
-        } else {
-            m.localNormal = refNormal
-            m.localPoint = refV1
-        }
-        for cv in [clip2.0, clip2.1] where dot(refNormal, cv.v - refV1) <= radius {
-            if usePolygonAxis {
-                m.append(ManifoldPoint(localPoint: cv.v, id: cv.id.flipped))
-            } else {
-                m.append(ManifoldPoint(localPoint: xf.applyInverse(cv.v), id: cv.id))
+        polygon.vertices.withUnsafeBufferPointer { v in
+            polygon.normals.withUnsafeBufferPointer { n in
+                let v1 = edge.vertices[0], v2 = edge.vertices[1]
+                let lanes = CollideLanes.edgeAndPolygon(
+                    edge1: (v1.x, v1.y), edge2: (v2.x, v2.y), edgeRadius: edge.radius, TransformLanes(xfA),
+                    count: v.count, vertex: { (v[$0].x, v[$0].y) }, normal: { (n[$0].x, n[$0].y) },
+                    centroid: (polygon.centroid.x, polygon.centroid.y), polygonRadius: polygon.radius, TransformLanes(xfB))
+                return Manifold(oneLane: lanes)
             }
         }
-        return m
-        }
+    }
+}
+
+extension Collide.ClipVertex {
+    init(_ lane: ClipVertexLanes<Float>) { self.init(v: Vec2(lane.x, lane.y), id: ContactFeature(lane.id)) }
+}
+
+extension ClipVertexLanes where L == Float {
+    init(_ v: Collide.ClipVertex) { self.init(x: v.v.x, y: v.v.y, id: FeatureLanes(v.id)) }
+}
+
+extension FeatureLanes where L == Float {
+    init(_ id: ContactFeature) {
+        self.init(indexA: Float(id.indexA), indexB: Float(id.indexB), typeA: Float(id.typeA), typeB: Float(id.typeB))
+    }
+}
+
+extension ContactFeature {
+    init(_ lane: FeatureLanes<Float>) {
+        self.init(indexA: UInt8(lane.indexA), indexB: UInt8(lane.indexB), typeA: UInt8(lane.typeA), typeB: UInt8(lane.typeB))
+    }
+}
+
+extension Manifold {
+    /// The manifold the narrow phase made on one lane.
+    init(oneLane c: CollisionLanes<Float>) {
+        self.init()
+        let m = c.manifold
+        kind = m.isFaceA ? .faceA : m.isFaceB ? .faceB : .circles
+        localNormal = Vec2(m.localNormalX, m.localNormalY)
+        localPoint = Vec2(m.localPointX, m.localPointY)
+        if m.hasPoint0 { append(ManifoldPoint(localPoint: Vec2(m.point0X, m.point0Y), id: ContactFeature(c.id0))) }
+        if m.hasPoint1 { append(ManifoldPoint(localPoint: Vec2(m.point1X, m.point1Y), id: ContactFeature(c.id1))) }
     }
 }
