@@ -107,6 +107,15 @@ final class LaneContacts {
         return m
     }
 
+    /// `Contact.isCurrent` on the columns: whether refreshing contact `ci` at these transforms
+    /// would leave it as it is (but for `enabled`).
+    @inline(__always) func isCurrent(_ ci: Int, _ xfA: Transform, _ xfB: Transform) -> Bool {
+        let a = Transform(p: Vec2(transformAX[ci], transformAY[ci]), q: Rot(s: transformAS[ci], c: transformAC[ci]))
+        let b = Transform(p: Vec2(transformBX[ci], transformBY[ci]), q: Rot(s: transformBS[ci], c: transformBC[ci]))
+        return manifoldIsCurrent(Float.self, hasManifold: hasManifold[ci] != 0, sameTransforms: a.isIdentical(to: xfA) && b.isIdentical(to: xfB),
+                                 twoPointsShareAnId: pointCount[ci] == 2 && id0[ci] == id1[ci])
+    }
+
     /// Brings the columns' flags, manifold and manifold transforms into contact `ci` before
     /// scalar code reads it.
     @inline(__always) func takeColumns(_ c: inout Contact, _ ci: Int) {
@@ -123,12 +132,13 @@ extension LaneWorld {
     /// Manifolds of the awake contacts (PhysicsWorld.updateContacts). Rows are walked in pair
     /// order, rows with no contact in any running lane of the group passed over eight lanes at a
     /// time; each lane meets its contacts in pair order (wakes and events as in the single world).
+    @inline(never)   // a stage of its own in profiles
     func updateContacts(group: Int, running: SIMDMask<IV>) {
         forEachRowInOrder { p in
             let live = running .& loadMask(contacts.exists, p * lanes + group)
             guard anyLane(live) else { return }
-            if let count = edgePolygonVertexCount(p, group: group) {
-                updateEdgePolygonContacts(p, group: group, live: live, count: count)
+            if let kernel = laneKernel(p, group: group) {
+                updateContacts(p, group: group, live: live, kernel: kernel)
             } else {
                 for k in 0..<Self.width where live[k] { updateContact(p, lane: group + k) }
             }
@@ -142,9 +152,14 @@ extension LaneWorld {
         if !isActive(a, lane) && !isActive(b, lane) { return }
         let ia = a * lanes + lane, ib = b * lanes + lane
         if !box(ia).overlaps(box(ib)) { destroyContact(p, lane: lane); return }
+        let xfA = transform(ia), xfB = transform(ib)
+        if contacts.isCurrent(ci, xfA, xfB) {
+            contacts.enabled[ci] = -1   // what refresh would do (see Contact.isCurrent)
+            return
+        }
         // In place: the contact is not copied out and back.
         contacts.takeColumns(&contacts.contact[ci]!, ci)
-        let change = Self.refresh(&contacts.contact[ci]!, &details.shapes[ia], transform(ia), &details.shapes[ib], transform(ib))
+        let change = Self.refresh(&contacts.contact[ci]!, &details.shapes[ia], xfA, &details.shapes[ib], xfB)
         contacts.mirror(ci, impulses: true)
         switch change {
         case .none: break

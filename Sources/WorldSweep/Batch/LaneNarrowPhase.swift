@@ -1,6 +1,7 @@
 // The contact update eight lanes at a time, for rows whose eight lanes hold a static edge against
-// a polygon of one vertex count (every item against a boundary: most of the contacts). The
-// narrow phase is the shared kernel (`CollideLanes.edgeAndPolygon`) on SIMD8; what
+// a polygon (every item against a boundary: most of the contacts), or two polygons, of one
+// vertex count per body. The narrow phase is the shared kernel (`CollideLanes.edgeAndPolygon`,
+// `CollideLanes.polygons`) on SIMD8; what
 // `Contact.refresh` does around it (leave out a contact whose transforms have not changed by a
 // bit, carry impulses over by feature id, touching) is done on the columns with masks, and only
 // the lanes whose touching began or ended, or whose boxes parted, go on one by one (events and
@@ -17,12 +18,15 @@ final class LaneShapeColumns {
     let edge2X: UnsafeMutablePointer<Float>, edge2Y: UnsafeMutablePointer<Float>
     /// Per body: its shape is an edge in every lane (so its end points are in the edge columns).
     let isEdgeInEveryLane: [Bool]
+    /// The lane kernels' scratch (4 × the most vertices, eight lanes each).
+    let scratch: UnsafeMutablePointer<SIMD8<Float>>
 
     init(details: LaneBodyDetails, bodyCount: Int, movingBodyCount moving: Int, lanes: Int) {
         let n = bodyCount * lanes, maxCount = details.maxVertexCount
         normalX = columns.make(moving * maxCount * lanes, 0); normalY = columns.make(moving * maxCount * lanes, 0)
         centroidX = columns.make(n, 0); centroidY = columns.make(n, 0)
         edge1X = columns.make(n, 0); edge1Y = columns.make(n, 0); edge2X = columns.make(n, 0); edge2Y = columns.make(n, 0)
+        scratch = columns.make(4 * maxCount, SIMD8(repeating: 0))
         var isEdge = Array(repeating: true, count: bodyCount)
         for b in 0..<bodyCount {
             for lane in 0..<lanes {
@@ -46,37 +50,86 @@ final class LaneShapeColumns {
     }
 }
 
+/// Which lane kernel a row's group of eight lanes can run, with the polygons' vertex counts.
+enum LaneNarrowPhaseKernel {
+    case edgeAndPolygon(count: Int)
+    case polygons(countA: Int, countB: Int)
+}
+
 extension LaneWorld {
-    /// The polygon vertex count shared by the eight lanes of `group` in row `p` when the row is a
-    /// static edge against a moving body's polygon in all of them, else nil (the row goes lane
-    /// by lane).
-    @inline(__always) func edgePolygonVertexCount(_ p: Int, group: Int) -> Int? {
-        let a = rows.pair[p].a, b = rows.pair[p].b
-        guard shapeColumns.isEdgeInEveryLane[a], isStatic[a], !isStatic[b], b < bodies.movingBodyCount else { return nil }
-        // Every moving body is a polygon or a circle: three vertices or more is a polygon.
-        let count = Int(details.groupVertexCount[b * (lanes / Self.width) + group / Self.width])
-        return count >= 3 ? count : nil
+    /// The lane kernel for the eight lanes of `group` in row `p`, or nil when they go lane by
+    /// lane: a static edge against a moving body's polygon, or two polygons, of one vertex count
+    /// per body in all eight lanes.
+    @inline(__always) func laneKernel(_ p: Int, group: Int) -> LaneNarrowPhaseKernel? {
+        let a = rows.pair[p].a, b = rows.pair[p].b, moving = bodies.movingBodyCount, g = group / Self.width
+        guard b < moving, !isStatic[b] else { return nil }
+        // A moving body's shape is a polygon or a circle, a static one may be an edge: three
+        // vertices or more is a polygon.
+        let countB = Int(details.groupVertexCount[b * (lanes / Self.width) + g])
+        guard countB >= 3 else { return nil }
+        if shapeColumns.isEdgeInEveryLane[a] && isStatic[a] { return .edgeAndPolygon(count: countB) }
+        guard a < moving else { return nil }
+        let countA = Int(details.groupVertexCount[a * (lanes / Self.width) + g])
+        return countA >= 3 ? .polygons(countA: countA, countB: countB) : nil
     }
 
-    /// `updateContact` for the lanes `live` of `group` in row `p` (a static edge A against
-    /// polygons B of `count` vertices), eight lanes per instruction.
-    func updateEdgePolygonContacts(_ p: Int, group: Int, live: SIMDMask<IV>, count: Int) {
+    /// `updateContact` for the lanes `live` of `group` in row `p`, eight lanes per instruction
+    /// with `kernel`.
+    func updateContacts(_ p: Int, group: Int, live: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel) {
         let a = rows.pair[p].a, b = rows.pair[p].b
         let ia = a * lanes + group, ib = b * lanes + group
-        // A is static, B is not: B's being awake makes the contact active.
-        let update = live .& loadMask(details.awake, ib)
+        // isActive: a body that can move and is awake (B can move).
+        let activeA = isStatic[a] ? SIMDMask<IV>() : loadMask(details.awake, ia)
+        let update = live .& (activeA .| loadMask(details.awake, ib))
         guard anyLane(update) else { return }
         let apart = update .& boxLanes(ia).isApart(from: boxLanes(ib))
         let refresh = update .& .!apart
-        if anyLane(refresh) { refreshEdgePolygon(p, group: group, ia: ia, ib: ib, refresh: refresh, count: count) }
+        if anyLane(refresh) { refreshContacts(p, group: group, ia: ia, ib: ib, refresh: refresh, kernel: kernel) }
         if anyLane(apart) {
             for k in 0..<Self.width where apart[k] { destroyContact(p, lane: group + k) }
         }
     }
 
+    /// The narrow phase on eight lanes of bodies `ia`, `ib` (indices of lane `group`).
+    @inline(__always)
+    private func collide(_ kernel: LaneNarrowPhaseKernel, ia: Int, ib: Int, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
+        let lanes = self.lanes, group = ia % lanes, a = ia / lanes, b = ib / lanes
+        let vertexX = details.vertexX, vertexY = details.vertexY, normalX = shapeColumns.normalX, normalY = shapeColumns.normalY
+        // Body k's vertex and normal columns start at column(k) + vertex × lanes.
+        let columnA = a * details.maxVertexCount * lanes + group, columnB = b * details.maxVertexCount * lanes + group
+        switch kernel {
+        case .edgeAndPolygon(let count):
+            @inline(__always) func run(count: Int) -> CollisionLanes<V> {
+                CollideLanes.edgeAndPolygon(
+                    edge1: (loadLanes(shapeColumns.edge1X, ia), loadLanes(shapeColumns.edge1Y, ia)),
+                    edge2: (loadLanes(shapeColumns.edge2X, ia), loadLanes(shapeColumns.edge2Y, ia)), edgeRadius: loadLanes(details.radius, ia), xfA,
+                    count: count,
+                    vertex: { k in (loadLanes(vertexX, columnB + k * lanes), loadLanes(vertexY, columnB + k * lanes)) },
+                    normal: { k in (loadLanes(normalX, columnB + k * lanes), loadLanes(normalY, columnB + k * lanes)) },
+                    centroid: (loadLanes(shapeColumns.centroidX, ib), loadLanes(shapeColumns.centroidY, ib)), polygonRadius: loadLanes(details.radius, ib), xfB,
+                    scratch: shapeColumns.scratch)
+            }
+            // Boxes (four vertices) with the count known, so the loops unroll.
+            return count == 4 ? run(count: 4) : run(count: count)
+        case .polygons(let countA, let countB):
+            @inline(__always) func run(countA: Int, countB: Int) -> CollisionLanes<V> {
+                CollideLanes.polygons(
+                    countA: countA,
+                    vertexA: { k in (loadLanes(vertexX, columnA + k * lanes), loadLanes(vertexY, columnA + k * lanes)) },
+                    normalA: { k in (loadLanes(normalX, columnA + k * lanes), loadLanes(normalY, columnA + k * lanes)) },
+                    radiusA: loadLanes(details.radius, ia), xfA,
+                    countB: countB,
+                    vertexB: { k in (loadLanes(vertexX, columnB + k * lanes), loadLanes(vertexY, columnB + k * lanes)) },
+                    normalB: { k in (loadLanes(normalX, columnB + k * lanes), loadLanes(normalY, columnB + k * lanes)) },
+                    radiusB: loadLanes(details.radius, ib), xfB)
+            }
+            return countA == 4 && countB == 4 ? run(countA: 4, countB: 4) : run(countA: countA, countB: countB)
+        }
+    }
+
     /// Contact.refresh on the lanes `refresh` of one row and group.
     @inline(__always)
-    private func refreshEdgePolygon(_ p: Int, group: Int, ia: Int, ib: Int, refresh: SIMDMask<IV>, count: Int) {
+    private func refreshContacts(_ p: Int, group: Int, ia: Int, ib: Int, refresh: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel) {
         let ci = p * lanes + group
         let refreshFlags = unsafeBitCast(refresh, to: IV.self)
         storeLanes(loadLanes(contacts.enabled, ci) | refreshFlags, contacts.enabled, ci)
@@ -84,7 +137,7 @@ extension LaneWorld {
         let xfB = TransformLanes(px: loadLanes(details.px, ib), py: loadLanes(details.py, ib), s: loadLanes(details.qs, ib), c: loadLanes(details.qc, ib))
         // Contact.isCurrent: the manifold was made at these very transforms (bit for bit) and no
         // two of its points share an id.
-        func differs(_ x: V, _ column: UnsafeMutablePointer<Float>) -> IV {
+        @inline(__always) func differs(_ x: V, _ column: UnsafeMutablePointer<Float>) -> IV {
             unsafeBitCast(x, to: IV.self) ^ unsafeBitCast(loadLanes(column, ci), to: IV.self)
         }
         let moved = differs(xfA.px, contacts.transformAX) | differs(xfA.py, contacts.transformAY)
@@ -94,18 +147,12 @@ extension LaneWorld {
         let oldCount = loadLanes(contacts.pointCount, ci)   // 0, 1 or 2
         let oldHas0 = nonZeroLanes(oldCount), oldHas1 = maskFromFlags(0 &- (oldCount &>> 1))
         let oldId0 = loadLanes(contacts.id0, ci), oldId1 = loadLanes(contacts.id1, ci)
-        let current = loadMask(contacts.hasManifold, ci) .& lanesEqual(moved, 0) .& .!(oldHas1 .& laneEquals(oldId0, oldId1))
+        let current = manifoldIsCurrent(V.self, hasManifold: loadMask(contacts.hasManifold, ci), sameTransforms: lanesEqual(moved, 0),
+                                        twoPointsShareAnId: oldHas1 .& laneEquals(oldId0, oldId1))
         let compute = refresh .& .!current
         guard anyLane(compute) else { return }
 
-        let b = rows.pair[p].b, column = b * details.maxVertexCount * lanes + group
-        let c = CollideLanes.edgeAndPolygon(
-            edge1: (loadLanes(shapeColumns.edge1X, ia), loadLanes(shapeColumns.edge1Y, ia)),
-            edge2: (loadLanes(shapeColumns.edge2X, ia), loadLanes(shapeColumns.edge2Y, ia)), edgeRadius: loadLanes(details.radius, ia), xfA,
-            count: count,
-            vertex: { k in (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes)) },
-            normal: { k in (loadLanes(shapeColumns.normalX, column + k * lanes), loadLanes(shapeColumns.normalY, column + k * lanes)) },
-            centroid: (loadLanes(shapeColumns.centroidX, ib), loadLanes(shapeColumns.centroidY, ib)), polygonRadius: loadLanes(details.radius, ib), xfB)
+        let c = collide(kernel, ia: ia, ib: ib, xfA, xfB)
         let m = c.manifold
 
         // Impulses carried over by feature id (Contact.refresh's rule, `carriedImpulse`).
@@ -114,10 +161,10 @@ extension LaneWorld {
         let same10 = m.hasPoint1 .& oldHas0 .& laneEquals(code1, oldId0), same11 = m.hasPoint1 .& oldHas1 .& laneEquals(code1, oldId1)
         let normal0 = loadLanes(contacts.normalImpulse0, ci), normal1 = loadLanes(contacts.normalImpulse1, ci)
         let tangent0 = loadLanes(contacts.tangentImpulse0, ci), tangent1 = loadLanes(contacts.tangentImpulse1, ci)
-        func store(_ x: V, _ column: UnsafeMutablePointer<Float>) {
+        @inline(__always) func store(_ x: V, _ column: UnsafeMutablePointer<Float>) {
             storeLanes(loadLanes(column, ci).blended(with: x, where: compute), column, ci)
         }
-        func store(_ x: SIMDMask<IV>, _ column: UnsafeMutablePointer<Int32>) {
+        @inline(__always) func store(_ x: SIMDMask<IV>, _ column: UnsafeMutablePointer<Int32>) {
             storeLanes(loadLanes(column, ci).blended(with: unsafeBitCast(x, to: IV.self), where: compute), column, ci)
         }
         store(carriedImpulse(sameAsOld0: same00, sameAsOld1: same01, normal0, normal1), contacts.normalImpulse0)
@@ -144,9 +191,8 @@ extension LaneWorld {
         for k in 0..<Self.width where began[k] || ended[k] {
             let lane = group + k
             if began[k] {
-                let i = ci + k, a = rows.pair[p].a
-                let point = WorldManifold(contacts.manifold(i), transform(a * lanes + lane), details.radius[a * lanes + lane],
-                                          transform(b * lanes + lane), details.radius[b * lanes + lane]).points.0
+                let point = WorldManifold(contacts.manifold(ci + k), transform(ia + k), details.radius[ia + k],
+                                          transform(ib + k), details.radius[ib + k]).points.0
                 touchBegan(p, lane: lane, point: point)
             } else {
                 touchEnded(p, lane: lane)

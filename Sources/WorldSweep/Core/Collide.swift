@@ -73,91 +73,19 @@ enum Collide {
         return m
     }
 
-    struct ClipVertex { var v: Vec2; var id: ContactFeature }
-
-    /// Keeps the part of segment `vIn` with `dot(normal, v) <= offset`: nil unless two points
-    /// remain (a manifold needs both). `CollideLanes.clipSegment` on one lane.
-    static func clipSegment(_ vIn: (ClipVertex, ClipVertex), normal: Vec2, offset: Float, vertexIndexA: Int)
-        -> (ClipVertex, ClipVertex)?
-    {
-        let (ok, c0, c1) = CollideLanes.clipSegment(ClipVertexLanes(vIn.0), ClipVertexLanes(vIn.1), normalX: normal.x, normalY: normal.y,
-                                                    offset: offset, vertexIndexA: Float(vertexIndexA))
-        return ok ? (ClipVertex(c0), ClipVertex(c1)) : nil
-    }
-
-    /// Largest separation of `poly2` from the faces of `poly1`, and the face that gives it.
-    static func maxSeparation(_ p1: Shape, _ xf1: Transform, _ p2: Shape, _ xf2: Transform) -> (Float, Int) {
-        // Work in poly2's frame.
-        let q = Rot(s: xf2.q.c * xf1.q.s - xf2.q.s * xf1.q.c, c: xf2.q.c * xf1.q.c + xf2.q.s * xf1.q.s)
-        let xf = Transform(p: xf2.q.applyInverse(xf1.p - xf2.p), q: q)
-        var best = 0
-        var maxSep = -Float.greatestFiniteMagnitude
-        for i in 0..<p1.vertices.count {
-            let n = xf.q.apply(p1.normals[i])
-            let v1 = xf.apply(p1.vertices[i])
-            var si = Float.greatestFiniteMagnitude
-            for v2 in p2.vertices { si = min(si, dot(n, v2 - v1)) }
-            if si > maxSep { maxSep = si; best = i }
-        }
-        return (maxSep, best)
-    }
-
-    static func incidentEdge(_ p1: Shape, _ xf1: Transform, _ edge1: Int, _ p2: Shape, _ xf2: Transform)
-        -> (ClipVertex, ClipVertex)
-    {
-        let normal1 = xf2.q.applyInverse(xf1.q.apply(p1.normals[edge1]))
-        var index = 0
-        var minDot = Float.greatestFiniteMagnitude
-        for i in 0..<p2.normals.count {
-            let d = dot(normal1, p2.normals[i])
-            if d < minDot { minDot = d; index = i }
-        }
-        let i2 = (index + 1) % p2.vertices.count
-        let f = ContactFeature.face, v = ContactFeature.vertex
-        return (ClipVertex(v: xf2.apply(p2.vertices[index]),
-                           id: ContactFeature(indexA: UInt8(edge1), indexB: UInt8(index), typeA: f, typeB: v)),
-                ClipVertex(v: xf2.apply(p2.vertices[i2]),
-                           id: ContactFeature(indexA: UInt8(edge1), indexB: UInt8(i2), typeA: f, typeB: v)))
-    }
-
+    /// Polygon against polygon (`CollideLanes.polygons` on one lane).
     static func polygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
-        var m = Manifold()
-        let totalRadius = a.radius + b.radius
-        let (sepA, edgeA) = maxSeparation(a, xfA, b, xfB)
-        if sepA > totalRadius { return m }
-        let (sepB, edgeB) = maxSeparation(b, xfB, a, xfA)
-        if sepB > totalRadius { return m }
-
-        // Prefer A's face unless B's is clearly better, so the reference face does not flicker.
-        let tolerance = 0.1 * EngineSettings.linearSlop
-        let flip = sepB > sepA + tolerance
-        let (poly1, xf1, edge1, poly2, xf2) = flip ? (b, xfB, edgeB, a, xfA) : (a, xfA, edgeA, b, xfB)
-        m.kind = flip ? .faceB : .faceA
-        let incident = incidentEdge(poly1, xf1, edge1, poly2, xf2)
-
-        let n1 = poly1.vertices.count
-        let iv1 = edge1, iv2 = (edge1 + 1) % n1
-        var v11 = poly1.vertices[iv1], v12 = poly1.vertices[iv2]
-        let localTangent = (v12 - v11).normalized
-        let localNormal = localTangent.skewRight
-        let planePoint = 0.5 * (v11 + v12)
-        let tangent = xf1.q.apply(localTangent)
-        let normal = tangent.skewRight
-        v11 = xf1.apply(v11); v12 = xf1.apply(v12)
-        let frontOffset = dot(normal, v11)
-        let sideOffset1 = -dot(tangent, v11) + totalRadius
-        let sideOffset2 = dot(tangent, v12) + totalRadius
-
-        guard let clip1 = clipSegment(incident, normal: -tangent, offset: sideOffset1, vertexIndexA: iv1),
-              let clip2 = clipSegment(clip1, normal: tangent, offset: sideOffset2, vertexIndexA: iv2)
-        else { return m }
-
-        m.localNormal = localNormal
-        m.localPoint = planePoint
-        for cv in [clip2.0, clip2.1] where dot(normal, cv.v) - frontOffset <= totalRadius {
-            m.append(ManifoldPoint(localPoint: xf2.applyInverse(cv.v), id: flip ? cv.id.flipped : cv.id))
+        a.vertices.withUnsafeBufferPointer { va in
+            a.normals.withUnsafeBufferPointer { na in
+                b.vertices.withUnsafeBufferPointer { vb in
+                    b.normals.withUnsafeBufferPointer { nb in
+                        Manifold(oneLane: CollideLanes.polygons(
+                            countA: va.count, vertexA: { (va[$0].x, va[$0].y) }, normalA: { (na[$0].x, na[$0].y) }, radiusA: a.radius, TransformLanes(xfA),
+                            countB: vb.count, vertexB: { (vb[$0].x, vb[$0].y) }, normalB: { (nb[$0].x, nb[$0].y) }, radiusB: b.radius, TransformLanes(xfB)))
+                    }
+                }
+            }
         }
-        return m
     }
 
     static func edgeAndCircle(_ edge: Shape, _ xfA: Transform, _ circle: Shape, _ xfB: Transform) -> Manifold {
@@ -193,25 +121,22 @@ enum Collide {
 
     /// Edge against polygon, with the edge two-sided (`CollideLanes.edgeAndPolygon` on one lane).
     static func edgeAndPolygon(_ edge: Shape, _ xfA: Transform, _ polygon: Shape, _ xfB: Transform) -> Manifold {
-        polygon.vertices.withUnsafeBufferPointer { v in
-            polygon.normals.withUnsafeBufferPointer { n in
-                let v1 = edge.vertices[0], v2 = edge.vertices[1]
-                let lanes = CollideLanes.edgeAndPolygon(
-                    edge1: (v1.x, v1.y), edge2: (v2.x, v2.y), edgeRadius: edge.radius, TransformLanes(xfA),
-                    count: v.count, vertex: { (v[$0].x, v[$0].y) }, normal: { (n[$0].x, n[$0].y) },
-                    centroid: (polygon.centroid.x, polygon.centroid.y), polygonRadius: polygon.radius, TransformLanes(xfB))
-                return Manifold(oneLane: lanes)
+        let count = polygon.vertices.count
+        // The kernel's scratch on the stack (no allocation).
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * count) { scratch in
+            polygon.vertices.withUnsafeBufferPointer { v in
+                polygon.normals.withUnsafeBufferPointer { n in
+                    let v1 = edge.vertices[0], v2 = edge.vertices[1]
+                    let lanes = CollideLanes.edgeAndPolygon(
+                        edge1: (v1.x, v1.y), edge2: (v2.x, v2.y), edgeRadius: edge.radius, TransformLanes(xfA),
+                        count: count, vertex: { (v[$0].x, v[$0].y) }, normal: { (n[$0].x, n[$0].y) },
+                        centroid: (polygon.centroid.x, polygon.centroid.y), polygonRadius: polygon.radius, TransformLanes(xfB),
+                        scratch: scratch.baseAddress!)
+                    return Manifold(oneLane: lanes)
+                }
             }
         }
     }
-}
-
-extension Collide.ClipVertex {
-    init(_ lane: ClipVertexLanes<Float>) { self.init(v: Vec2(lane.x, lane.y), id: ContactFeature(lane.id)) }
-}
-
-extension ClipVertexLanes where L == Float {
-    init(_ v: Collide.ClipVertex) { self.init(x: v.v.x, y: v.v.y, id: FeatureLanes(v.id)) }
 }
 
 extension FeatureLanes where L == Float {

@@ -97,11 +97,13 @@ enum CollideLanes {
     /// Edge (A, with end points `edge1`, `edge2` in its frame) against a polygon (B, `count`
     /// body-local vertices and normals, its centroid), the edge two-sided: its normal faces the
     /// polygon's centroid, and a polygon face is chosen as reference only when it is clearly
-    /// better than the edge. `vertex(k)` and `normal(k)` give the polygon's k-th.
+    /// better than the edge. `vertex(k)` and `normal(k)` give the polygon's k-th; `scratch` holds
+    /// 4 × `count` lane values (the polygon in the edge's frame).
     @inline(__always)
     static func edgeAndPolygon<L: LaneReal>(edge1 v1: (x: L, y: L), edge2 v2: (x: L, y: L), edgeRadius: L, _ xfA: TransformLanes<L>,
                                             count: Int, vertex: (Int) -> (L, L), normal: (Int) -> (L, L),
-                                            centroid: (x: L, y: L), polygonRadius: L, _ xfB: TransformLanes<L>)
+                                            centroid: (x: L, y: L), polygonRadius: L, _ xfB: TransformLanes<L>,
+                                            scratch: UnsafeMutablePointer<L>)
         -> CollisionLanes<L>
     {
         // Polygon in the edge's frame.
@@ -120,9 +122,8 @@ enum CollideLanes {
         let normalX = L.select(front, normal1X, -normal1X), normalY = L.select(front, normal1Y, -normal1Y)
         let radius = edgeRadius + polygonRadius
 
-        // The polygon's vertices and normals in the edge's frame, on the stack (no allocation).
-        return withUnsafeTemporaryAllocation(of: L.self, capacity: 4 * max(count, 1)) { buffer in
-        let vx = buffer.baseAddress!, vy = vx + count, nx = vy + count, ny = nx + count
+        // The polygon's vertices and normals in the edge's frame.
+        let vx = scratch, vy = vx + count, nx = vy + count, ny = nx + count
         for i in 0..<count {
             let (x, y) = vertex(i), (a, b) = normal(i)
             (vx[i], vy[i]) = xf.apply(x, y)
@@ -203,7 +204,7 @@ enum CollideLanes {
 
         // Each clip point within reach, in the frame of the body that does not own the reference
         // face (the polygon's: back through xf; the edge's: as it is), ids seen from A.
-        func point(_ cv: ClipVertexLanes<L>) -> (keep: L.Mask, ClipVertexLanes<L>) {
+        @inline(__always) func point(_ cv: ClipVertexLanes<L>) -> (keep: L.Mask, ClipVertexLanes<L>) {
             let keep = L.and(clipped, L.isGreaterOrEqual(radius, refNormalX * (cv.x - refV1X) + refNormalY * (cv.y - refV1Y)))
             let px = cv.x - xf.px, py = cv.y - xf.py
             let inB = ClipVertexLanes(x: xf.c * px + xf.s * py, y: -xf.s * px + xf.c * py, id: cv.id)
@@ -221,6 +222,133 @@ enum CollideLanes {
             point0X: first.x, point0Y: first.y, point1X: second.x, point1Y: second.y,
             hasPoint0: L.or(keep0, keep1), hasPoint1: L.and(keep0, keep1))
         return CollisionLanes(manifold: manifold, id0: first.id, id1: second.id)
+    }
+
+    /// Largest separation of `poly2` from the faces of `poly1`, and the face that gives it
+    /// (Box2D 2.3's b2FindMaxSeparation).
+    @inline(__always)
+    static func maxSeparation<L: LaneReal>(count1: Int, vertex1: (Int) -> (L, L), normal1: (Int) -> (L, L), _ xf1: TransformLanes<L>,
+                                           count2: Int, vertex2: (Int) -> (L, L), _ xf2: TransformLanes<L>)
+        -> (separation: L, edge: L)
+    {
+        // Work in poly2's frame.
+        let qs = xf2.c * xf1.s - xf2.s * xf1.c, qc = xf2.c * xf1.c + xf2.s * xf1.s
+        let dx = xf1.px - xf2.px, dy = xf1.py - xf2.py
+        let xf = TransformLanes(px: xf2.c * dx + xf2.s * dy, py: -xf2.s * dx + xf2.c * dy, s: qs, c: qc)
+        var best = L(0)
+        var maxSeparation = L(-Float.greatestFiniteMagnitude)
+        for i in 0..<count1 {
+            let (a, b) = normal1(i), (x, y) = vertex1(i)
+            let (nx, ny) = xf.rotate(a, b), (v1x, v1y) = xf.apply(x, y)
+            var si = L(Float.greatestFiniteMagnitude)
+            for j in 0..<count2 {
+                let (v2x, v2y) = vertex2(j)
+                si = L.minimum(si, nx * (v2x - v1x) + ny * (v2y - v1y))
+            }
+            let better = L.isGreater(si, maxSeparation)
+            maxSeparation = L.select(better, si, maxSeparation)
+            best = L.select(better, laneIndex(i), best)
         }
+        return (maxSeparation, best)
+    }
+
+    /// Polygon A against polygon B (Box2D 2.3's b2CollidePolygons): the reference face is A's
+    /// best unless B's is clearly better, so it does not flicker; B's incident face is clipped to
+    /// the reference face's sides. Each polygon has its count of body-local vertices and normals.
+    @inline(__always)
+    static func polygons<L: LaneReal>(countA: Int, vertexA: (Int) -> (L, L), normalA: (Int) -> (L, L), radiusA: L, _ xfA: TransformLanes<L>,
+                                      countB: Int, vertexB: (Int) -> (L, L), normalB: (Int) -> (L, L), radiusB: L, _ xfB: TransformLanes<L>)
+        -> CollisionLanes<L>
+    {
+        let totalRadius = radiusA + radiusB
+        let (separationA, edgeA) = maxSeparation(count1: countA, vertex1: vertexA, normal1: normalA, xfA, count2: countB, vertex2: vertexB, xfB)
+        let (separationB, edgeB) = maxSeparation(count1: countB, vertex1: vertexB, normal1: normalB, xfB, count2: countA, vertex2: vertexA, xfA)
+        let separated = L.or(L.isGreater(separationA, totalRadius), L.isGreater(separationB, totalRadius))
+
+        let tolerance = 0.1 * EngineSettings.linearSlop
+        let flip = L.isGreater(separationB, separationA + L(tolerance))
+        // Per lane, poly1 is the reference polygon (A, or B where flipped), poly2 the incident one.
+        @inline(__always) func pick(_ m: L.Mask, _ p: (L, L), _ q: (L, L)) -> (L, L) { (L.select(m, p.0, q.0), L.select(m, p.1, q.1)) }
+        /// Entry `index` of A's list or, in lanes `fromB`, of B's.
+        @inline(__always) func gathered(_ index: L, fromB: L.Mask, _ ofA: (Int) -> (L, L), _ ofB: (Int) -> (L, L)) -> (L, L) {
+            var fromA = ofA(0)
+            for k in 1..<max(countA, 1) { fromA = pick(L.isGreaterOrEqual(index, laneIndex(k)), ofA(k), fromA) }
+            var fromBValue = ofB(0)
+            for k in 1..<max(countB, 1) { fromBValue = pick(L.isGreaterOrEqual(index, laneIndex(k)), ofB(k), fromBValue) }
+            return pick(fromB, fromBValue, fromA)
+        }
+        let edge1 = L.select(flip, edgeB, edgeA)
+        let xf1 = TransformLanes(px: L.select(flip, xfB.px, xfA.px), py: L.select(flip, xfB.py, xfA.py),
+                                 s: L.select(flip, xfB.s, xfA.s), c: L.select(flip, xfB.c, xfA.c))
+        let xf2 = TransformLanes(px: L.select(flip, xfA.px, xfB.px), py: L.select(flip, xfA.py, xfB.py),
+                                 s: L.select(flip, xfA.s, xfB.s), c: L.select(flip, xfA.c, xfB.c))
+        let count1 = L.select(flip, laneIndex(countB), laneIndex(countA))
+        let count2 = L.select(flip, laneIndex(countA), laneIndex(countB))
+
+        // The incident edge: poly2's face most anti-parallel to the reference normal.
+        let (r1x, r1y) = gathered(edge1, fromB: flip, normalA, normalB)
+        let (w1x, w1y) = xf1.rotate(r1x, r1y)
+        let normal1X = xf2.c * w1x + xf2.s * w1y, normal1Y = -xf2.s * w1x + xf2.c * w1y
+        var index = L(0)
+        var minDot = L(Float.greatestFiniteMagnitude)
+        let notFlip = L.not(flip)
+        for i in 0..<max(countA, countB) {
+            // poly2's i-th normal: B's where not flipped, A's where flipped (lanes past that
+            // polygon's count are left out).
+            let (bx, by) = normalB(min(i, countB - 1)), (ax, ay) = normalA(min(i, countA - 1))
+            let (nx, ny) = pick(notFlip, (bx, by), (ax, ay))
+            let d = normal1X * nx + normal1Y * ny
+            let better = L.and(L.isGreater(count2, laneIndex(i)), L.isGreater(minDot, d))
+            minDot = L.select(better, d, minDot)
+            index = L.select(better, laneIndex(i), index)
+        }
+        let index2 = L.select(L.isGreaterOrEqual(index, count2 - L(1)), L(0), index + L(1))
+        let face = L(Float(ContactFeature.face)), vertex = L(Float(ContactFeature.vertex))
+        let (u0x, u0y) = gathered(index, fromB: notFlip, vertexA, vertexB)
+        let (u1x, u1y) = gathered(index2, fromB: notFlip, vertexA, vertexB)
+        let (i0x, i0y) = xf2.apply(u0x, u0y), (i1x, i1y) = xf2.apply(u1x, u1y)
+        let incident0 = ClipVertexLanes(x: i0x, y: i0y, id: FeatureLanes(indexA: edge1, indexB: index, typeA: face, typeB: vertex))
+        let incident1 = ClipVertexLanes(x: i1x, y: i1y, id: FeatureLanes(indexA: edge1, indexB: index2, typeA: face, typeB: vertex))
+
+        // The reference face.
+        let iv1 = edge1, iv2 = L.select(L.isGreaterOrEqual(edge1, count1 - L(1)), L(0), edge1 + L(1))
+        let (v11x, v11y) = gathered(iv1, fromB: flip, vertexA, vertexB)
+        let (v12x, v12y) = gathered(iv2, fromB: flip, vertexA, vertexB)
+        let ex = v12x - v11x, ey = v12y - v11y
+        let length = (ex * ex + ey * ey).squareRoot()
+        let short = L.isGreater(L(Float.ulpOfOne), length)
+        let inverse = L(1) / length
+        let localTangentX = L.select(short, ex, ex * inverse), localTangentY = L.select(short, ey, ey * inverse)
+        let localNormalX = localTangentY, localNormalY = -localTangentX
+        let planePointX = L(0.5) * (v11x + v12x), planePointY = L(0.5) * (v11y + v12y)
+        let (tangentX, tangentY) = xf1.rotate(localTangentX, localTangentY)
+        let normalX = tangentY, normalY = -tangentX
+        let (w11x, w11y) = xf1.apply(v11x, v11y), (w12x, w12y) = xf1.apply(v12x, v12y)
+        let frontOffset = normalX * w11x + normalY * w11y
+        let sideOffset1 = -(tangentX * w11x + tangentY * w11y) + totalRadius
+        let sideOffset2 = (tangentX * w12x + tangentY * w12y) + totalRadius
+
+        let clip1 = clipSegment(incident0, incident1, normalX: -tangentX, normalY: -tangentY, offset: sideOffset1, vertexIndexA: iv1)
+        let clip2 = clipSegment(clip1.1, clip1.2, normalX: tangentX, normalY: tangentY, offset: sideOffset2, vertexIndexA: iv2)
+        let clipped = L.and(L.not(separated), L.and(clip1.ok, clip2.ok))
+
+        @inline(__always) func point(_ cv: ClipVertexLanes<L>) -> (keep: L.Mask, ClipVertexLanes<L>) {
+            let keep = L.and(clipped, L.isGreaterOrEqual(totalRadius, (normalX * cv.x + normalY * cv.y) - frontOffset))
+            let px = cv.x - xf2.px, py = cv.y - xf2.py
+            let local = ClipVertexLanes(x: xf2.c * px + xf2.s * py, y: -xf2.s * px + xf2.c * py, id: cv.id)
+            return (keep, ClipVertexLanes.select(flip, ClipVertexLanes(x: local.x, y: local.y, id: cv.id.flipped), local))
+        }
+        let (keep0, p0) = point(clip2.1), (keep1, p1) = point(clip2.2)
+        let none = ClipVertexLanes(x: L(0), y: L(0), id: FeatureLanes<L>.zero)
+        let first = ClipVertexLanes.select(keep0, p0, ClipVertexLanes.select(keep1, p1, none))
+        let second = ClipVertexLanes.select(L.and(keep0, keep1), p1, none)
+        let zero = L(0)
+        let manifold = ManifoldLanes(
+            isFaceA: L.and(L.not(separated), L.not(flip)), isFaceB: L.and(L.not(separated), flip),
+            localNormalX: L.select(clipped, localNormalX, zero), localNormalY: L.select(clipped, localNormalY, zero),
+            localPointX: L.select(clipped, planePointX, zero), localPointY: L.select(clipped, planePointY, zero),
+            point0X: first.x, point0Y: first.y, point1X: second.x, point1Y: second.y,
+            hasPoint0: L.or(keep0, keep1), hasPoint1: L.and(keep0, keep1))
+        return CollisionLanes(manifold: manifold, id0: first.id, id1: second.id)
     }
 }

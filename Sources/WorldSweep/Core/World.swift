@@ -60,9 +60,20 @@ extension Contact {
     /// transforms alone, so the same bits give the same manifold; each point then finds its own
     /// old impulses by feature id, unless two points share an id, when both would take the first's.
     @inline(__always) func isCurrent(_ xfA: Transform, _ xfB: Transform) -> Bool {
-        guard hasManifold, manifoldTransforms.a.isIdentical(to: xfA), manifoldTransforms.b.isIdentical(to: xfB) else { return false }
-        return manifold.pointCount < 2 || manifold.point0.id.key != manifold.point1.id.key
+        manifoldIsCurrent(Float.self, hasManifold: hasManifold,
+                          sameTransforms: manifoldTransforms.a.isIdentical(to: xfA) && manifoldTransforms.b.isIdentical(to: xfB),
+                          twoPointsShareAnId: manifold.pointCount == 2 && manifold.point0.id.key == manifold.point1.id.key)
     }
+}
+
+/// `Contact.isCurrent`'s rule, written once for a contact and for lanes of them: a manifold made
+/// at the same transforms, bit for bit, stays, unless two of its points share a feature id.
+@inline(__always)
+func manifoldIsCurrent<L: LaneReal>(_: L.Type, hasManifold: L.Mask, sameTransforms: L.Mask, twoPointsShareAnId: L.Mask) -> L.Mask {
+    L.and(L.and(hasManifold, sameTransforms), L.not(twoPointsShareAnId))
+}
+
+extension Contact {
 }
 
 /// Warm starting across a manifold update: a new point takes the impulse of the first old point

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import WorldSweep
 
-/// Box2D 2.3's edge–polygon collision, written once over lanes (`CollideLanes.edgeAndPolygon`):
-/// its manifolds for poses worked out by hand, and the same manifold, bit for bit, from eight
-/// lanes at once as from each lane alone (the batched engine runs it eight worlds at a time, the
-/// single world one at a time), with lanes that take different branches side by side.
-@Suite struct EdgePolygonLaneTests {
+/// Box2D 2.3's edge–polygon and polygon–polygon collisions, written once over lanes
+/// (`CollideLanes`): their manifolds for poses worked out by hand, and the same manifold, bit for
+/// bit, from eight lanes at once as from each lane alone (the batched engine runs them eight
+/// worlds at a time, the single world one at a time), with lanes that take different branches
+/// side by side.
+@Suite struct NarrowPhaseLaneTests {
     typealias Random = ContactKernelTests.Random
     typealias V = SIMD8<Float>
 
@@ -74,6 +75,47 @@ import Testing
         #expect(m.point0.id == ContactFeature(indexA: 3, indexB: 0, typeA: ContactFeature.face, typeB: ContactFeature.vertex))
     }
 
+    @Test func aBoxOnABoxTouchesWithTheLowerBoxsTopFace() {
+        // B (upright) 2^-7 m above A's top face, shifted 0.125 m right. Both faces separate by
+        // 0.0078125, so A's (not clearly worse) is the reference: face 2, from (0.25, 0.25) to
+        // (−0.25, 0.25), tangent (−1, 0), normal (0, 1), point its middle (0, 0.25). B's bottom
+        // face (0 to 1) is incident: its corners at x = −0.125 and 0.375; the side plane at
+        // x = 0.25 + 0.02 (the skins) cuts the second, which becomes a new point with id
+        // (A's vertex 2, B's face 0). Both points are within reach of the face.
+        let m = Collide.polygons(box, .identity, box, Transform(p: Vec2(0.125, 0.5078125), q: .identity))
+        #expect(m.kind == .faceA)
+        #expect(m.pointCount == 2)
+        #expect(m.localNormal == Vec2(0, 1))
+        #expect(m.localPoint == Vec2(0, 0.25))
+        let face = ContactFeature.face, vertex = ContactFeature.vertex
+        #expect(m.point0.localPoint == Vec2(-0.25, -0.25))
+        #expect(m.point0.id == ContactFeature(indexA: 2, indexB: 0, typeA: face, typeB: vertex))
+        // The cut at x = 0.27 in A's frame is 0.145 in B's (the division rounds).
+        #expect(abs(m.point1.localPoint.x - 0.145) < 1e-6 && m.point1.localPoint.y == -0.25)
+        #expect(m.point1.id == ContactFeature(indexA: 2, indexB: 0, typeA: vertex, typeB: face))
+    }
+
+    @Test func aCornerUnderABoxMakesTheUpperBoxsFaceTheReference() {
+        // A turned by 0.3 rad: its corner 2 at about (0.165, 0.338) is its highest point. B, a
+        // 0.2 m box, upright, its bottom face 0.005 m above that corner. B's bottom face
+        // separates A by 0.005; A's best face (its top one, now tilted) sees B's lower right
+        // corner about 0.025 below it. B's face is clearly better (0.005 > −0.025 + 0.0005):
+        // kind faceB, normal and point B's bottom face (normal (0, −1), middle (0, −0.1)). A's
+        // top face is incident; clipped to B's sides its corner 2 stays and its other end is cut
+        // at x ≈ 0.045, about 0.042 below the face (out of reach, 0.02): one point, A's corner,
+        // in A's frame, its id flipped to A's view (A's vertex 2 against B's face 0).
+        let small = Shape.box(halfWidth: 0.1, halfHeight: 0.1)
+        let xfA = Transform(p: .zero, q: Rot(0.3))
+        let corner = xfA.apply(Vec2(0.25, 0.25))
+        let m = Collide.polygons(box, xfA, small, Transform(p: Vec2(corner.x, corner.y + 0.005 + 0.1), q: .identity))
+        #expect(m.kind == .faceB)
+        #expect(m.localNormal == Vec2(0, -1))
+        #expect(m.localPoint == Vec2(0, -0.1))
+        #expect(m.pointCount == 1)
+        #expect(abs(m.point0.localPoint.x - 0.25) < 1e-6 && abs(m.point0.localPoint.y - 0.25) < 1e-6)
+        #expect(m.point0.id == ContactFeature(indexA: 2, indexB: 0, typeA: ContactFeature.vertex, typeB: ContactFeature.face))
+    }
+
     /// Every manifold field as bits (ids as keys), the points past `pointCount` included (they
     /// must be empty in both).
     func bits(_ m: Manifold) -> [UInt32] {
@@ -102,6 +144,8 @@ import Testing
     func eightLanesEqualEachLaneAlone(vertexCount: Int, seed: UInt64) {
         var r = Random(state: seed)
         var outcomes: [String: Int] = [:]
+        let scratch = UnsafeMutablePointer<V>.allocate(capacity: 4 * vertexCount)
+        defer { scratch.deallocate() }
         for _ in 0..<600 {
             // Eight worlds: each its own edge (slope, length, place) and its own polygon of
             // `vertexCount` vertices (sizes differ), placed above, below, across the edge or
@@ -132,7 +176,8 @@ import Testing
                 normal: { k in (lanes { polygons[$0].normals[k].x }, lanes { polygons[$0].normals[k].y }) },
                 centroid: (lanes { polygons[$0].centroid.x }, lanes { polygons[$0].centroid.y }),
                 polygonRadius: lanes { polygons[$0].radius },
-                TransformLanes(px: lanes { xfBs[$0].p.x }, py: lanes { xfBs[$0].p.y }, s: lanes { xfBs[$0].q.s }, c: lanes { xfBs[$0].q.c }))
+                TransformLanes(px: lanes { xfBs[$0].p.x }, py: lanes { xfBs[$0].p.y }, s: lanes { xfBs[$0].q.s }, c: lanes { xfBs[$0].q.c }),
+                scratch: scratch)
             for k in 0..<8 {
                 let m = single[k]
                 #expect(bits(lane(c, k)) == bits(m), "lane \(k): \(edges[k].vertices) at \(xfAs[k]), polygon at \(xfBs[k])")
@@ -141,6 +186,52 @@ import Testing
         }
         // Lanes took every way out: apart, the edge's face with one and two points, the
         // polygon's face with one and two points.
+        for outcome in ["circles 0", "faceA 1", "faceA 2", "faceB 1", "faceB 2"] {
+            #expect(outcomes[outcome, default: 0] > 0, "\(outcome) never happened: \(outcomes)")
+        }
+    }
+
+    @Test(arguments: [(4, 4, UInt64(11)), (4, 4, 12), (3, 5, 13), (6, 4, 14)])
+    func polygonsOnEightLanesEqualEachLaneAlone(countA: Int, countB: Int, seed: UInt64) {
+        var r = Random(state: seed)
+        var outcomes: [String: Int] = [:]
+        func polygon(_ count: Int) -> Shape {
+            let rx = 0.1 + abs(r.next(0.3)), ry = 0.1 + abs(r.next(0.3)), turn = r.next(1)
+            return .polygon((0..<count).map { k in
+                let t = Float(k) * 2 * .pi / Float(count) + turn
+                return Vec2(rx * cosf(t), ry * sinf(t))
+            })
+        }
+        for _ in 0..<600 {
+            // Eight worlds, each with its own pair of polygons at any angles, B placed around A
+            // near enough that most lanes touch, through faces or corners.
+            var shapesA: [Shape] = [], xfAs: [Transform] = [], shapesB: [Shape] = [], xfBs: [Transform] = []
+            for _ in 0..<8 {
+                shapesA.append(polygon(countA)); shapesB.append(polygon(countB))
+                xfAs.append(Transform(p: Vec2(r.next(1), r.next(1)), q: Rot(r.next(3.2))))
+                let direction = r.next(3.2), reach = 0.25 + abs(r.next(0.4))
+                xfBs.append(Transform(p: xfAs.last!.p + Vec2(reach * cosf(direction), reach * sinf(direction)), q: Rot(r.next(3.2))))
+            }
+            let single = (0..<8).map { Collide.polygons(shapesA[$0], xfAs[$0], shapesB[$0], xfBs[$0]) }
+            func lanes(_ f: (Int) -> Float) -> V { V((0..<8).map(f)) }
+            func transform(_ xfs: [Transform]) -> TransformLanes<V> {
+                TransformLanes(px: lanes { xfs[$0].p.x }, py: lanes { xfs[$0].p.y }, s: lanes { xfs[$0].q.s }, c: lanes { xfs[$0].q.c })
+            }
+            let c = CollideLanes.polygons(
+                countA: countA,
+                vertexA: { k in (lanes { shapesA[$0].vertices[k].x }, lanes { shapesA[$0].vertices[k].y }) },
+                normalA: { k in (lanes { shapesA[$0].normals[k].x }, lanes { shapesA[$0].normals[k].y }) },
+                radiusA: lanes { shapesA[$0].radius }, transform(xfAs),
+                countB: countB,
+                vertexB: { k in (lanes { shapesB[$0].vertices[k].x }, lanes { shapesB[$0].vertices[k].y }) },
+                normalB: { k in (lanes { shapesB[$0].normals[k].x }, lanes { shapesB[$0].normals[k].y }) },
+                radiusB: lanes { shapesB[$0].radius }, transform(xfBs))
+            for k in 0..<8 {
+                let m = single[k]
+                #expect(bits(lane(c, k)) == bits(m), "lane \(k): A at \(xfAs[k]), B at \(xfBs[k])")
+                outcomes["\(m.kind) \(m.pointCount)", default: 0] += 1
+            }
+        }
         for outcome in ["circles 0", "faceA 1", "faceA 2", "faceB 1", "faceB 2"] {
             #expect(outcomes[outcome, default: 0] > 0, "\(outcome) never happened: \(outcomes)")
         }
