@@ -1,6 +1,7 @@
 // The batched engine: many worlds of one structure (same bodies, kinds and pairs; numbers may
 // differ) advanced together, lane = world. It follows PhysicsWorld.step stage by stage and calls
-// the same rules: the narrow phase and contact refresh per lane (branchy, scalar); islands per
+// the same rules: the narrow phase and contact refresh eight lanes at a time where a row's lanes
+// hold a pair the lane kernels cover (LaneNarrowPhase.swift), else per lane; islands per
 // lane with the single world's walk (LaneIslands.swift), which also orders each world's
 // contacts; the broad-phase boxes, the time-of-impact pre-check and the integrators on eight
 // lanes per instruction (SIMD8); the contact solver constraint-major, eight worlds' k-th
