@@ -102,7 +102,7 @@ extension LaneWorld {
         w.beginHandOver()
         for r in rows.inOrder {
             let ci = Int(r) * lanes + lane
-            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c) }
+            if var c = contacts.contact[ci] { contacts.takeColumns(&c, ci); w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c) }
         }
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()

@@ -1,6 +1,7 @@
 // The batched engine: many worlds of one structure (same bodies, kinds and pairs; numbers may
 // differ) advanced together, lane = world. It follows PhysicsWorld.step stage by stage and calls
-// the same rules: the narrow phase and contact refresh per lane (branchy, scalar); islands per
+// the same rules: the narrow phase and contact refresh eight lanes at a time where a row's lanes
+// hold a pair the lane kernels cover (LaneNarrowPhase.swift), else per lane; islands per
 // lane with the single world's walk (LaneIslands.swift), which also orders each world's
 // contacts; the broad-phase boxes, the time-of-impact pre-check and the integrators on eight
 // lanes per instruction (SIMD8); the contact solver constraint-major, eight worlds' k-th
@@ -45,6 +46,8 @@ final class LaneWorld {
     let bodies: LaneBodies
     /// The rest of each body: transform, sweep start, material, shape, sleep, flags, boxes.
     let details: LaneBodyDetails
+    /// Polygon normals, centroids and edge end points, for the lane kernels (LaneNarrowPhase.swift).
+    let shapeColumns: LaneShapeColumns
     /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
     let rows: LaneRows
     // The stores sized by rows: replaced by bigger ones when the rows fill (`growRows`).
@@ -154,6 +157,7 @@ final class LaneWorld {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
+        shapeColumns = LaneShapeColumns(details: details, bodyCount: bodyCount, movingBodyCount: bodies.movingBodyCount, lanes: lanes)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, capacity: capacity)

@@ -38,12 +38,10 @@ extension Contact {
         var m = Collide.manifold(shapeA, xfA, shapeB, xfB)
         for j in 0..<m.pointCount {
             var mp = m[j]
-            mp.normalImpulse = 0; mp.tangentImpulse = 0
-            for k in 0..<old.pointCount where old[k].id.key == mp.id.key {
-                mp.normalImpulse = old[k].normalImpulse
-                mp.tangentImpulse = old[k].tangentImpulse
-                break
-            }
+            let same0 = old.pointCount > 0 && old.point0.id.key == mp.id.key
+            let same1 = old.pointCount > 1 && old.point1.id.key == mp.id.key
+            mp.normalImpulse = carriedImpulse(sameAsOld0: same0, sameAsOld1: same1, old.point0.normalImpulse, old.point1.normalImpulse)
+            mp.tangentImpulse = carriedImpulse(sameAsOld0: same0, sameAsOld1: same1, old.point0.tangentImpulse, old.point1.tangentImpulse)
             m[j] = mp
         }
         manifold = m
@@ -62,9 +60,28 @@ extension Contact {
     /// transforms alone, so the same bits give the same manifold; each point then finds its own
     /// old impulses by feature id, unless two points share an id, when both would take the first's.
     @inline(__always) func isCurrent(_ xfA: Transform, _ xfB: Transform) -> Bool {
-        guard hasManifold, manifoldTransforms.a.isIdentical(to: xfA), manifoldTransforms.b.isIdentical(to: xfB) else { return false }
-        return manifold.pointCount < 2 || manifold.point0.id.key != manifold.point1.id.key
+        manifoldIsCurrent(Float.self, hasManifold: hasManifold,
+                          sameTransforms: manifoldTransforms.a.isIdentical(to: xfA) && manifoldTransforms.b.isIdentical(to: xfB),
+                          twoPointsShareAnId: manifold.pointCount == 2 && manifold.point0.id.key == manifold.point1.id.key)
     }
+}
+
+/// `Contact.isCurrent`'s rule, written once for a contact and for lanes of them: a manifold made
+/// at the same transforms, bit for bit, stays, unless two of its points share a feature id.
+@inline(__always)
+func manifoldIsCurrent<L: LaneReal>(_: L.Type, hasManifold: L.Mask, sameTransforms: L.Mask, twoPointsShareAnId: L.Mask) -> L.Mask {
+    L.and(L.and(hasManifold, sameTransforms), L.not(twoPointsShareAnId))
+}
+
+extension Contact {
+}
+
+/// Warm starting across a manifold update: a new point takes the impulse of the first old point
+/// with its feature id (`sameAsOld0`, `sameAsOld1`: that old point exists and has the new point's
+/// id), else starts from none. Written once for `Contact.refresh` and the batch's lanes.
+@inline(__always)
+func carriedImpulse<L: LaneReal>(sameAsOld0: L.Mask, sameAsOld1: L.Mask, _ old0: L, _ old1: L) -> L {
+    L.select(sameAsOld0, old0, L.select(sameAsOld1, old1, L(0)))
 }
 
 /// A began/ended change of a pair's touching state, in the order it happened. `a` and `b` are
