@@ -50,6 +50,16 @@ struct ClipVertexLanes<L: LaneReal> {
 struct CollisionLanes<L: LaneReal> {
     var manifold: ManifoldLanes<L>
     var id0: FeatureLanes<L>, id1: FeatureLanes<L>
+
+    /// What the kernels give a lane whose shapes are apart: no face, no points, all zero.
+    static var apart: Self {
+        let no = L.isGreater(L(0), L(0)), zero = L(0)
+        return Self(manifold: ManifoldLanes(isFaceA: no, isFaceB: no, localNormalX: zero, localNormalY: zero,
+                                            localPointX: zero, localPointY: zero,
+                                            point0X: zero, point0Y: zero, point1X: zero, point1Y: zero,
+                                            hasPoint0: no, hasPoint1: no),
+                    id0: .zero, id1: .zero)
+    }
 }
 
 /// Small integers as lane values, and the few operations the kernels need on them.
@@ -135,6 +145,9 @@ enum CollideLanes {
             edgeSeparation = L.minimum(edgeSeparation, normalX * (vx[i] - v1.x) + normalY * (vy[i] - v1.y))
         }
         var separated = L.isGreater(edgeSeparation, radius)
+        // Box2D's early exits, taken when every lane has left (for one world: a branch, as the
+        // scalar code had; the rest of the kernel gives a separated lane exactly `apart`).
+        if !L.any(L.not(separated)) { return .apart }
 
         var polygonIndex = L(-1)
         var polygonSeparation = L(-Float.greatestFiniteMagnitude)
@@ -146,6 +159,7 @@ enum CollideLanes {
             polygonSeparation = L.select(better, s, polygonSeparation)
             polygonIndex = L.select(better, laneIndex(i), polygonIndex)
         }
+        if !L.any(L.not(separated)) { return .apart }
 
         let relativeTolerance: Float = 0.98, absoluteTolerance: Float = 0.001
         let usePolygonAxis = L.and(L.isGreaterOrEqual(polygonIndex, L(0)),
@@ -262,8 +276,12 @@ enum CollideLanes {
     {
         let totalRadius = radiusA + radiusB
         let (separationA, edgeA) = maxSeparation(count1: countA, vertex1: vertexA, normal1: normalA, xfA, count2: countB, vertex2: vertexB, xfB)
+        // Box2D's early exits, taken when every lane has left (the rest of the kernel gives a
+        // separated lane exactly `apart`).
+        if !L.any(L.not(L.isGreater(separationA, totalRadius))) { return .apart }
         let (separationB, edgeB) = maxSeparation(count1: countB, vertex1: vertexB, normal1: normalB, xfB, count2: countA, vertex2: vertexA, xfA)
         let separated = L.or(L.isGreater(separationA, totalRadius), L.isGreater(separationB, totalRadius))
+        if !L.any(L.not(separated)) { return .apart }
 
         let tolerance = 0.1 * EngineSettings.linearSlop
         let flip = L.isGreater(separationB, separationA + L(tolerance))
