@@ -5,6 +5,8 @@ import WorldSweepScene
 /// number of threads can share one; every world builds its own animator.
 public struct WorldRunner: Sendable {
     public let scene: SceneFile
+    /// Makes the file's worlds (its swept paths resolved once).
+    let worldMaker: SweepWorlds
     /// How many worlds the file makes (1 without a sweep).
     public var worldCount: Int { scene.worldCount }
     public var replicas: Int { scene.sweep?.replicas ?? 1 }
@@ -26,6 +28,7 @@ public struct WorldRunner: Sendable {
 
     public init(scene: SceneFile) {
         self.scene = scene
+        worldMaker = SweepWorlds(scene)
         memoryPlan = MemoryPlan(scene: scene)
     }
 
@@ -40,7 +43,7 @@ public struct WorldRunner: Sendable {
         let parameters = self.parameters(ofPoint: point)
         let failedResult = WorldResult(world: index, point: point, replica: replica, parameters: parameters,
                                        items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
-        guard let worldScene = try? scene.world(index) else { return failedResult }
+        guard let worldScene = try? worldMaker.world(index) else { return failedResult }
         let built = worldScene.makeAnimator()
         let recorder = MetricsRecorder(built, speedLimit: speedLimit)
         recorder.attach()
@@ -80,7 +83,7 @@ public struct WorldRunner: Sendable {
         var members: [Member] = []
         var plans: [WorldPlan] = []
         for (slot, index) in worlds.enumerated() {
-            guard let worldScene = try? scene.world(index) else { results[slot] = failedResult(index); continue }
+            guard let worldScene = try? worldMaker.world(index) else { results[slot] = failedResult(index); continue }
             let input = worldScene.planInput()
             let plan = WorldPlan(compiling: input)
             let recorder = PlanMetricsRecorder(scene: worldScene, input: input, plan: plan, speedLimit: speedLimit)
