@@ -182,12 +182,13 @@ struct MetricTracks {
     private mutating func countBegins() {
         anyBegun = true
         if !itemPairBegins.isEmpty {
-            // Per item and partner, the most any one behavior heard, taken at its first entry.
-            let begins = itemPairBegins
-            for (k, e) in begins.enumerated() {
-                func samePair(_ f: PairBegins) -> Bool { f.item == e.item && f.partner == e.partner }
-                if begins[..<k].contains(where: samePair) { continue }
-                let n = begins[k...].lazy.filter(samePair).map(\.count).max()!
+            // Per item and partner, the most any one behavior heard, taken at its first entry
+            // (read in place: a copy of the list would make the removeAll below allocate).
+            for k in itemPairBegins.indices {
+                let e = itemPairBegins[k]
+                if itemPairBegins[..<k].contains(where: { $0.item == e.item && $0.partner == e.partner }) { continue }
+                var n = e.count
+                for f in itemPairBegins[(k + 1)...] where f.item == e.item && f.partner == e.partner { n = max(n, f.count) }
                 items[e.item].contacts += n
                 items[e.item].contactsByPartner[e.partner, default: 0] += n
                 perItem[e.item].begun += n
