@@ -8,24 +8,43 @@ import WorldSweepScene
 /// A world's per-item metrics while it runs, and the contact events of the current tick.
 struct MetricTracks {
     var items: [ItemResult]
-    /// Contacts open now per item (every began +1, every ended −1, over all behaviors).
-    var open: [Int]
-    /// Airborne after a contact: where the centre left (projection on `up`) and the highest since.
-    var flight: [(start: Double, apex: Double)?]
-    /// The last tick each item was awake (0 = before the first tick).
-    var lastAwakeTick: [Int]
+
+    /// What a tick reads and writes of one item. One array of these, so a tick checks one
+    /// array's uniqueness once instead of one per field and item (it was most of a tick's cost).
+    struct ItemTrack {
+        /// Contacts open now (every began +1, every ended −1, over all behaviors).
+        var open = 0
+        /// A contact began or ended this tick.
+        var touched = false
+        /// Contacts begun this tick.
+        var begun = 0
+        /// Airborne after a contact: where the centre left (projection on `up`) and the highest since.
+        var flight: (start: Double, apex: Double)?
+        /// The last tick the item was awake (0 = before the first tick).
+        var lastAwakeTick = 0
+        // What tells numbers the engine's Float no longer carries from physics (`watchForSaturation`).
+        /// The boundary loop the item must stay inside (nil: none holds it).
+        var loop: Loop?
+        /// The centre and velocity after the previous tick (velocity zero before the first).
+        var lastCenter: (x: Double, y: Double) = (0, 0)
+        var lastVelocity: (dx: Double, dy: Double) = (0, 0)
+        /// Whether gravity or a continuous push acts on the item.
+        var forced = false
+        /// How long (s) the item has kept its centre to the bit while moving or forced.
+        var stillTime = 0.0
+    }
+    var perItem: [ItemTrack]
 
     // Events of the current tick (kept between ticks, so a tick allocates nothing).
+    /// An item pair's began events this tick as one item and one behavior heard them: a short
+    /// list searched in place (hashing two names per event cost more than the rest of a tick).
     /// `behavior` tells the collision behaviors apart (any number unique to each within the world).
-    struct PairKey: Hashable { var item: Int; var partner: String; var behavior: Int }
-    var itemPairBegins: [PairKey: Int] = [:]
+    struct PairBegins { var item: Int; var partner: String; var behavior: Int; var count: Int }
+    var itemPairBegins: [PairBegins] = []
     var boundaryBegins: [(item: Int, partner: String)] = []
-    /// Items with a contact that began or ended this tick.
-    var touched: [Bool]
-    /// Contacts begun this tick per item.
-    var begun: [Int]
+    /// Whether some item's `begun` is not zero (cleared at the next tick's start).
+    var anyBegun = false
 
-    // What tells numbers the engine's Float no longer carries from physics (`watchForSaturation`).
     /// A rectangle of reference bounds, in points.
     struct Loop {
         var minX, minY, maxX, maxY: Double
@@ -34,40 +53,28 @@ struct MetricTracks {
             x >= minX - 0.5 && x <= maxX + 0.5 && y >= minY - 0.5 && y <= maxY + 0.5
         }
     }
-    /// The boundary loop each item must stay inside (nil: none holds it).
-    var loops: [Loop?] = []
-    /// Each item's centre after the previous tick.
-    var lastCenter: [(x: Double, y: Double)] = []
-    /// Each item's velocity after the previous tick (zero before the first).
-    var lastVelocity: [(dx: Double, dy: Double)] = []
-    /// Whether gravity or a continuous push acts on each item.
-    var forced: [Bool] = []
-    /// How long (s) each item has kept its centre to the bit while moving or forced.
-    var stillTime: [Double] = []
     var tickLength = 0.0
     /// Per item with a rest target, its spring metrics (`watchRest`); empty when no item has one.
     var springs: [SpringTrack?] = []
 
     init(itemCount n: Int) {
         items = Array(repeating: ItemResult(), count: n)
-        open = Array(repeating: 0, count: n)
-        flight = Array(repeating: nil, count: n)
-        lastAwakeTick = Array(repeating: 0, count: n)
-        touched = Array(repeating: false, count: n)
-        begun = Array(repeating: 0, count: n)
+        perItem = Array(repeating: ItemTrack(), count: n)
     }
 
     /// Arms the run-time checks that flag a world whose numbers left what Float arithmetic carries:
     /// an item through the reference-bounds loop it started in, or one frozen to the bit while it
     /// moves or a steady force acts on it. Read from the file alone, so both recorders arm the same.
     mutating func watchForSaturation(_ scene: SceneFile) {
-        let n = scene.items.count
-        loops = Self.boundaryLoops(scene)
-        lastCenter = scene.items.map { ($0.center.x, $0.center.y) }
-        stillTime = Array(repeating: 0, count: n)
-        lastVelocity = Array(repeating: (0, 0), count: n)
+        let loops = Self.boundaryLoops(scene), forced = Self.forcedItems(scene)
+        for (i, item) in scene.items.enumerated() {
+            perItem[i].loop = loops[i]
+            perItem[i].lastCenter = (item.center.x, item.center.y)
+            perItem[i].lastVelocity = (0, 0)
+            perItem[i].stillTime = 0
+            perItem[i].forced = forced[i]
+        }
         tickLength = scene.world.tick
-        forced = Self.forcedItems(scene)
     }
 
     /// Per item, whether a steady force acts on it: gravity, or an active continuous push, whose
@@ -126,94 +133,124 @@ struct MetricTracks {
 
     mutating func itemPairBegan(_ a: Int, _ b: Int, names: (String, String), behavior: Int) {
         // An item pair's event goes to every behavior holding both: count the most any one behavior saw.
-        itemPairBegins[PairKey(item: a, partner: names.1, behavior: behavior), default: 0] += 1
-        itemPairBegins[PairKey(item: b, partner: names.0, behavior: behavior), default: 0] += 1
-        open[a] += 1; open[b] += 1
-        touched[a] = true; touched[b] = true
+        countPairBegin(item: a, partner: names.1, behavior: behavior)
+        countPairBegin(item: b, partner: names.0, behavior: behavior)
+        perItem[a].open += 1; perItem[b].open += 1
+        perItem[a].touched = true; perItem[b].touched = true
+    }
+
+    private mutating func countPairBegin(item: Int, partner: String, behavior: Int) {
+        if let k = itemPairBegins.firstIndex(where: { $0.item == item && $0.behavior == behavior && $0.partner == partner }) {
+            itemPairBegins[k].count += 1
+        } else {
+            itemPairBegins.append(PairBegins(item: item, partner: partner, behavior: behavior, count: 1))
+        }
     }
 
     mutating func boundaryBegan(_ a: Int, partner: String) {
         boundaryBegins.append((a, partner))
-        open[a] += 1
-        touched[a] = true
+        perItem[a].open += 1
+        perItem[a].touched = true
     }
 
     mutating func ended(_ a: Int) {
-        open[a] = max(0, open[a] - 1)
-        touched[a] = true
+        perItem[a].open = max(0, perItem[a].open - 1)
+        perItem[a].touched = true
     }
 
     /// Folds one tick into the metrics; false when an item's state is not finite or too fast.
     /// `state` reads the item state of a body.
     mutating func fold(tick: Int, bodies: [Int?], up: (x: Double, y: Double), speedLimit: Double,
                        state: (Int) -> ItemState) -> Bool {
-        // Contacts begun this tick, per item and partner.
-        for i in begun.indices { begun[i] = 0 }
-        if !itemPairBegins.isEmpty {
-            var most: [Int: [String: Int]] = [:]
-            for (key, n) in itemPairBegins { most[key.item, default: [:]][key.partner] = max(most[key.item]?[key.partner] ?? 0, n) }
-            for (item, partners) in most {
-                for (partner, n) in partners {
-                    items[item].contacts += n
-                    items[item].contactsByPartner[partner, default: 0] += n
-                    begun[item] += n
-                }
-            }
-            itemPairBegins.removeAll(keepingCapacity: true)
+        if anyBegun {
+            for i in perItem.indices { perItem[i].begun = 0 }
+            anyBegun = false
         }
-        for (item, partner) in boundaryBegins {
-            items[item].contacts += 1
-            items[item].contactsByPartner[partner, default: 0] += 1
-            begun[item] += 1
-        }
-        boundaryBegins.removeAll(keepingCapacity: true)
-
-        for i in items.indices {
-            let wasTouched = touched[i]
-            touched[i] = false
-            guard let b = bodies[i] else { continue }
-            let s = state(b)
-            let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
-                && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
-            let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
-            if !finite || !(speed <= speedLimit) { return false }
-            // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
-            // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
-            // centre did not move by a bit (a velocity lost below its position's precision).
-            if let loop = loops[i], !loop.contains(s.center.x, s.center.y) { return false }
-            // Ticks shorter than a sub-step may run none, so it takes two sub-steps' time unmoved.
-            let last = lastCenter[i]
-            lastCenter[i] = (s.center.x, s.center.y)
-            let lastV = lastVelocity[i]
-            lastVelocity[i] = (s.velocity.dx, s.velocity.dy)
-            let unmoved = s.center.x == last.x && s.center.y == last.y
-            let frozen = unmoved && forced[i] && s.velocity.dx == lastV.dx && s.velocity.dy == lastV.dy
-            if !s.isAsleep && open[i] == 0 && unmoved && (speed >= 1 || frozen) {
-                stillTime[i] += tickLength
-                if stillTime[i] >= 2 * Double(EngineSettings.subStep) { return false }
-            } else {
-                stillTime[i] = 0
-            }
-            if !s.isAsleep { lastAwakeTick[i] = tick }
-            let height = s.center.x * up.x + s.center.y * up.y
-            if begun[i] > 0, let f = flight[i] {
-                // The flight ends where the next contact begins.
-                recordBounce(i, rise: f.apex - f.start)
-                flight[i] = nil
-            }
-            if open[i] == 0 && wasTouched {
-                // The item's last contact ended this tick: it leaves from here.
-                flight[i] = (height, height)
-            } else if open[i] == 0, let f = flight[i] {
-                flight[i] = (f.start, max(f.apex, height))
-            }
-        }
+        // Contacts begun this tick, per item and partner (a tick without any skips all of this).
+        if !itemPairBegins.isEmpty || !boundaryBegins.isEmpty { countBegins() }
+        guard Self.foldItems(&perItem, &items, tick: tick, bodies: bodies, up: up, speedLimit: speedLimit,
+                             tickLength: tickLength, state: state) else { return false }
         for i in springs.indices {
             guard springs[i] != nil, let b = bodies[i] else { continue }
             let other = springs[i]!.target.otherItem.flatMap { bodies[$0] }.map(state)
             springs[i]!.fold(tick: tick, state: state(b), other: other)
         }
         return true
+    }
+
+    /// Adds the tick's begun contacts to the counts and to each item's `begun`.
+    private mutating func countBegins() {
+        anyBegun = true
+        if !itemPairBegins.isEmpty {
+            // Per item and partner, the most any one behavior heard, taken at its first entry
+            // (read in place: a copy of the list would make the removeAll below allocate).
+            for k in itemPairBegins.indices {
+                let e = itemPairBegins[k]
+                if itemPairBegins[..<k].contains(where: { $0.item == e.item && $0.partner == e.partner }) { continue }
+                var n = e.count
+                for f in itemPairBegins[(k + 1)...] where f.item == e.item && f.partner == e.partner { n = max(n, f.count) }
+                items[e.item].contacts += n
+                items[e.item].contactsByPartner[e.partner, default: 0] += n
+                perItem[e.item].begun += n
+            }
+            itemPairBegins.removeAll(keepingCapacity: true)
+        }
+        for (item, partner) in boundaryBegins {
+            items[item].contacts += 1
+            items[item].contactsByPartner[partner, default: 0] += 1
+            perItem[item].begun += 1
+        }
+        boundaryBegins.removeAll(keepingCapacity: true)
+    }
+
+    /// The per-item part of `fold`, over the two arrays' storage in place.
+    private static func foldItems(_ perItem: inout [ItemTrack], _ items: inout [ItemResult], tick: Int, bodies: [Int?],
+                                  up: (x: Double, y: Double), speedLimit: Double, tickLength: Double,
+                                  state: (Int) -> ItemState) -> Bool {
+        perItem.withUnsafeMutableBufferPointer { tracks in
+            for i in tracks.indices {
+                let wasTouched = tracks[i].touched
+                tracks[i].touched = false
+                guard let b = bodies[i] else { continue }
+                let s = state(b)
+                let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
+                    && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
+                let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
+                if !finite || !(speed <= speedLimit) { return false }
+                // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
+                // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
+                // centre did not move by a bit (a velocity lost below its position's precision).
+                if let loop = tracks[i].loop, !loop.contains(s.center.x, s.center.y) { return false }
+                // Ticks shorter than a sub-step may run none, so it takes two sub-steps' time unmoved.
+                let last = tracks[i].lastCenter
+                tracks[i].lastCenter = (s.center.x, s.center.y)
+                let lastV = tracks[i].lastVelocity
+                tracks[i].lastVelocity = (s.velocity.dx, s.velocity.dy)
+                let unmoved = s.center.x == last.x && s.center.y == last.y
+                let frozen = unmoved && tracks[i].forced && s.velocity.dx == lastV.dx && s.velocity.dy == lastV.dy
+                let open = tracks[i].open
+                if !s.isAsleep && open == 0 && unmoved && (speed >= 1 || frozen) {
+                    tracks[i].stillTime += tickLength
+                    if tracks[i].stillTime >= 2 * Double(EngineSettings.subStep) { return false }
+                } else {
+                    tracks[i].stillTime = 0
+                }
+                if !s.isAsleep { tracks[i].lastAwakeTick = tick }
+                let height = s.center.x * up.x + s.center.y * up.y
+                if tracks[i].begun > 0, let f = tracks[i].flight {
+                    // The flight ends where the next contact begins.
+                    recordBounce(&items[i], rise: f.apex - f.start)
+                    tracks[i].flight = nil
+                }
+                if open == 0 && wasTouched {
+                    // The item's last contact ended this tick: it leaves from here.
+                    tracks[i].flight = (height, height)
+                } else if open == 0, let f = tracks[i].flight {
+                    tracks[i].flight = (f.start, max(f.apex, height))
+                }
+            }
+            return true
+        }
     }
 
     /// The results after the last tick: `state` of an item with a body, else where the file
@@ -223,9 +260,9 @@ struct MetricTracks {
         // A flight still open when the run ends counts once its apex is behind it (the item is
         // coming down again): the rise is known even though the next contact never came.
         for i in items.indices {
-            guard let f = flight[i], let s = state(i) else { continue }
-            if s.center.x * up.x + s.center.y * up.y < f.apex { recordBounce(i, rise: f.apex - f.start) }
-            flight[i] = nil
+            guard let f = perItem[i].flight, let s = state(i) else { continue }
+            if s.center.x * up.x + s.center.y * up.y < f.apex { Self.recordBounce(&items[i], rise: f.apex - f.start) }
+            perItem[i].flight = nil
         }
         var out = items
         for i in springs.indices {
@@ -241,7 +278,7 @@ struct MetricTracks {
                 out[i].vx = stored(s.velocity.dx); out[i].vy = stored(s.velocity.dy)
                 out[i].angularVelocity = stored(s.angularVelocity)
                 if s.isAsleep && ticksRun > 0 {
-                    out[i].restTime = Double(Float(Double(lastAwakeTick[i] + 1) * tickLength))
+                    out[i].restTime = Double(Float(Double(perItem[i].lastAwakeTick + 1) * tickLength))
                 }
             } else {
                 // An item no behavior acts on stays where the file put it.
@@ -260,9 +297,9 @@ struct MetricTracks {
         return length > 0 ? (-g.dx / length, -g.dy / length) : (0, -1)
     }
 
-    mutating func recordBounce(_ i: Int, rise: Double) {
+    static func recordBounce(_ item: inout ItemResult, rise: Double) {
         // Stored as the engine's Float precision so worlds.csv reads back exactly.
         let r = Double(Float(rise))
-        if r > 0 && items[i].bounceHeights.count < MetricsRecorder.maxBounces { items[i].bounceHeights.append(r) }
+        if r > 0 && item.bounceHeights.count < MetricsRecorder.maxBounces { item.bounceHeights.append(r) }
     }
 }

@@ -8,7 +8,8 @@ final class PlanMetricsRecorder {
     private let speedLimit: Double
     private let up: (x: Double, y: Double)
     private let tickLength: Double
-    private let plan: WorldPlan
+    /// Who hears of a pair's contacts (shared by the batch's worlds).
+    private let hearers: ContactHearers
     private let bodies: [Int?]
     /// Item names in file order (an item pair's partner is named by the other item).
     private let names: [String]
@@ -18,11 +19,12 @@ final class PlanMetricsRecorder {
     @exclusivity(unchecked) private var ticksRun = 0
     @exclusivity(unchecked) private(set) var failed = false
 
-    init(scene: SceneFile, input: PlanInput, plan: WorldPlan, speedLimit: Double) {
+    /// `hearers` must answer for this plan's bodies and rule (any plan of the same batch).
+    init(scene: SceneFile, input: PlanInput, plan: WorldPlan, hearers: ContactHearers, speedLimit: Double) {
         self.speedLimit = speedLimit
         up = MetricTracks.up(gravity: input.gravity)
         tickLength = scene.world.tick
-        self.plan = plan
+        self.hearers = hearers
         bodies = plan.bodyOfItem
         names = scene.items.map(\.name)
         placed = scene.items.map { ($0.center, $0.angle) }
@@ -35,18 +37,18 @@ final class PlanMetricsRecorder {
     func afterTick(_ tick: Int, batch: PlanBatch, world k: Int) -> Bool {
         ticksRun = tick
         batch.takeContactChanges(k) { a, b, began in
-            switch plan.contactPartners(a, b) {
-            case .items(let a, let b, let listeners):
+            switch hearers.of(a, b) {
+            case .items(let a, let b, let names, let listeners):
                 for behavior in listeners {
                     if began {
-                        tracks.itemPairBegan(a, b, names: (names[a], names[b]), behavior: behavior)
+                        tracks.itemPairBegan(a, b, names: names, behavior: behavior)
                     } else {
                         tracks.ended(a); tracks.ended(b)
                     }
                 }
-            case .boundary(let item, _, let identifier):
-                if began { tracks.boundaryBegan(item, partner: identifier ?? SceneFile.referenceBoundsPartner) } else { tracks.ended(item) }
-            case nil: break   // the engine makes contacts only for pairs the rule allows
+            case .boundary(let item, let partner):
+                if began { tracks.boundaryBegan(item, partner: partner) } else { tracks.ended(item) }
+            case .nobody: break   // the engine makes contacts only for pairs the rule allows
             }
         }
         guard tracks.fold(tick: tick, bodies: bodies, up: up, speedLimit: speedLimit, state: { batch.itemState(k, body: $0) }) else {
@@ -63,5 +65,43 @@ final class PlanMetricsRecorder {
         return tracks.finish(ticksRun: ticksRun, tickLength: tickLength, up: up,
                              state: { i in bodies[i].map { batch.itemState(k, body: $0) } },
                              placed: { placed[$0] })
+    }
+}
+
+/// Who hears of a body pair's contacts and under which names, worked out once per pair for a
+/// whole batch: `WorldPlan.contactPartners` walks the rule and allocates its listener list on
+/// every call, and every world of a batch has the same bodies and rule (`sharesStructure`), so
+/// one answer serves them all.
+final class ContactHearers {
+    enum Hearers {
+        /// Two items (input item indices) and their names; each listed collision behavior reports it.
+        case items(Int, Int, names: (String, String), listeners: [Int])
+        /// An item and the boundary it touched, by the partner name metrics use.
+        case boundary(item: Int, partner: String)
+        /// The rule keeps the pair apart.
+        case nobody
+    }
+    private let plan: WorldPlan
+    /// Item names in file order.
+    private let names: [String]
+    /// By `a × bodyCount + b`.
+    private var known: [Int: Hearers] = [:]
+
+    init(plan: WorldPlan, names: [String]) {
+        self.plan = plan
+        self.names = names
+    }
+
+    /// Who hears of a contact between bodies a and b (in the order the batch reports them).
+    func of(_ a: Int, _ b: Int) -> Hearers {
+        let key = a * plan.bodyCount + b
+        if let known = known[key] { return known }
+        let hearers: Hearers = switch plan.contactPartners(a, b) {
+        case .items(let a, let b, let listeners): .items(a, b, names: (names[a], names[b]), listeners: listeners)
+        case .boundary(let item, _, let identifier): .boundary(item: item, partner: identifier ?? SceneFile.referenceBoundsPartner)
+        case nil: .nobody
+        }
+        known[key] = hearers
+        return hearers
     }
 }

@@ -5,6 +5,8 @@ import WorldSweepScene
 /// number of threads can share one; every world builds its own animator.
 public struct WorldRunner: Sendable {
     public let scene: SceneFile
+    /// Makes the file's worlds (its swept paths resolved once).
+    let worldMaker: SweepWorlds
     /// How many worlds the file makes (1 without a sweep).
     public var worldCount: Int { scene.worldCount }
     public var replicas: Int { scene.sweep?.replicas ?? 1 }
@@ -26,6 +28,7 @@ public struct WorldRunner: Sendable {
 
     public init(scene: SceneFile) {
         self.scene = scene
+        worldMaker = SweepWorlds(scene)
         memoryPlan = MemoryPlan(scene: scene)
     }
 
@@ -40,7 +43,7 @@ public struct WorldRunner: Sendable {
         let parameters = self.parameters(ofPoint: point)
         let failedResult = WorldResult(world: index, point: point, replica: replica, parameters: parameters,
                                        items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
-        guard let worldScene = try? scene.world(index) else { return failedResult }
+        guard let worldScene = try? worldMaker.world(index) else { return failedResult }
         let built = worldScene.makeAnimator()
         let recorder = MetricsRecorder(built, speedLimit: speedLimit)
         recorder.attach()
@@ -79,11 +82,18 @@ public struct WorldRunner: Sendable {
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []
         var plans: [WorldPlan] = []
+        var hearers: ContactHearers?   // from the first plan: the batch's worlds share its structure
+        // The first world's scene, input and plan: the others take its collisions (the same in
+        // every world of a sweep) instead of compiling them again.
+        var template: (scene: SceneFile, input: PlanInput, plan: WorldPlan)?
         for (slot, index) in worlds.enumerated() {
-            guard let worldScene = try? scene.world(index) else { results[slot] = failedResult(index); continue }
-            let input = worldScene.planInput()
-            let plan = WorldPlan(compiling: input)
-            let recorder = PlanMetricsRecorder(scene: worldScene, input: input, plan: plan, speedLimit: speedLimit)
+            guard let worldScene = try? worldMaker.world(index) else { results[slot] = failedResult(index); continue }
+            let input = worldScene.planInput(collisionsOf: template.map { ($0.scene, $0.input) })
+            let plan = template.map { WorldPlan(compiling: input, collisionsOf: ($0.input, $0.plan)) } ?? WorldPlan(compiling: input)
+            if template == nil { template = (worldScene, input, plan) }
+            let shared = hearers ?? ContactHearers(plan: plan, names: worldScene.items.map(\.name))
+            hearers = shared
+            let recorder = PlanMetricsRecorder(scene: worldScene, input: input, plan: plan, hearers: shared, speedLimit: speedLimit)
             members.append(Member(slot: slot, index: index, recorder: recorder, ticks: worldScene.world.ticks, tick: worldScene.world.tick))
             plans.append(plan)
         }

@@ -4,8 +4,8 @@ import WorldSweep
 // `--set` overrides all use them, so they share this one grammar.
 
 /// A parameter path resolved against a scene.
-struct ResolvedParameter {
-    enum Target { case item(Int), behavior(Int) }
+struct ResolvedParameter: Sendable {
+    enum Target: Sendable { case item(Int), behavior(Int) }
     let target: Target
     let key: String
     let rule: ValueRule
@@ -145,7 +145,11 @@ extension SceneFile {
     /// The current value at `NAME.KEY`, defaults included (an unset elasticity reads as the
     /// engine's 0.2, an unset gravity magnitude as 1).
     public func value(at path: String) throws(SceneError) -> Double {
-        let parameter = try resolve(path).get()
+        value(of: try resolve(path).get())
+    }
+
+    /// The current value of a resolved path (`value(at:)` without the name look-ups).
+    func value(of parameter: ResolvedParameter) -> Double {
         switch parameter.target {
         case .item(let index):
             let item = items[index]
@@ -221,7 +225,11 @@ extension SceneFile {
     }
 
     public mutating func setValue(_ value: Double, at path: String) throws(SceneError) {
-        let parameter = try resolve(path).get()
+        try setValue(value, at: resolve(path).get(), path: path)
+    }
+
+    /// `setValue(_:at:)` of a path resolved before (`path`, as written, names it in errors).
+    mutating func setValue(_ value: Double, at parameter: ResolvedParameter, path: String) throws(SceneError) {
         if let problem = parameter.rule.problem(value, for: "'\(path)'") {
             throw SceneError(path: sourcePath, at: location(ofEntityIn: path), problem)
         }

@@ -10,7 +10,16 @@ extension SceneFile {
     public func worldPlan() -> WorldPlan { WorldPlan(compiling: planInput()) }
 
     /// The scene's items and behaviors as the animator would describe them (items in file order).
-    public func planInput() -> PlanInput {
+    public func planInput() -> PlanInput { planInput(collisionsOf: nil) }
+
+    /// `planInput()` for another world of a sweep: a collision behavior the same in `base`'s scene,
+    /// with the same items and bounds, is taken from `base`'s input instead of worked out again
+    /// (its boundary segments were most of the work; a sweep cannot change them).
+    public func planInput(collisionsOf base: (scene: SceneFile, input: PlanInput)?) -> PlanInput {
+        let base = base.flatMap { base in
+            base.scene.world.bounds == world.bounds && base.scene.items.map(\.name) == items.map(\.name)
+                && base.scene.behaviors.count == behaviors.count ? base : nil
+        }
         var indexOfItem: [String: Int] = [:]
         for (i, item) in items.enumerated() { indexOfItem[item.name] = i }
         let planItems = items.map { item in
@@ -18,7 +27,11 @@ extension SceneFile {
                            path: item.shape == .path ? item.path : [])
         }
         var gravity: Vector?
-        let planBehaviors: [PlanInput.Behavior] = behaviors.map { spec in
+        let planBehaviors: [PlanInput.Behavior] = behaviors.indices.map { k in
+            let spec = behaviors[k]
+            if case .collision = spec.kind, let base, base.scene.behaviors[k] == spec, case .collision = base.input.behaviors[k] {
+                return base.input.behaviors[k]
+            }
             // As ItemsBehavior keeps them: each item once, first mention first.
             let listed = spec.items.map { indexOfItem[$0]! }
             var members: [Int] = []

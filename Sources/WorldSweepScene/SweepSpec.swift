@@ -215,17 +215,51 @@ extension SceneFile {
     /// The scene one world of the sweep runs: the point's values, then that replica's jitter added.
     /// World 0 of a file without a sweep is the file itself.
     public func world(_ index: Int) throws(SceneError) -> SceneFile {
-        guard let sweep else {
+        try SweepWorlds(self).world(index)
+    }
+}
+
+/// The worlds of a sweep, made with the swept and jittered paths resolved once: resolving a
+/// path by name (splitting it, finding the item or behavior, its key table) was most of what
+/// making a world cost, and the names and kinds are the same in every world.
+public struct SweepWorlds: Sendable {
+    public let scene: SceneFile
+    /// Per sweep parameter and per jitter entry, its path resolved against the file; nil when one
+    /// does not resolve (a file built in code: then each world resolves by name and throws).
+    private let resolved: (parameters: [ResolvedParameter], jitter: [ResolvedParameter])?
+
+    public init(_ scene: SceneFile) {
+        self.scene = scene
+        guard let sweep = scene.sweep else { resolved = nil; return }
+        resolved = try? (sweep.parameters.map { p throws(SceneError) in try scene.resolve(p.path).get() },
+                         sweep.jitter.map { j throws(SceneError) in try scene.resolve(j.path).get() })
+    }
+
+    /// The scene one world of the sweep runs: the point's values, then that replica's jitter added.
+    /// World 0 of a file without a sweep is the file itself.
+    public func world(_ index: Int) throws(SceneError) -> SceneFile {
+        guard let sweep = scene.sweep else {
             precondition(index == 0, "a scene without a sweep has only world 0")
-            return self
+            return scene
         }
         precondition(index >= 0 && index < sweep.worldCount, "world \(index) is outside 0..<\(sweep.worldCount)")
         let (point, replica) = sweep.position(ofWorld: index)
-        var scene = try applying(sweep.values(atPoint: point))
-        for (path, delta) in sweep.jitterOffsets(point: point, replica: replica) {
-            try scene.setValue(try scene.value(at: path) + delta, at: path)
+        guard let resolved else {
+            var world = try scene.applying(sweep.values(atPoint: point))
+            for (path, delta) in sweep.jitterOffsets(point: point, replica: replica) {
+                try world.setValue(try world.value(at: path) + delta, at: path)
+            }
+            return world
         }
-        return scene
+        var world = scene
+        for (k, (path, value)) in sweep.values(atPoint: point).enumerated() {
+            try world.setValue(value, at: resolved.parameters[k], path: path)
+        }
+        for (k, (path, delta)) in sweep.jitterOffsets(point: point, replica: replica).enumerated() {
+            let parameter = resolved.jitter[k]
+            try world.setValue(world.value(of: parameter) + delta, at: parameter, path: path)
+        }
+        return world
     }
 }
 

@@ -53,29 +53,27 @@ public final class PlanBatch {
 
     /// One tick of every running world (DynamicAnimator.tick: pushes, sub-steps, forces cleared).
     public func tick(_ dt: Double = 1.0 / 60.0) {
-        var tickLength: Double?
-        for k in 0..<count where lanes.running[k] {
-            tickLength = DynamicAnimator.tickLength(dt)
-            applyPushes(k)
-        }
-        guard let length = tickLength else { return }
-        SubStepClock.advance(by: length, accumulator: &accumulator) { lanes.step() }
+        guard (0..<count).contains(where: { lanes.running[$0] }) else { return }
+        // Push by push over the running lanes: each world still takes its pushes in order.
+        for p in pushes.indices { applyPush(p) }
+        SubStepClock.advance(by: DynamicAnimator.tickLength(dt), accumulator: &accumulator) { lanes.step() }
         lanes.clearForces()
     }
 
-    private func applyPushes(_ k: Int) {
-        for p in pushes.indices where pushes[p].active[k] {
+    private func applyPush(_ p: Int) {
+        let mode = pushes[p].mode, targets = pushes[p].bodies.count
+        for k in 0..<count where lanes.running[k] && pushes[p].active[k] {
             let vector = pushes[p].vectors[k]
-            for (t, b) in pushes[p].bodies.enumerated() {
-                let localPoint = pushes[p].localPoints[t * count + k]
-                switch pushes[p].mode {
+            for t in 0..<targets {
+                let b = pushes[p].bodies[t], localPoint = pushes[p].localPoints[t * count + k]
+                switch mode {
                 case .continuous:
                     if vector != .zero { lanes.applyForce(vector, atLocalPoint: localPoint, body: b, lane: k) }
                 case .instantaneous:
                     lanes.applyImpulse(vector, atLocalPoint: localPoint, body: b, lane: k)
                 }
             }
-            if pushes[p].mode == .instantaneous { pushes[p].active[k] = false }
+            if mode == .instantaneous { pushes[p].active[k] = false }
         }
     }
 

@@ -132,6 +132,34 @@ extension WorldPlan {
     /// Compiles what the behaviors ask for (the translation DynamicAnimator.configureWorld used
     /// to do on live objects, rule for rule).
     public init(compiling input: PlanInput) {
+        self = Self.compile(input, collisionsOf: nil)!.plan
+    }
+
+    /// `init(compiling:)` for another world of a sweep: the boundary edges and the collision rule
+    /// (most of the compile's work) are taken from `template`, compiled from another world's
+    /// input, where they must come out the same: the same collision behaviors (a sweep cannot
+    /// change them: they have no numeric keys), items on the same bodies, joints keeping the
+    /// same pairs apart. Anything else compiles in full; the plan is `init(compiling:)`'s either way.
+    public init(compiling input: PlanInput, collisionsOf template: (input: PlanInput, plan: WorldPlan)) {
+        self = (Self.compile(input, collisionsOf: template) ?? Self.compile(input, collisionsOf: nil)!).plan
+    }
+
+    /// Whether two inputs hold the same collision behaviors at the same places.
+    private static func sameCollisions(_ a: PlanInput, _ b: PlanInput) -> Bool {
+        guard a.behaviors.count == b.behaviors.count else { return false }
+        for (x, y) in zip(a.behaviors, b.behaviors) {
+            switch (x, y) {
+            case (.collision, _), (_, .collision): if x != y { return false }
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// The compile, and whether it took `template`'s collisions; nil when they turned out not to
+    /// be this input's after all (its joints keep other pairs apart).
+    package static func compile(_ input: PlanInput, collisionsOf template: (input: PlanInput, plan: WorldPlan)?)
+        -> (plan: WorldPlan, reusedCollisions: Bool)? {
         let behaviors = input.behaviors
         // Items, in order of first appearance.
         var bodyOfItem = [Int?](repeating: nil, count: input.items.count)
@@ -193,7 +221,13 @@ extension WorldPlan {
         struct EdgeKey: Hashable { var behavior: Int; var identifier: String?; var from: Point; var to: Point }
         var edges: [EdgeKey: Int] = [:]
         var rule = CollisionRule.Builder()
-        for (k, behavior) in behaviors.enumerated() {
+        var templateRule: CollisionRule?
+        if let template, template.plan.bodyOfItem == bodyOfItem, sameCollisions(input, template.input) {
+            // The template's edges follow the same items, in the same order.
+            bodies += template.plan.bodies.filter { $0.boundary != nil }
+            templateRule = template.plan.rule
+        }
+        for (k, behavior) in behaviors.enumerated() where templateRule == nil {
             guard case .collision(let items, let mode, let segments) = behavior else { continue }
             rule.setModes(group: k, items: mode.contains(.items), boundaries: mode.contains(.boundaries))
             for (position, item) in items.enumerated() { rule.addMember(bodyOfItem[item]!, group: k, position: position) }
@@ -211,7 +245,11 @@ extension WorldPlan {
         }
         // Anchors' ground bodies come after the edges; joined bodies stop colliding unless allowed.
         let joints = Self.compileJoints(input, bodies: &bodies, bodyOfItem: bodyOfItem)
-        for joint in joints where !joint.collideConnected { rule.separate(joint.bodyA, joint.bodyB) }
+        if let template, templateRule != nil {
+            func apart(_ joints: [JointPlan]) -> [BodyPair] { joints.filter { !$0.collideConnected }.map { BodyPair(a: $0.bodyA, b: $0.bodyB) } }
+            guard bodies.count == template.plan.bodies.count, apart(joints) == apart(template.plan.joints) else { return nil }
+        }
+        for joint in joints where templateRule == nil && !joint.collideConnected { rule.separate(joint.bodyA, joint.bodyB) }
 
         var pushes: [Push] = []
         for (k, behavior) in behaviors.enumerated() {
@@ -226,12 +264,13 @@ extension WorldPlan {
         let gravity = input.gravity.map {
             Vec2(Float($0.dx) * EngineSettings.gravityPerUnit, Float($0.dy) * EngineSettings.gravityPerUnit)
         } ?? .zero
-        self.init(bodies: bodies, velocityChanges: velocityChanges, rule: rule.rule(bodyCount: bodies.count),
-                  pushes: pushes, joints: joints, gravity: gravity, bodyOfItem: bodyOfItem)
-        for case .field(let field) in behaviors where fields.count < FieldBehavior.maximumCount {
+        var plan = WorldPlan(bodies: bodies, velocityChanges: velocityChanges, rule: templateRule ?? rule.rule(bodyCount: bodies.count),
+                             pushes: pushes, joints: joints, gravity: gravity, bodyOfItem: bodyOfItem)
+        for case .field(let field) in behaviors where plan.fields.count < FieldBehavior.maximumCount {
             let members = field.items.map { bodyOfItem[$0]! }
-            fields.append(WorldField(field, bodies: members, charges: members.map { chargeOfBody[$0] }))
+            plan.fields.append(WorldField(field, bodies: members, charges: members.map { chargeOfBody[$0] }))
         }
+        return (plan, templateRule != nil)
     }
 
     /// A fresh world as an animator with these behaviors configures it before its first tick.
