@@ -47,7 +47,11 @@ struct Heatmap: Sendable {
     }
 
     /// Position on the colour scale (0…1) of a value: its nearest level's colour for counts.
-    func scalePosition(_ v: Double) -> Double {
+    func scalePosition(_ v: Double) -> Double { Self.scalePosition(v, range: range, steps: steps) }
+
+    /// The same, with `range` and `steps` worked out once by the caller (each walks every cell:
+    /// asking them per cell made drawing a map quadratic in its cells).
+    static func scalePosition(_ v: Double, range: (Double, Double), steps: [Double]?) -> Double {
         let (lo, hi) = range
         if let e = steps {
             let w = e.count > 1 ? e[1] - e[0] : 1
@@ -62,8 +66,9 @@ struct Heatmap: Sendable {
         var s = SVGKit.open(f, label: title) + SVGKit.title(f, title)
         let nx = max(1, xValues.count), ny = max(1, yValues.count)
         let cw = (f.plotRight - f.plotLeft) / Double(nx), ch = (f.plotBottom - f.plotTop) / Double(ny)
+        let range = self.range, steps = self.steps
         let (lo, hi) = range
-        let t: (Double) -> Double = { scalePosition($0) }
+        let t: (Double) -> Double = { Self.scalePosition($0, range: range, steps: steps) }
         let showValues = cw >= 22 && ch >= 14
         for (r, row) in cells.enumerated() {
             // Row 0 (the smallest y value) at the bottom, as on a numeric axis.
@@ -92,13 +97,13 @@ struct Heatmap: Sendable {
         }
         s += "<rect class=\"frame\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(f.plotTop))\" width=\"\(Text.px(f.plotRight - f.plotLeft))\" height=\"\(Text.px(f.plotBottom - f.plotTop))\"/>\n"
         s += SVGKit.axisLabels(f, xLabel: xLabel, yLabel: yLabel)
-        s += legend(lo: lo, hi: hi)
+        s += legend(lo: lo, hi: hi, steps: steps)
         return s + "</svg>\n"
     }
 
     /// A vertical colour bar from the lowest value (bottom) to the highest (top): a gradient, or
     /// one block per step for counts.
-    private func legend(lo: Double, hi: Double) -> String {
+    private func legend(lo: Double, hi: Double, steps: [Double]?) -> String {
         let f = frame
         let x = f.plotRight + 16, top = f.plotTop + 18, h = f.plotBottom - f.plotTop - 18
         var s = "<text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 6))\">\(Text.escape(Text.shorten(valueLabel, to: 14)))<title>\(Text.escape(valueLabel))</title></text>\n"

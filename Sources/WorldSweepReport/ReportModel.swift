@@ -39,6 +39,9 @@ struct ReportModel {
     let isGrid: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
+    /// Which parameters vary over the points (a grid axis with one value does not): worked out
+    /// once, as every chart asks.
+    let varyingParameters: [Int]
 
     init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
         self.summary = summary
@@ -50,6 +53,7 @@ struct ReportModel {
         isGrid = !(isRandom || kind == "zip")
         let columns = Self.metricColumns(summary)
         let p = summary.parameters.count
+        varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         analyses = columns.map { column -> MetricAnalysis in
             let pts = SweepViews.valued(summary.points, column)
             let stats = pts.compactMap { $0.0.metrics[column] }
@@ -193,11 +197,6 @@ struct ReportModel {
     /// The metric against every parameter, most important first.
     func slices(_ column: String) -> [SliceView] {
         parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned) }
-    }
-
-    /// Which parameters vary over the points (a grid axis with one value does not).
-    var varyingParameters: [Int] {
-        summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
     }
 
     /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,

@@ -5,6 +5,8 @@ import Foundation
 enum Text {
     /// Escapes text for XML/HTML content and attribute values.
     static func escape(_ s: String) -> String {
+        // Most text (names, numbers, sentences) has nothing to escape: returned as is.
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return s }
         var out = ""
         out.reserveCapacity(s.count)
         for ch in s.unicodeScalars {
