@@ -20,18 +20,33 @@ enum PrintfNumber {
     /// `fixed(x, decimals:)` less trailing zeros of the fraction and then a bare point
     /// (`1.50` → `1.5`, `2.00` → `2`); with `noNegativeZero`, a result `-0` becomes `0`.
     static func fixedTrimmed(_ x: Double, decimals: Int, noNegativeZero: Bool) -> String {
-        let text = withBuffer { buffer -> Int? in
-            guard var n = fixed(x, decimals: decimals, plus: false, into: buffer) else { return nil }
-            if decimals > 0 {
-                while buffer[n - 1] == UInt8(ascii: "0") { n -= 1 }
-                if buffer[n - 1] == UInt8(ascii: ".") { n -= 1 }
-            }
-            if noNegativeZero && n == 2 && buffer[0] == UInt8(ascii: "-") && buffer[1] == UInt8(ascii: "0") {
-                buffer[0] = UInt8(ascii: "0"); n = 1
-            }
-            return n
+        withBuffer { trimmedFixed(x, decimals: decimals, noNegativeZero: noNegativeZero, into: $0) }
+            ?? foundationTrimmed(x, decimals: decimals, noNegativeZero: noNegativeZero)
+    }
+
+    /// `fixedTrimmed`'s text appended to `bytes`.
+    static func appendFixedTrimmed(_ x: Double, decimals: Int, noNegativeZero: Bool, to bytes: inout [UInt8]) {
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bufferSize) { buffer -> Bool in
+            guard let n = trimmedFixed(x, decimals: decimals, noNegativeZero: noNegativeZero, into: buffer) else { return false }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+            return true
         }
-        if let text { return text }
+        if !written { bytes.append(contentsOf: foundationTrimmed(x, decimals: decimals, noNegativeZero: noNegativeZero).utf8) }
+    }
+
+    private static func trimmedFixed(_ x: Double, decimals: Int, noNegativeZero: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard var n = fixed(x, decimals: decimals, plus: false, into: buffer) else { return nil }
+        if decimals > 0 {
+            while buffer[n - 1] == UInt8(ascii: "0") { n -= 1 }
+            if buffer[n - 1] == UInt8(ascii: ".") { n -= 1 }
+        }
+        if noNegativeZero && n == 2 && buffer[0] == UInt8(ascii: "-") && buffer[1] == UInt8(ascii: "0") {
+            buffer[0] = UInt8(ascii: "0"); n = 1
+        }
+        return n
+    }
+
+    private static func foundationTrimmed(_ x: Double, decimals: Int, noNegativeZero: Bool) -> String {
         var s = String(format: "%.\(decimals)f", x)
         if s.contains(".") {
             while s.hasSuffix("0") { s.removeLast() }
