@@ -70,20 +70,25 @@ struct Heatmap: Sendable {
         let (lo, hi) = range
         let t: (Double) -> Double = { Self.scalePosition($0, range: range, steps: steps) }
         let showValues = cw >= 22 && ch >= 14
+        var out = TextBuffer(capacity: nx * ny * 260)
         for (r, row) in cells.enumerated() {
             // Row 0 (the smallest y value) at the bottom, as on a numeric axis.
             let y = f.plotBottom - Double(r + 1) * ch
             for (c, v) in row.enumerated() {
                 let x = f.plotLeft + Double(c) * cw
-                let fill = v.map { Palette.sequential(t($0)) } ?? "#eeeeee"
-                s += "<rect class=\"cell\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" width=\"\(Text.px(cw + 0.5))\" height=\"\(Text.px(ch + 0.5))\" fill=\"\(fill)\">"
-                s += "<title>\(Text.escape(titles[r][c]))</title></rect>"
+                out.raw("<rect class=\"cell\" x=\""); out.px(x); out.raw("\" y=\""); out.px(y)
+                out.raw("\" width=\""); out.px(cw + 0.5); out.raw("\" height=\""); out.px(ch + 0.5)
+                out.raw("\" fill=\""); out.text(v.map { Palette.sequential(t($0)) } ?? "#eeeeee"); out.raw("\">")
+                out.raw("<title>"); out.text(Text.escape(titles[r][c])); out.raw("</title></rect>")
                 if showValues, let v {
-                    s += "<text class=\"cv\" x=\"\(Text.px(x + cw / 2))\" y=\"\(Text.px(y + ch / 2))\" fill=\"\(Palette.textOn(t(v)))\" text-anchor=\"middle\" dominant-baseline=\"middle\">\(Text.escape(Text.short(v)))</text>"
+                    out.raw("<text class=\"cv\" x=\""); out.px(x + cw / 2); out.raw("\" y=\""); out.px(y + ch / 2)
+                    out.raw("\" fill=\""); out.text(Palette.textOn(t(v)))
+                    out.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">"); out.text(Text.escape(Text.short(v))); out.raw("</text>")
                 }
-                s += "\n"
+                out.raw("\n")
             }
         }
+        s += out.string
         // Category ticks: thin out so that labels never overlap.
         let xStride = max(1, Int((Double(nx) * 44 / (f.plotRight - f.plotLeft)).rounded(.up)))
         for (c, v) in xValues.enumerated() where c % xStride == 0 {
