@@ -42,8 +42,6 @@ struct ReportModel {
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
-    /// The key metrics' slices, worked out once: both reports draw them.
-    private var keySlices: [String: [SliceView]] = [:]
 
     init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
         self.summary = summary
@@ -76,7 +74,6 @@ struct ReportModel {
                 : "constant over the points"
             return MetricAnalysis(column: column, importance: imp, fit: fit, signal: signal, unfitted: why)
         }
-        for column in keyColumns { keySlices[column] = computedSlices(column) }
     }
 
     var parameterNames: [String] { summary.parameters }
@@ -198,9 +195,7 @@ struct ReportModel {
     // MARK: whole-sweep views
 
     /// The metric against every parameter, most important first.
-    func slices(_ column: String) -> [SliceView] { keySlices[column] ?? computedSlices(column) }
-
-    private func computedSlices(_ column: String) -> [SliceView] {
+    func slices(_ column: String) -> [SliceView] {
         parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned) }
     }
 

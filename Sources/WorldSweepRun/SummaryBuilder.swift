@@ -60,15 +60,17 @@ public struct SummaryBuilder {
     /// The statistics of one point's worlds (failed ones counted, not used).
     public static func summarize(_ worlds: [WorldResult], layout: CSVLayout) -> PointSummary {
         let ok = worlds.filter { !$0.failed }
-        // Room for every column up front (growing the table rehashed every key already in it).
-        var metrics = [String: MetricStats](minimumCapacity: layout.itemMetricKeys.reduce(0) { $0 + $1.count } + 4 * layout.items.count)
+        // Gathered first, then filed in a table made for exactly that many: growing it rehashed
+        // every key already in it, and a table sized for every possible column holds memory for
+        // each of the (up to 20 000) points the report keeps.
+        var found: [(key: String, stats: MetricStats)] = []
         for (i, name) in layout.items.enumerated() {
             let items = ok.map { $0.items[i] }
             // The item's column names in `columns(ofItem:)` order: contacts, bounces, bounce1 …
             // bounce8, rest_time, x, y, angle, vx, vy, angular_velocity, then its spring metrics.
             let keys = layout.itemMetricKeys[i]
             func put(_ column: Int, _ values: [Double]) {
-                if let s = MetricStats(values) { metrics[keys[column]] = s }
+                if let s = MetricStats(values) { found.append((keys[column], s)) }
             }
             put(0, items.map { Double($0.contacts) })
             put(1, items.map { Double($0.bounceHeights.count) })
@@ -87,9 +89,11 @@ public struct SummaryBuilder {
             }
             let seen = Set(items.flatMap(\.contactsByPartner.keys))
             for partner in seen.sorted() {
-                if let s = MetricStats(items.map { Double($0.contactsByPartner[partner] ?? 0) }) { metrics[name + ".contacts." + partner] = s }
+                if let s = MetricStats(items.map { Double($0.contactsByPartner[partner] ?? 0) }) { found.append((name + ".contacts." + partner, s)) }
             }
         }
+        var metrics = [String: MetricStats](minimumCapacity: found.count)
+        for (key, stats) in found { metrics[key] = stats }
         let first = worlds[0]
         return PointSummary(point: first.point, parameters: first.parameters, replicas: worlds.count,
                             failedReplicas: worlds.count - ok.count, metrics: metrics)
