@@ -84,7 +84,7 @@ enum HTMLReport {
                                     color: (imp.slopes[safe: j].flatMap { $0 } ?? 0) >= 0 ? Palette.color(0) : Palette.color(2))
             }
             h += figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
-                        "Ranked by share of the variation of \(head.column) over \(imp.points) points (R² of the fit \(String(format: "%.2f", imp.rSquared))). Blue: raises it; red: lowers it.")
+                        "Ranked by share of the variation of \(head.column) over \(imp.points) points (R² of the fit \(PrintfNumber.fixed(imp.rSquared, decimals: 2))). Blue: raises it; red: lowers it.")
             h += interaction(m)
             h += "</div>\n"
         }
@@ -105,7 +105,7 @@ enum HTMLReport {
                         r += "<td class=\"n\">—</td>"
                     }
                 }
-                return r + "<td class=\"n\">\(String(format: "%.2f", imp.rSquared))</td><td class=\"n\">\(imp.points)</td></tr>\n"
+                return r + "<td class=\"n\">\(PrintfNumber.fixed(imp.rSquared, decimals: 2))</td><td class=\"n\">\(imp.points)</td></tr>\n"
             }
             h += "<h3>Every metric whose variation the parameters explain</h3>\n"
             h += table(["Metric"] + s.parameters + ["R²", "Points"], rows)
@@ -389,12 +389,12 @@ enum HTMLReport {
                     if let c {
                         let alpha = min(1, abs(c)) * 0.55
                         let bg = c >= 0 ? "rgba(78,121,167,\(Text.px(alpha)))" : "rgba(225,87,89,\(Text.px(alpha)))"
-                        r += "<td class=\"n\" style=\"background:\(bg)\">\(String(format: "%+.3f", c))</td>"
+                        r += "<td class=\"n\" style=\"background:\(bg)\">\(PrintfNumber.fixed(c, decimals: 3, plus: true))</td>"
                     } else {
                         r += "<td class=\"n\">—</td>"
                     }
                 }
-                return r + "<td class=\"n\">\(String(format: "%.3f", f.rSquared))</td><td class=\"n\">\(f.points)</td></tr>\n"
+                return r + "<td class=\"n\">\(PrintfNumber.fixed(f.rSquared, decimals: 3))</td><td class=\"n\">\(f.points)</td></tr>\n"
             }
         }
         let head = ["Metric"] + s.parameters + ["R²", "Points"]

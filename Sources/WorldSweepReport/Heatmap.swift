@@ -47,7 +47,11 @@ struct Heatmap: Sendable {
     }
 
     /// Position on the colour scale (0…1) of a value: its nearest level's colour for counts.
-    func scalePosition(_ v: Double) -> Double {
+    func scalePosition(_ v: Double) -> Double { Self.scalePosition(v, range: range, steps: steps) }
+
+    /// The same, with `range` and `steps` worked out once by the caller (each walks every cell:
+    /// asking them per cell made drawing a map quadratic in its cells).
+    static func scalePosition(_ v: Double, range: (Double, Double), steps: [Double]?) -> Double {
         let (lo, hi) = range
         if let e = steps {
             let w = e.count > 1 ? e[1] - e[0] : 1
@@ -62,23 +66,29 @@ struct Heatmap: Sendable {
         var s = SVGKit.open(f, label: title) + SVGKit.title(f, title)
         let nx = max(1, xValues.count), ny = max(1, yValues.count)
         let cw = (f.plotRight - f.plotLeft) / Double(nx), ch = (f.plotBottom - f.plotTop) / Double(ny)
+        let range = self.range, steps = self.steps
         let (lo, hi) = range
-        let t: (Double) -> Double = { scalePosition($0) }
+        let t: (Double) -> Double = { Self.scalePosition($0, range: range, steps: steps) }
         let showValues = cw >= 22 && ch >= 14
+        var out = TextBuffer(capacity: nx * ny * 260)
         for (r, row) in cells.enumerated() {
             // Row 0 (the smallest y value) at the bottom, as on a numeric axis.
             let y = f.plotBottom - Double(r + 1) * ch
             for (c, v) in row.enumerated() {
                 let x = f.plotLeft + Double(c) * cw
-                let fill = v.map { Palette.sequential(t($0)) } ?? "#eeeeee"
-                s += "<rect class=\"cell\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" width=\"\(Text.px(cw + 0.5))\" height=\"\(Text.px(ch + 0.5))\" fill=\"\(fill)\">"
-                s += "<title>\(Text.escape(titles[r][c]))</title></rect>"
+                out.raw("<rect class=\"cell\" x=\""); out.px(x); out.raw("\" y=\""); out.px(y)
+                out.raw("\" width=\""); out.px(cw + 0.5); out.raw("\" height=\""); out.px(ch + 0.5)
+                out.raw("\" fill=\""); out.text(v.map { Palette.sequential(t($0)) } ?? "#eeeeee"); out.raw("\">")
+                out.raw("<title>"); out.text(Text.escape(titles[r][c])); out.raw("</title></rect>")
                 if showValues, let v {
-                    s += "<text class=\"cv\" x=\"\(Text.px(x + cw / 2))\" y=\"\(Text.px(y + ch / 2))\" fill=\"\(Palette.textOn(t(v)))\" text-anchor=\"middle\" dominant-baseline=\"middle\">\(Text.escape(Text.short(v)))</text>"
+                    out.raw("<text class=\"cv\" x=\""); out.px(x + cw / 2); out.raw("\" y=\""); out.px(y + ch / 2)
+                    out.raw("\" fill=\""); out.text(Palette.textOn(t(v)))
+                    out.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">"); out.text(Text.escape(Text.short(v))); out.raw("</text>")
                 }
-                s += "\n"
+                out.raw("\n")
             }
         }
+        s += out.string
         // Category ticks: thin out so that labels never overlap.
         let xStride = max(1, Int((Double(nx) * 44 / (f.plotRight - f.plotLeft)).rounded(.up)))
         for (c, v) in xValues.enumerated() where c % xStride == 0 {
@@ -92,13 +102,13 @@ struct Heatmap: Sendable {
         }
         s += "<rect class=\"frame\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(f.plotTop))\" width=\"\(Text.px(f.plotRight - f.plotLeft))\" height=\"\(Text.px(f.plotBottom - f.plotTop))\"/>\n"
         s += SVGKit.axisLabels(f, xLabel: xLabel, yLabel: yLabel)
-        s += legend(lo: lo, hi: hi)
+        s += legend(lo: lo, hi: hi, steps: steps)
         return s + "</svg>\n"
     }
 
     /// A vertical colour bar from the lowest value (bottom) to the highest (top): a gradient, or
     /// one block per step for counts.
-    private func legend(lo: Double, hi: Double) -> String {
+    private func legend(lo: Double, hi: Double, steps: [Double]?) -> String {
         let f = frame
         let x = f.plotRight + 16, top = f.plotTop + 18, h = f.plotBottom - f.plotTop - 18
         var s = "<text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 6))\">\(Text.escape(Text.shorten(valueLabel, to: 14)))<title>\(Text.escape(valueLabel))</title></text>\n"

@@ -132,10 +132,14 @@ struct LineChart: Sendable {
         for se in series where se.style == .dots {
             s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
             let many = se.points.count > 300
+            var out = TextBuffer(capacity: se.points.count * 100)
             for p in se.points {
-                s += "<circle class=\"pt\" cx=\"\(Text.px(xs.map(p.x)))\" cy=\"\(Text.px(ys.map(p.y)))\" r=\"\(many ? "1.6" : "2.5")\" fill=\"\(se.color)\" fill-opacity=\"\(many ? "0.35" : "0.7")\">"
-                s += p.title.isEmpty ? "</circle>\n" : "<title>\(Text.escape(p.title))</title></circle>\n"
+                out.raw("<circle class=\"pt\" cx=\""); out.px(xs.map(p.x)); out.raw("\" cy=\""); out.px(ys.map(p.y))
+                out.raw(many ? "\" r=\"1.6\" fill=\"" : "\" r=\"2.5\" fill=\""); out.text(se.color)
+                out.raw(many ? "\" fill-opacity=\"0.35\">" : "\" fill-opacity=\"0.7\">")
+                if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(Text.escape(p.title)); out.raw("</title></circle>\n") }
             }
+            s += out.string
             s += "</g>\n"
         }
         for (i, se) in series.enumerated() where se.style == .line && !hidden.contains(i) {
@@ -155,14 +159,19 @@ struct LineChart: Sendable {
             }
             // Dense lines: small dots and no error bars (the band still shows the spread).
             let dense = se.points.count > 25
+            var out = TextBuffer(capacity: se.points.count * 100)
             for p in se.points {
                 let cx = xs.map(p.x), cy = ys.map(p.y)
                 if !dense, let e = p.err, e > 0 {
-                    s += "<line class=\"err\" stroke=\"\(se.color)\" x1=\"\(Text.px(cx))\" x2=\"\(Text.px(cx))\" y1=\"\(Text.px(ys.map(floor(p.y - e))))\" y2=\"\(Text.px(ys.map(p.y + e)))\"/>"
+                    out.raw("<line class=\"err\" stroke=\""); out.text(se.color)
+                    out.raw("\" x1=\""); out.px(cx); out.raw("\" x2=\""); out.px(cx)
+                    out.raw("\" y1=\""); out.px(ys.map(floor(p.y - e))); out.raw("\" y2=\""); out.px(ys.map(p.y + e)); out.raw("\"/>")
                 }
-                s += "<circle class=\"pt\" cx=\"\(Text.px(cx))\" cy=\"\(Text.px(cy))\" r=\"\(dense ? "1.5" : "3")\" fill=\"\(se.color)\">"
-                s += p.title.isEmpty ? "</circle>\n" : "<title>\(Text.escape(p.title))</title></circle>\n"
+                out.raw("<circle class=\"pt\" cx=\""); out.px(cx); out.raw("\" cy=\""); out.px(cy)
+                out.raw(dense ? "\" r=\"1.5\" fill=\"" : "\" r=\"3\" fill=\""); out.text(se.color); out.raw("\">")
+                if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(Text.escape(p.title)); out.raw("</title></circle>\n") }
             }
+            s += out.string
             s += "</g>\n"
         }
         let entries = legendEntries()

@@ -46,7 +46,7 @@ enum MarkdownReport {
         let rows = m.rankedMetrics.map { a in
             [m.metricLabel(a.column)] + s.parameters.indices.map { j in
                 a.importance!.shares[j].map { "\(Int(($0 * 100).rounded())) % " + (m.direction(a, j) == "raises it" ? "↑" : m.direction(a, j) == "lowers it" ? "↓" : "~") } ?? "—"
-            } + [String(format: "%.2f", a.importance!.rSquared), "\(a.importance!.points)"]
+            } + [PrintfNumber.fixed(a.importance!.rSquared, decimals: 2), "\(a.importance!.points)"]
         }
         if !rows.isEmpty { md += table(["Metric"] + s.parameters + ["R²", "Points"], rows) + "↑ raises, ↓ lowers, ~ not in one direction.\n\n" }
         if !m.noiseMetrics.isEmpty {
@@ -97,8 +97,8 @@ enum MarkdownReport {
         let fits = m.rankedMetrics.compactMap(\.fit).prefix(ReportModel.maxSensitivityRows)
         if !fits.isEmpty {
             md += table(["Metric"] + s.parameters + ["R²", "Points"], fits.map { f in
-                [m.metricLabel(f.metric)] + f.coefficients.map { $0.map { String(format: "%+.3f", $0) } ?? "—" }
-                    + [String(format: "%.3f", f.rSquared), "\(f.points)"]
+                [m.metricLabel(f.metric)] + f.coefficients.map { $0.map { PrintfNumber.fixed($0, decimals: 3, plus: true) } ?? "—" }
+                    + [PrintfNumber.fixed(f.rSquared, decimals: 3), "\(f.points)"]
             })
         }
         let unfitted = m.analyses.filter { $0.fit == nil && $0.signal != .constant }

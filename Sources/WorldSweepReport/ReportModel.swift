@@ -39,6 +39,17 @@ struct ReportModel {
     let isGrid: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
+    /// Which parameters vary over the points (a grid axis with one value does not): worked out
+    /// once, as every chart asks.
+    let varyingParameters: [Int]
+    /// What the page leads with and orders by, worked out once (every section asks, and each
+    /// answer walks or sorts every metric): the key metric columns present, item by item; the
+    /// metrics with signal and a fit, key metrics first, then by R²; the headline metric.
+    private(set) var keyColumns: [String] = []
+    private(set) var rankedMetrics: [MetricAnalysis] = []
+    private(set) var headline: MetricAnalysis?
+    /// Per key metric, its highest and lowest points (both reports and the replays ask).
+    private var extremeList: [Extreme] = []
 
     init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
         self.summary = summary
@@ -50,6 +61,7 @@ struct ReportModel {
         isGrid = !(isRandom || kind == "zip")
         let columns = Self.metricColumns(summary)
         let p = summary.parameters.count
+        varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         analyses = columns.map { column -> MetricAnalysis in
             let pts = SweepViews.valued(summary.points, column)
             let stats = pts.compactMap { $0.0.metrics[column] }
@@ -70,6 +82,10 @@ struct ReportModel {
                 : "constant over the points"
             return MetricAnalysis(column: column, importance: imp, fit: fit, signal: signal, unfitted: why)
         }
+        keyColumns = computedKeyColumns
+        rankedMetrics = computedRankedMetrics
+        headline = computedHeadline
+        extremeList = computedExtremes
     }
 
     var parameterNames: [String] { summary.parameters }
@@ -112,14 +128,12 @@ struct ReportModel {
 
     // MARK: what matters
 
-    /// The key metric columns present, item by item.
-    var keyColumns: [String] {
+    private var computedKeyColumns: [String] {
         let present = Set(analyses.map(\.column))
         return Self.keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
     }
 
-    /// Metrics with signal and a fit: key metrics first, then by R².
-    var rankedMetrics: [MetricAnalysis] {
+    private var computedRankedMetrics: [MetricAnalysis] {
         let keys = keyColumns
         return analyses.filter { $0.signal == .signal && $0.importance != nil }.sorted { a, b in
             let ka = keys.firstIndex(of: a.column) ?? Int.max, kb = keys.firstIndex(of: b.column) ?? Int.max
@@ -137,7 +151,7 @@ struct ReportModel {
 
     /// The metric the page leads with: the key metric whose strongest parameter explains most
     /// (first bounce heights first, then overshoot, as the sweeps ask about them).
-    var headline: MetricAnalysis? {
+    private var computedHeadline: MetricAnalysis? {
         let keyed = rankedMetrics.filter { keyColumns.contains($0.column) }
         func top(_ a: MetricAnalysis) -> Double { a.importance!.ranked.first.flatMap { a.importance!.shares[$0] } ?? 0 }
         let preferred = Self.headlineMetrics.lazy.map { key in keyed.filter { Units.metricKey($0.column) == key } }.first { !$0.isEmpty }
@@ -193,11 +207,6 @@ struct ReportModel {
     /// The metric against every parameter, most important first.
     func slices(_ column: String) -> [SliceView] {
         parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned) }
-    }
-
-    /// Which parameters vary over the points (a grid axis with one value does not).
-    var varyingParameters: [Int] {
-        summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
     }
 
     /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
@@ -265,7 +274,9 @@ struct ReportModel {
 
     struct Extreme { var column: String; var high: (PointSummary, Double); var low: (PointSummary, Double) }
 
-    func extremes() -> [Extreme] {
+    func extremes() -> [Extreme] { extremeList }
+
+    private var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
             let vals = SweepViews.valued(summary.points, column)
             guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }), hi.1 > lo.1 else { return nil }

@@ -5,6 +5,8 @@ import Foundation
 enum Text {
     /// Escapes text for XML/HTML content and attribute values.
     static func escape(_ s: String) -> String {
+        // Most text (names, numbers, sentences) has nothing to escape: returned as is.
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return s }
         var out = ""
         out.reserveCapacity(s.count)
         for ch in s.unicodeScalars {
@@ -43,28 +45,16 @@ enum Text {
         guard x.isFinite else { return x.isNaN ? "—" : (x > 0 ? "∞" : "−∞") }
         if x == 0 { return "0" }
         let a = abs(x)
-        if a >= 1e6 || a < 1e-3 { return String(format: "%.3e", x) }
-        let digits = max(0, 3 - Int(floor(log10(a))))
-        var s = String(format: "%.\(digits)f", x)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s == "-0" ? "0" : s
+        if a >= 1e6 || a < 1e-3 { return PrintfNumber.exponent(x, decimals: 3) }
+        return PrintfNumber.fixedTrimmed(x, decimals: max(0, 3 - Int(floor(log10(a)))), noNegativeZero: true)
     }
 
     /// A short label: 3 significant digits.
     static func short(_ x: Double) -> String {
         guard x.isFinite, x != 0 else { return value(x) }
         let a = abs(x)
-        if a >= 1e5 || a < 1e-3 { return String(format: "%.2e", x) }
-        let digits = max(0, 2 - Int(floor(log10(a))))
-        var s = String(format: "%.\(digits)f", x)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s
+        if a >= 1e5 || a < 1e-3 { return PrintfNumber.exponent(x, decimals: 2) }
+        return PrintfNumber.fixedTrimmed(x, decimals: max(0, 2 - Int(floor(log10(a)))), noNegativeZero: false)
     }
 
     /// A large count with thin-space digit groups (1 200 000).
@@ -80,12 +70,7 @@ enum Text {
     }
 
     /// A pixel coordinate: two decimals at most.
-    static func px(_ x: Double) -> String {
-        var s = String(format: "%.2f", x)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s == "-0" ? "0" : s
-    }
+    static func px(_ x: Double) -> String { PrintfNumber.fixedTrimmed(x, decimals: 2, noNegativeZero: true) }
 
     /// Shortens long labels for legends and tick labels (the full text goes into a `<title>`).
     static func shorten(_ s: String, to n: Int) -> String {
@@ -140,7 +125,7 @@ struct NiceAxis: Sendable {
         let a = max(abs(lo), abs(hi))
         if a >= 1e6 || (a < 1e-3 && a > 0) { return String(format: "%.2g", v) }
         let decimals = max(0, -Int(floor(log10(step) + 1e-9)))
-        return String(format: "%.\(decimals)f", v)
+        return PrintfNumber.fixed(v, decimals: decimals)
     }
 }
 
@@ -157,7 +142,7 @@ enum Palette {
         let t = count <= 1 ? 0.5 : Double(k) / Double(count - 1)
         // From 35 % towards black to 45 % towards white.
         let mixed = rgb.map { c in t < 0.4375 ? c * (0.65 + 0.8 * t) : c + (255 - c) * (t - 0.4375) * 0.8 }
-        return String(format: "#%02x%02x%02x", Int(mixed[0].rounded()), Int(mixed[1].rounded()), Int(mixed[2].rounded()))
+        return PrintfNumber.hexColor(Int(mixed[0].rounded()), Int(mixed[1].rounded()), Int(mixed[2].rounded()))
     }
 
     /// Viridis stops, for sequential values (t in 0…1).
@@ -167,7 +152,7 @@ enum Palette {
     ]
     static func sequential(_ t: Double) -> String {
         let (r, g, b) = sequentialRGB(t)
-        return String(format: "#%02x%02x%02x", Int(r.rounded()), Int(g.rounded()), Int(b.rounded()))
+        return PrintfNumber.hexColor(Int(r.rounded()), Int(g.rounded()), Int(b.rounded()))
     }
     static func sequentialRGB(_ t: Double) -> (Double, Double, Double) {
         let c = min(1, max(0, t.isFinite ? t : 0)) * Double(viridis.count - 1)

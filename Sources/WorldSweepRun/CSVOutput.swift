@@ -18,6 +18,9 @@ public struct CSVLayout: Sendable, Hashable {
     /// The spring metrics the file asks for (`overshoot`, `settle_time`, `oscillations`, in that
     /// order): the columns each item with a rest target adds after its contract columns.
     public let springColumns: [String]
+    /// Per item, its metric columns' names (`ITEM.contacts`, …, in `columns(ofItem:)` order):
+    /// made once, as every point's statistics are filed under them.
+    public let itemMetricKeys: [[String]]
 
     public init(parameters: [String], items: [String], partners: PartnerRule? = nil,
                 springItems: [Bool]? = nil, springColumns: [String] = SpringResult.metricNames) {
@@ -29,6 +32,10 @@ public struct CSVLayout: Sendable, Hashable {
         self.springColumns = springColumns
         precondition(self.springItems.count == items.count, "one rest-target flag per item")
         precondition(springColumns.allSatisfy(SpringResult.metricNames.contains), "spring columns are spring metrics")
+        let springItems = self.springItems
+        itemMetricKeys = items.indices.map { i in
+            (springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns).map { "\(items[i]).\($0)" }
+        }
     }
 
     /// The columns of a file's worlds: its swept parameters, items, and the spring metrics of items
@@ -43,38 +50,39 @@ public struct CSVLayout: Sendable, Hashable {
     public func columns(ofItem i: Int) -> [String] { springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns }
 
     /// Metric column names, as in worlds.csv and summary.json (`ITEM.contacts`, …).
-    public var metricColumns: [String] { items.indices.flatMap { i in columns(ofItem: i).map { "\(items[i]).\($0)" } } }
+    public var metricColumns: [String] { itemMetricKeys.flatMap { $0 } }
 
     public var header: String { (["world", "point", "replica"] + parameters + metricColumns).joined(separator: ",") }
 
     /// One worlds.csv line, newline included. A failed world leaves every metric cell empty.
     public func row(_ r: WorldResult) -> String {
-        var s = "\(r.world),\(r.point),\(r.replica)"
-        for p in r.parameters { s += ","; s += NumberText.double(p) }
+        var s = RowText(capacity: 32 + 24 * r.parameters.count + 160 * r.items.count)
+        s.integer(r.world); s.comma(); s.integer(r.point); s.comma(); s.integer(r.replica)
+        for p in r.parameters { s.comma(); s.append(NumberText.double(p)) }
         for (i, item) in r.items.enumerated() {
             let springWidth = springItems[i] ? springColumns.count : 0
             if r.failed {
-                s += String(repeating: ",", count: Self.itemColumns.count + springWidth)
+                for _ in 0..<(Self.itemColumns.count + springWidth) { s.comma() }
                 continue
             }
-            s += ",\(item.contacts),\(item.bounceHeights.count)"
-            for k in 0..<8 { s += ","; if k < item.bounceHeights.count { s += NumberText.float(item.bounceHeights[k]) } }
-            s += ","; if let t = item.restTime { s += NumberText.float(t) }
-            for v in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity] { s += ","; s += NumberText.float(v) }
+            s.comma(); s.integer(item.contacts); s.comma(); s.integer(item.bounceHeights.count)
+            for k in 0..<8 { s.comma(); if k < item.bounceHeights.count { s.append(NumberText.float(item.bounceHeights[k])) } }
+            s.comma(); if let t = item.restTime { s.append(NumberText.float(t)) }
+            for v in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity] { s.comma(); s.append(NumberText.float(v)) }
             if springWidth > 0 {
                 let spring = item.spring ?? SpringResult()
                 for column in springColumns {
-                    s += ","
+                    s.comma()
                     switch column {
-                    case "overshoot": s += NumberText.float(spring.overshoot)
-                    case "settle_time": if let t = spring.settleTime { s += NumberText.float(t) }
-                    default: s += String(spring.oscillations)
+                    case "overshoot": s.append(NumberText.float(spring.overshoot))
+                    case "settle_time": if let t = spring.settleTime { s.append(NumberText.float(t)) }
+                    default: s.integer(spring.oscillations)
                     }
                 }
             }
         }
-        s += "\n"
-        return s
+        s.newline()
+        return s.string
     }
 
     /// Reads a worlds.csv line (no newline) back into a result; nil if it is not a complete row.
@@ -137,18 +145,57 @@ public struct CSVLayout: Sendable, Hashable {
     }
 }
 
+/// A CSV row built as bytes: appended to a String, each cell cost several hundred instructions
+/// (uniqueness and capacity checks, temporaries), more than formatting its number.
+struct RowText {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+    mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ s: Substring) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// The integer's digits, as `String(value)` writes them.
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest != 0
+        bytes[start...].reverse()
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
 /// Number text that reads back exactly: engine values as the shortest text of their Float,
 /// parameters as the shortest text of their Double; integers without a fraction, no −0.
 public enum NumberText {
     public static func float(_ x: Double) -> String {
         let f = Float(x)
         if f == 0 { return "0" }
+        // Whole numbers below 2²⁴ print as their digits and ".0": written straight from the integer.
+        if abs(f) < 16_777_216, f.rounded(.towardZero) == f { return String(Int32(f)) }
         let s = f.description
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }
 
     public static func double(_ x: Double) -> String {
         if x == 0 { return "0" }
+        // Whole numbers below 2⁵³ (counts, grid values) print as their digits and ".0".
+        if abs(x) < 9_007_199_254_740_992, x.rounded(.towardZero) == x { return String(Int64(x)) }
         let s = x.description
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }

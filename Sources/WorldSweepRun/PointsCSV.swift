@@ -25,24 +25,25 @@ public struct PointsCSV: Sendable {
     /// One line, newline included. A metric no replica had (no third bounce, never at rest) leaves
     /// its four cells empty.
     public func row(_ p: PointSummary) -> String {
-        var s = "\(p.point)"
-        for v in p.parameters { s += ","; s += NumberText.double(v) }
-        s += ",\(p.replicas),\(p.failedReplicas)"
+        var s = RowText(capacity: 16 + 24 * p.parameters.count + 64 * metrics.count)
+        s.integer(p.point)
+        for v in p.parameters { s.comma(); s.append(NumberText.double(v)) }
+        s.comma(); s.integer(p.replicas); s.comma(); s.integer(p.failedReplicas)
         for metric in metrics {
-            if let stats = p.metrics[metric] { Self.append(stats, to: &s) } else { s += ",,,," }
+            if let stats = p.metrics[metric] { Self.append(stats, to: &s) } else { s.comma(); s.comma(); s.comma(); s.comma() }
         }
-        s += "\n"
-        return s
+        s.newline()
+        return s.string
     }
 
     /// Four cells; a value equal to one already written reuses its text (one replica: min = mean =
     /// max and std = 0), since formatting numbers is most of a row's cost.
-    static func append(_ stats: MetricStats, to s: inout String) {
+    static func append(_ stats: MetricStats, to s: inout RowText) {
         let mean = NumberText.double(stats.mean)
-        s += ","; s += mean
-        s += ","; s += stats.std == 0 ? "0" : NumberText.double(stats.std)
-        s += ","; s += stats.min == stats.mean ? mean : NumberText.double(stats.min)
-        s += ","; s += stats.max == stats.mean ? mean : stats.max == stats.min ? NumberText.double(stats.min) : NumberText.double(stats.max)
+        s.comma(); s.append(mean)
+        s.comma(); s.append(stats.std == 0 ? "0" : NumberText.double(stats.std))
+        s.comma(); s.append(stats.min == stats.mean ? mean : NumberText.double(stats.min))
+        s.comma(); s.append(stats.max == stats.mean ? mean : stats.max == stats.min ? NumberText.double(stats.min) : NumberText.double(stats.max))
     }
 }
 
@@ -55,21 +56,35 @@ public struct PartnerPointsCSV: Sendable {
 
     /// The rows of one point, newlines included, items in file order, then partners by name.
     public static func rows(_ p: PointSummary, layout: CSVLayout) -> String {
-        // Keys are `ITEM.contacts.PARTNER`; names are letters, digits, '_' and '-', never a dot.
         var found: [(item: Int, partner: Substring, stats: MetricStats)] = []
         for (key, stats) in p.metrics {
-            let parts = key.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[1] == "contacts", let i = layout.itemIndex[String(parts[0])] else { continue }
-            found.append((i, parts[2], stats))
+            if let (i, partner) = partnerKey(key, layout: layout) { found.append((i, partner, stats)) }
         }
         found.sort { ($0.item, $0.partner) < ($1.item, $1.partner) }
-        var s = ""
+        var s = RowText(capacity: found.count * 64)
         for f in found {
-            s += "\(p.point),\(layout.items[f.item]),\(f.partner)"
+            s.integer(p.point); s.comma(); s.append(layout.items[f.item]); s.comma(); s.append(f.partner)
             PointsCSV.append(f.stats, to: &s)
-            s += "\n"
+            s.newline()
         }
-        return s
+        return s.string
+    }
+}
+
+extension PartnerPointsCSV {
+    /// `ITEM.contacts.PARTNER` → (ITEM's index, PARTNER); nil for any other key. Names are letters,
+    /// digits, '_' and '-', never a dot. Read in place: this runs for every metric of every point,
+    /// and splitting each key into new strings cost more than writing the rows.
+    static func partnerKey(_ key: String, layout: CSVLayout) -> (Int, Substring)? {
+        let utf8 = key.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        var i = utf8.index(after: dot)
+        for byte in "contacts.".utf8 {
+            guard i != utf8.endIndex, utf8[i] == byte else { return nil }
+            i = utf8.index(after: i)
+        }
+        guard !utf8[i...].contains(UInt8(ascii: ".")), let item = layout.itemIndex[String(key[..<dot])] else { return nil }
+        return (item, key[i...])
     }
 }
 

@@ -60,32 +60,40 @@ public struct SummaryBuilder {
     /// The statistics of one point's worlds (failed ones counted, not used).
     public static func summarize(_ worlds: [WorldResult], layout: CSVLayout) -> PointSummary {
         let ok = worlds.filter { !$0.failed }
-        var metrics: [String: MetricStats] = [:]
+        // Gathered first, then filed in a table made for exactly that many: growing it rehashed
+        // every key already in it, and a table sized for every possible column holds memory for
+        // each of the (up to 20 000) points the report keeps.
+        var found: [(key: String, stats: MetricStats)] = []
         for (i, name) in layout.items.enumerated() {
             let items = ok.map { $0.items[i] }
-            func put(_ key: String, _ values: [Double]) {
-                if let s = MetricStats(values) { metrics["\(name).\(key)"] = s }
+            // The item's column names in `columns(ofItem:)` order: contacts, bounces, bounce1 …
+            // bounce8, rest_time, x, y, angle, vx, vy, angular_velocity, then its spring metrics.
+            let keys = layout.itemMetricKeys[i]
+            func put(_ column: Int, _ values: [Double]) {
+                if let s = MetricStats(values) { found.append((keys[column], s)) }
             }
-            put("contacts", items.map { Double($0.contacts) })
-            put("bounces", items.map { Double($0.bounceHeights.count) })
-            for k in 0..<8 { put("bounce\(k + 1)", items.compactMap { k < $0.bounceHeights.count ? $0.bounceHeights[k] : nil }) }
-            put("rest_time", items.compactMap(\.restTime))
-            put("x", items.map(\.x)); put("y", items.map(\.y)); put("angle", items.map(\.angle))
-            put("vx", items.map(\.vx)); put("vy", items.map(\.vy)); put("angular_velocity", items.map(\.angularVelocity))
+            put(0, items.map { Double($0.contacts) })
+            put(1, items.map { Double($0.bounceHeights.count) })
+            for k in 0..<8 { put(2 + k, items.compactMap { k < $0.bounceHeights.count ? $0.bounceHeights[k] : nil }) }
+            put(10, items.compactMap(\.restTime))
+            put(11, items.map(\.x)); put(12, items.map(\.y)); put(13, items.map(\.angle))
+            put(14, items.map(\.vx)); put(15, items.map(\.vy)); put(16, items.map(\.angularVelocity))
             if layout.springItems[i] {
-                for column in layout.springColumns {
+                for (k, column) in layout.springColumns.enumerated() {
                     switch column {
-                    case "overshoot": put(column, items.map { $0.spring?.overshoot ?? 0 })
-                    case "settle_time": put(column, items.compactMap { $0.spring?.settleTime })
-                    default: put(column, items.map { Double($0.spring?.oscillations ?? 0) })
+                    case "overshoot": put(CSVLayout.itemColumns.count + k, items.map { $0.spring?.overshoot ?? 0 })
+                    case "settle_time": put(CSVLayout.itemColumns.count + k, items.compactMap { $0.spring?.settleTime })
+                    default: put(CSVLayout.itemColumns.count + k, items.map { Double($0.spring?.oscillations ?? 0) })
                     }
                 }
             }
             let seen = Set(items.flatMap(\.contactsByPartner.keys))
             for partner in seen.sorted() {
-                put("contacts.\(partner)", items.map { Double($0.contactsByPartner[partner] ?? 0) })
+                if let s = MetricStats(items.map { Double($0.contactsByPartner[partner] ?? 0) }) { found.append((name + ".contacts." + partner, s)) }
             }
         }
+        var metrics = [String: MetricStats](minimumCapacity: found.count)
+        for (key, stats) in found { metrics[key] = stats }
         let first = worlds[0]
         return PointSummary(point: first.point, parameters: first.parameters, replicas: worlds.count,
                             failedReplicas: worlds.count - ok.count, metrics: metrics)

@@ -78,6 +78,44 @@ struct PointJSONTests {
         }
     }
 
+    /// Points written one after another take their key order from every key seen before: the
+    /// text must not depend on it (the same keys, a key more, a key less, other keys).
+    @Test func consecutivePointsGiveJSONEncodersBytesWhateverTheirKeys() throws {
+        var g = Numbers(state: 77)
+        var keyOrder = JSONKeyOrder()
+        var keys = Array(Self.awkwardKeys.prefix(6))
+        for round in 0..<200 {
+            switch round % 5 {
+            case 1: keys.append(Self.awkwardKeys.randomElement(using: &g)! + "\(round)")
+            case 2: if keys.count > 1 { keys.remove(at: Int.random(in: 0..<keys.count, using: &g)) }
+            case 3: keys = (0..<Int.random(in: 0...8, using: &g)).map { _ in Self.awkwardKeys.randomElement(using: &g)! }
+            default: break   // the same keys again
+            }
+            var metrics: [String: MetricStats] = [:]
+            for key in keys { metrics[key] = MetricStats(count: 1, mean: Self.value(&g), std: 0, min: Self.value(&g), max: Self.value(&g)) }
+            let p = PointSummary(point: round, parameters: [Self.value(&g)], replicas: 1, failedReplicas: 0, metrics: metrics)
+            let text = try p.jsonText(keyOrder: &keyOrder)
+            #expect(text == (try Self.expected(p)))
+            if text != (try Self.expected(p)) { return }
+        }
+    }
+
+    /// One replica (max = mean = min, whose text is written once and copied), signed zeros
+    /// beside each other (equal, not the same text), and whole numbers up to 2⁵³ and beyond
+    /// (written from the integer below 2⁵³).
+    @Test func oneReplicaStatisticsAndWholeNumbersGiveJSONEncodersBytes() throws {
+        let wholes: [Double] = [1, -1, 7, 600, -600, 1e6, 123_456_789, 1e15, 4_503_599_627_370_496, 9_007_199_254_740_991,
+                                -9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_994, 1e16, 1e17, -1e20]
+        var metrics: [String: MetricStats] = [:]
+        for (i, x) in (wholes + [0, -0.0, 0.5, -2.5e-7, 1e300]).enumerated() {
+            metrics["same\(i)"] = MetricStats(count: 1, mean: x, std: 0, min: x, max: x)
+            metrics["zeros\(i)"] = MetricStats(count: 2, mean: -0.0, std: -0.0, min: 0, max: i % 2 == 0 ? -0.0 : 0)
+            metrics["whole\(i)"] = MetricStats(count: 3, mean: x, std: x, min: -x, max: x + 1)
+        }
+        let p = PointSummary(point: 3, parameters: wholes, replicas: 1, failedReplicas: 0, metrics: metrics)
+        #expect(try p.jsonText() == Self.expected(p))
+    }
+
     /// JSONEncoder refuses non-finite numbers; the point's text must fail the same way, not
     /// write something JSON readers reject.
     @Test func nonFiniteNumbersAreRefusedAsJSONEncoderRefusesThem() {
