@@ -70,6 +70,8 @@ final class LaneWorld {
     let nextSerial: UnsafeMutablePointer<Int>
 
     @exclusivity(unchecked) private(set) var stepCount: Int
+    /// Lanes handed to their own world for a time-of-impact pass so far (tests read it).
+    @exclusivity(unchecked) var timeOfImpactHandOvers = 0
     @exclusivity(unchecked) private var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than

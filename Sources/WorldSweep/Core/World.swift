@@ -572,16 +572,15 @@ final class PhysicsWorld {
                         bodies[p.b].sweep.advance(to: alpha0)
                     }
                     if toiMayTouch(p) {
-                        let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
-                                                         DistanceProxy(bodies[p.b].shape), bodies[p.b].sweep)
-                        alpha = state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
+                        alpha = timeOfImpactAlpha(bodies[p.a].shape, bodies[p.a].sweep, bodies[p.b].shape, bodies[p.b].sweep, from: alpha0)
                     }
                     contacts[ci]!.toi = alpha
                     contacts[ci]!.hasTOI = true
                 }
                 if alpha < minAlpha { minContact = ci; minAlpha = alpha }
             }
-            if minContact < 0 || 1 - 10 * Float.ulpOfOne < minAlpha { return }
+            // (minAlpha is never NaN: it starts at 1 and only takes smaller values.)
+            if minContact < 0 || !timeOfImpactIsResolved(minAlpha) { return }
 
             let pa = pairs[minContact].a, pb = pairs[minContact].b
             let backupA = bodies[pa].sweep, backupB = bodies[pb].sweep
