@@ -119,6 +119,7 @@ extension LaneWorld {
     /// lane's world holds it.
     private func firstRoundResolvesImpact(row p: Int, lane: Int) -> Bool {
         let a = rows.pair[p].a * lanes + lane, b = rows.pair[p].b * lanes + lane
+        timeOfImpactSearches += 1
         return timeOfImpactIsResolved(timeOfImpactAlpha(details.shapes[a], sweep(a), details.shapes[b], sweep(b), from: 0))
     }
 

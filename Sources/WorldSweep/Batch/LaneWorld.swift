@@ -70,8 +70,9 @@ final class LaneWorld {
     let nextSerial: UnsafeMutablePointer<Int>
 
     @exclusivity(unchecked) private(set) var stepCount: Int
-    /// Lanes handed to their own world for a time-of-impact pass so far (tests read it).
-    @exclusivity(unchecked) var timeOfImpactHandOvers = 0
+    /// First-round time-of-impact searches run on the lanes, and lanes handed to their own world
+    /// for a time-of-impact pass, so far (tests read them).
+    @exclusivity(unchecked) var timeOfImpactSearches = 0, timeOfImpactHandOvers = 0
     @exclusivity(unchecked) private var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
