@@ -113,6 +113,7 @@ extension LaneWorld {
         contacts.takeImpulses(&contacts.contact[ci]!, ci)
         let change = Self.refresh(&contacts.contact[ci]!, &details.shapes[ia], xfA, &details.shapes[ib], xfB)
         contacts.mirror(ci, impulses: true)
+        if change != .none { islandsChanged(lane) }   // touching changed: the lane's islands may too
         switch change {
         case .none: break
         case .began(let point):
