@@ -372,16 +372,20 @@ final class PhysicsWorld {
             }
         }
         if contactListsValid { return }
-        var lists = Array(repeating: [Int](), count: bodies.count)
-        let order = contacts.indices.filter { contacts[$0] != nil }
-            .sorted { contacts[$0]!.serial > contacts[$1]!.serial }
-        for i in order {
-            lists[pairs[i].a].append(i)
-            lists[pairs[i].b].append(i)
+        // In place, keeping the arrays' storage: a time-of-impact hand-off replaces the contacts,
+        // so the batch's hand-overs rebuild these small lists often. Serials are unique, so the
+        // order is the same as a fresh sort's.
+        if cachedContactLists.count != bodies.count { cachedContactLists = Array(repeating: [], count: bodies.count) }
+        for b in cachedContactLists.indices { cachedContactLists[b].removeAll(keepingCapacity: true) }
+        cachedNewestFirst.removeAll(keepingCapacity: true)
+        for i in contacts.indices where contacts[i] != nil { cachedNewestFirst.append(i) }
+        cachedNewestFirst.sort { contacts[$0]!.serial > contacts[$1]!.serial }
+        for i in cachedNewestFirst {
+            cachedContactLists[pairs[i].a].append(i)
+            cachedContactLists[pairs[i].b].append(i)
         }
-        cachedContactLists = lists
-        cachedNewestFirst = order
-        cachedSerials = contacts.map { $0?.serial ?? -1 }
+        cachedSerials.removeAll(keepingCapacity: true)
+        for c in contacts { cachedSerials.append(c?.serial ?? -1) }
         contactListsValid = true
         contactListsChecked = true
     }
