@@ -16,8 +16,11 @@ final class LaneTimeOfImpact {
     let normalX: UnsafeMutablePointer<Float>, normalY: UnsafeMutablePointer<Float>
     /// Per (row, lane): −1 where the static side is an edge (else the pre-check passes).
     let isEdge: UnsafeMutablePointer<Int32>
+    /// Per lane, this sub-step: the row whose first-round time makes the lane need a pass, and
+    /// that time (handed to solveTOI, which would compute the same).
+    let impactRow: UnsafeMutablePointer<Int32>, impactAlpha: UnsafeMutablePointer<Float>
 
-    var byteCount: Int { capacity * 8 + capacity * lanes * 20 }
+    var byteCount: Int { capacity * 8 + capacity * lanes * 20 + lanes * 8 }
 
     init(lanes: Int, capacity: Int, copying old: LaneTimeOfImpact? = nil) {
         self.lanes = lanes; self.capacity = capacity
@@ -26,7 +29,9 @@ final class LaneTimeOfImpact {
         edgeX = columns.make(n, 0); edgeY = columns.make(n, 0)
         normalX = columns.make(n, 0); normalY = columns.make(n, 0)
         isEdge = columns.make(n, 0)
+        impactRow = columns.make(lanes, -1); impactAlpha = columns.make(lanes, 1)
         guard let old else { return }
+        impactRow.update(from: old.impactRow, count: lanes); impactAlpha.update(from: old.impactAlpha, count: lanes)
         fixed.update(from: old.fixed, count: old.capacity); moving.update(from: old.moving, count: old.capacity)
         let m = old.capacity * lanes
         for (to, from) in [(edgeX, old.edgeX), (edgeY, old.edgeY), (normalX, old.normalX), (normalY, old.normalY)] {
@@ -120,7 +125,10 @@ extension LaneWorld {
     private func firstRoundResolvesImpact(row p: Int, lane: Int) -> Bool {
         let a = rows.pair[p].a * lanes + lane, b = rows.pair[p].b * lanes + lane
         timeOfImpactSearches += 1
-        return timeOfImpactIsResolved(timeOfImpactAlpha(details.shapes[a], sweep(a), details.shapes[b], sweep(b), from: 0))
+        let alpha = timeOfImpactAlpha(details.shapes[a], sweep(a), details.shapes[b], sweep(b), from: 0)
+        guard timeOfImpactIsResolved(alpha) else { return false }
+        toi.impactRow[lane] = Int32(p); toi.impactAlpha[lane] = alpha
+        return true
     }
 
     /// Runs PhysicsWorld.solveTOI on the lane's own world with the lane's state, and takes the
@@ -130,13 +138,20 @@ extension LaneWorld {
         timeOfImpactHandOvers += 1
         writeBodies(toWorldOf: lane)
         w.beginHandOver()
+        // The first round's time of the contact that made the lane need the pass goes with it
+        // (`firstRoundTimesGiven`); every other contact's is left for solveTOI to find.
+        let impactRow = toi.impactRow[lane], impactAlpha = toi.impactAlpha[lane]
         for r in rows.inOrder {
             let ci = Int(r) * lanes + lane
-            if var c = contacts.contact[ci] { contacts.takeImpulses(&c, ci); w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c) }
+            guard var c = contacts.contact[ci] else { continue }
+            contacts.takeImpulses(&c, ci)
+            c.hasTOI = r == impactRow
+            c.toi = r == impactRow ? impactAlpha : 1
+            w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c)
         }
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
-        w.solveTOI(h)
+        w.solveTOI(h, firstRoundTimesGiven: true)
         readBodies(fromWorldOf: lane)
         for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
             contacts.contact[Int(r) * lanes + lane] = nil

@@ -540,13 +540,19 @@ final class PhysicsWorld {
 
     /// Moves items that would pass through a static body within this sub-step back to their
     /// first time of impact, resolves that contact and lets them finish the sub-step.
-    func solveTOI(_ h: Float) {
+    /// `firstRoundTimesGiven`: the caller has set each contact's `hasTOI` (and then `toi`) to
+    /// what the first round would find for it, or `hasTOI` false to let the search find it (the
+    /// batch, which ran that round on the lane: `timeOfImpactAlpha` on the same sweeps, and in the
+    /// first round every sweep starts at alpha0 = 0 and none is advanced, so the time is the same).
+    func solveTOI(_ h: Float, firstRoundTimesGiven: Bool = false) {
         for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
         for i in contacts.indices where contacts[i] != nil {
             contacts[i]!.islandFlag = false
-            contacts[i]!.hasTOI = false
             contacts[i]!.toiCount = 0
-            contacts[i]!.toi = 1
+            if !firstRoundTimesGiven {
+                contacts[i]!.hasTOI = false
+                contacts[i]!.toi = 1
+            }
         }
         while true {
             var minContact = -1
