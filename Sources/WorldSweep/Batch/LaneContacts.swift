@@ -180,13 +180,16 @@ extension LaneWorld {
     }
 
     /// Touching began (`point`: the first world point) or ended in row `p`, lane `lane`: both
-    /// bodies wake and the lane's world records the change.
+    /// bodies wake, the lane's world records the change, and its islands may differ (the one
+    /// place both the lane kernels and the lane-by-lane update report a touching change).
     @inline(__always) func touchBegan(_ p: Int, lane: Int, point: Vec2) {
+        islandsChanged(lane)
         let a = rows.pair[p].a, b = rows.pair[p].b
         wake(a * lanes + lane); wake(b * lanes + lane)
         worlds[lane].changes.append(.began(a: a, b: b, point: point))
     }
     @inline(__always) func touchEnded(_ p: Int, lane: Int) {
+        islandsChanged(lane)
         let a = rows.pair[p].a, b = rows.pair[p].b
         wake(a * lanes + lane); wake(b * lanes + lane)
         worlds[lane].changes.append(.ended(a: a, b: b))

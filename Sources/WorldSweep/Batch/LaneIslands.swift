@@ -1,7 +1,8 @@
 // The islands stage of the batched engine: each running lane walks its islands with the single
 // world's walk (`Islands.walk`), which lists the contacts and joints that lane solves this
 // sub-step in Box2D 2.x's order, each with its island. Islands are numbered across lanes ("island slots"),
-// so the solver and the sleep rule keep one record per (lane, island).
+// so the solver and the sleep rule keep one record per (lane, island). A lane whose walk's inputs
+// have not changed since its last walk keeps that walk's result, renumbered (`buildIslands`).
 
 /// Each lane's islands for one sub-step, and what the walk needs, in memory this store owns.
 final class LaneIslands {
@@ -20,6 +21,9 @@ final class LaneIslands {
     let jointsOkay: UnsafeMutablePointer<Int32>
     /// Island slots in use this sub-step (at most one per moving body and lane).
     var islandCount = 0
+    /// Per lane: whether its last walk still holds (nothing it reads changed since, and it woke
+    /// nobody), the first island slot it was numbered from, and how many islands it made.
+    let walkValid: UnsafeMutablePointer<Bool>, firstSlot: UnsafeMutablePointer<Int32>, laneIslandCount: UnsafeMutablePointer<Int32>
     /// Per island slot: position correction's smallest separation in the current pass, whether
     /// its correction is done (0 / −1), and the smallest sleep timer of its bodies.
     let minSeparation: UnsafeMutablePointer<Float>, solved: UnsafeMutablePointer<Int32>, minSleepTime: UnsafeMutablePointer<Float>
@@ -33,7 +37,7 @@ final class LaneIslands {
 
     /// Bytes it holds: linear in rows × lanes, bodies × lanes and joints × lanes.
     var byteCount: Int {
-        lanes * capacity * 12 + lanes * bodyCount * 16 + capacity * 5 + bodyCount * 5 + lanes * 13 + lanes * jointCount * 8 + jointCount
+        lanes * capacity * 12 + lanes * bodyCount * 16 + capacity * 5 + bodyCount * 5 + lanes * 22 + lanes * jointCount * 8 + jointCount
     }
 
     init(lanes: Int, bodyCount: Int, capacity: Int, jointCount: Int = 0) {
@@ -47,6 +51,9 @@ final class LaneIslands {
         order = .allocate(capacity: lists); orderCount = .allocate(capacity: lanes)
         orderValid = .allocate(capacity: lanes); orderValid.initialize(repeating: false, count: lanes)
         orderCount.initialize(repeating: 0, count: lanes)
+        walkValid = .allocate(capacity: lanes); walkValid.initialize(repeating: false, count: lanes)
+        firstSlot = .allocate(capacity: lanes); firstSlot.initialize(repeating: 0, count: lanes)
+        laneIslandCount = .allocate(capacity: lanes); laneIslandCount.initialize(repeating: 0, count: lanes)
         solvePair = .allocate(capacity: lists); solveIsland = .allocate(capacity: lists)
         solveCount = .allocate(capacity: lanes); solveCount.initialize(repeating: 0, count: lanes)
         minSeparation = .allocate(capacity: slots); solved = .allocate(capacity: slots); minSleepTime = .allocate(capacity: slots)
@@ -62,13 +69,19 @@ final class LaneIslands {
         minSeparation.deallocate(); solved.deallocate(); minSleepTime.deallocate(); lastIslandOfStatic.deallocate()
         touching.deallocate(); contactFlag.deallocate(); bodyFlag.deallocate(); stack.deallocate()
         solveJoint.deallocate(); solveJointIsland.deallocate(); solveJointCount.deallocate(); jointFlag.deallocate()
-        jointsOkay.deallocate()
+        jointsOkay.deallocate(); walkValid.deallocate(); firstSlot.deallocate(); laneIslandCount.deallocate()
     }
 }
 
 extension LaneWorld {
-    /// Contact lists of `lane` must be rebuilt (a contact was made or destroyed there).
-    @inline(__always) func contactsChanged(_ lane: Int) { islands.orderValid[lane] = false }
+    /// Contact lists of `lane` must be rebuilt (a contact was made or destroyed there), and so
+    /// must its islands.
+    @inline(__always) func contactsChanged(_ lane: Int) { islands.orderValid[lane] = false; islands.walkValid[lane] = false }
+
+    /// The islands of `lane` must be walked again: something the walk reads changed there — a
+    /// contact's touching or enabled flag, a body's awake flag (`wake`, sleep, a hand-over or
+    /// the animator's pushes), or the contacts themselves (`contactsChanged`).
+    @inline(__always) func islandsChanged(_ lane: Int) { islands.walkValid[lane] = false }
 
     /// The lane's contacts newest first (PhysicsWorld's `contactsNewestFirst`).
     private func contactOrder(_ lane: Int) -> UnsafeBufferPointer<Int32> {
@@ -112,7 +125,49 @@ extension LaneWorld {
 
     /// Islands of `lane` (PhysicsWorld.solve's walk): marks its bodies with their island slot and
     /// wakes them, and lists the contacts it solves in the order the walk meets them.
+    ///
+    /// The walk reads the lane's contacts (newest first), their touching and enabled flags and
+    /// the bodies' awake flags; it writes the lists, each body's island, each static body's last
+    /// island, and wakes the bodies it meets. While none of what it reads has changed since a
+    /// walk that woke nobody (every place that changes one calls `islandsChanged` or
+    /// `contactsChanged`, and `wake` does when it wakes), walking again would give the same
+    /// islands in the same order and wake nobody: the lane keeps them, their slots shifted to
+    /// where its islands start this sub-step.
     func buildIslands(_ lane: Int) {
+        let islands = self.islands
+        let first = Int32(islands.islandCount)
+        if islands.walkValid[lane] {
+            islandReuses += 1
+            let shift = first - islands.firstSlot[lane]
+            if shift != 0 { shiftIslandSlots(lane, by: shift) }
+            islands.islandCount += Int(islands.laneIslandCount[lane])
+            return
+        }
+        islandWalks += 1
+        islands.walkValid[lane] = true   // until the walk wakes a body (`wake`)
+        walkIslands(lane)
+        islands.firstSlot[lane] = first
+        islands.laneIslandCount[lane] = Int32(islands.islandCount) - first
+    }
+
+    /// Renumbers the island slots the lane's last walk wrote (contacts', joints', bodies' and
+    /// static bodies') by `shift`.
+    private func shiftIslandSlots(_ lane: Int, by shift: Int32) {
+        let islands = self.islands
+        let list = lane * islands.capacity
+        for k in 0..<Int(islands.solveCount[lane]) { islands.solveIsland[list + k] += shift }
+        let jointList = lane * jointBodies.count
+        for k in 0..<Int(islands.solveJointCount[lane]) { islands.solveJointIsland[jointList + k] += shift }
+        for b in 0..<bodyCount {
+            let i = b * lanes + lane
+            if details.inIsland[i] != 0 { details.islandOfBody[i] += shift }
+            if islands.lastIslandOfStatic[i] >= 0 { islands.lastIslandOfStatic[i] += shift }
+        }
+        islands.firstSlot[lane] += shift
+    }
+
+    /// The walk itself (see `buildIslands`).
+    private func walkIslands(_ lane: Int) {
         var touchingCount = 0
         for p in contactOrder(lane) {
             let ci = Int(p) * lanes + lane

@@ -82,7 +82,7 @@ extension LaneWorld {
             for k in 0..<Self.width {
                 let i = b * lanes + group + k
                 let slot = islands.lastIslandOfStatic[i]
-                if slot >= 0 && sleeps[Int(slot)] != 0 { details.awake[i] = 0; details.sleepTime[i] = 0 }
+                if slot >= 0 && sleeps[Int(slot)] != 0 { details.awake[i] = 0; details.sleepTime[i] = 0; islandsChanged(group + k) }
             }
         }
         for b in 0..<bodyCount where !isStatic[b] {
@@ -91,6 +91,7 @@ extension LaneWorld {
             for k in 0..<Self.width where details.inIsland[i + k] != 0 { flags[k] = sleeps[Int(details.islandOfBody[i + k])] }
             let s = maskFromFlags(flags)
             guard anyLane(s) else { continue }
+            for k in 0..<Self.width where s[k] { islandsChanged(group + k) }
             let zero = V(repeating: 0)
             storeLanes(loadLanes(details.awake, i).blended(with: 0, where: s), details.awake, i)
             storeLanes(loadLanes(details.sleepTime, i).blended(with: zero, where: s), details.sleepTime, i)

@@ -1,6 +1,7 @@
-// Time of impact in the batched engine: which lanes need a pass (PhysicsWorld.solveTOI's
-// candidates through the shared pre-check, eight lanes at a time), and the pass itself, run by
-// the lane's own PhysicsWorld on the lane's state (the one implementation of that stage).
+// Time of impact in the batched engine: which lanes need a pass (the first round of
+// PhysicsWorld.solveTOI's search on the lane's columns: the shared pre-check eight lanes at a
+// time, then the shared time of impact for the candidates it lets through), and the pass itself,
+// run by the lane's own PhysicsWorld on the lane's state (the one implementation of that stage).
 
 /// Per row: whether time of impact looks at its pair (a static body and one it is used for),
 /// and the static side per lane, in memory this store owns.
@@ -15,8 +16,11 @@ final class LaneTimeOfImpact {
     let normalX: UnsafeMutablePointer<Float>, normalY: UnsafeMutablePointer<Float>
     /// Per (row, lane): −1 where the static side is an edge (else the pre-check passes).
     let isEdge: UnsafeMutablePointer<Int32>
+    /// Per lane, this sub-step: the row whose first-round time makes the lane need a pass, and
+    /// that time (handed to solveTOI, which would compute the same).
+    let impactRow: UnsafeMutablePointer<Int32>, impactAlpha: UnsafeMutablePointer<Float>
 
-    var byteCount: Int { capacity * 8 + capacity * lanes * 20 }
+    var byteCount: Int { capacity * 8 + capacity * lanes * 20 + lanes * 8 }
 
     init(lanes: Int, capacity: Int, copying old: LaneTimeOfImpact? = nil) {
         self.lanes = lanes; self.capacity = capacity
@@ -25,7 +29,9 @@ final class LaneTimeOfImpact {
         edgeX = columns.make(n, 0); edgeY = columns.make(n, 0)
         normalX = columns.make(n, 0); normalY = columns.make(n, 0)
         isEdge = columns.make(n, 0)
+        impactRow = columns.make(lanes, -1); impactAlpha = columns.make(lanes, 1)
         guard let old else { return }
+        impactRow.update(from: old.impactRow, count: lanes); impactAlpha.update(from: old.impactAlpha, count: lanes)
         fixed.update(from: old.fixed, count: old.capacity); moving.update(from: old.moving, count: old.capacity)
         let m = old.capacity * lanes
         for (to, from) in [(edgeX, old.edgeX), (edgeY, old.edgeY), (normalX, old.normalX), (normalY, old.normalY)] {
@@ -55,9 +61,23 @@ final class LaneTimeOfImpact {
 }
 
 extension LaneWorld {
-    /// The running lanes of `group ..< group + 8` that have a contact whose time-of-impact search
-    /// could find a touch (PhysicsWorld.solveTOI's candidates, through the same pre-check, eight
-    /// lanes at a time; lane by lane where the lanes' moving shapes differ in vertex count).
+    /// The running lanes of `group ..< group + 8` whose time-of-impact pass would resolve an
+    /// impact: the first round of PhysicsWorld.solveTOI's search, run on the lane's own columns.
+    /// Its candidates go through the same pre-check, eight lanes at a time (lane by lane where
+    /// the lanes' moving shapes differ in vertex count), and those it lets through get their
+    /// time from `timeOfImpactAlpha`, the function solveTOI calls.
+    ///
+    /// Why a lane none of whose candidates is resolved (`timeOfImpactIsResolved`) in that first
+    /// round needs no pass: solveTOI first clears its own scratch — every body's island flag and
+    /// sweep start time (alpha0), every contact's island flag, TOI count and cached time — which
+    /// nothing outside solveTOI reads and the lane does not keep (its sweeps are built with
+    /// alpha0 = 0; the next pass clears its contacts' copies again before reading them). In the
+    /// first round every alpha0 is 0, so no sweep is advanced (a sweep advances only to catch up
+    /// with a later alpha0) and each candidate's time depends on its own two sweeps alone, not on
+    /// the order the candidates are met in nor on each other; a candidate the pre-check rules out
+    /// gets 1. If none is resolved the search returns at once, having written only those cached
+    /// times: no body moved, no contact updated, no touch recorded, no contact made, no serial
+    /// taken. Handing the lane over would give back the same bodies and contacts.
     func lanesNeedingTimeOfImpact(_ group: Int, running: SIMDMask<IV>) -> SIMDMask<IV> {
         var needs = SIMDMask<IV>(repeating: false)
         let groups = lanes / Self.width
@@ -70,43 +90,68 @@ extension LaneWorld {
             guard anyLane(active) else { return }
             let ti = ci
             let onEdge = loadMask(toi.isEdge, ti)
-            needs = needs .| (active .& .!onEdge)   // only an edge can rule a search out
+            var mayTouch = active .& .!onEdge   // only an edge can rule a search out
             let check = active .& onEdge
-            guard anyLane(check) else { return }
-            let count = Int(details.groupVertexCount[moving * groups + group / Self.width])
-            guard count > 0 else {
-                for k in 0..<Self.width where check[k] {
-                    if toiMayTouch(staticShape: details.shapes[fi + k], transform(fi + k), moving: details.shapes[mi + k], sweep(mi + k)) { needs[k] = true }
+            if anyLane(check) {
+                let count = Int(details.groupVertexCount[moving * groups + group / Self.width])
+                if count > 0 {
+                    let column = moving * details.maxVertexCount * lanes + group
+                    let edge = EdgeLanes(pointX: loadLanes(toi.edgeX, ti), pointY: loadLanes(toi.edgeY, ti),
+                                         normalX: loadLanes(toi.normalX, ti), normalY: loadLanes(toi.normalY, ti), radius: loadLanes(details.radius, fi))
+                    mayTouch = mayTouch .| toiMayTouchEdge(edge, movingRadius: loadLanes(details.radius, mi),
+                                                           from: PositionLanes(cx: loadLanes(details.c0x, mi), cy: loadLanes(details.c0y, mi), a: loadLanes(details.a0, mi)),
+                                                           to: PositionLanes(cx: loadLanes(bodies.cx, mi), cy: loadLanes(bodies.cy, mi), a: loadLanes(bodies.a, mi)),
+                                                           localCenterX: loadLanes(details.lcx, mi), localCenterY: loadLanes(details.lcy, mi),
+                                                           count: count, active: check) { k in
+                        (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes))
+                    }
+                } else {
+                    for k in 0..<Self.width where check[k] {
+                        if toiMayTouch(staticShape: details.shapes[fi + k], transform(fi + k), moving: details.shapes[mi + k], sweep(mi + k)) {
+                            mayTouch[k] = true
+                        }
+                    }
                 }
-                return
             }
-            let column = moving * details.maxVertexCount * lanes + group
-            let edge = EdgeLanes(pointX: loadLanes(toi.edgeX, ti), pointY: loadLanes(toi.edgeY, ti),
-                                 normalX: loadLanes(toi.normalX, ti), normalY: loadLanes(toi.normalY, ti), radius: loadLanes(details.radius, fi))
-            needs = needs .| toiMayTouchEdge(edge, movingRadius: loadLanes(details.radius, mi),
-                                             from: PositionLanes(cx: loadLanes(details.c0x, mi), cy: loadLanes(details.c0y, mi), a: loadLanes(details.a0, mi)),
-                                             to: PositionLanes(cx: loadLanes(bodies.cx, mi), cy: loadLanes(bodies.cy, mi), a: loadLanes(bodies.a, mi)),
-                                             localCenterX: loadLanes(details.lcx, mi), localCenterY: loadLanes(details.lcy, mi),
-                                             count: count, active: check) { k in
-                (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes))
-            }
+            guard anyLane(mayTouch) else { return }
+            for k in 0..<Self.width where mayTouch[k] && firstRoundResolvesImpact(row: p, lane: group + k) { needs[k] = true }
         }
         return needs
+    }
+
+    /// Whether solveTOI's first round would resolve row `p`'s contact in `lane` (a candidate the
+    /// pre-check let through): its time from the lane's sweeps, the pair the way round the
+    /// lane's world holds it.
+    private func firstRoundResolvesImpact(row p: Int, lane: Int) -> Bool {
+        let a = rows.pair[p].a * lanes + lane, b = rows.pair[p].b * lanes + lane
+        timeOfImpactSearches += 1
+        let alpha = timeOfImpactAlpha(details.shapes[a], sweep(a), details.shapes[b], sweep(b), from: 0)
+        guard timeOfImpactIsResolved(alpha) else { return false }
+        toi.impactRow[lane] = Int32(p); toi.impactAlpha[lane] = alpha
+        return true
     }
 
     /// Runs PhysicsWorld.solveTOI on the lane's own world with the lane's state, and takes the
     /// result back: the one implementation of that stage.
     func solveTimeOfImpact(_ lane: Int) {
         let w = worlds[lane]
+        timeOfImpactHandOvers += 1
         writeBodies(toWorldOf: lane)
         w.beginHandOver()
+        // The first round's time of the contact that made the lane need the pass goes with it
+        // (`firstRoundTimesGiven`); every other contact's is left for solveTOI to find.
+        let impactRow = toi.impactRow[lane], impactAlpha = toi.impactAlpha[lane]
         for r in rows.inOrder {
             let ci = Int(r) * lanes + lane
-            if var c = contacts.contact[ci] { contacts.takeColumns(&c, ci); w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c) }
+            guard var c = contacts.contact[ci] else { continue }
+            contacts.takeColumns(&c, ci)
+            c.hasTOI = r == impactRow
+            c.toi = r == impactRow ? impactAlpha : 1
+            w.handOver(rows.pair[Int(r)], rows.order[Int(r)], c)
         }
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
-        w.solveTOI(h)
+        w.solveTOI(h, firstRoundTimesGiven: true)
         readBodies(fromWorldOf: lane)
         for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
             contacts.contact[Int(r) * lanes + lane] = nil

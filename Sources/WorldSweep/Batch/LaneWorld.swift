@@ -73,6 +73,11 @@ final class LaneWorld {
     let nextSerial: UnsafeMutablePointer<Int>
 
     @exclusivity(unchecked) private(set) var stepCount: Int
+    /// First-round time-of-impact searches run on the lanes, and lanes handed to their own world
+    /// for a time-of-impact pass, so far (tests read them).
+    @exclusivity(unchecked) var timeOfImpactSearches = 0, timeOfImpactHandOvers = 0
+    /// Lane sub-steps whose islands were walked, and those that kept their last walk's (tests read them).
+    @exclusivity(unchecked) var islandWalks = 0, islandReuses = 0
     @exclusivity(unchecked) private var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
@@ -185,6 +190,7 @@ final class LaneWorld {
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
         islands.solveJointCount[lane] = 0
+        islandsChanged(lane)
     }
 
     // MARK: Masks from Int32 lanes
@@ -219,9 +225,9 @@ final class LaneWorld {
               a0: details.a0[i], a: bodies.a[i], alpha0: 0)
     }
 
-    /// Body.setAwake(true).
+    /// Body.setAwake(true). Waking changes what the lane's island walk reads.
     @inline(__always) func wake(_ i: Int) {
-        if details.awake[i] == 0 { details.awake[i] = -1; details.sleepTime[i] = 0 }
+        if details.awake[i] == 0 { details.awake[i] = -1; details.sleepTime[i] = 0; islandsChanged(i % lanes) }
     }
 
     @inline(__always) func isActive(_ body: Int, _ lane: Int) -> Bool {
@@ -261,7 +267,8 @@ final class LaneWorld {
                 details.px[i] = xf.p.x; details.py[i] = xf.p.y; details.qs[i] = xf.q.s; details.qc[i] = xf.q.c
                 bodies.vx[i] = body.pointee.v.x; bodies.vy[i] = body.pointee.v.y; bodies.w[i] = body.pointee.w
                 bodies.fx[i] = body.pointee.force.x; bodies.fy[i] = body.pointee.force.y; bodies.torque[i] = body.pointee.torque
-                details.awake[i] = body.pointee.awake ? -1 : 0
+                let awake: Int32 = body.pointee.awake ? -1 : 0
+                if details.awake[i] != awake { details.awake[i] = awake; islandsChanged(lane) }
                 details.sleepTime[i] = body.pointee.sleepTime
             }
         }

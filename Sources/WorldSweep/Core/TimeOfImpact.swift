@@ -129,6 +129,21 @@ func timeOfImpact(_ pA: DistanceProxy, _ sweepA: Sweep, _ pB: DistanceProxy, _ s
     }
 }
 
+/// The time a candidate pair of solveTOI first touches, as a fraction of the sub-step (1: not
+/// within it), when both sweeps start at `alpha0` (the caller advanced the earlier one there).
+/// The one computation of that time: solveTOI's search calls it for each candidate, and the
+/// batched engine calls it for the first round of that search before it hands a lane over.
+@inline(__always)
+func timeOfImpactAlpha(_ shapeA: Shape, _ sweepA: Sweep, _ shapeB: Shape, _ sweepB: Sweep, from alpha0: Float) -> Float {
+    let (state, beta) = timeOfImpact(DistanceProxy(shapeA), sweepA, DistanceProxy(shapeB), sweepB)
+    return state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
+}
+
+/// Whether solveTOI acts on a contact whose time of impact is `alpha`: only an impact more than
+/// ten float steps before the sub-step's end is resolved (an earlier NaN never is).
+@inline(__always)
+func timeOfImpactIsResolved(_ alpha: Float) -> Bool { alpha <= 1 - 10 * Float.ulpOfOne }
+
 /// Whether a time-of-impact search between a static body and a moving one can find them touching
 /// within this sub-step. False only when, against a static edge, the moving core stays on one side
 /// of the edge's line and farther from it than the touching distance (plus a slop of safety) for

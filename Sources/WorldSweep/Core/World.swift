@@ -389,16 +389,20 @@ final class PhysicsWorld {
             }
         }
         if contactListsValid { return }
-        var lists = Array(repeating: [Int](), count: bodies.count)
-        let order = contacts.indices.filter { contacts[$0] != nil }
-            .sorted { contacts[$0]!.serial > contacts[$1]!.serial }
-        for i in order {
-            lists[pairs[i].a].append(i)
-            lists[pairs[i].b].append(i)
+        // In place, keeping the arrays' storage: a time-of-impact hand-off replaces the contacts,
+        // so the batch's hand-overs rebuild these small lists often. Serials are unique, so the
+        // order is the same as a fresh sort's.
+        if cachedContactLists.count != bodies.count { cachedContactLists = Array(repeating: [], count: bodies.count) }
+        for b in cachedContactLists.indices { cachedContactLists[b].removeAll(keepingCapacity: true) }
+        cachedNewestFirst.removeAll(keepingCapacity: true)
+        for i in contacts.indices where contacts[i] != nil { cachedNewestFirst.append(i) }
+        cachedNewestFirst.sort { contacts[$0]!.serial > contacts[$1]!.serial }
+        for i in cachedNewestFirst {
+            cachedContactLists[pairs[i].a].append(i)
+            cachedContactLists[pairs[i].b].append(i)
         }
-        cachedContactLists = lists
-        cachedNewestFirst = order
-        cachedSerials = contacts.map { $0?.serial ?? -1 }
+        cachedSerials.removeAll(keepingCapacity: true)
+        for c in contacts { cachedSerials.append(c?.serial ?? -1) }
         contactListsValid = true
         contactListsChecked = true
     }
@@ -553,13 +557,19 @@ final class PhysicsWorld {
 
     /// Moves items that would pass through a static body within this sub-step back to their
     /// first time of impact, resolves that contact and lets them finish the sub-step.
-    func solveTOI(_ h: Float) {
+    /// `firstRoundTimesGiven`: the caller has set each contact's `hasTOI` (and then `toi`) to
+    /// what the first round would find for it, or `hasTOI` false to let the search find it (the
+    /// batch, which ran that round on the lane: `timeOfImpactAlpha` on the same sweeps, and in the
+    /// first round every sweep starts at alpha0 = 0 and none is advanced, so the time is the same).
+    func solveTOI(_ h: Float, firstRoundTimesGiven: Bool = false) {
         for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
         for i in contacts.indices where contacts[i] != nil {
             contacts[i]!.islandFlag = false
-            contacts[i]!.hasTOI = false
             contacts[i]!.toiCount = 0
-            contacts[i]!.toi = 1
+            if !firstRoundTimesGiven {
+                contacts[i]!.hasTOI = false
+                contacts[i]!.toi = 1
+            }
         }
         while true {
             var minContact = -1
@@ -589,16 +599,15 @@ final class PhysicsWorld {
                         bodies[p.b].sweep.advance(to: alpha0)
                     }
                     if toiMayTouch(p) {
-                        let (state, beta) = timeOfImpact(DistanceProxy(bodies[p.a].shape), bodies[p.a].sweep,
-                                                         DistanceProxy(bodies[p.b].shape), bodies[p.b].sweep)
-                        alpha = state == .touching ? min(alpha0 + (1 - alpha0) * beta, 1) : 1
+                        alpha = timeOfImpactAlpha(bodies[p.a].shape, bodies[p.a].sweep, bodies[p.b].shape, bodies[p.b].sweep, from: alpha0)
                     }
                     contacts[ci]!.toi = alpha
                     contacts[ci]!.hasTOI = true
                 }
                 if alpha < minAlpha { minContact = ci; minAlpha = alpha }
             }
-            if minContact < 0 || 1 - 10 * Float.ulpOfOne < minAlpha { return }
+            // (minAlpha is never NaN: it starts at 1 and only takes smaller values.)
+            if minContact < 0 || !timeOfImpactIsResolved(minAlpha) { return }
 
             let pa = pairs[minContact].a, pb = pairs[minContact].b
             let backupA = bodies[pa].sweep, backupB = bodies[pb].sweep
