@@ -167,14 +167,7 @@ struct RowText {
 
     /// The integer's digits, as `String(value)` writes them.
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest != 0
-        bytes[start...].reverse()
+        appendDecimalDigits(of: value, to: &bytes)
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -199,4 +192,17 @@ public enum NumberText {
         let s = x.description
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }
+}
+
+/// The integer's digits as `String(value)` writes them, appended as UTF-8 (the CSV and JSON
+/// writers' whole numbers, without making a String per number).
+func appendDecimalDigits(of value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest != 0
+        bytes[start...].reverse()
 }

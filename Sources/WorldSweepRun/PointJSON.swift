@@ -113,14 +113,7 @@ struct JSONOutput {
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest != 0
-        bytes[start...].reverse()
+        appendDecimalDigits(of: value, to: &bytes)
     }
 
     /// `number(value)`, copied from where `previous` was written when `value` is the same

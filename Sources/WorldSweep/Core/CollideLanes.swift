@@ -225,12 +225,26 @@ enum CollideLanes {
             return (keep, ClipVertexLanes.select(usePolygonAxis, ClipVertexLanes(x: cv.x, y: cv.y, id: cv.id.flipped), inB))
         }
         let (keep0, p0) = point(clip2.1), (keep1, p1) = point(clip2.2)
+        return collision(separated: separated, faceB: usePolygonAxis, clipped: clipped,
+                         localNormalX: localNormalX, localNormalY: localNormalY, localPointX: localPointX, localPointY: localPointY,
+                         keep0: keep0, p0, keep1: keep1, p1)
+    }
+
+    /// The manifold both collisions end with: no face where the shapes are apart, the reference
+    /// face on B in lanes `faceB` (else on A), its normal and point where the clip kept two
+    /// points, and the clip points within reach (`keep0`, `keep1`) packed first.
+    @inline(__always)
+    static func collision<L: LaneReal>(separated: L.Mask, faceB: L.Mask, clipped: L.Mask,
+                                       localNormalX: L, localNormalY: L, localPointX: L, localPointY: L,
+                                       keep0: L.Mask, _ p0: ClipVertexLanes<L>, keep1: L.Mask, _ p1: ClipVertexLanes<L>)
+        -> CollisionLanes<L>
+    {
         let none = ClipVertexLanes(x: L(0), y: L(0), id: FeatureLanes<L>.zero)
         let first = ClipVertexLanes.select(keep0, p0, ClipVertexLanes.select(keep1, p1, none))
         let second = ClipVertexLanes.select(L.and(keep0, keep1), p1, none)
         let zero = L(0)
         let manifold = ManifoldLanes(
-            isFaceA: L.and(L.not(separated), L.not(usePolygonAxis)), isFaceB: L.and(L.not(separated), usePolygonAxis),
+            isFaceA: L.and(L.not(separated), L.not(faceB)), isFaceB: L.and(L.not(separated), faceB),
             localNormalX: L.select(clipped, localNormalX, zero), localNormalY: L.select(clipped, localNormalY, zero),
             localPointX: L.select(clipped, localPointX, zero), localPointY: L.select(clipped, localPointY, zero),
             point0X: first.x, point0Y: first.y, point1X: second.x, point1Y: second.y,
@@ -357,16 +371,8 @@ enum CollideLanes {
             return (keep, ClipVertexLanes.select(flip, ClipVertexLanes(x: local.x, y: local.y, id: cv.id.flipped), local))
         }
         let (keep0, p0) = point(clip2.1), (keep1, p1) = point(clip2.2)
-        let none = ClipVertexLanes(x: L(0), y: L(0), id: FeatureLanes<L>.zero)
-        let first = ClipVertexLanes.select(keep0, p0, ClipVertexLanes.select(keep1, p1, none))
-        let second = ClipVertexLanes.select(L.and(keep0, keep1), p1, none)
-        let zero = L(0)
-        let manifold = ManifoldLanes(
-            isFaceA: L.and(L.not(separated), L.not(flip)), isFaceB: L.and(L.not(separated), flip),
-            localNormalX: L.select(clipped, localNormalX, zero), localNormalY: L.select(clipped, localNormalY, zero),
-            localPointX: L.select(clipped, planePointX, zero), localPointY: L.select(clipped, planePointY, zero),
-            point0X: first.x, point0Y: first.y, point1X: second.x, point1Y: second.y,
-            hasPoint0: L.or(keep0, keep1), hasPoint1: L.and(keep0, keep1))
-        return CollisionLanes(manifold: manifold, id0: first.id, id1: second.id)
+        return collision(separated: separated, faceB: flip, clipped: clipped,
+                         localNormalX: localNormalX, localNormalY: localNormalY, localPointX: planePointX, localPointY: planePointY,
+                         keep0: keep0, p0, keep1: keep1, p1)
     }
 }
