@@ -58,9 +58,9 @@ let package = Package(
         .target(name: "CPUFeatures"),
         .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI", "CPUFeatures"]
                           + (avx2Copies ? ["WorldSweepCLIAVX2"] : [])),
-        // Scratch directories for the tests, removed when the test process exits.
+        // What the tests share: scratch directories removed when the test process exits, a seeded generator.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
-        .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep"]),
+        .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep", "TestScratch"]),
         .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene", "TestScratch"]),
         .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI", "TestScratch", "CPUFeatures"]
                     + (avx2Copies ? ["WorldSweepCLIAVX2"] : [])),

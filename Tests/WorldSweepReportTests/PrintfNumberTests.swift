@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepReport
 
@@ -28,14 +29,8 @@ struct PrintfNumberTests {
 
     /// Reproducible random values over many magnitudes (a fixed-seed generator, no Foundation random).
     static func randomValues(count: Int, seed: UInt64) -> [Double] {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var numbers = SeededNumbers(seed)
+        func next() -> UInt64 { numbers.next() }
         return (0..<count).map { i in
             let r = next()
             switch i % 4 {

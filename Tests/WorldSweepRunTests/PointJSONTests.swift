@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepRun
 
@@ -20,18 +21,8 @@ struct PointJSONTests {
         "q\"uote", "back\\slash", "a/b", "tab\there", "new\nline", "\u{1}\u{1f}\u{7f}", "\u{8}\u{c}\r", "😀", "\u{2028}",
     ]
 
-    struct Numbers: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
-    static func value(_ g: inout Numbers) -> Double {
+    static func value(_ g: inout SeededNumbers) -> Double {
         switch Int.random(in: 0..<4, using: &g) {
         case 0: return awkwardNumbers.randomElement(using: &g)!
         case 1: return Double(Float(Double.random(in: -1000...1000, using: &g)))   // engine values are Floats
@@ -59,7 +50,7 @@ struct PointJSONTests {
     }
 
     @Test func randomPointsGiveJSONEncodersBytes() throws {
-        var g = Numbers(state: 2026)
+        var g = SeededNumbers(2026)
         for _ in 0..<400 {
             var metrics: [String: MetricStats] = [:]
             for _ in 0..<Int.random(in: 0...30, using: &g) {
@@ -81,7 +72,7 @@ struct PointJSONTests {
     /// Points written one after another take their key order from every key seen before: the
     /// text must not depend on it (the same keys, a key more, a key less, other keys).
     @Test func consecutivePointsGiveJSONEncodersBytesWhateverTheirKeys() throws {
-        var g = Numbers(state: 77)
+        var g = SeededNumbers(77)
         var keyOrder = JSONKeyOrder()
         var keys = Array(Self.awkwardKeys.prefix(6))
         for round in 0..<200 {

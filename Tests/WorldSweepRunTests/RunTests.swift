@@ -167,7 +167,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(sizes(Scheduler(threads: 4, chunkSize: 3), 5..<30) == Array(repeating: 3, count: 8) + [1])
         // Any range, thread count and chunk size: the chunks tile the range in order, none larger
         // than asked, none growing.
-        var rng = PointJSONTests.Numbers(state: 2026)   // seeded, so a failure replays
+        var rng = SeededNumbers(2026)   // seeded, so a failure replays
         for _ in 0..<300 {
             let lower = Int.random(in: 0..<1000, using: &rng)
             let range = lower..<(lower + Int.random(in: 1..<5000, using: &rng))

@@ -1,23 +1,12 @@
 import Testing
 @testable import WorldSweep
+import TestScratch
 
 /// The collision rule against the list of allowed pairs the plan used to store (the old
 /// compilation, kept here as the oracle): the same pairs, the same pair order, the same way
 /// round and the same listeners, on seeded random behaviors that overlap, repeat segments and
 /// mix modes. And the broad phase against testing every pair of boxes.
 @Suite struct CollisionRuleTests {
-    /// A small seeded generator (SplitMix64), so failures replay.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The pairs as `WorldPlan(compiling:)` listed them before the rule: each collision behavior
     /// allows its item pairs (i < j), then each segment's edge with its items; a pair allowed
     /// again keeps its place and gains the listener.
@@ -51,7 +40,7 @@ import Testing
 
     /// Random behaviors over `itemCount` items: a few collision behaviors with random members
     /// (in random order), modes and segments (some repeated), among gravity and item behaviors.
-    static func randomInput(_ g: inout Seeded, itemCount: Int) -> PlanInput {
+    static func randomInput(_ g: inout SeededNumbers, itemCount: Int) -> PlanInput {
         let items = (0..<itemCount).map { i in
             PlanInput.Item(center: Point(x: Double(10 + 20 * i), y: 50), size: Size(width: 10, height: 10), angle: 0,
                            boundsType: Int.random(in: 0..<3, using: &g) == 0 ? .ellipse : .rectangle, path: [])
@@ -73,7 +62,7 @@ import Testing
     }
 
     @Test func theRuleAllowsThePairsTheListAllowedInItsOrder() {
-        var g = Seeded(state: 17)
+        var g = SeededNumbers(17)
         var nonEmpty = 0
         for trial in 0..<300 {
             let input = Self.randomInput(&g, itemCount: Int.random(in: 1...9, using: &g))
@@ -99,7 +88,7 @@ import Testing
     /// The rule in the animator's numbering answers for world bodies what the plan's answers for
     /// plan bodies.
     @Test func aRenumberedRuleAnswersForTheNewNumbers() {
-        var g = Seeded(state: 5)
+        var g = SeededNumbers(5)
         for _ in 0..<50 {
             let plan = WorldPlan(compiling: Self.randomInput(&g, itemCount: 6))
             let n = plan.bodyCount
@@ -121,7 +110,7 @@ import Testing
     /// random boxes (clustered so that many overlap, some touching exactly, some with NaN
     /// bounds), over several passes as the boxes move.
     @Test func theBroadPhaseFindsExactlyTheOverlappingPairs() {
-        var g = Seeded(state: 42)
+        var g = SeededNumbers(42)
         var sweep = SortAndSweep()
         var total = 0
         for pass in 0..<200 {
