@@ -1,7 +1,8 @@
 import Testing
 @testable import WorldSweep
 
-/// The batch's islands stage keeps a lane's last walk while nothing the walk reads has changed.
+/// The batch's islands stage keeps a lane's last walk while nothing the walk reads has changed,
+/// and the solve stage its bundles' packing while no walk, renumbering or stop changed it.
 /// Worlds that settle, fall asleep and are woken again (a pushed box sliding into a sleeping one),
 /// run by each animator alone, by a BatchAnimator (pushes applied on the animators' worlds) and by
 /// a PlanBatch (pushes applied on the lanes), must agree bit for bit after every tick.
@@ -52,10 +53,14 @@ import Testing
         // What the scene is for: the resting box fell asleep and the slider woke it, in most worlds.
         #expect(slept.count == count, "worlds whose resting box never slept: \(Set(0..<count).subtracting(slept).sorted())")
         #expect(wokenAfterSleep.count >= count / 2, "woken after sleeping: \(wokenAfterSleep.sorted())")
-        // Both batches kept walks (sub-steps with nothing new) and walked again (touches, sleep, wakes).
+        // Both batches kept walks (sub-steps with nothing new) and walked again (touches, sleep, wakes),
+        // and so kept their bundles' packing in some sub-steps and packed again in others (walks,
+        // renumbered islands, worlds stopped).
         for lanes in [animatorBatch.lanes, planBatch.lanes] {
             #expect(lanes.islandReuses > lanes.islandWalks && lanes.islandWalks > 0,
                     "\(lanes.islandWalks) walks, \(lanes.islandReuses) reused")
+            #expect(lanes.bundleReuses > 0 && lanes.bundlePackings > 0,
+                    "\(lanes.bundlePackings) packings, \(lanes.bundleReuses) reused")
         }
     }
 }

@@ -91,8 +91,13 @@ final class ContactBundles {
 extension LaneWorld {
     /// Packs the lanes' solve lists into bundles: lanes sorted by how many contacts they solve,
     /// most first (stably), so the lanes with a k-th contact are a prefix and each keeps its
-    /// place in every round.
+    /// place in every round. The packing is a function of the lists and the island slots alone,
+    /// so while no lane walked its islands again, renumbered them or stopped (`packingValid`),
+    /// the last one stands (most sub-steps of a settled batch).
     func packBundles() {
+        if packingValid { bundleReuses += 1; return }
+        packingValid = true
+        bundlePackings += 1
         let k = bundles, width = ContactBundles.width
         // bucket[c]: lanes that solve more than c contacts (counting sort, most first).
         let maxSolve = k.rowCapacity

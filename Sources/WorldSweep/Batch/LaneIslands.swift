@@ -139,11 +139,12 @@ extension LaneWorld {
         if islands.walkValid[lane] {
             islandReuses += 1
             let shift = first - islands.firstSlot[lane]
-            if shift != 0 { shiftIslandSlots(lane, by: shift) }
+            if shift != 0 { shiftIslandSlots(lane, by: shift); packingValid = false }
             islands.islandCount += Int(islands.laneIslandCount[lane])
             return
         }
         islandWalks += 1
+        packingValid = false
         islands.walkValid[lane] = true   // until the walk wakes a body (`wake`)
         walkIslands(lane)
         islands.firstSlot[lane] = first

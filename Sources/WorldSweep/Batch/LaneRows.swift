@@ -110,6 +110,7 @@ extension LaneWorld {
         contacts = LaneContacts(lanes: lanes, capacity: capacity, copying: contacts)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: jointBodies.count)
         bundles = ContactBundles(lanes: lanes, capacity: capacity)
+        packingValid = false
         toi = LaneTimeOfImpact(lanes: lanes, capacity: capacity, copying: toi)
     }
 

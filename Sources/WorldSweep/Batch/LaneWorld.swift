@@ -78,6 +78,11 @@ final class LaneWorld {
     @exclusivity(unchecked) var timeOfImpactSearches = 0, timeOfImpactHandOvers = 0
     /// Lane sub-steps whose islands were walked, and those that kept their last walk's (tests read them).
     @exclusivity(unchecked) var islandWalks = 0, islandReuses = 0
+    /// Sub-steps that packed their bundles, and those that kept the last packing (tests read them).
+    @exclusivity(unchecked) var bundlePackings = 0, bundleReuses = 0
+    /// Whether the bundles' packing (LaneBundles.swift) still holds: no lane's solve list or
+    /// island slots changed since it was made, and no lane stopped.
+    @exclusivity(unchecked) var packingValid = false
     @exclusivity(unchecked) private var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
@@ -187,6 +192,7 @@ final class LaneWorld {
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
     func stop(_ lane: Int) {
         running[lane] = false
+        packingValid = false
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
         islands.solveJointCount[lane] = 0
