@@ -159,9 +159,9 @@ struct MetricTracks {
     }
 
     /// Folds one tick into the metrics; false when an item's state is not finite or too fast.
-    /// `state` reads the item state of a body.
+    /// `state` reads the state of an item (by item and body index; each recorder reads by what it holds).
     mutating func fold(tick: Int, bodies: [Int?], up: (x: Double, y: Double), speedLimit: Double,
-                       state: (Int) -> ItemState) -> Bool {
+                       state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
         if anyBegun {
             for i in perItem.indices { perItem[i].begun = 0 }
             anyBegun = false
@@ -172,8 +172,8 @@ struct MetricTracks {
                              tickLength: tickLength, state: state) else { return false }
         for i in springs.indices {
             guard springs[i] != nil, let b = bodies[i] else { continue }
-            let other = springs[i]!.target.otherItem.flatMap { bodies[$0] }.map(state)
-            springs[i]!.fold(tick: tick, state: state(b), other: other)
+            let other = springs[i]!.target.otherItem.flatMap { o in bodies[o].map { state(o, $0) } }
+            springs[i]!.fold(tick: tick, state: state(i, b), other: other)
         }
         return true
     }
@@ -206,13 +206,13 @@ struct MetricTracks {
     /// The per-item part of `fold`, over the two arrays' storage in place.
     private static func foldItems(_ perItem: inout [ItemTrack], _ items: inout [ItemResult], tick: Int, bodies: [Int?],
                                   up: (x: Double, y: Double), speedLimit: Double, tickLength: Double,
-                                  state: (Int) -> ItemState) -> Bool {
+                                  state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
         perItem.withUnsafeMutableBufferPointer { tracks in
             for i in tracks.indices {
                 let wasTouched = tracks[i].touched
                 tracks[i].touched = false
                 guard let b = bodies[i] else { continue }
-                let s = state(b)
+                let s = state(i, b)
                 let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
                     && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
                 let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
