@@ -26,6 +26,8 @@ final class PlanMetricsRecorder {
     private let hearers: ContactHearers
     /// Item names in file order (the same in every world of a file).
     private let names: [String]
+    /// Each item's index by name (`MetricTracks.indexOfItem`), for arming each world's checks.
+    private let indexOfItem: [String: Int]
     @exclusivity(unchecked) private(set) var worlds: [World] = []
     /// The item states of the world being folded, by item (kept between ticks, so a tick
     /// allocates nothing). Only items with a body are written and read: ItemState is plain
@@ -36,6 +38,7 @@ final class PlanMetricsRecorder {
     init(hearers: ContactHearers, itemNames: [String], speedLimit: Double) {
         self.hearers = hearers
         names = itemNames
+        indexOfItem = Dictionary(uniqueKeysWithValues: itemNames.enumerated().map { ($1, $0) })
         self.speedLimit = speedLimit
         states = .allocate(capacity: itemNames.count)
     }
@@ -45,7 +48,7 @@ final class PlanMetricsRecorder {
     /// Adds the next lane's world.
     func add(scene: SceneFile, input: PlanInput, plan: WorldPlan) {
         var tracks = MetricTracks(itemCount: scene.items.count)
-        tracks.watchForSaturation(scene)
+        tracks.watchForSaturation(scene, indexOfItem: indexOfItem)
         tracks.watchRest(RestTarget.targets(of: scene))
         worlds.append(World(up: MetricTracks.up(gravity: input.gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
                             bodies: plan.bodyOfItem, placed: scene.items.map { ($0.center, $0.angle) }, tracks: tracks))
@@ -120,24 +123,34 @@ final class ContactHearers {
     private let plan: WorldPlan
     /// Item names in file order.
     private let names: [String]
-    /// By `a × bodyCount + b`.
-    private var known: [Int: Hearers] = [:]
+    /// By `a × bodyCount + b`: a table while it stays small (up to 64 bodies: hashing the key
+    /// cost more than folding the contact change), else a dictionary.
+    @exclusivity(unchecked) private var table: [Hearers?]
+    @exclusivity(unchecked) private var known: [Int: Hearers] = [:]
+    private let bodyCount: Int
+    private static let tableBodies = 64
 
     init(plan: WorldPlan, names: [String]) {
         self.plan = plan
         self.names = names
+        bodyCount = plan.bodyCount
+        table = bodyCount <= Self.tableBodies ? Array(repeating: nil, count: bodyCount * bodyCount) : []
     }
 
     /// Who hears of a contact between bodies a and b (in the order the batch reports them).
     func of(_ a: Int, _ b: Int) -> Hearers {
-        let key = a * plan.bodyCount + b
-        if let known = known[key] { return known }
+        let key = a * bodyCount + b
+        if table.isEmpty {
+            if let known = known[key] { return known }
+        } else if let known = table[key] {
+            return known
+        }
         let hearers: Hearers = switch plan.contactPartners(a, b) {
         case .items(let a, let b, let listeners): .items(a, b, names: (names[a], names[b]), listeners: listeners)
         case .boundary(let item, _, let identifier): .boundary(item: item, partner: identifier ?? SceneFile.referenceBoundsPartner)
         case nil: .nobody
         }
-        known[key] = hearers
+        if table.isEmpty { known[key] = hearers } else { table[key] = hearers }
         return hearers
     }
 }
