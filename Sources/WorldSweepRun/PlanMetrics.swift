@@ -4,7 +4,7 @@ import WorldSweepScene
 /// The metrics of a plan batch's worlds: the batch's contact records fold straight into each
 /// world's tracks (as MetricsRecorder's delegate calls would: an item pair's began once per
 /// collision behavior holding both, a boundary's once), and item states come from the lanes.
-/// One object for the whole batch, its worlds values in one array: a tick folds every running
+/// One object for the whole batch, its worlds' values in one array: a tick folds every running
 /// world in one call, with no reference counting per world (an object per world was retained and
 /// released every tick, and each item's state was a call of its own).
 final class PlanMetricsRecorder {
