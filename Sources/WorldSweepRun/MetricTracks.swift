@@ -32,6 +32,16 @@ struct MetricTracks {
         var forced = false
         /// How long (s) the item has kept its centre to the bit while moving or forced.
         var stillTime = 0.0
+        /// Contacts begun per partner so far, first contact first (the result's `contactsByPartner`).
+        var partnerContacts: [(partner: String, count: Int)] = []
+
+        mutating func addContacts(_ n: Int, partner: String) {
+            if let k = partnerContacts.firstIndex(where: { $0.partner == partner }) {
+                partnerContacts[k].count += n
+            } else {
+                partnerContacts.append((partner, n))
+            }
+        }
     }
     var perItem: [ItemTrack]
 
@@ -65,8 +75,10 @@ struct MetricTracks {
     /// Arms the run-time checks that flag a world whose numbers left what Float arithmetic carries:
     /// an item through the reference-bounds loop it started in, or one frozen to the bit while it
     /// moves or a steady force acts on it. Read from the file alone, so both recorders arm the same.
-    mutating func watchForSaturation(_ scene: SceneFile) {
-        let loops = Self.boundaryLoops(scene), forced = Self.forcedItems(scene)
+    /// `indexOfItem` (`indexOfItem(scene)`) may come from any world of the file: they share item names.
+    mutating func watchForSaturation(_ scene: SceneFile, indexOfItem: [String: Int]? = nil) {
+        let index = indexOfItem ?? Self.indexOfItem(scene)
+        let loops = Self.boundaryLoops(scene, indexOfItem: index), forced = Self.forcedItems(scene, indexOfItem: index)
         for (i, item) in scene.items.enumerated() {
             perItem[i].loop = loops[i]
             perItem[i].lastCenter = (item.center.x, item.center.y)
@@ -81,8 +93,7 @@ struct MetricTracks {
     /// magnitude the engine's Float still holds. Such an item in free flight must move every
     /// sub-step; a state frozen to the bit under it means the arithmetic saturated (gravity 1e30
     /// made the velocity clamp's square overflow and zeroed the velocity: motionless, unflagged).
-    static func forcedItems(_ scene: SceneFile) -> [Bool] {
-        let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
+    static func forcedItems(_ scene: SceneFile, indexOfItem index: [String: Int]) -> [Bool] {
         var forced = [Bool](repeating: false, count: scene.items.count)
         // Anchored items never move, forces or not (the last item behavior to say wins).
         var anchored = Set<String>()
@@ -109,9 +120,8 @@ struct MetricTracks {
     /// Per item, the reference-bounds rectangle (inset) it is kept inside, when a collision
     /// behavior translates the bounds into a boundary for it and its centre starts inside:
     /// such an item's centre can leave only if the engine's numbers failed (it tunnelled).
-    static func boundaryLoops(_ scene: SceneFile) -> [Loop?] {
+    static func boundaryLoops(_ scene: SceneFile, indexOfItem index: [String: Int]) -> [Loop?] {
         var loops = [Loop?](repeating: nil, count: scene.items.count)
-        let index = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
         for behavior in scene.behaviors {
             guard case .collision(let c) = behavior.kind, c.referenceBounds, c.mode != .items else { continue }
             let loop = Loop(minX: c.insets.left, minY: c.insets.top,
@@ -124,6 +134,11 @@ struct MetricTracks {
             }
         }
         return loops
+    }
+
+    /// Each item's index by name.
+    static func indexOfItem(_ scene: SceneFile) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
     }
 
     /// Arms the spring metrics of the items with a rest target (nil: none), one per item.
@@ -159,9 +174,9 @@ struct MetricTracks {
     }
 
     /// Folds one tick into the metrics; false when an item's state is not finite or too fast.
-    /// `state` reads the item state of a body.
+    /// `state` reads the state of an item (by item and body index; each recorder reads by what it holds).
     mutating func fold(tick: Int, bodies: [Int?], up: (x: Double, y: Double), speedLimit: Double,
-                       state: (Int) -> ItemState) -> Bool {
+                       state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
         if anyBegun {
             for i in perItem.indices { perItem[i].begun = 0 }
             anyBegun = false
@@ -172,8 +187,8 @@ struct MetricTracks {
                              tickLength: tickLength, state: state) else { return false }
         for i in springs.indices {
             guard springs[i] != nil, let b = bodies[i] else { continue }
-            let other = springs[i]!.target.otherItem.flatMap { bodies[$0] }.map(state)
-            springs[i]!.fold(tick: tick, state: state(b), other: other)
+            let other = springs[i]!.target.otherItem.flatMap { o in bodies[o].map { state(o, $0) } }
+            springs[i]!.fold(tick: tick, state: state(i, b), other: other)
         }
         return true
     }
@@ -190,14 +205,14 @@ struct MetricTracks {
                 var n = e.count
                 for f in itemPairBegins[(k + 1)...] where f.item == e.item && f.partner == e.partner { n = max(n, f.count) }
                 items[e.item].contacts += n
-                items[e.item].contactsByPartner[e.partner, default: 0] += n
+                perItem[e.item].addContacts(n, partner: e.partner)
                 perItem[e.item].begun += n
             }
             itemPairBegins.removeAll(keepingCapacity: true)
         }
         for (item, partner) in boundaryBegins {
             items[item].contacts += 1
-            items[item].contactsByPartner[partner, default: 0] += 1
+            perItem[item].addContacts(1, partner: partner)
             perItem[item].begun += 1
         }
         boundaryBegins.removeAll(keepingCapacity: true)
@@ -206,13 +221,13 @@ struct MetricTracks {
     /// The per-item part of `fold`, over the two arrays' storage in place.
     private static func foldItems(_ perItem: inout [ItemTrack], _ items: inout [ItemResult], tick: Int, bodies: [Int?],
                                   up: (x: Double, y: Double), speedLimit: Double, tickLength: Double,
-                                  state: (Int) -> ItemState) -> Bool {
+                                  state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
         perItem.withUnsafeMutableBufferPointer { tracks in
             for i in tracks.indices {
                 let wasTouched = tracks[i].touched
                 tracks[i].touched = false
                 guard let b = bodies[i] else { continue }
-                let s = state(b)
+                let s = state(i, b)
                 let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
                     && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
                 let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
@@ -265,6 +280,10 @@ struct MetricTracks {
             perItem[i].flight = nil
         }
         var out = items
+        for i in out.indices where !perItem[i].partnerContacts.isEmpty {
+            // Each partner once in the list: the dictionary is made at its size, with no regrowth.
+            out[i].contactsByPartner = Dictionary(uniqueKeysWithValues: perItem[i].partnerContacts.lazy.map { ($0.partner, $0.count) })
+        }
         for i in springs.indices {
             out[i].spring = springs[i]?.result(ticksRun: ticksRun, tickLength: tickLength)
         }

@@ -65,7 +65,7 @@ final class MetricsRecorder {
             bodies = built.views.map { animator.bodyIndex(of: $0) }
             bodiesConfiguration = animator.configurationCount
         }
-        guard tracks.fold(tick: tick, bodies: bodies, up: up, speedLimit: speedLimit, state: animator.itemState(ofBody:)) else {
+        guard tracks.fold(tick: tick, bodies: bodies, up: up, speedLimit: speedLimit, state: { animator.itemState(ofBody: $1) }) else {
             failed = true
             return false
         }

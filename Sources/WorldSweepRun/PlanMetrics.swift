@@ -1,70 +1,109 @@
 import WorldSweep
 import WorldSweepScene
 
-/// The metrics of one world of a plan batch: the batch's contact records fold straight into the
-/// tracks (as MetricsRecorder's delegate calls would: an item pair's began once per collision
-/// behavior holding both, a boundary's once), and item states come from the lanes.
+/// The metrics of a plan batch's worlds: the batch's contact records fold straight into each
+/// world's tracks (as MetricsRecorder's delegate calls would: an item pair's began once per
+/// collision behavior holding both, a boundary's once), and item states come from the lanes.
+/// One object for the whole batch, its worlds' values in one array: a tick folds every running
+/// world in one call, with no reference counting per world (an object per world was retained and
+/// released every tick, and each item's state was a call of its own).
 final class PlanMetricsRecorder {
+    /// One world's part, in lane order.
+    struct World {
+        let up: (x: Double, y: Double)
+        let tickLength: Double
+        /// Ticks the world runs at most.
+        let ticks: Int
+        let bodies: [Int?]
+        /// Where the file put each item (items no behavior acts on stay there).
+        let placed: [(center: Point, angle: Double)]
+        var tracks: MetricTracks
+        var ticksRun = 0
+        var failed = false
+    }
     private let speedLimit: Double
-    private let up: (x: Double, y: Double)
-    private let tickLength: Double
     /// Who hears of a pair's contacts (shared by the batch's worlds).
     private let hearers: ContactHearers
-    private let bodies: [Int?]
-    /// Item names in file order (an item pair's partner is named by the other item).
+    /// Item names in file order (the same in every world of a file).
     private let names: [String]
-    /// Where the file put each item (items no behavior acts on stay there).
-    private let placed: [(center: Point, angle: Double)]
-    @exclusivity(unchecked) private var tracks: MetricTracks
-    @exclusivity(unchecked) private var ticksRun = 0
-    @exclusivity(unchecked) private(set) var failed = false
+    /// Each item's index by name (`MetricTracks.indexOfItem`), for arming each world's checks.
+    private let indexOfItem: [String: Int]
+    @exclusivity(unchecked) private(set) var worlds: [World] = []
+    /// The item states of the world being folded, by item (kept between ticks, so a tick
+    /// allocates nothing). Only items with a body are written and read: ItemState is plain
+    /// data, so the others may stay uninitialized.
+    private let states: UnsafeMutableBufferPointer<ItemState>
 
-    /// `hearers` must answer for this plan's bodies and rule (any plan of the same batch).
-    init(scene: SceneFile, input: PlanInput, plan: WorldPlan, hearers: ContactHearers, speedLimit: Double) {
-        self.speedLimit = speedLimit
-        up = MetricTracks.up(gravity: input.gravity)
-        tickLength = scene.world.tick
+    /// `hearers` must answer for the bodies and rule of every plan added (one batch's).
+    init(hearers: ContactHearers, itemNames: [String], speedLimit: Double) {
         self.hearers = hearers
-        bodies = plan.bodyOfItem
-        names = scene.items.map(\.name)
-        placed = scene.items.map { ($0.center, $0.angle) }
-        tracks = MetricTracks(itemCount: scene.items.count)
-        tracks.watchForSaturation(scene)
-        tracks.watchRest(RestTarget.targets(of: scene))
+        names = itemNames
+        indexOfItem = Dictionary(uniqueKeysWithValues: itemNames.enumerated().map { ($1, $0) })
+        self.speedLimit = speedLimit
+        states = .allocate(capacity: itemNames.count)
     }
 
-    /// Folds world `k`'s tick: its contact changes, then its states. False when it blew up.
-    func afterTick(_ tick: Int, batch: PlanBatch, world k: Int) -> Bool {
-        ticksRun = tick
+    deinit { states.deallocate() }
+
+    /// Adds the next lane's world.
+    func add(scene: SceneFile, input: PlanInput, plan: WorldPlan) {
+        var tracks = MetricTracks(itemCount: scene.items.count)
+        tracks.watchForSaturation(scene, indexOfItem: indexOfItem)
+        tracks.watchRest(RestTarget.targets(of: scene))
+        worlds.append(World(up: MetricTracks.up(gravity: input.gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
+                            bodies: plan.bodyOfItem, placed: scene.items.map { ($0.center, $0.angle) }, tracks: tracks))
+    }
+
+    /// Folds tick `tick` of every running world of `batch` (world k in lane k): its contact
+    /// changes, then its states; stops the worlds that failed, paused (every body asleep:
+    /// nothing would change again) or ran their last tick. Returns how many it stopped.
+    func afterTick(_ tick: Int, batch: PlanBatch) -> Int {
+        var stopped = 0
+        worlds.withUnsafeMutableBufferPointer { worlds in
+            for k in worlds.indices where batch.isRunning(k) {
+                if fold(&worlds[k], tick, batch: batch, world: k) && !batch.isAsleep(k) && tick < worlds[k].ticks { continue }
+                batch.stop(k)
+                stopped += 1
+            }
+        }
+        return stopped
+    }
+
+    /// One world's tick; false when it blew up.
+    private func fold(_ world: inout World, _ tick: Int, batch: PlanBatch, world k: Int) -> Bool {
+        world.ticksRun = tick
         batch.takeContactChanges(k) { a, b, began in
             switch hearers.of(a, b) {
             case .items(let a, let b, let names, let listeners):
                 for behavior in listeners {
                     if began {
-                        tracks.itemPairBegan(a, b, names: names, behavior: behavior)
+                        world.tracks.itemPairBegan(a, b, names: names, behavior: behavior)
                     } else {
-                        tracks.ended(a); tracks.ended(b)
+                        world.tracks.ended(a); world.tracks.ended(b)
                     }
                 }
             case .boundary(let item, let partner):
-                if began { tracks.boundaryBegan(item, partner: partner) } else { tracks.ended(item) }
+                if began { world.tracks.boundaryBegan(item, partner: partner) } else { world.tracks.ended(item) }
             case .nobody: break   // the engine makes contacts only for pairs the rule allows
             }
         }
-        guard tracks.fold(tick: tick, bodies: bodies, up: up, speedLimit: speedLimit, state: { batch.itemState(k, body: $0) }) else {
-            failed = true
+        let states = self.states
+        batch.itemStates(k, bodies: world.bodies, into: states)
+        guard world.tracks.fold(tick: tick, bodies: world.bodies, up: world.up, speedLimit: speedLimit,
+                                state: { i, _ in states[i] }) else {
+            world.failed = true
             return false
         }
         return true
     }
 
-    /// The results after the last tick.
+    /// World `k`'s results after its last tick.
     func finish(batch: PlanBatch, world k: Int) -> [ItemResult] {
-        if failed { return Array(repeating: ItemResult(), count: names.count) }
-        let bodies = self.bodies, placed = self.placed
-        return tracks.finish(ticksRun: ticksRun, tickLength: tickLength, up: up,
-                             state: { i in bodies[i].map { batch.itemState(k, body: $0) } },
-                             placed: { placed[$0] })
+        if worlds[k].failed { return Array(repeating: ItemResult(), count: names.count) }
+        let bodies = worlds[k].bodies, placed = worlds[k].placed
+        return worlds[k].tracks.finish(ticksRun: worlds[k].ticksRun, tickLength: worlds[k].tickLength, up: worlds[k].up,
+                                       state: { i in bodies[i].map { batch.itemState(k, body: $0) } },
+                                       placed: { placed[$0] })
     }
 }
 
@@ -84,24 +123,34 @@ final class ContactHearers {
     private let plan: WorldPlan
     /// Item names in file order.
     private let names: [String]
-    /// By `a × bodyCount + b`.
-    private var known: [Int: Hearers] = [:]
+    /// By `a × bodyCount + b`: a table while it stays small (up to 64 bodies: hashing the key
+    /// cost more than folding the contact change), else a dictionary.
+    @exclusivity(unchecked) private var table: [Hearers?]
+    @exclusivity(unchecked) private var known: [Int: Hearers] = [:]
+    private let bodyCount: Int
+    private static let tableBodies = 64
 
     init(plan: WorldPlan, names: [String]) {
         self.plan = plan
         self.names = names
+        bodyCount = plan.bodyCount
+        table = bodyCount <= Self.tableBodies ? Array(repeating: nil, count: bodyCount * bodyCount) : []
     }
 
     /// Who hears of a contact between bodies a and b (in the order the batch reports them).
     func of(_ a: Int, _ b: Int) -> Hearers {
-        let key = a * plan.bodyCount + b
-        if let known = known[key] { return known }
+        let key = a * bodyCount + b
+        if table.isEmpty {
+            if let known = known[key] { return known }
+        } else if let known = table[key] {
+            return known
+        }
         let hearers: Hearers = switch plan.contactPartners(a, b) {
         case .items(let a, let b, let listeners): .items(a, b, names: (names[a], names[b]), listeners: listeners)
         case .boundary(let item, _, let identifier): .boundary(item: item, partner: identifier ?? SceneFile.referenceBoundsPartner)
         case nil: .nobody
         }
-        known[key] = hearers
+        if table.isEmpty { known[key] = hearers } else { table[key] = hearers }
         return hearers
     }
 }

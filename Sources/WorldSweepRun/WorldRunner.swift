@@ -78,11 +78,11 @@ public struct WorldRunner: Sendable {
         // Worlds whose batch would not fit the batch budget run one at a time, with the same
         // results bit for bit.
         guard memoryPlan.batchFits else { return worlds.map { run(world: $0) } }
-        struct Member { var slot: Int; var index: Int; var recorder: PlanMetricsRecorder; var ticks: Int; var tick: Double }
+        struct Member { var slot: Int; var index: Int; var tick: Double }
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []
         var plans: [WorldPlan] = []
-        var hearers: ContactHearers?   // from the first plan: the batch's worlds share its structure
+        var recorder: PlanMetricsRecorder?   // hears contacts by the first plan: the batch's worlds share its structure
         // The first world's scene, input and plan: the others take its collisions (the same in
         // every world of a sweep) instead of compiling them again.
         var template: (scene: SceneFile, input: PlanInput, plan: WorldPlan)?
@@ -91,13 +91,15 @@ public struct WorldRunner: Sendable {
             let input = worldScene.planInput(collisionsOf: template.map { ($0.scene, $0.input) })
             let plan = template.map { WorldPlan(compiling: input, collisionsOf: ($0.input, $0.plan)) } ?? WorldPlan(compiling: input)
             if template == nil { template = (worldScene, input, plan) }
-            let shared = hearers ?? ContactHearers(plan: plan, names: worldScene.items.map(\.name))
-            hearers = shared
-            let recorder = PlanMetricsRecorder(scene: worldScene, input: input, plan: plan, hearers: shared, speedLimit: speedLimit)
-            members.append(Member(slot: slot, index: index, recorder: recorder, ticks: worldScene.world.ticks, tick: worldScene.world.tick))
+            let names = worldScene.items.map(\.name)
+            let metrics = recorder ?? PlanMetricsRecorder(hearers: ContactHearers(plan: plan, names: names), itemNames: names,
+                                                          speedLimit: speedLimit)
+            recorder = metrics
+            metrics.add(scene: worldScene, input: input, plan: plan)
+            members.append(Member(slot: slot, index: index, tick: worldScene.world.tick))
             plans.append(plan)
         }
-        guard let first = members.first else { return results.map { $0! } }
+        guard let first = members.first, let recorder else { return results.map { $0! } }
         guard members.allSatisfy({ $0.tick == first.tick }),
               let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy)
         else { return worlds.map { run(world: $0) } }
@@ -107,22 +109,14 @@ public struct WorldRunner: Sendable {
         while running > 0 {
             tick += 1
             batch.tick(first.tick)
-            // By index: copying a Member per world and tick costs more than the metrics.
-            for k in members.indices where batch.isRunning(k) {
-                if members[k].recorder.afterTick(tick, batch: batch, world: k)
-                    && !batch.isAsleep(k) && tick < members[k].ticks {
-                    continue
-                }
-                // Failed, paused (every body asleep: nothing would change again) or done.
-                batch.stop(k)
-                running -= 1
-            }
+            // Folds every running world and stops those that failed, paused or are done.
+            running -= recorder.afterTick(tick, batch: batch)
         }
         for (k, m) in members.enumerated() {
             let point = m.index / replicas, replica = m.index % replicas
-            results[m.slot] = m.recorder.failed ? failedResult(m.index)
+            results[m.slot] = recorder.worlds[k].failed ? failedResult(m.index)
                 : WorldResult(world: m.index, point: point, replica: replica, parameters: parameters(ofPoint: point),
-                              items: m.recorder.finish(batch: batch, world: k), failed: false)
+                              items: recorder.finish(batch: batch, world: k), failed: false)
         }
         return results.map { $0! }
     }

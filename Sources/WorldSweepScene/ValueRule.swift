@@ -59,9 +59,10 @@ struct ValueRule: Sendable, Hashable {
     }
 
     /// Why `value` is refused ("expected ... for WHAT, got ..."), or nil when it is accepted.
-    func problem(_ value: Double, for what: String) -> String? {
+    /// (`what` is worked out only for a refusal: sweeps check every value of every world.)
+    func problem(_ value: Double, for what: @autoclosure () -> String) -> String? {
         guard !accepts(value) else { return nil }
-        if !value.isFinite || !acceptsSign(value) { return "expected \(expectation) for \(what), got \(formatNumber(value))" }
-        return "expected \(rangeText) for \(what), got \(formatNumber(value))"
+        if !value.isFinite || !acceptsSign(value) { return "expected \(expectation) for \(what()), got \(formatNumber(value))" }
+        return "expected \(rangeText) for \(what()), got \(formatNumber(value))"
     }
 }

@@ -130,7 +130,7 @@ import WorldSweepScene
             // Body 2 is item a, body 1 item c (fixed at (0, 200)), body 0 item b (still).
             states = [Self.state(x: 50, y: 0), Self.state(x: 0, y: 200), Self.state(x: 0, y: 200 - gap)]
             let current = states
-            let ok = tracks.fold(tick: k + 1, bodies: bodies, up: (0, -1), speedLimit: 1e4, state: { current[$0] })
+            let ok = tracks.fold(tick: k + 1, bodies: bodies, up: (0, -1), speedLimit: 1e4, state: { _, body in current[body] })
             #expect(ok)
         }
         let out = tracks.finish(ticksRun: 3, tickLength: Self.tick, up: (0, -1),

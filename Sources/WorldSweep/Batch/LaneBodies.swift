@@ -144,22 +144,25 @@ final class LaneBodyDetails {
             }
         }
         for (lane, w) in worlds.enumerated() {
-            for b in 0..<bodyCount {
-                let body = w.bodies[b], i = b * lanes + lane
-                shapes[i] = body.shape
-                c0x[i] = body.sweep.c0.x; c0y[i] = body.sweep.c0.y; a0[i] = body.sweep.a0
-                px[i] = body.xf.p.x; py[i] = body.xf.p.y; qs[i] = body.xf.q.s; qc[i] = body.xf.q.c
-                lcx[i] = body.sweep.localCenter.x; lcy[i] = body.sweep.localCenter.y
-                sleepTime[i] = body.sleepTime
-                friction[i] = body.friction; restitution[i] = body.restitution; radius[i] = body.shape.radius
-                baseGravityScale[i] = bodies.gravityScale[i]
-                awake[i] = body.awake ? -1 : 0
-                let box = body.shape.broadPhaseBox(body.xf)
-                boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
-                if b < moving {
-                    for (k, v) in body.shape.vertices.enumerated() {
-                        vertexX[(b * maxVertexCount + k) * lanes + lane] = v.x
-                        vertexY[(b * maxVertexCount + k) * lanes + lane] = v.y
+            // Each body read in place (a copy of each Body was most of loading a batch).
+            w.bodies.withUnsafeBufferPointer { worldBodies in
+                for b in 0..<bodyCount {
+                    let body = worldBodies.baseAddress! + b, i = b * lanes + lane
+                    shapes[i] = body.pointee.shape
+                    c0x[i] = body.pointee.sweep.c0.x; c0y[i] = body.pointee.sweep.c0.y; a0[i] = body.pointee.sweep.a0
+                    px[i] = body.pointee.xf.p.x; py[i] = body.pointee.xf.p.y; qs[i] = body.pointee.xf.q.s; qc[i] = body.pointee.xf.q.c
+                    lcx[i] = body.pointee.sweep.localCenter.x; lcy[i] = body.pointee.sweep.localCenter.y
+                    sleepTime[i] = body.pointee.sleepTime
+                    friction[i] = body.pointee.friction; restitution[i] = body.pointee.restitution; radius[i] = body.pointee.shape.radius
+                    baseGravityScale[i] = bodies.gravityScale[i]
+                    awake[i] = body.pointee.awake ? -1 : 0
+                    let box = body.pointee.shape.broadPhaseBox(body.pointee.xf)
+                    boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
+                    if b < moving {
+                        for (k, v) in body.pointee.shape.vertices.enumerated() {
+                            vertexX[(b * maxVertexCount + k) * lanes + lane] = v.x
+                            vertexY[(b * maxVertexCount + k) * lanes + lane] = v.y
+                        }
                     }
                 }
             }

@@ -80,6 +80,13 @@ public final class PlanBatch {
     /// The state of body `b` of world `k` (as `DynamicAnimator.itemState(for:)` reports it).
     public func itemState(_ k: Int, body b: Int) -> ItemState { lanes.itemState(body: b, lane: k) }
 
+    /// `itemState` of every item of world `k` that has a body (`bodies[i]`) into `states[i]`, in
+    /// one call: a sweep's metrics read each world's items every tick, and a call per item
+    /// cost more than the reading.
+    public func itemStates(_ k: Int, bodies: [Int?], into states: UnsafeMutableBufferPointer<ItemState>) {
+        for (i, b) in bodies.enumerated() { if let b { states[i] = lanes.itemState(body: b, lane: k) } }
+    }
+
     /// Whether every moving body of world `k` sleeps: the animator would pause here.
     public func isAsleep(_ k: Int) -> Bool { lanes.allDynamicBodiesAsleep(lane: k) }
 
