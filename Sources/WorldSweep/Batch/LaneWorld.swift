@@ -46,6 +46,8 @@ final class LaneWorld {
     let bodies: LaneBodies
     /// The rest of each body: transform, sweep start, material, shape, sleep, flags, boxes.
     let details: LaneBodyDetails
+    /// The swept boxes the broad phase finds new contacts with (LaneBroadPhase.swift).
+    let sweptBoxes: LaneSweptBoxes
     /// Polygon normals, centroids and edge end points, for the lane kernels (LaneNarrowPhase.swift).
     let shapeColumns: LaneShapeColumns
     /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
@@ -162,6 +164,7 @@ final class LaneWorld {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
+        sweptBoxes = LaneSweptBoxes(details: details, isStatic: isStatic, lanes: lanes)
         shapeColumns = LaneShapeColumns(details: details, bodyCount: bodyCount, movingBodyCount: bodies.movingBodyCount, lanes: lanes)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
@@ -262,6 +265,13 @@ final class LaneWorld {
                 let i = b * lanes + lane
                 let body = worldBodies.baseAddress! + b
                 let sweep = body.pointee.sweep, xf = body.pointee.xf
+                // A body whose position changed there needs its boxes made afresh (LaneBroadPhase.swift).
+                func same(_ a: Float, _ b: Float) -> Bool { a.bitPattern == b.bitPattern }
+                if !(same(bodies.cx[i], sweep.c.x) && same(bodies.cy[i], sweep.c.y) && same(bodies.a[i], sweep.a)
+                     && same(details.c0x[i], sweep.c0.x) && same(details.c0y[i], sweep.c0.y) && same(details.a0[i], sweep.a0)
+                     && same(details.px[i], xf.p.x) && same(details.py[i], xf.p.y) && same(details.qs[i], xf.q.s) && same(details.qc[i], xf.q.c)) {
+                    sweptBoxes.outdated[i] = -1
+                }
                 bodies.cx[i] = sweep.c.x; bodies.cy[i] = sweep.c.y; bodies.a[i] = sweep.a
                 details.c0x[i] = sweep.c0.x; details.c0y[i] = sweep.c0.y; details.a0[i] = sweep.a0
                 details.px[i] = xf.p.x; details.py[i] = xf.p.y; details.qs[i] = xf.q.s; details.qc[i] = xf.q.c
@@ -294,17 +304,17 @@ final class LaneWorld {
     func step() {
         let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
         if needsNewContacts {
-            movingBoxes(swept: true)
+            updateSweptBoxes(afterSolve: false)
             dropEmptyRows()
             forEachRunningGroup(findNewContacts(group:running:))
             needsNewContacts = false
         }
-        movingBoxes(swept: false)
+        updateBoxesAtTransforms()
         forEachRunningGroup(updateContacts(group:running:))
         islands.islandCount = 0
         for lane in 0..<lanes where running[lane] { buildIslands(lane) }
         solve(dtRatio: dtRatio)
-        movingBoxes(swept: true)
+        updateSweptBoxes(afterSolve: true)
         dropEmptyRows()
         forEachRunningGroup(findNewContacts(group:running:))
         forEachRunningGroup { group, running in
