@@ -2,7 +2,7 @@ import Testing
 @testable import WorldSweep
 
 /// The batch's boxes carried over between sub-steps (LaneBroadPhase.swift) and the time-of-impact
-/// pre-check's remembered core radius and rotations (LaneTimeOfImpact.swift): a box comes to rest
+/// pre-check's remembered rotations (LaneTimeOfImpact.swift): a box comes to rest
 /// on the floor and falls asleep; later another box lands on it (waking it through a contact) or
 /// it is struck sideways hard enough that only time of impact stops it at the wall. Every world
 /// must stay bit for bit its animator alone, tick by tick, and the kept boxes must be the ones
@@ -33,7 +33,7 @@ import Testing
         let lanes = batch.lanes
         var wereAsleep = Array(repeating: false, count: 16)
         var farthest = Array(repeating: 0.0, count: 16)
-        var carriedOver = 0, boxesCompared = 0
+        var carriedOver = 0, boxesCompared = 0, rotationsKnown = 0
         for tick in 1...240 {
             if tick == 50 {
                 for (k, pair) in zip(alone, batched).enumerated() where strikes[k] > 0 {
@@ -53,6 +53,15 @@ import Testing
                 guard batch.isRunning(k) else { continue }
                 let world = a.animator.world
                 if !world.bodies[a.animator.bodyIndex(of: a.rest)!].awake { wereAsleep[k] = true }
+                // The pre-check's remembered rotations are what sinCos gives for their angles.
+                let memo = lanes.toiBodies
+                for body in memo.bodies where memo.known[body * lanes.lanes + k] != 0 {
+                    let i = body * lanes.lanes + k
+                    let exact = sinCos(SIMD8<Float>(repeating: memo.angle[i]))
+                    #expect(exact.sin[0].bitPattern == memo.sin[i].bitPattern && exact.cos[0].bitPattern == memo.cos[i].bitPattern,
+                            "world \(k) tick \(tick) body \(body): remembered rotation")
+                    rotationsKnown += 1
+                }
                 let passBoxes = lanes.worlds[k].boxes
                 for body in 0..<world.bodies.count where world.bodies[body].isDynamic {
                     let i = body * lanes.lanes + k
@@ -76,6 +85,7 @@ import Testing
         #expect(wereAsleep.allSatisfy { $0 }, "\(wereAsleep)")
         #expect(lanes.timeOfImpactHandOvers > 0)
         #expect(carriedOver > 16 * 100 && boxesCompared > 16 * 100, "\(carriedOver) carried over, \(boxesCompared) compared")
+        #expect(rotationsKnown > 16 * 100, "\(rotationsKnown) rotations remembered")
         for k in 8..<16 {
             // Struck into the wall (its centre stops 20 pt short of x = 320), never through it.
             #expect(farthest[k] > 280 && farthest[k] < 301, "world \(k): farthest centre \(farthest[k])")

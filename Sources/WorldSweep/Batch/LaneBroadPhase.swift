@@ -75,9 +75,9 @@ extension LaneWorld {
                     }
                     continue
                 }
-                let end = boxAtTransform(b, group, count: count)
-                let box: BoxLanes<V>
+                let end: BoxLanes<V>, box: BoxLanes<V>
                 if !afterSolve || anyLane(maskFromFlags(outdated)) {
+                    end = boxAtTransform(b, group, count: count)
                     let column = b * details.maxVertexCount * lanes + group
                     let xf0 = TransformLanes(PositionLanes(cx: loadLanes(details.c0x, i), cy: loadLanes(details.c0y, i), a: loadLanes(details.a0, i)),
                                              localCenterX: loadLanes(details.lcx, i), localCenterY: loadLanes(details.lcy, i))
@@ -87,6 +87,7 @@ extension LaneWorld {
                 } else {
                     let m = maskFromFlags(solved)
                     guard anyLane(m) else { continue }
+                    end = boxAtTransform(b, group, count: count)
                     let joined = end.union(boxLanes(i)), kept = sweptBoxLanes(i)
                     box = BoxLanes(lowerX: kept.lowerX.blended(with: joined.lowerX, where: m), lowerY: kept.lowerY.blended(with: joined.lowerY, where: m),
                                    upperX: kept.upperX.blended(with: joined.upperX, where: m), upperY: kept.upperY.blended(with: joined.upperY, where: m))
@@ -134,12 +135,16 @@ extension LaneWorld {
         }
         // Every allowed pair has a row, in pair order: boxes are tested eight lanes at a time,
         // and a contact is made only in the lanes whose boxes newly overlap.
+        let lanes = self.lanes
         for p in 0..<rows.count {
             let a = rows.pair[p].a, b = rows.pair[p].b
             guard !isStatic[a] || !isStatic[b] else { continue }
-            let ci = p * lanes + group
-            let apart = sweptBoxLanes(a * lanes + group).isApart(from: sweptBoxLanes(b * lanes + group))
-            let fresh = running .& .!loadMask(contacts.exists, ci) .& .!apart
+            let ci = p &* lanes &+ group
+            // Lanes that have this pair's contact already need no box test.
+            let open = running .& .!loadMask(contacts.exists, ci)
+            guard anyLane(open) else { continue }
+            let apart = sweptBoxLanes(a &* lanes &+ group).isApart(from: sweptBoxLanes(b &* lanes &+ group))
+            let fresh = open .& .!apart
             guard anyLane(fresh) else { continue }
             for k in 0..<Self.width where fresh[k] {
                 let lane = group + k

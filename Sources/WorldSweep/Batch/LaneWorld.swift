@@ -63,6 +63,8 @@ final class LaneWorld {
     let jointBundles: JointBundles
     /// The fields and their numbers per lane (LaneFields.swift).
     let fields: LaneFields
+    /// What the time-of-impact pre-check keeps per moving body (LaneTimeOfImpact.swift).
+    let toiBodies: LaneTimeOfImpactBodies
     /// Each row's time-of-impact candidate and static edge (LaneTimeOfImpact.swift).
     @exclusivity(unchecked) var toi: LaneTimeOfImpact
     /// Each lane's sort and sweep (worlds whose pairs do not all have rows), and its scratch.
@@ -165,6 +167,8 @@ final class LaneWorld {
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
         sweptBoxes = LaneSweptBoxes(details: details, isStatic: isStatic, lanes: lanes)
+        toiBodies = LaneTimeOfImpactBodies(details: details, movingBodyCount: bodies.movingBodyCount, isStatic: isStatic,
+                                           usesTOI: usesTOI, lanes: lanes)
         shapeColumns = LaneShapeColumns(details: details, bodyCount: bodyCount, movingBodyCount: bodies.movingBodyCount, lanes: lanes)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
