@@ -19,6 +19,9 @@ final class LaneSweptBoxes {
     let upperX: UnsafeMutablePointer<Float>, upperY: UnsafeMutablePointer<Float>
     /// −1 where the body's boxes must be computed from its sweep (see above), else 0.
     let outdated: UnsafeMutablePointer<Int32>
+    /// Whether some running lane may have an outdated body: false once a swept-box pass after a
+    /// solve found none, true again when `readBodies` marks one.
+    var mayBeOutdated = true
 
     /// Static bodies never move: their swept box is their box. Moving bodies start outdated.
     init(details: LaneBodyDetails, isStatic: [Bool], lanes: Int) {
@@ -35,6 +38,7 @@ extension LaneWorld {
     /// unswept): only groups with an outdated body compute them; every other body's box is the
     /// one its last swept box was made with, at the transform it still has.
     func updateBoxesAtTransforms() {
+        guard sweptBoxes.mayBeOutdated else { return }
         let groups = lanes / Self.width
         forEachRunningGroup { group, _ in
             for b in 0..<bodies.movingBodyCount where !isStatic[b] {
@@ -60,12 +64,15 @@ extension LaneWorld {
     func updateSweptBoxes(afterSolve: Bool) {
         let groups = lanes / Self.width
         let swept = sweptBoxes
-        forEachRunningGroup { group, _ in
+        var outdatedLeft = false
+        forEachRunningGroup { group, runningLanes in
             for b in 0..<bodies.movingBodyCount where !isStatic[b] {
                 let i = b * lanes + group
                 let outdated = loadLanes(swept.outdated, i), solved = loadLanes(details.inIsland, i)
                 // Solved bodies' transforms were made from their positions just now.
-                storeLanes(afterSolve ? outdated & ~solved : outdated, swept.outdated, i)
+                let left = afterSolve ? outdated & ~solved : outdated
+                storeLanes(left, swept.outdated, i)
+                if anyLane(maskFromFlags(left) .& runningLanes) { outdatedLeft = true }
                 let count = Int(details.groupVertexCount[b * groups + group / Self.width])
                 guard count > 0 else {
                     for lane in group..<(group + Self.width) where running[lane] {
@@ -97,6 +104,7 @@ extension LaneWorld {
                 storeLanes(box.upperX, swept.upperX, i); storeLanes(box.upperY, swept.upperY, i)
             }
         }
+        if afterSolve { swept.mayBeOutdated = outdatedLeft }
     }
 
     /// The boxes of moving body `b` at the transforms of lanes `group ..< group + 8`, whose shapes

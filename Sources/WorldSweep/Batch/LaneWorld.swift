@@ -274,7 +274,7 @@ final class LaneWorld {
                 if !(same(bodies.cx[i], sweep.c.x) && same(bodies.cy[i], sweep.c.y) && same(bodies.a[i], sweep.a)
                      && same(details.c0x[i], sweep.c0.x) && same(details.c0y[i], sweep.c0.y) && same(details.a0[i], sweep.a0)
                      && same(details.px[i], xf.p.x) && same(details.py[i], xf.p.y) && same(details.qs[i], xf.q.s) && same(details.qc[i], xf.q.c)) {
-                    sweptBoxes.outdated[i] = -1
+                    sweptBoxes.outdated[i] = -1; sweptBoxes.mayBeOutdated = true
                 }
                 bodies.cx[i] = sweep.c.x; bodies.cy[i] = sweep.c.y; bodies.a[i] = sweep.a
                 details.c0x[i] = sweep.c0.x; details.c0y[i] = sweep.c0.y; details.a0[i] = sweep.a0
