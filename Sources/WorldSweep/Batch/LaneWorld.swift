@@ -74,6 +74,8 @@ final class LaneWorld {
     // Per lane (raw, like the columns: read in every per-lane loop).
     private let laneColumns = Columns()
     let running: UnsafeMutablePointer<Bool>
+    /// `running` as 0 / −1, so a group's eight load as one mask (written with it: `init`, `stop`).
+    private let runningFlags: UnsafeMutablePointer<Int32>
     let nextSerial: UnsafeMutablePointer<Int>
 
     @exclusivity(unchecked) private(set) var stepCount: Int
@@ -156,6 +158,8 @@ final class LaneWorld {
         self.h = h
         running = laneColumns.make(lanes, false)
         running.update(from: active, count: lanes)
+        runningFlags = laneColumns.make(lanes, 0)
+        runningFlags.update(from: active.map { $0 ? -1 : 0 }, count: lanes)
         nextSerial = laneColumns.make(lanes, 0)
         nextSerial.update(from: worlds.map(\.nextSerial), count: lanes)
         stepCount = first.stepCount
@@ -193,7 +197,7 @@ final class LaneWorld {
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
     func stop(_ lane: Int) {
-        running[lane] = false
+        running[lane] = false; runningFlags[lane] = 0
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
         islands.solveJointCount[lane] = 0
@@ -330,7 +334,7 @@ final class LaneWorld {
     }
 
     /// Runs `stage` on every group of eight lanes with a running lane, with that group's running
-    /// lanes as a mask (worked out once per group and stage, not again inside the stage).
+    /// lanes as a mask (loaded once per group and stage, not again inside the stage).
     @inline(__always) func forEachRunningGroup(_ stage: (_ group: Int, _ running: SIMDMask<IV>) -> Void) {
         for group in stride(from: 0, to: lanes, by: Self.width) {
             let running = runningMask(group)
@@ -340,8 +344,6 @@ final class LaneWorld {
 
     /// The group's running lanes as a mask.
     @inline(__always) func runningMask(_ group: Int) -> SIMDMask<IV> {
-        var flags = IV(repeating: 0)
-        for k in 0..<Self.width where running[group + k] { flags[k] = -1 }
-        return maskFromFlags(flags)
+        loadMask(runningFlags, group)
     }
 }
