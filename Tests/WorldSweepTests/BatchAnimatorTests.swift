@@ -84,7 +84,7 @@ import Testing
                 let passBoxes = batch.lanes.worlds[lane].boxes
                 for (b, expected) in animator.world.boxes.enumerated() {
                     func same(_ box: AABB) -> Bool { box.lower == expected.lower && box.upper == expected.upper }
-                    let got = batch.lanes.box(b * batch.lanes.lanes + lane)
+                    let got = batch.lanes.sweptBox(b * batch.lanes.lanes + lane)
                     if same(got) { boxesCompared += 1; continue }
                     #expect(b < passBoxes.count && same(passBoxes[b]), "tick \(tick), lane \(lane), body \(b)")
                 }

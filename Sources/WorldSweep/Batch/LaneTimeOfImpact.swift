@@ -60,6 +60,41 @@ final class LaneTimeOfImpact {
     }
 }
 
+/// Per (moving body, lane): what the pre-check would otherwise compute again each sub-step.
+/// The core's radius about the centre of mass, from the shape (eight lanes at a time where the
+/// group's shapes share a vertex count), and the last angle whose sine and cosine the engine
+/// knew, with them: a body solved in this sub-step starts the next one's sweep at the angle it
+/// ends at now, so the pre-check needs no trigonometry for a body resting on a boundary. The
+/// pair is only ever stored as an angle with the sine and cosine `sinCos` gives for it, and used
+/// only where the angle's bits are the same, so it gives what `sinCos` would.
+final class LaneTimeOfImpactBodies {
+    private let columns = Columns()
+    let coreRadius: UnsafeMutablePointer<Float>
+    let angle: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>, cos: UnsafeMutablePointer<Float>
+    /// −1 where `angle`, `sin` and `cos` hold a pair.
+    let known: UnsafeMutablePointer<Int32>
+    /// The moving bodies time of impact is used for.
+    let bodies: [Int]
+
+    init(details: LaneBodyDetails, movingBodyCount: Int, isStatic: [Bool], usesTOI: [Bool], lanes: Int) {
+        let n = movingBodyCount * lanes, width = SIMD8<Float>.scalarCount, groups = lanes / width
+        coreRadius = columns.make(n, 0)
+        angle = columns.make(n, 0); sin = columns.make(n, 0); cos = columns.make(n, 0)
+        known = columns.make(n, 0)
+        bodies = (0..<movingBodyCount).filter { !isStatic[$0] && usesTOI[$0] }
+        for b in bodies {
+            for group in stride(from: 0, to: lanes, by: width) {
+                let count = Int(details.groupVertexCount[b * groups + group / width])
+                guard count > 0 else { continue }   // such groups take the pre-check lane by lane
+                let i = b * lanes + group, column = b * details.maxVertexCount * lanes + group
+                storeLanes(toiCoreRadius(count: count, localCenterX: loadLanes(details.lcx, i), localCenterY: loadLanes(details.lcy, i)) { k in
+                    (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes))
+                }, coreRadius, i)
+            }
+        }
+    }
+}
+
 extension LaneWorld {
     /// The running lanes of `group ..< group + 8` whose time-of-impact pass would resolve an
     /// impact: the first round of PhysicsWorld.solveTOI's search, run on the lane's own columns.
@@ -80,14 +115,21 @@ extension LaneWorld {
     /// taken. Handing the lane over would give back the same bodies and contacts.
     func lanesNeedingTimeOfImpact(_ group: Int, running: SIMDMask<IV>) -> SIMDMask<IV> {
         var needs = SIMDMask<IV>(repeating: false)
+        let toi = self.toi, lanes = self.lanes
         let groups = lanes / Self.width
-        let toi = self.toi
-        forEachRowInOrder { p in
-            guard toi.fixed[p] >= 0 else { return }
-            let fixed = Int(toi.fixed[p]), moving = Int(toi.moving[p])
-            let ci = p * lanes + group, fi = fixed * lanes + group, mi = moving * lanes + group
-            let active = running .& .!needs .& loadMask(contacts.exists, ci) .& loadMask(contacts.enabled, ci) .& loadMask(details.awake, mi)
-            guard anyLane(active) else { return }
+        // The columns every candidate row reads, fetched once: nothing in this loop makes a
+        // contact or a row (the passes run after it).
+        let exists = contacts.exists, enabled = contacts.enabled, awake = details.awake
+        // forEachRowInOrder's order, written out: as a closure the loop's body is no longer inlined.
+        let fixedRows = rows.fixed, rowCount = fixedRows ? rows.count : rows.inOrder.count
+        for k in 0..<rowCount {
+            let p = fixedRows ? k : Int(rows.inOrder[k])
+            let fixedBody = toi.fixed[p]
+            guard fixedBody >= 0 else { continue }
+            let fixed = Int(fixedBody), moving = Int(toi.moving[p])
+            let ci = p &* lanes &+ group, fi = fixed &* lanes &+ group, mi = moving &* lanes &+ group
+            let active = running .& .!needs .& loadMask(exists, ci) .& loadMask(enabled, ci) .& loadMask(awake, mi)
+            guard anyLane(active) else { continue }
             let ti = ci
             let onEdge = loadMask(toi.isEdge, ti)
             var mayTouch = active .& .!onEdge   // only an edge can rule a search out
@@ -102,7 +144,8 @@ extension LaneWorld {
                                                            from: PositionLanes(cx: loadLanes(details.c0x, mi), cy: loadLanes(details.c0y, mi), a: loadLanes(details.a0, mi)),
                                                            to: PositionLanes(cx: loadLanes(bodies.cx, mi), cy: loadLanes(bodies.cy, mi), a: loadLanes(bodies.a, mi)),
                                                            localCenterX: loadLanes(details.lcx, mi), localCenterY: loadLanes(details.lcy, mi),
-                                                           count: count, active: check) { k in
+                                                           count: count, active: check, coreRadius: { loadLanes(self.toiBodies.coreRadius, mi) },
+                                                           rotations: { self.sweepRotations(mi, undecided: $0) }) { k in
                         (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes))
                     }
                 } else {
@@ -113,10 +156,42 @@ extension LaneWorld {
                     }
                 }
             }
-            guard anyLane(mayTouch) else { return }
+            guard anyLane(mayTouch) else { continue }
             for k in 0..<Self.width where mayTouch[k] && firstRoundResolvesImpact(row: p, lane: group + k) { needs[k] = true }
         }
+        rememberEndRotations(group)
         return needs
+    }
+
+    /// The sines and cosines of the start and end angles of moving body `mi`'s sweeps (lanes
+    /// `mi ..< mi + 8`) where `undecided`: the end's from the transform a solved body got from
+    /// that angle in this sub-step (`transformsAndSleepTimers`), the start's from the pair
+    /// remembered for the same angle; `sinCos` where either is missing.
+    @inline(__always) private func sweepRotations(_ mi: Int, undecided: SIMDMask<IV>) -> (s0: V, c0: V, s1: V, c1: V) {
+        let start = loadLanes(details.a0, mi), end = loadLanes(bodies.a, mi)
+        let solved = loadMask(details.inIsland, mi)
+        let (s1, c1) = anyLane(undecided .& .!solved) ? sinCos(end) : (loadLanes(details.qs, mi), loadLanes(details.qc, mi))
+        let other = nonZeroLanes(unsafeBitCast(start, to: IV.self) ^ unsafeBitCast(loadLanes(toiBodies.angle, mi), to: IV.self))
+        let missing = undecided .& (.!loadMask(toiBodies.known, mi) .| other)
+        let (s0, c0) = anyLane(missing) ? sinCos(start) : (loadLanes(toiBodies.sin, mi), loadLanes(toiBodies.cos, mi))
+        return (s0, c0, s1, c1)
+    }
+
+    /// Remembers each solved body's end angle with the sine and cosine its transform was made
+    /// with in this sub-step, for the next sub-step's start (before a time-of-impact pass may
+    /// move it: a moved body's new angle simply finds no pair).
+    private func rememberEndRotations(_ group: Int) {
+        let memo = toiBodies
+        for b in memo.bodies {
+            let i = b * lanes + group
+            let solved = loadLanes(details.inIsland, i)
+            guard anyLane(maskFromFlags(solved)) else { continue }
+            let m = maskFromFlags(solved)
+            storeLanes(loadLanes(memo.angle, i).blended(with: loadLanes(bodies.a, i), where: m), memo.angle, i)
+            storeLanes(loadLanes(memo.sin, i).blended(with: loadLanes(details.qs, i), where: m), memo.sin, i)
+            storeLanes(loadLanes(memo.cos, i).blended(with: loadLanes(details.qc, i), where: m), memo.cos, i)
+            storeLanes(loadLanes(memo.known, i) | solved, memo.known, i)
+        }
     }
 
     /// Whether solveTOI's first round would resolve row `p`'s contact in `lane` (a candidate the

@@ -46,6 +46,8 @@ final class LaneWorld {
     let bodies: LaneBodies
     /// The rest of each body: transform, sweep start, material, shape, sleep, flags, boxes.
     let details: LaneBodyDetails
+    /// The swept boxes the broad phase finds new contacts with (LaneBroadPhase.swift).
+    let sweptBoxes: LaneSweptBoxes
     /// Polygon normals, centroids and edge end points, for the lane kernels (LaneNarrowPhase.swift).
     let shapeColumns: LaneShapeColumns
     /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
@@ -61,6 +63,8 @@ final class LaneWorld {
     let jointBundles: JointBundles
     /// The fields and their numbers per lane (LaneFields.swift).
     let fields: LaneFields
+    /// What the time-of-impact pre-check keeps per moving body (LaneTimeOfImpact.swift).
+    let toiBodies: LaneTimeOfImpactBodies
     /// Each row's time-of-impact candidate and static edge (LaneTimeOfImpact.swift).
     @exclusivity(unchecked) var toi: LaneTimeOfImpact
     /// Each lane's sort and sweep (worlds whose pairs do not all have rows), and its scratch.
@@ -70,6 +74,8 @@ final class LaneWorld {
     // Per lane (raw, like the columns: read in every per-lane loop).
     private let laneColumns = Columns()
     let running: UnsafeMutablePointer<Bool>
+    /// `running` as 0 / −1, so a group's eight load as one mask (written with it: `init`, `stop`).
+    private let runningFlags: UnsafeMutablePointer<Int32>
     let nextSerial: UnsafeMutablePointer<Int>
 
     @exclusivity(unchecked) private(set) var stepCount: Int
@@ -157,6 +163,8 @@ final class LaneWorld {
         self.h = h
         running = laneColumns.make(lanes, false)
         running.update(from: active, count: lanes)
+        runningFlags = laneColumns.make(lanes, 0)
+        runningFlags.update(from: active.map { $0 ? -1 : 0 }, count: lanes)
         nextSerial = laneColumns.make(lanes, 0)
         nextSerial.update(from: worlds.map(\.nextSerial), count: lanes)
         stepCount = first.stepCount
@@ -167,6 +175,9 @@ final class LaneWorld {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
         details = LaneBodyDetails(worlds: worlds, bodies: bodies)
+        sweptBoxes = LaneSweptBoxes(details: details, isStatic: isStatic, lanes: lanes)
+        toiBodies = LaneTimeOfImpactBodies(details: details, movingBodyCount: bodies.movingBodyCount, isStatic: isStatic,
+                                           usesTOI: usesTOI, lanes: lanes)
         shapeColumns = LaneShapeColumns(details: details, bodyCount: bodyCount, movingBodyCount: bodies.movingBodyCount, lanes: lanes)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
@@ -191,7 +202,7 @@ final class LaneWorld {
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
     func stop(_ lane: Int) {
-        running[lane] = false
+        running[lane] = false; runningFlags[lane] = 0
         packingValid = false
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0
@@ -268,6 +279,13 @@ final class LaneWorld {
                 let i = b * lanes + lane
                 let body = worldBodies.baseAddress! + b
                 let sweep = body.pointee.sweep, xf = body.pointee.xf
+                // A body whose position changed there needs its boxes made afresh (LaneBroadPhase.swift).
+                func same(_ a: Float, _ b: Float) -> Bool { a.bitPattern == b.bitPattern }
+                if !(same(bodies.cx[i], sweep.c.x) && same(bodies.cy[i], sweep.c.y) && same(bodies.a[i], sweep.a)
+                     && same(details.c0x[i], sweep.c0.x) && same(details.c0y[i], sweep.c0.y) && same(details.a0[i], sweep.a0)
+                     && same(details.px[i], xf.p.x) && same(details.py[i], xf.p.y) && same(details.qs[i], xf.q.s) && same(details.qc[i], xf.q.c)) {
+                    sweptBoxes.outdated[i] = -1; sweptBoxes.mayBeOutdated = true
+                }
                 bodies.cx[i] = sweep.c.x; bodies.cy[i] = sweep.c.y; bodies.a[i] = sweep.a
                 details.c0x[i] = sweep.c0.x; details.c0y[i] = sweep.c0.y; details.a0[i] = sweep.a0
                 details.px[i] = xf.p.x; details.py[i] = xf.p.y; details.qs[i] = xf.q.s; details.qc[i] = xf.q.c
@@ -300,17 +318,17 @@ final class LaneWorld {
     func step() {
         let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
         if needsNewContacts {
-            movingBoxes(swept: true)
+            updateSweptBoxes(afterSolve: false)
             dropEmptyRows()
             forEachRunningGroup(findNewContacts(group:running:))
             needsNewContacts = false
         }
-        movingBoxes(swept: false)
+        updateBoxesAtTransforms()
         forEachRunningGroup(updateContacts(group:running:))
         islands.islandCount = 0
         for lane in 0..<lanes where running[lane] { buildIslands(lane) }
         solve(dtRatio: dtRatio)
-        movingBoxes(swept: true)
+        updateSweptBoxes(afterSolve: true)
         dropEmptyRows()
         forEachRunningGroup(findNewContacts(group:running:))
         forEachRunningGroup { group, running in
@@ -322,7 +340,7 @@ final class LaneWorld {
     }
 
     /// Runs `stage` on every group of eight lanes with a running lane, with that group's running
-    /// lanes as a mask (worked out once per group and stage, not again inside the stage).
+    /// lanes as a mask (loaded once per group and stage, not again inside the stage).
     @inline(__always) func forEachRunningGroup(_ stage: (_ group: Int, _ running: SIMDMask<IV>) -> Void) {
         for group in stride(from: 0, to: lanes, by: Self.width) {
             let running = runningMask(group)
@@ -332,8 +350,6 @@ final class LaneWorld {
 
     /// The group's running lanes as a mask.
     @inline(__always) func runningMask(_ group: Int) -> SIMDMask<IV> {
-        var flags = IV(repeating: 0)
-        for k in 0..<Self.width where running[group + k] { flags[k] = -1 }
-        return maskFromFlags(flags)
+        loadMask(runningFlags, group)
     }
 }

@@ -142,11 +142,18 @@ func vertexBounds<L: LaneReal>(count: Int, radius: L, _ xf: TransformLanes<L>, v
 @inline(__always)
 func broadPhaseBox<L: LaneReal>(count: Int, radius: L, _ xf: TransformLanes<L>, sweptFrom start: PositionLanes<L>?,
                                 localCenterX: L, localCenterY: L, vertex: (Int) -> (L, L)) -> BoxLanes<L> {
-    let margin = L(EngineSettings.aabbMargin)
-    let box = vertexBounds(count: count, radius: radius, xf, vertex: vertex).expanded(by: margin)
+    let box = broadPhaseBox(count: count, radius: radius, xf, vertex: vertex)
     guard let start else { return box }
     let xf0 = TransformLanes(start, localCenterX: localCenterX, localCenterY: localCenterY)
-    return box.union(vertexBounds(count: count, radius: radius, xf0, vertex: vertex).expanded(by: margin))
+    return box.union(broadPhaseBox(count: count, radius: radius, xf0, vertex: vertex))
+}
+
+/// A body's broad-phase box at one transform: its bounds grown by the margin. A swept box is the
+/// union of two of these (the end's first), so the batched engine can keep the end's box and
+/// reuse it as the next sub-step's start.
+@inline(__always)
+func broadPhaseBox<L: LaneReal>(count: Int, radius: L, _ xf: TransformLanes<L>, vertex: (Int) -> (L, L)) -> BoxLanes<L> {
+    vertexBounds(count: count, radius: radius, xf, vertex: vertex).expanded(by: L(EngineSettings.aabbMargin))
 }
 
 /// An axis-aligned box per lane: `AABB` for one world, eight boxes side by side for the batch.

@@ -181,6 +181,23 @@ extension EdgeLanes where L == Float {
 func toiMayTouchEdge<L: LaneReal>(_ edge: EdgeLanes<L>, movingRadius: L, from start: PositionLanes<L>, to end: PositionLanes<L>,
                                   localCenterX lx: L, localCenterY ly: L, count: Int, active: L.Mask,
                                   vertex: (Int) -> (L, L)) -> L.Mask {
+    toiMayTouchEdge(edge, movingRadius: movingRadius, from: start, to: end, localCenterX: lx, localCenterY: ly, count: count, active: active,
+                    coreRadius: { toiCoreRadius(count: count, localCenterX: lx, localCenterY: ly, vertex: vertex) },
+                    rotations: { _ in
+                        let (s0, c0) = sinCos(start.a), (s1, c1) = sinCos(end.a)
+                        return (s0, c0, s1, c1)
+                    }, vertex: vertex)
+}
+
+/// The pre-check with what the batched engine already holds handed in (LaneTimeOfImpact.swift):
+/// the moving core's radius about its centre of mass (`toiCoreRadius`), and the sines and
+/// cosines of the start and end angles, for the lanes still undecided (the mask given).
+@inline(__always)
+func toiMayTouchEdge<L: LaneReal>(_ edge: EdgeLanes<L>, movingRadius: L, from start: PositionLanes<L>, to end: PositionLanes<L>,
+                                  localCenterX lx: L, localCenterY ly: L, count: Int, active: L.Mask,
+                                  coreRadius knownCoreRadius: () -> L,
+                                  rotations: (_ undecided: L.Mask) -> (s0: L, c0: L, s1: L, c1: L),
+                                  vertex: (Int) -> (L, L)) -> L.Mask {
     let slop = L(EngineSettings.linearSlop)
     let target = L.maximum(slop, edge.radius + movingRadius - L(3) * slop)
     let clearance = target + L(0.25) * slop + slop
@@ -195,13 +212,7 @@ func toiMayTouchEdge<L: LaneReal>(_ edge: EdgeLanes<L>, movingRadius: L, from st
     // A bound without trigonometry first: no point of the core lies farther than coreRadius from
     // the centre, so the reach below is at most coreRadius · (1 + |Δa| / 2). The bound is padded
     // far beyond rounding, so it only rejects sweeps the exact test would reject too.
-    var coreRadius2 = L(0)
-    for k in 0..<count {
-        let (x, y) = vertex(k)
-        let ux = x - lx, uy = y - ly
-        coreRadius2 = L.maximum(coreRadius2, ux * ux + uy * uy)
-    }
-    let coreRadius = coreRadius2.squareRoot()   // the largest |u| below: sqrt is monotonic
+    let coreRadius = knownCoreRadius()
     let turned = L.absolute(end.a - start.a)
     let clear = L.isGreater(nearest - (coreRadius * (L(1.001) + L(0.5005) * turned) + L(1e-6)), clearance)
     undecided = L.and(undecided, L.not(clear))
@@ -209,7 +220,7 @@ func toiMayTouchEdge<L: LaneReal>(_ edge: EdgeLanes<L>, movingRadius: L, from st
     // How far the core reaches towards the line at the two end angles; in between it can reach
     // farther by at most (radius of the core) × (angle turned) / 2 beyond their mean.
     let towardsX = -side * edge.normalX, towardsY = -side * edge.normalY
-    let (s0, c0) = sinCos(start.a), (s1, c1) = sinCos(end.a)
+    let (s0, c0, s1, c1) = rotations(undecided)
     var reach0 = L(-Float.greatestFiniteMagnitude), reach1 = L(-Float.greatestFiniteMagnitude)
     for k in 0..<count {
         let (x, y) = vertex(k)
@@ -219,4 +230,17 @@ func toiMayTouchEdge<L: LaneReal>(_ edge: EdgeLanes<L>, movingRadius: L, from st
     }
     let reach = L(0.5) * (reach0 + reach1 + coreRadius * turned)
     return L.or(near, L.and(undecided, L.isGreaterOrEqual(clearance, nearest - reach)))
+}
+
+/// The largest distance of a core's `count` body-local vertices from its centre of mass: a
+/// bound on how far any point of the core lies from it (the square root is monotonic).
+@inline(__always)
+func toiCoreRadius<L: LaneReal>(count: Int, localCenterX lx: L, localCenterY ly: L, vertex: (Int) -> (L, L)) -> L {
+    var coreRadius2 = L(0)
+    for k in 0..<count {
+        let (x, y) = vertex(k)
+        let ux = x - lx, uy = y - ly
+        coreRadius2 = L.maximum(coreRadius2, ux * ux + uy * uy)
+    }
+    return coreRadius2.squareRoot()
 }
