@@ -22,12 +22,25 @@ struct ContactSolver {
     /// Each contact's velocity constraint, manifold and bodies, in the form the shared kernels
     /// take (one lane).
     var constraints: [ContactLanes<Float>]
-    private let manifolds: [ManifoldLanes<Float>]
-    private let bodies: [ContactBodiesLanes<Float>]
+    private var manifolds: [ManifoldLanes<Float>]
+    private var bodies: [ContactBodiesLanes<Float>]
 
     init(_ inputs: [ContactInput], warmStarting: Bool, dtRatio: Float) {
+        self.init()
         self.inputs = inputs
-        constraints = inputs.map { c in
+        prepare(warmStarting: warmStarting, dtRatio: dtRatio)
+    }
+
+    /// No contacts yet: a solver kept to be filled again and again (`inputs`, then `prepare`),
+    /// so its arrays keep their storage (the time-of-impact pass solves an island per impact).
+    init() { inputs = []; constraints = []; manifolds = []; bodies = [] }
+
+    /// Builds the constraints of `inputs` (emptying the previous ones, keeping their storage).
+    mutating func prepare(warmStarting: Bool, dtRatio: Float) {
+        constraints.removeAll(keepingCapacity: true)
+        manifolds.removeAll(keepingCapacity: true)
+        bodies.removeAll(keepingCapacity: true)
+        for c in inputs {
             let m = c.manifold
             func point(_ mp: ManifoldPoint) -> ContactPointLanes<Float> {
                 ContactPointLanes(rAx: 0, rAy: 0, rBx: 0, rBy: 0,
@@ -35,17 +48,15 @@ struct ContactSolver {
                                   tangentImpulse: warmStarting ? dtRatio * mp.tangentImpulse : 0,
                                   normalMass: 0, tangentMass: 0, velocityBias: 0)
             }
-            return ContactLanes(nx: 0, ny: 0, p0: point(m.point0), p1: point(m.point1),
-                                k11: 0, k12: 0, k22: 0, m11: 0, m21: 0, m12: 0, m22: 0,
-                                friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                                onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2)
-        }
-        manifolds = inputs.map { ManifoldLanes(oneLane: $0.manifold) }
-        bodies = inputs.map { c in
-            ContactBodiesLanes(mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                               localCenterAX: c.localCenterA.x, localCenterAY: c.localCenterA.y,
-                               localCenterBX: c.localCenterB.x, localCenterBY: c.localCenterB.y,
-                               radiusA: c.radiusA, radiusB: c.radiusB)
+            constraints.append(ContactLanes(nx: 0, ny: 0, p0: point(m.point0), p1: point(m.point1),
+                                            k11: 0, k12: 0, k22: 0, m11: 0, m21: 0, m12: 0, m22: 0,
+                                            friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                                            onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2))
+            manifolds.append(ManifoldLanes(oneLane: m))
+            bodies.append(ContactBodiesLanes(mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                                             localCenterAX: c.localCenterA.x, localCenterAY: c.localCenterA.y,
+                                             localCenterBX: c.localCenterB.x, localCenterBY: c.localCenterB.y,
+                                             radiusA: c.radiusA, radiusB: c.radiusB))
         }
     }
 
