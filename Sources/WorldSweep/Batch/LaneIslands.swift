@@ -159,10 +159,19 @@ extension LaneWorld {
         for k in 0..<Int(islands.solveCount[lane]) { islands.solveIsland[list + k] += shift }
         let jointList = lane * jointBodies.count
         for k in 0..<Int(islands.solveJointCount[lane]) { islands.solveJointIsland[jointList + k] += shift }
-        for b in 0..<bodyCount {
-            let i = b * lanes + lane
-            if details.inIsland[i] != 0 { details.islandOfBody[i] += shift }
-            if islands.lastIslandOfStatic[i] >= 0 { islands.lastIslandOfStatic[i] += shift }
+        // Only a moving body is ever in an island, and only a static one has a last island (the
+        // walk sets one or the other): the static rows after the moving ones need the second test only.
+        let inIsland = details.inIsland, islandOfBody = details.islandOfBody, lastIsland = islands.lastIslandOfStatic
+        let moving = bodies.movingBodyCount
+        var i = lane
+        for _ in 0..<moving {
+            if inIsland[i] != 0 { islandOfBody[i] += shift }
+            if lastIsland[i] >= 0 { lastIsland[i] += shift }
+            i += lanes
+        }
+        for _ in moving..<bodyCount {
+            if lastIsland[i] >= 0 { lastIsland[i] += shift }
+            i += lanes
         }
         islands.firstSlot[lane] += shift
     }

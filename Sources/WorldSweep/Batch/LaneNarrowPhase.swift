@@ -57,11 +57,17 @@ enum LaneNarrowPhaseKernel {
 }
 
 extension LaneWorld {
-    /// The lane kernel for the eight lanes of `group` in row `p`, or nil when they go lane by
-    /// lane: a static edge against a moving body's polygon, or two polygons, of one vertex count
-    /// per body in all eight lanes.
+    /// The lane kernel for the eight lanes of `group` in row `p` (worked out when the row got its
+    /// pair: `laneKernel(for:group:)`).
     @inline(__always) func laneKernel(_ p: Int, group: Int) -> LaneNarrowPhaseKernel? {
-        let a = rows.pair[p].a, b = rows.pair[p].b, moving = bodies.movingBodyCount, g = group / Self.width
+        rows.kernel[p * (lanes / Self.width) + group / Self.width]
+    }
+
+    /// The lane kernel for the eight lanes of `group` of `pair`, or nil when they go lane by
+    /// lane: a static edge against a moving body's polygon, or two polygons, of one vertex count
+    /// per body in all eight lanes. Shapes never change, so a row's stays while it has its pair.
+    func laneKernel(for pair: BodyPair, group: Int) -> LaneNarrowPhaseKernel? {
+        let a = pair.a, b = pair.b, moving = bodies.movingBodyCount, g = group / Self.width
         guard b < moving, !isStatic[b] else { return nil }
         // A moving body's shape is a polygon or a circle, a static one may be an edge: three
         // vertices or more is a polygon.
@@ -84,16 +90,16 @@ extension LaneWorld {
         guard anyLane(update) else { return }
         let apart = update .& boxLanes(ia).isApart(from: boxLanes(ib))
         let refresh = update .& .!apart
-        if anyLane(refresh) { refreshContacts(p, group: group, ia: ia, ib: ib, refresh: refresh, kernel: kernel) }
+        if anyLane(refresh) { refreshContacts(p, group: group, a: a, b: b, refresh: refresh, kernel: kernel) }
         if anyLane(apart) {
             for k in 0..<Self.width where apart[k] { destroyContact(p, lane: group + k) }
         }
     }
 
-    /// The narrow phase on eight lanes of bodies `ia`, `ib` (indices of lane `group`).
+    /// The narrow phase on eight lanes (from `group`) of bodies `a`, `b`.
     @inline(__always)
-    private func collide(_ kernel: LaneNarrowPhaseKernel, ia: Int, ib: Int, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
-        let lanes = self.lanes, group = ia % lanes, a = ia / lanes, b = ib / lanes
+    private func collide(_ kernel: LaneNarrowPhaseKernel, group: Int, a: Int, b: Int, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
+        let lanes = self.lanes, ia = a * lanes + group, ib = b * lanes + group
         let vertexX = details.vertexX, vertexY = details.vertexY, normalX = shapeColumns.normalX, normalY = shapeColumns.normalY
         // Body k's vertex and normal columns start at column(k) + vertex × lanes.
         let columnA = a * details.maxVertexCount * lanes + group, columnB = b * details.maxVertexCount * lanes + group
@@ -129,8 +135,12 @@ extension LaneWorld {
 
     /// Contact.refresh on the lanes `refresh` of one row and group.
     @inline(__always)
-    private func refreshContacts(_ p: Int, group: Int, ia: Int, ib: Int, refresh: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel) {
-        let ci = p * lanes + group
+    private func refreshContacts(_ p: Int, group: Int, a: Int, b: Int, refresh: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel) {
+        let ci = p * lanes + group, ia = a * lanes + group, ib = b * lanes + group
+        // The store held once: read through `self` (a `var`), every column access would load it
+        // again, since the stores below might have changed it as far as the compiler knows.
+        // Unowned: `self` keeps it (rows do not grow during the update), so no retain is needed.
+        unowned(unsafe) let contacts = self.contacts
         let refreshFlags = unsafeBitCast(refresh, to: IV.self)
         storeLanes(loadLanes(contacts.enabled, ci) | refreshFlags, contacts.enabled, ci)
         let xfA = TransformLanes(px: loadLanes(details.px, ia), py: loadLanes(details.py, ia), s: loadLanes(details.qs, ia), c: loadLanes(details.qc, ia))
@@ -152,7 +162,7 @@ extension LaneWorld {
         let compute = refresh .& .!current
         guard anyLane(compute) else { return }
 
-        let c = collide(kernel, ia: ia, ib: ib, xfA, xfB)
+        let c = collide(kernel, group: group, a: a, b: b, xfA, xfB)
         let m = c.manifold
 
         // Impulses carried over by feature id (Contact.refresh's rule, `carriedImpulse`).

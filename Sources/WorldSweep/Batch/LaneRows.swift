@@ -17,6 +17,9 @@ final class LaneRows {
     @exclusivity(unchecked) var laneCount: [Int32] = []
     /// Per row: both bodies can move, so a touching contact joins their islands.
     @exclusivity(unchecked) var joinsIslands: [Bool] = []
+    /// Per row and group of eight lanes (index = row × groups + group): the lane kernel of its
+    /// contact update (`LaneWorld.laneKernel(for:group:)`), or nil for lane by lane.
+    @exclusivity(unchecked) var kernel: [LaneNarrowPhaseKernel?] = []
     /// The rows in use, in pair order (rows whose count fell to 0 stay until `dropEmptyRows`).
     @exclusivity(unchecked) var inOrder: [Int32] = []
     @exclusivity(unchecked) var free: [Int32] = []
@@ -36,6 +39,7 @@ final class LaneRows {
     var byteCount: Int {
         pair.capacity * MemoryLayout<BodyPair>.stride + order.capacity * MemoryLayout<PairOrder>.stride
             + laneCount.capacity * 4 + joinsIslands.capacity + (inOrder.capacity + free.capacity) * 4 + rowOfPair.capacity * 16
+            + kernel.capacity * MemoryLayout<LaneNarrowPhaseKernel?>.stride
     }
 }
 
@@ -45,14 +49,17 @@ extension LaneWorld {
         let key = PhysicsWorld.pairKey(pair.a, pair.b)
         if let r = rows.rowOfPair[key] { return Int(r) }
         let r: Int
+        let groups = lanes / Self.width
         if let reused = rows.free.popLast() {
             r = Int(reused)
             rows.pair[r] = pair; rows.order[r] = order; rows.laneCount[r] = 0
             rows.joinsIslands[r] = !isStatic[pair.a] && !isStatic[pair.b]
+            for g in 0..<groups { rows.kernel[r * groups + g] = laneKernel(for: pair, group: g * Self.width) }
         } else {
             r = rows.count
             rows.pair.append(pair); rows.order.append(order); rows.laneCount.append(0)
             rows.joinsIslands.append(!isStatic[pair.a] && !isStatic[pair.b])
+            for g in 0..<groups { rows.kernel.append(laneKernel(for: pair, group: g * Self.width)) }
             if r >= contacts.capacity { growRows(to: 2 * contacts.capacity) }
         }
         rows.rowOfPair[key] = Int32(r)

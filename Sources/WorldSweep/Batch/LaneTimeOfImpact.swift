@@ -212,7 +212,7 @@ extension LaneWorld {
         let w = worlds[lane]
         timeOfImpactHandOvers += 1
         writeBodies(toWorldOf: lane)
-        w.beginHandOver()
+        w.beginHandOver(capacity: rows.inOrder.count)
         // The first round's time of the contact that made the lane need the pass goes with it
         // (`firstRoundTimesGiven`); every other contact's is left for solveTOI to find.
         let impactRow = toi.impactRow[lane], impactAlpha = toi.impactAlpha[lane]

@@ -180,20 +180,33 @@ enum CollideLanes {
                                             id: FeatureLanes(indexA: L(0), indexB: best, typeA: face, typeB: vx0))
         let edgeIncident1 = ClipVertexLanes(x: gather(vx, best2, count: count), y: gather(vy, best2, count: count),
                                             id: FeatureLanes(indexA: L(0), indexB: best2, typeA: face, typeB: vx0))
-        // Reference face on the polygon: the edge is the incident one.
-        let polygonIndex2 = nextIndex(polygonIndex, count: count)
-        let polygonId = FeatureLanes(indexA: L(0), indexB: polygonIndex, typeA: vx0, typeB: face)
-
-        let incident0 = ClipVertexLanes.select(usePolygonAxis, ClipVertexLanes(x: v1.x, y: v1.y, id: polygonId), edgeIncident0)
-        let incident1 = ClipVertexLanes.select(usePolygonAxis, ClipVertexLanes(x: v2.x, y: v2.y, id: polygonId), edgeIncident1)
-        let refI1 = L.select(usePolygonAxis, polygonIndex, L.select(front, L(0), L(1)))
-        let refI2 = L.select(usePolygonAxis, polygonIndex2, L.select(front, L(1), L(0)))
-        let refV1X = L.select(usePolygonAxis, gather(vx, polygonIndex, count: count), L.select(front, v1.x, v2.x))
-        let refV1Y = L.select(usePolygonAxis, gather(vy, polygonIndex, count: count), L.select(front, v1.y, v2.y))
-        let refV2X = L.select(usePolygonAxis, gather(vx, polygonIndex2, count: count), L.select(front, v2.x, v1.x))
-        let refV2Y = L.select(usePolygonAxis, gather(vy, polygonIndex2, count: count), L.select(front, v2.y, v1.y))
-        let refNormalX = L.select(usePolygonAxis, gather(nx, polygonIndex, count: count), normalX)
-        let refNormalY = L.select(usePolygonAxis, gather(ny, polygonIndex, count: count), normalY)
+        // Reference face on the edge, and the edge's end points in its own frame.
+        var incident0 = edgeIncident0, incident1 = edgeIncident1
+        var refI1 = L.select(front, L(0), L(1)), refI2 = L.select(front, L(1), L(0))
+        var faceV1X = L.select(front, v1.x, v2.x), faceV1Y = L.select(front, v1.y, v2.y)
+        var refV2X = L.select(front, v2.x, v1.x), refV2Y = L.select(front, v2.y, v1.y)
+        var faceNormalX = normalX, faceNormalY = normalY
+        // Reference face on the polygon (the edge is the incident one) in the lanes that use its
+        // axis: worked out only when some lane does (Box2D's scalar code computes one case or the
+        // other; most contacts, a box resting on an edge, take the edge's face in every lane).
+        let polygonAxisInSomeLane = L.any(usePolygonAxis)
+        if polygonAxisInSomeLane {
+            let polygonIndex2 = nextIndex(polygonIndex, count: count)
+            let polygonId = FeatureLanes(indexA: L(0), indexB: polygonIndex, typeA: vx0, typeB: face)
+            incident0 = ClipVertexLanes.select(usePolygonAxis, ClipVertexLanes(x: v1.x, y: v1.y, id: polygonId), incident0)
+            incident1 = ClipVertexLanes.select(usePolygonAxis, ClipVertexLanes(x: v2.x, y: v2.y, id: polygonId), incident1)
+            refI1 = L.select(usePolygonAxis, polygonIndex, refI1)
+            refI2 = L.select(usePolygonAxis, polygonIndex2, refI2)
+            faceV1X = L.select(usePolygonAxis, gather(vx, polygonIndex, count: count), faceV1X)
+            faceV1Y = L.select(usePolygonAxis, gather(vy, polygonIndex, count: count), faceV1Y)
+            refV2X = L.select(usePolygonAxis, gather(vx, polygonIndex2, count: count), refV2X)
+            refV2Y = L.select(usePolygonAxis, gather(vy, polygonIndex2, count: count), refV2Y)
+            faceNormalX = L.select(usePolygonAxis, gather(nx, polygonIndex, count: count), faceNormalX)
+            faceNormalY = L.select(usePolygonAxis, gather(ny, polygonIndex, count: count), faceNormalY)
+        }
+        // As constants: `point` below captures them, and a captured variable would be checked
+        // for exclusive access at every read.
+        let refV1X = faceV1X, refV1Y = faceV1Y, refNormalX = faceNormalX, refNormalY = faceNormalY
 
         let side1X = refNormalY, side1Y = -refNormalX
         let side2X = -side1X, side2Y = -side1Y
@@ -204,17 +217,20 @@ enum CollideLanes {
         let clipped = L.and(L.not(separated), L.and(clip1.ok, clip2.ok))
 
         // The reference face in its own body's frame: the polygon's (looked up body-local) or the edge's.
-        var localNormalX = L(0), localNormalY = L(0), localPointX = L(0), localPointY = L(0)
-        for k in 0..<count {
-            let (x, y) = vertex(k), (a, b) = normal(k)
-            let here = L.and(usePolygonAxis, laneEquals(refI1, laneIndex(k)))
-            localNormalX = L.select(here, a, localNormalX); localNormalY = L.select(here, b, localNormalY)
-            localPointX = L.select(here, x, localPointX); localPointY = L.select(here, y, localPointY)
+        var localNormalX = refNormalX, localNormalY = refNormalY, localPointX = refV1X, localPointY = refV1Y
+        if polygonAxisInSomeLane {
+            var polygonNormalX = L(0), polygonNormalY = L(0), polygonPointX = L(0), polygonPointY = L(0)
+            for k in 0..<count {
+                let (x, y) = vertex(k), (a, b) = normal(k)
+                let here = L.and(usePolygonAxis, laneEquals(refI1, laneIndex(k)))
+                polygonNormalX = L.select(here, a, polygonNormalX); polygonNormalY = L.select(here, b, polygonNormalY)
+                polygonPointX = L.select(here, x, polygonPointX); polygonPointY = L.select(here, y, polygonPointY)
+            }
+            localNormalX = L.select(usePolygonAxis, polygonNormalX, localNormalX)
+            localNormalY = L.select(usePolygonAxis, polygonNormalY, localNormalY)
+            localPointX = L.select(usePolygonAxis, polygonPointX, localPointX)
+            localPointY = L.select(usePolygonAxis, polygonPointY, localPointY)
         }
-        localNormalX = L.select(usePolygonAxis, localNormalX, refNormalX)
-        localNormalY = L.select(usePolygonAxis, localNormalY, refNormalY)
-        localPointX = L.select(usePolygonAxis, localPointX, refV1X)
-        localPointY = L.select(usePolygonAxis, localPointY, refV1Y)
 
         // Each clip point within reach, in the frame of the body that does not own the reference
         // face (the polygon's: back through xf; the edge's: as it is), ids seen from A.
@@ -301,12 +317,17 @@ enum CollideLanes {
         let flip = L.isGreater(separationB, separationA + L(tolerance))
         // Per lane, poly1 is the reference polygon (A, or B where flipped), poly2 the incident one.
         @inline(__always) func pick(_ m: L.Mask, _ p: (L, L), _ q: (L, L)) -> (L, L) { (L.select(m, p.0, q.0), L.select(m, p.1, q.1)) }
-        /// Entry `index` of A's list or, in lanes `fromB`, of B's.
+        /// Entry `index` of A's list or, in lanes `fromB`, of B's. A polygon's entry is looked up
+        /// only when some lane takes it (in most groups every lane takes the same polygon's).
         @inline(__always) func gathered(_ index: L, fromB: L.Mask, _ ofA: (Int) -> (L, L), _ ofB: (Int) -> (L, L)) -> (L, L) {
             var fromA = ofA(0)
-            for k in 1..<max(countA, 1) { fromA = pick(L.isGreaterOrEqual(index, laneIndex(k)), ofA(k), fromA) }
+            if L.any(L.not(fromB)) {
+                for k in 1..<max(countA, 1) { fromA = pick(L.isGreaterOrEqual(index, laneIndex(k)), ofA(k), fromA) }
+            }
             var fromBValue = ofB(0)
-            for k in 1..<max(countB, 1) { fromBValue = pick(L.isGreaterOrEqual(index, laneIndex(k)), ofB(k), fromBValue) }
+            if L.any(fromB) {
+                for k in 1..<max(countB, 1) { fromBValue = pick(L.isGreaterOrEqual(index, laneIndex(k)), ofB(k), fromBValue) }
+            }
             return pick(fromB, fromBValue, fromA)
         }
         let edge1 = L.select(flip, edgeB, edgeA)

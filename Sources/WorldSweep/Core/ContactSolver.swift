@@ -22,31 +22,58 @@ struct ContactSolver {
     /// Each contact's velocity constraint, manifold and bodies, in the form the shared kernels
     /// take (one lane).
     var constraints: [ContactLanes<Float>]
-    private let manifolds: [ManifoldLanes<Float>]
-    private let bodies: [ContactBodiesLanes<Float>]
+    private var manifolds: [ManifoldLanes<Float>]
+    private var bodies: [ContactBodiesLanes<Float>]
 
     init(_ inputs: [ContactInput], warmStarting: Bool, dtRatio: Float) {
         self.inputs = inputs
-        constraints = inputs.map { c in
-            let m = c.manifold
-            func point(_ mp: ManifoldPoint) -> ContactPointLanes<Float> {
-                ContactPointLanes(rAx: 0, rAy: 0, rBx: 0, rBy: 0,
-                                  normalImpulse: warmStarting ? dtRatio * mp.normalImpulse : 0,
-                                  tangentImpulse: warmStarting ? dtRatio * mp.tangentImpulse : 0,
-                                  normalMass: 0, tangentMass: 0, velocityBias: 0)
-            }
-            return ContactLanes(nx: 0, ny: 0, p0: point(m.point0), p1: point(m.point1),
-                                k11: 0, k12: 0, k22: 0, m11: 0, m21: 0, m12: 0, m22: 0,
-                                friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                                onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2)
-        }
+        constraints = inputs.map { Self.constraint($0, warmStarting: warmStarting, dtRatio: dtRatio) }
         manifolds = inputs.map { ManifoldLanes(oneLane: $0.manifold) }
-        bodies = inputs.map { c in
-            ContactBodiesLanes(mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                               localCenterAX: c.localCenterA.x, localCenterAY: c.localCenterA.y,
-                               localCenterBX: c.localCenterB.x, localCenterBY: c.localCenterB.y,
-                               radiusA: c.radiusA, radiusB: c.radiusB)
+        bodies = inputs.map(Self.bodies)
+    }
+
+    /// No contacts yet: a solver kept to be filled again and again (`inputs`, then `prepare`),
+    /// so its arrays keep their storage (the time-of-impact pass solves an island per impact).
+    init() { inputs = []; constraints = []; manifolds = []; bodies = [] }
+
+    /// What `init` builds from `inputs`, into the arrays this solver already has (emptied first,
+    /// their storage kept).
+    mutating func prepare(warmStarting: Bool, dtRatio: Float) {
+        constraints.removeAll(keepingCapacity: true)
+        manifolds.removeAll(keepingCapacity: true)
+        bodies.removeAll(keepingCapacity: true)
+        if constraints.capacity < inputs.count {   // room made once, not by doubling
+            constraints.reserveCapacity(inputs.count); manifolds.reserveCapacity(inputs.count); bodies.reserveCapacity(inputs.count)
         }
+        for c in inputs {
+            constraints.append(Self.constraint(c, warmStarting: warmStarting, dtRatio: dtRatio))
+            manifolds.append(ManifoldLanes(oneLane: c.manifold))
+            bodies.append(Self.bodies(c))
+        }
+    }
+
+    /// A contact's velocity constraint before its set-up: material, masses and the carried
+    /// impulses (scaled by `dtRatio` when warm starting, else none).
+    private static func constraint(_ c: ContactInput, warmStarting: Bool, dtRatio: Float) -> ContactLanes<Float> {
+        let m = c.manifold
+        func point(_ mp: ManifoldPoint) -> ContactPointLanes<Float> {
+            ContactPointLanes(rAx: 0, rAy: 0, rBx: 0, rBy: 0,
+                              normalImpulse: warmStarting ? dtRatio * mp.normalImpulse : 0,
+                              tangentImpulse: warmStarting ? dtRatio * mp.tangentImpulse : 0,
+                              normalMass: 0, tangentMass: 0, velocityBias: 0)
+        }
+        return ContactLanes(nx: 0, ny: 0, p0: point(m.point0), p1: point(m.point1),
+                            k11: 0, k12: 0, k22: 0, m11: 0, m21: 0, m12: 0, m22: 0,
+                            friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                            onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2)
+    }
+
+    /// A contact's bodies as the kernels take them.
+    private static func bodies(_ c: ContactInput) -> ContactBodiesLanes<Float> {
+        ContactBodiesLanes(mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
+                           localCenterAX: c.localCenterA.x, localCenterAY: c.localCenterA.y,
+                           localCenterBX: c.localCenterB.x, localCenterBY: c.localCenterB.y,
+                           radiusA: c.radiusA, radiusB: c.radiusB)
     }
 
     private static func lanes(_ p: BodyPosition) -> PositionLanes<Float> { PositionLanes(cx: p.c.x, cy: p.c.y, a: p.a) }

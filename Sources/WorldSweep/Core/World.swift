@@ -136,7 +136,7 @@ final class PhysicsWorld {
             + contacts.capacity * MemoryLayout<Contact?>.stride
             + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + rule.byteCount
             + cachedNewestFirst.capacity * 8 + cachedSerials.capacity * 8
-            + cachedContactLists.reduce(cachedContactLists.capacity * 8) { $0 + $1.capacity * 8 }
+            + (contactListStart.capacity + contactListItems.capacity) * 8
     }
 
     /// Fields (Fields.swift), in the animator's order; the bodies each acts on are listed per
@@ -201,9 +201,13 @@ final class PhysicsWorld {
 
     /// Empties the contact slots for the batched engine to hand a lane's contacts over, in pair
     /// order (`handOver`), around a time-of-impact pass; the slots keep their capacity.
-    func beginHandOver() {
+    func beginHandOver(capacity: Int) {
         pairs.removeAll(keepingCapacity: true); pairOrders.removeAll(keepingCapacity: true)
         contacts.removeAll(keepingCapacity: true)
+        // Room for every contact the caller may hand over, made at once rather than by doubling.
+        if contacts.capacity < capacity {
+            pairs.reserveCapacity(capacity); pairOrders.reserveCapacity(capacity); contacts.reserveCapacity(capacity)
+        }
         emptySlots = 0
         contactListsChecked = false
     }
@@ -356,7 +360,11 @@ final class PhysicsWorld {
     /// hand-off usually brings back the contacts it took.
     func contactsWereReplaced() { contactListsChecked = false }
 
-    @exclusivity(unchecked) private var cachedContactLists: [[Int]] = []
+    /// Each body's contacts, newest first, in one array: body b's are
+    /// `contactListItems[contactListStart[b] ..< contactListStart[b + 1]]` (one array rather
+    /// than one per body, so a rebuild allocates nothing once the arrays have grown).
+    @exclusivity(unchecked) private var contactListStart: [Int] = []
+    @exclusivity(unchecked) private var contactListItems: [Int] = []
     @exclusivity(unchecked) private var contactListsValid = false
 
     @exclusivity(unchecked) private var cachedNewestFirst: [Int] = []
@@ -365,9 +373,10 @@ final class PhysicsWorld {
     @exclusivity(unchecked) private var cachedSerials: [Int] = []
     @exclusivity(unchecked) private var contactListsChecked = true
 
-    private func contactLists() -> [[Int]] {
+    /// The contacts of `body`, newest first (valid until the contacts change).
+    private func contactList(of body: Int) -> ArraySlice<Int> {
         rebuildContactLists()
-        return cachedContactLists
+        return contactListItems[contactListStart[body] ..< contactListStart[body + 1]]
     }
 
     /// Every contact, newest first: Box2D's world contact list, which time of impact walks.
@@ -392,15 +401,24 @@ final class PhysicsWorld {
         // In place, keeping the arrays' storage: a time-of-impact hand-off replaces the contacts,
         // so the batch's hand-overs rebuild these small lists often. Serials are unique, so the
         // order is the same as a fresh sort's.
-        if cachedContactLists.count != bodies.count { cachedContactLists = Array(repeating: [], count: bodies.count) }
-        for b in cachedContactLists.indices { cachedContactLists[b].removeAll(keepingCapacity: true) }
         cachedNewestFirst.removeAll(keepingCapacity: true)
         for i in contacts.indices where contacts[i] != nil { cachedNewestFirst.append(i) }
         cachedNewestFirst.sort { contacts[$0]!.serial > contacts[$1]!.serial }
+        // Each body's list, newest first: counted, then filled in that order (a counting sort).
+        contactListStart.removeAll(keepingCapacity: true)
+        contactListStart.append(contentsOf: repeatElement(0, count: bodies.count + 1))
+        for i in cachedNewestFirst { contactListStart[pairs[i].a + 1] += 1; contactListStart[pairs[i].b + 1] += 1 }
+        for b in 0..<bodies.count { contactListStart[b + 1] += contactListStart[b] }
+        contactListItems.removeAll(keepingCapacity: true)
+        contactListItems.append(contentsOf: repeatElement(0, count: contactListStart[bodies.count]))
         for i in cachedNewestFirst {
-            cachedContactLists[pairs[i].a].append(i)
-            cachedContactLists[pairs[i].b].append(i)
+            let a = pairs[i].a, b = pairs[i].b
+            contactListItems[contactListStart[a]] = i; contactListStart[a] += 1
+            contactListItems[contactListStart[b]] = i; contactListStart[b] += 1
         }
+        // Filling moved each start to the next body's: shift them back.
+        for b in stride(from: bodies.count, to: 0, by: -1) { contactListStart[b] = contactListStart[b - 1] }
+        contactListStart[0] = 0
         cachedSerials.removeAll(keepingCapacity: true)
         for c in contacts { cachedSerials.append(c?.serial ?? -1) }
         contactListsValid = true
@@ -454,22 +472,40 @@ final class PhysicsWorld {
     /// Island-local index of each body during an island solve (reused, not reallocated).
     @exclusivity(unchecked) private var localIndex: [Int] = []
 
+    /// What a time-of-impact pass reuses from one impact to the next instead of allocating it
+    /// again: each island's bodies and contacts, and its solver and body states.
+    private struct TimeOfImpactScratch {
+        var islandBodies: [Int] = [], islandContacts: [Int] = []
+        var positions: [BodyPosition] = [], velocities: [BodyVelocity] = []
+        var solver = ContactSolver()
+    }
+    @exclusivity(unchecked) private var toiScratch = TimeOfImpactScratch()
+
     private func setLocalIndices(_ islandBodies: [Int]) {
         if localIndex.count < bodies.count { localIndex = Array(repeating: -1, count: bodies.count) }
         for (k, bi) in islandBodies.enumerated() { localIndex[bi] = k }
     }
 
     private func contactInputs(_ islandContacts: [Int]) -> [ContactInput] {
-        islandContacts.map { ci in
+        var inputs: [ContactInput] = []
+        inputs.reserveCapacity(islandContacts.count)
+        contactInputs(islandContacts, into: &inputs)
+        return inputs
+    }
+
+    /// `contactInputs` into `inputs` (emptied first, its storage kept).
+    private func contactInputs(_ islandContacts: [Int], into inputs: inout [ContactInput]) {
+        inputs.removeAll(keepingCapacity: true)
+        for ci in islandContacts {
             let p = pairs[ci]
-            return ContactInput(
+            inputs.append(ContactInput(
                 manifold: contacts[ci]!.manifold, indexA: localIndex[p.a], indexB: localIndex[p.b],
                 invMassA: bodies[p.a].invMass, invMassB: bodies[p.b].invMass,
                 invIA: bodies[p.a].invI, invIB: bodies[p.b].invI,
                 localCenterA: bodies[p.a].sweep.localCenter, localCenterB: bodies[p.b].sweep.localCenter,
                 radiusA: bodies[p.a].shape.radius, radiusB: bodies[p.b].shape.radius,
                 friction: mixedFriction(bodies[p.a].friction, bodies[p.b].friction),
-                restitution: mixedRestitution(bodies[p.a].restitution, bodies[p.b].restitution))
+                restitution: mixedRestitution(bodies[p.a].restitution, bodies[p.b].restitution)))
         }
     }
 
@@ -625,15 +661,19 @@ final class PhysicsWorld {
             bodies[pa].setAwake(true)
             bodies[pb].setAwake(true)
 
-            // The island: the two bodies and their touching contacts with static bodies.
-            var islandBodies = [pa, pb]
-            var islandContacts = [minContact]
+            // The island: the two bodies and their touching contacts with static bodies (in
+            // lists kept from the last impact: taken out here, put back after the island).
+            var islandBodies: [Int] = [], islandContacts: [Int] = []
+            swap(&islandBodies, &toiScratch.islandBodies); swap(&islandContacts, &toiScratch.islandContacts)
+            defer { swap(&islandBodies, &toiScratch.islandBodies); swap(&islandContacts, &toiScratch.islandContacts) }
+            islandBodies.removeAll(keepingCapacity: true); islandContacts.removeAll(keepingCapacity: true)
+            islandBodies.append(pa); islandBodies.append(pb)
+            islandContacts.append(minContact)
             bodies[pa].islandFlag = true
             bodies[pb].islandFlag = true
             contacts[minContact]!.islandFlag = true
-            let lists = contactLists()
-            for body in [pa, pb] where bodies[body].isDynamic {
-                for ci in lists[body] {
+            for body in (0..<2).lazy.map({ $0 == 0 ? pa : pb }) where bodies[body].isDynamic {
+                for ci in contactList(of: body) {
                     guard let c = contacts[ci], !c.islandFlag else { continue }
                     let o = other(ci, body)
                     if bodies[o].isDynamic { continue }
@@ -657,7 +697,7 @@ final class PhysicsWorld {
             for bi in islandBodies {
                 bodies[bi].islandFlag = false
                 if bodies[bi].isStatic { continue }
-                for ci in lists[bi] where contacts[ci] != nil {
+                for ci in contactList(of: bi) where contacts[ci] != nil {
                     contacts[ci]!.hasTOI = false
                     contacts[ci]!.islandFlag = false
                 }
@@ -667,14 +707,21 @@ final class PhysicsWorld {
     }
 
     private func solveTOIIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float) {
-        var positions: [BodyPosition] = []
-        var velocities: [BodyVelocity] = []
+        // The pass's solver and arrays, taken out of the world for the island and put back after
+        // (so they stay uniquely held and keep their storage from one impact to the next).
+        var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
+        swap(&positions, &toiScratch.positions); swap(&velocities, &toiScratch.velocities); swap(&solver, &toiScratch.solver)
+        defer {
+            swap(&positions, &toiScratch.positions); swap(&velocities, &toiScratch.velocities); swap(&solver, &toiScratch.solver)
+        }
+        positions.removeAll(keepingCapacity: true); velocities.removeAll(keepingCapacity: true)
         setLocalIndices(islandBodies)
         for bi in islandBodies {
             positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(BodyVelocity(v: bodies[bi].v, w: bodies[bi].w))
         }
-        var solver = ContactSolver(contactInputs(islandContacts), warmStarting: false, dtRatio: 1)
+        contactInputs(islandContacts, into: &solver.inputs)
+        solver.prepare(warmStarting: false, dtRatio: 1)
         for _ in 0..<EngineSettings.toiPositionIterations {
             if solver.solvePositionConstraints(&positions, toiBodies: (0, 1)) { break }
         }
