@@ -140,6 +140,37 @@ import Testing
             id0: id(c.id0), id1: id(c.id1)))
     }
 
+    /// The lane transforms' inverse operations the kernels use (b2MulT) are the single world's
+    /// `Transform.applyInverse` and `Rot.applyInverse`, bit for bit, and undo `apply` to rounding.
+    @Test func inverseTransformsMatchTheSingleWorlds() {
+        var r = Random(state: 21)
+        for _ in 0..<2000 {
+            let a = Transform(p: Vec2(r.next(5), r.next(5)), q: Rot(r.next(3.2)))
+            let b = Transform(p: Vec2(r.next(5), r.next(5)), q: Rot(r.next(3.2)))
+            let v = Vec2(r.next(5), r.next(5))
+            let la = TransformLanes<Float>(px: a.p.x, py: a.p.y, s: a.q.s, c: a.q.c)
+            let (x, y) = la.applyInverse(v.x, v.y), expected = a.applyInverse(v)
+            #expect(x.bitPattern == expected.x.bitPattern && y.bitPattern == expected.y.bitPattern)
+            let (rx, ry) = la.rotateInverse(v.x, v.y), rotated = a.q.applyInverse(v)
+            #expect(rx.bitPattern == rotated.x.bitPattern && ry.bitPattern == rotated.y.bitPattern)
+            // b2MulT(A, B): B's origin seen from A, and B's rotation less A's.
+            let ab = la.inverseTimes(TransformLanes(px: b.p.x, py: b.p.y, s: b.q.s, c: b.q.c)), origin = a.applyInverse(b.p)
+            #expect(ab.px.bitPattern == origin.x.bitPattern && ab.py.bitPattern == origin.y.bitPattern)
+            #expect(abs(ab.s - sinf(atan2f(b.q.s, b.q.c) - atan2f(a.q.s, a.q.c))) < 1e-5)
+            #expect(abs(ab.c - cosf(atan2f(b.q.s, b.q.c) - atan2f(a.q.s, a.q.c))) < 1e-5)
+            let back = a.apply(Vec2(x, y))
+            #expect(abs(back.x - v.x) < 1e-5 && abs(back.y - v.y) < 1e-5)
+        }
+    }
+
+    /// Eight lanes of `f(lane)`.
+    func lanes(_ f: (Int) -> Float) -> V { V((0..<8).map(f)) }
+
+    /// Eight transforms as lanes.
+    func transformLanes(_ xfs: [Transform]) -> TransformLanes<V> {
+        TransformLanes(px: lanes { xfs[$0].p.x }, py: lanes { xfs[$0].p.y }, s: lanes { xfs[$0].q.s }, c: lanes { xfs[$0].q.c })
+    }
+
     @Test(arguments: [(4, UInt64(1)), (4, 2), (5, 3), (3, 4), (8, 5)])
     func eightLanesEqualEachLaneAlone(vertexCount: Int, seed: UInt64) {
         var r = Random(state: seed)
@@ -165,18 +196,17 @@ import Testing
                 xfBs.append(Transform(p: p, q: Rot(r.next(3.2))))
             }
             let single = (0..<8).map { Collide.edgeAndPolygon(edges[$0], xfAs[$0], polygons[$0], xfBs[$0]) }
-            func lanes(_ f: (Int) -> Float) -> V { V((0..<8).map(f)) }
             let c = CollideLanes.edgeAndPolygon(
                 edge1: (lanes { edges[$0].vertices[0].x }, lanes { edges[$0].vertices[0].y }),
                 edge2: (lanes { edges[$0].vertices[1].x }, lanes { edges[$0].vertices[1].y }),
                 edgeRadius: lanes { edges[$0].radius },
-                TransformLanes(px: lanes { xfAs[$0].p.x }, py: lanes { xfAs[$0].p.y }, s: lanes { xfAs[$0].q.s }, c: lanes { xfAs[$0].q.c }),
+                transformLanes(xfAs),
                 count: vertexCount,
                 vertex: { k in (lanes { polygons[$0].vertices[k].x }, lanes { polygons[$0].vertices[k].y }) },
                 normal: { k in (lanes { polygons[$0].normals[k].x }, lanes { polygons[$0].normals[k].y }) },
                 centroid: (lanes { polygons[$0].centroid.x }, lanes { polygons[$0].centroid.y }),
                 polygonRadius: lanes { polygons[$0].radius },
-                TransformLanes(px: lanes { xfBs[$0].p.x }, py: lanes { xfBs[$0].p.y }, s: lanes { xfBs[$0].q.s }, c: lanes { xfBs[$0].q.c }),
+                transformLanes(xfBs),
                 scratch: scratch)
             for k in 0..<8 {
                 let m = single[k]
@@ -213,19 +243,15 @@ import Testing
                 xfBs.append(Transform(p: xfAs.last!.p + Vec2(reach * cosf(direction), reach * sinf(direction)), q: Rot(r.next(3.2))))
             }
             let single = (0..<8).map { Collide.polygons(shapesA[$0], xfAs[$0], shapesB[$0], xfBs[$0]) }
-            func lanes(_ f: (Int) -> Float) -> V { V((0..<8).map(f)) }
-            func transform(_ xfs: [Transform]) -> TransformLanes<V> {
-                TransformLanes(px: lanes { xfs[$0].p.x }, py: lanes { xfs[$0].p.y }, s: lanes { xfs[$0].q.s }, c: lanes { xfs[$0].q.c })
-            }
             let c = CollideLanes.polygons(
                 countA: countA,
                 vertexA: { k in (lanes { shapesA[$0].vertices[k].x }, lanes { shapesA[$0].vertices[k].y }) },
                 normalA: { k in (lanes { shapesA[$0].normals[k].x }, lanes { shapesA[$0].normals[k].y }) },
-                radiusA: lanes { shapesA[$0].radius }, transform(xfAs),
+                radiusA: lanes { shapesA[$0].radius }, transformLanes(xfAs),
                 countB: countB,
                 vertexB: { k in (lanes { shapesB[$0].vertices[k].x }, lanes { shapesB[$0].vertices[k].y }) },
                 normalB: { k in (lanes { shapesB[$0].normals[k].x }, lanes { shapesB[$0].normals[k].y }) },
-                radiusB: lanes { shapesB[$0].radius }, transform(xfBs))
+                radiusB: lanes { shapesB[$0].radius }, transformLanes(xfBs))
             for k in 0..<8 {
                 let m = single[k]
                 #expect(bits(lane(c, k)) == bits(m), "lane \(k): A at \(xfAs[k]), B at \(xfBs[k])")

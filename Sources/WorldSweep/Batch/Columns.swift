@@ -17,3 +17,10 @@ final class Columns {
 
     deinit { for free in frees { free() } }
 }
+
+/// A flag column (0 or −1 per lane, so eight lanes load as one mask) read one lane at a time.
+struct LaneFlags {
+    private let flags: UnsafeMutablePointer<Int32>
+    init(_ flags: UnsafeMutablePointer<Int32>) { self.flags = flags }
+    @inline(__always) subscript(lane: Int) -> Bool { flags[lane] != 0 }
+}

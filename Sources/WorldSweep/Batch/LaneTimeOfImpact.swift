@@ -120,16 +120,13 @@ extension LaneWorld {
         // The columns every candidate row reads, fetched once: nothing in this loop makes a
         // contact or a row (the passes run after it).
         let exists = contacts.exists, enabled = contacts.enabled, awake = details.awake
-        // forEachRowInOrder's order, written out: as a closure the loop's body is no longer inlined.
-        let fixedRows = rows.fixed, rowCount = fixedRows ? rows.count : rows.inOrder.count
-        for k in 0..<rowCount {
-            let p = fixedRows ? k : Int(rows.inOrder[k])
+        forEachRowInOrder { p in
             let fixedBody = toi.fixed[p]
-            guard fixedBody >= 0 else { continue }
+            guard fixedBody >= 0 else { return }
             let fixed = Int(fixedBody), moving = Int(toi.moving[p])
             let ci = p &* lanes &+ group, fi = fixed &* lanes &+ group, mi = moving &* lanes &+ group
             let active = running .& .!needs .& loadMask(exists, ci) .& loadMask(enabled, ci) .& loadMask(awake, mi)
-            guard anyLane(active) else { continue }
+            guard anyLane(active) else { return }
             let ti = ci
             let onEdge = loadMask(toi.isEdge, ti)
             var mayTouch = active .& .!onEdge   // only an edge can rule a search out
@@ -156,7 +153,7 @@ extension LaneWorld {
                     }
                 }
             }
-            guard anyLane(mayTouch) else { continue }
+            guard anyLane(mayTouch) else { return }
             for k in 0..<Self.width where mayTouch[k] && firstRoundResolvesImpact(row: p, lane: group + k) { needs[k] = true }
         }
         rememberEndRotations(group)

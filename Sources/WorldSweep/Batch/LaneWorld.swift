@@ -73,9 +73,10 @@ final class LaneWorld {
     @exclusivity(unchecked) var fresh: [(order: PairOrder, pair: BodyPair)] = []
     // Per lane (raw, like the columns: read in every per-lane loop).
     private let laneColumns = Columns()
-    let running: UnsafeMutablePointer<Bool>
-    /// `running` as 0 / −1, so a group's eight load as one mask (written with it: `init`, `stop`).
+    /// Per lane: −1 while it is stepped, 0 once stopped (0 / −1 so a group's eight load as one mask).
     private let runningFlags: UnsafeMutablePointer<Int32>
+    /// Whether each lane is still stepped (`runningFlags` read one lane at a time).
+    var running: LaneFlags { LaneFlags(runningFlags) }
     let nextSerial: UnsafeMutablePointer<Int>
 
     @exclusivity(unchecked) private(set) var stepCount: Int
@@ -161,8 +162,6 @@ final class LaneWorld {
         self.worlds = worlds
         self.integrator = integrator
         self.h = h
-        running = laneColumns.make(lanes, false)
-        running.update(from: active, count: lanes)
         runningFlags = laneColumns.make(lanes, 0)
         runningFlags.update(from: active.map { $0 ? -1 : 0 }, count: lanes)
         nextSerial = laneColumns.make(lanes, 0)
@@ -202,7 +201,7 @@ final class LaneWorld {
 
     /// Takes lane `lane` out: it is never stepped again (its world paused, failed or ended).
     func stop(_ lane: Int) {
-        running[lane] = false; runningFlags[lane] = 0
+        runningFlags[lane] = 0
         packingValid = false
         for b in 0..<bodyCount { details.inIsland[b * lanes + lane] = 0 }
         islands.solveCount[lane] = 0

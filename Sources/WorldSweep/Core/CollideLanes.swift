@@ -117,9 +117,7 @@ enum CollideLanes {
         -> CollisionLanes<L>
     {
         // Polygon in the edge's frame.
-        let qs = xfA.c * xfB.s - xfA.s * xfB.c, qc = xfA.c * xfB.c + xfA.s * xfB.s
-        let dx = xfB.px - xfA.px, dy = xfB.py - xfA.py
-        let xf = TransformLanes(px: xfA.c * dx + xfA.s * dy, py: -xfA.s * dx + xfA.c * dy, s: qs, c: qc)
+        let xf = xfA.inverseTimes(xfB)
         let (centroidX, centroidY) = xf.apply(centroid.x, centroid.y)
         // The edge's direction, normalized (left as it is when shorter than ε, as Vec2.normalize).
         let ex = v2.x - v1.x, ey = v2.y - v1.y
@@ -236,8 +234,8 @@ enum CollideLanes {
         // face (the polygon's: back through xf; the edge's: as it is), ids seen from A.
         @inline(__always) func point(_ cv: ClipVertexLanes<L>) -> (keep: L.Mask, ClipVertexLanes<L>) {
             let keep = L.and(clipped, L.isGreaterOrEqual(radius, refNormalX * (cv.x - refV1X) + refNormalY * (cv.y - refV1Y)))
-            let px = cv.x - xf.px, py = cv.y - xf.py
-            let inB = ClipVertexLanes(x: xf.c * px + xf.s * py, y: -xf.s * px + xf.c * py, id: cv.id)
+            let (x, y) = xf.applyInverse(cv.x, cv.y)
+            let inB = ClipVertexLanes(x: x, y: y, id: cv.id)
             return (keep, ClipVertexLanes.select(usePolygonAxis, ClipVertexLanes(x: cv.x, y: cv.y, id: cv.id.flipped), inB))
         }
         let (keep0, p0) = point(clip2.1), (keep1, p1) = point(clip2.2)
@@ -276,9 +274,7 @@ enum CollideLanes {
         -> (separation: L, edge: L)
     {
         // Work in poly2's frame.
-        let qs = xf2.c * xf1.s - xf2.s * xf1.c, qc = xf2.c * xf1.c + xf2.s * xf1.s
-        let dx = xf1.px - xf2.px, dy = xf1.py - xf2.py
-        let xf = TransformLanes(px: xf2.c * dx + xf2.s * dy, py: -xf2.s * dx + xf2.c * dy, s: qs, c: qc)
+        let xf = xf2.inverseTimes(xf1)
         var best = L(0)
         var maxSeparation = L(-Float.greatestFiniteMagnitude)
         for i in 0..<count1 {
@@ -341,7 +337,7 @@ enum CollideLanes {
         // The incident edge: poly2's face most anti-parallel to the reference normal.
         let (r1x, r1y) = gathered(edge1, fromB: flip, normalA, normalB)
         let (w1x, w1y) = xf1.rotate(r1x, r1y)
-        let normal1X = xf2.c * w1x + xf2.s * w1y, normal1Y = -xf2.s * w1x + xf2.c * w1y
+        let (normal1X, normal1Y) = xf2.rotateInverse(w1x, w1y)
         var index = L(0)
         var minDot = L(Float.greatestFiniteMagnitude)
         let notFlip = L.not(flip)
@@ -387,8 +383,8 @@ enum CollideLanes {
 
         @inline(__always) func point(_ cv: ClipVertexLanes<L>) -> (keep: L.Mask, ClipVertexLanes<L>) {
             let keep = L.and(clipped, L.isGreaterOrEqual(totalRadius, (normalX * cv.x + normalY * cv.y) - frontOffset))
-            let px = cv.x - xf2.px, py = cv.y - xf2.py
-            let local = ClipVertexLanes(x: xf2.c * px + xf2.s * py, y: -xf2.s * px + xf2.c * py, id: cv.id)
+            let (x, y) = xf2.applyInverse(cv.x, cv.y)
+            let local = ClipVertexLanes(x: x, y: y, id: cv.id)
             return (keep, ClipVertexLanes.select(flip, ClipVertexLanes(x: local.x, y: local.y, id: cv.id.flipped), local))
         }
         let (keep0, p0) = point(clip2.1), (keep1, p1) = point(clip2.2)

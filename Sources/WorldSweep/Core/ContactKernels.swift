@@ -24,6 +24,15 @@ struct TransformLanes<L: LaneReal> {
 
     @inline(__always) func apply(_ x: L, _ y: L) -> (L, L) { ((c * x - s * y) + px, (s * x + c * y) + py) }
     @inline(__always) func rotate(_ x: L, _ y: L) -> (L, L) { (c * x - s * y, s * x + c * y) }
+    /// (x, y) turned back by the rotation (Box2D's b2MulT(q, v)).
+    @inline(__always) func rotateInverse(_ x: L, _ y: L) -> (L, L) { (c * x + s * y, -s * x + c * y) }
+    /// A world point in the body's frame (b2MulT(xf, v)).
+    @inline(__always) func applyInverse(_ x: L, _ y: L) -> (L, L) { rotateInverse(x - px, y - py) }
+    /// `other` as seen from this body's frame (b2MulT(self, other)).
+    @inline(__always) func inverseTimes(_ other: TransformLanes<L>) -> TransformLanes<L> {
+        let (x, y) = rotateInverse(other.px - px, other.py - py)
+        return TransformLanes(px: x, py: y, s: c * other.s - s * other.c, c: c * other.c + s * other.s)
+    }
 }
 
 /// A contact manifold per lane, in body-local terms (see Manifold).

@@ -26,18 +26,17 @@ struct ContactSolver {
     private var bodies: [ContactBodiesLanes<Float>]
 
     init(_ inputs: [ContactInput], warmStarting: Bool, dtRatio: Float) {
+        self.init()
         self.inputs = inputs
-        constraints = inputs.map { Self.constraint($0, warmStarting: warmStarting, dtRatio: dtRatio) }
-        manifolds = inputs.map { ManifoldLanes(oneLane: $0.manifold) }
-        bodies = inputs.map(Self.bodies)
+        prepare(warmStarting: warmStarting, dtRatio: dtRatio)
     }
 
     /// No contacts yet: a solver kept to be filled again and again (`inputs`, then `prepare`),
     /// so its arrays keep their storage (the time-of-impact pass solves an island per impact).
     init() { inputs = []; constraints = []; manifolds = []; bodies = [] }
 
-    /// What `init` builds from `inputs`, into the arrays this solver already has (emptied first,
-    /// their storage kept).
+    /// Each of `inputs`' constraint, manifold and bodies, into the arrays this solver already has
+    /// (emptied first, their storage kept).
     mutating func prepare(warmStarting: Bool, dtRatio: Float) {
         constraints.removeAll(keepingCapacity: true)
         manifolds.removeAll(keepingCapacity: true)
