@@ -12,6 +12,9 @@ public final class DynamicItemBehavior: ItemsBehavior {
         public static let density = 1.0
         public static let resistance = 0.1
         public static let angularResistance = 0.1
+        public static let allowsRotation = true
+        public static let anchored = false
+        public static let charge = 0.0
     }
 
     /// The properties set explicitly (nil: not set); world plans carry them as values.
@@ -59,17 +62,17 @@ public final class DynamicItemBehavior: ItemsBehavior {
         set { update { $0.angularResistance = newValue } }
     }
     public var allowsRotation: Bool {
-        get { settings.allowsRotation ?? true }
+        get { settings.allowsRotation ?? Defaults.allowsRotation }
         set { update { $0.allowsRotation = newValue } }
     }
     /// An anchored item is static: it does not move, and others collide with it.
     public var isAnchored: Bool {
-        get { settings.anchored ?? false }
+        get { settings.anchored ?? Defaults.anchored }
         set { update { $0.anchored = newValue } }
     }
     /// For field behaviors; stored, no field acts on it yet.
     public var charge: Double {
-        get { settings.charge ?? 0 }
+        get { settings.charge ?? Defaults.charge }
         set { update { $0.charge = newValue } }
     }
 
