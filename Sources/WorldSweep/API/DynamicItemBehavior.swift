@@ -18,7 +18,7 @@ public final class DynamicItemBehavior: ItemsBehavior {
     }
 
     /// The properties set explicitly (nil: not set); world plans carry them as values.
-    public struct Settings: Equatable, Sendable {
+    public struct Settings: Hashable, Sendable {
         public var elasticity: Double?
         public var friction: Double?
         public var density: Double?
@@ -29,7 +29,14 @@ public final class DynamicItemBehavior: ItemsBehavior {
         public var charge: Double?
         public init() {}
     }
-    private(set) var settings = Settings()
+    /// The explicitly set properties; setting it replaces them all (a scene file's item behavior
+    /// arrives this way).
+    public internal(set) var settings = Settings()
+
+    /// Replaces the explicitly set properties with `settings`'s.
+    public func setProperties(_ settings: Settings) {
+        update { $0 = settings }
+    }
 
     private func update(_ change: (inout Settings) -> Void) {
         change(&settings)
