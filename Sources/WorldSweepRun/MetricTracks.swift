@@ -98,7 +98,7 @@ struct MetricTracks {
         // Anchored items never move, forces or not (the last item behavior to say wins).
         var anchored = Set<String>()
         for spec in scene.behaviors {
-            guard case .item(let p) = spec.kind, let flag = p.settings.anchored else { continue }
+            guard case .item(let p) = spec.kind, let flag = p.anchored else { continue }
             for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
         }
         for spec in scene.behaviors {

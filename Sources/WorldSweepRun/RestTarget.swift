@@ -96,8 +96,8 @@ extension RestTarget {
             case .gravity: underGravity.formUnion(spec.items)
             case .item(let p):
                 // The last item behavior to say wins, as the engine applies them.
-                if let r = p.settings.resistance { for name in spec.items { resistance[name] = r } }
-                guard let flag = p.settings.anchored else { continue }
+                if let r = p.resistance { for name in spec.items { resistance[name] = r } }
+                guard let flag = p.anchored else { continue }
                 for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
             default: continue
             }

@@ -221,9 +221,16 @@ public struct BoundarySpec: Sendable, Hashable {
 /// The properties an item behavior sets; nil = not set in the file, so the engine keeps its default
 /// (or what an earlier behavior set).
 /// An item behavior's keys (ItemProperty.all lists them): the API's properties as the API keeps
-/// them (nil: unset), and the velocity changes it adds.
+/// them (nil: unset; `spec.elasticity` reads and writes `spec.settings.elasticity`), and the
+/// velocity changes it adds.
+@dynamicMemberLookup
 public struct ItemPropertiesSpec: Sendable, Hashable {
     public var settings = DynamicItemBehavior.Settings()
+
+    public subscript<Value>(dynamicMember property: WritableKeyPath<DynamicItemBehavior.Settings, Value>) -> Value {
+        get { settings[keyPath: property] }
+        set { settings[keyPath: property] = newValue }
+    }
     /// pt/s, added to each item's velocity.
     public var linearVelocity: Vector?
     /// rad/s, added to each item's angular velocity.
