@@ -18,11 +18,7 @@ extension SceneFile {
     static let forceKeys: [(key: String, rule: ValueRule)] = [
         ("magnitude", .any), ("angle", .any), ("direction.x", .any), ("direction.y", .any),
     ]
-    static let itemBehaviorKeys: [(key: String, rule: ValueRule)] = [
-        ("elasticity", .nonNegative), ("friction", .nonNegative), ("density", .density), ("resistance", .nonNegative),
-        ("angular_resistance", .nonNegative), ("charge", .any), ("angular_velocity", .any),
-        ("linear_velocity.x", .any), ("linear_velocity.y", .any),
-    ]
+    static var itemBehaviorKeys: [(key: String, rule: ValueRule)] { ItemProperty.numericKeys }
 
     static let snapKeys: [(key: String, rule: ValueRule)] = [("point.x", .any), ("point.y", .any), ("damping", .nonNegative)]
 
@@ -171,7 +167,7 @@ extension SceneFile {
                 }
                 return Self.read(parameter.key, of: push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
             case .item(let properties):
-                return Self.read(parameter.key, of: properties)
+                return ItemProperty.read(parameter.key, of: properties)
             case .field(let field):
                 return field.value(of: parameter.key)
             case .attachment(let a):
@@ -255,7 +251,7 @@ extension SceneFile {
                 }
                 behaviors[index].kind = .push(push)
             case .item(var properties):
-                Self.write(value, parameter.key, to: &properties)
+                ItemProperty.write(value, parameter.key, to: &properties)
                 behaviors[index].kind = .item(properties)
             case .field(var field):
                 field.set(parameter.key, value)
@@ -327,36 +323,6 @@ extension SceneFile {
             var direction = force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude)
             if key == "direction.x" { direction.dx = value } else { direction.dy = value }
             force = DirectionSpec(direction: direction)
-        }
-    }
-
-    /// Engine defaults for unset item properties (uikit-dynamics-semantics.md: what the shipping
-    /// engine uses, not what the docs say).
-    private static func read(_ key: String, of p: ItemPropertiesSpec) -> Double {
-        switch key {
-        case "elasticity": return p.elasticity ?? 0.2
-        case "friction": return p.friction ?? 0.2
-        case "density": return p.density ?? 1
-        case "resistance": return p.resistance ?? 0.1
-        case "angular_resistance": return p.angularResistance ?? 0.1
-        case "charge": return p.charge ?? 0
-        case "angular_velocity": return p.angularVelocity ?? 0
-        case "linear_velocity.x": return p.linearVelocity?.dx ?? 0
-        default: return p.linearVelocity?.dy ?? 0
-        }
-    }
-
-    private static func write(_ value: Double, _ key: String, to p: inout ItemPropertiesSpec) {
-        switch key {
-        case "elasticity": p.elasticity = value
-        case "friction": p.friction = value
-        case "density": p.density = value
-        case "resistance": p.resistance = value
-        case "angular_resistance": p.angularResistance = value
-        case "charge": p.charge = value
-        case "angular_velocity": p.angularVelocity = value
-        case "linear_velocity.x": p.linearVelocity = Vector(dx: value, dy: p.linearVelocity?.dy ?? 0)
-        default: p.linearVelocity = Vector(dx: p.linearVelocity?.dx ?? 0, dy: value)
         }
     }
 }

@@ -96,14 +96,7 @@ extension SceneFile {
 
         case .item(let properties):
             let behavior = DynamicItemBehavior(items: items)
-            if let v = properties.elasticity { behavior.elasticity = v }
-            if let v = properties.friction { behavior.friction = v }
-            if let v = properties.density { behavior.density = v }
-            if let v = properties.resistance { behavior.resistance = v }
-            if let v = properties.angularResistance { behavior.angularResistance = v }
-            if let v = properties.allowsRotation { behavior.allowsRotation = v }
-            if let v = properties.anchored { behavior.isAnchored = v }
-            if let v = properties.charge { behavior.charge = v }
+            behavior.setProperties(properties.settings)
             // Added before the behavior joins the animator: they apply when it does.
             for item in items {
                 if let v = properties.linearVelocity { behavior.addLinearVelocity(v, for: item) }

@@ -220,15 +220,17 @@ public struct BoundarySpec: Sendable, Hashable {
 
 /// The properties an item behavior sets; nil = not set in the file, so the engine keeps its default
 /// (or what an earlier behavior set).
+/// An item behavior's keys (ItemProperty.all lists them): the API's properties as the API keeps
+/// them (nil: unset; `spec.elasticity` reads and writes `spec.settings.elasticity`), and the
+/// velocity changes it adds.
+@dynamicMemberLookup
 public struct ItemPropertiesSpec: Sendable, Hashable {
-    public var elasticity: Double?
-    public var friction: Double?
-    public var density: Double?
-    public var resistance: Double?
-    public var angularResistance: Double?
-    public var allowsRotation: Bool?
-    public var anchored: Bool?
-    public var charge: Double?
+    public var settings = DynamicItemBehavior.Settings()
+
+    public subscript<Value>(dynamicMember property: WritableKeyPath<DynamicItemBehavior.Settings, Value>) -> Value {
+        get { settings[keyPath: property] }
+        set { settings[keyPath: property] = newValue }
+    }
     /// pt/s, added to each item's velocity.
     public var linearVelocity: Vector?
     /// rad/s, added to each item's angular velocity.
@@ -237,14 +239,14 @@ public struct ItemPropertiesSpec: Sendable, Hashable {
     public init(elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil, resistance: Double? = nil,
                 angularResistance: Double? = nil, allowsRotation: Bool? = nil, anchored: Bool? = nil,
                 charge: Double? = nil, linearVelocity: Vector? = nil, angularVelocity: Double? = nil) {
-        self.elasticity = elasticity
-        self.friction = friction
-        self.density = density
-        self.resistance = resistance
-        self.angularResistance = angularResistance
-        self.allowsRotation = allowsRotation
-        self.anchored = anchored
-        self.charge = charge
+        settings.elasticity = elasticity
+        settings.friction = friction
+        settings.density = density
+        settings.resistance = resistance
+        settings.angularResistance = angularResistance
+        settings.allowsRotation = allowsRotation
+        settings.anchored = anchored
+        settings.charge = charge
         self.linearVelocity = linearVelocity
         self.angularVelocity = angularVelocity
     }

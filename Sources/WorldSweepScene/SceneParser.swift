@@ -44,6 +44,8 @@ extension SceneFile {
     }
 
     static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics"]
+    static let worldKeys = ["bounds", "tick", "duration", "ticks"]
+    static let itemFileKeys = ["center", "size", "angle", "shape", "path"]
 
     /// A tab where YAML wants indentation gives libyaml's cryptic "cannot start any token".
     private static func tabHint(at mark: Mark, in text: String) -> String {
@@ -120,7 +122,7 @@ struct SceneParser {
     private func parseWorld(_ node: Node, key: Node) throws(SceneError) -> WorldSpec {
         let world = try reader.mapping(node, owner: "'world'", ownerLocation: key.location,
                                        expected: "a mapping with 'bounds' and 'duration' or 'ticks'",
-                                       allowed: ["bounds", "tick", "duration", "ticks"])
+                                       allowed: SceneFile.worldKeys)
         let bounds = try reader.numbers(try reader.required("bounds", in: world), "'bounds'",
                                         labels: ["width", "height"], .length)
         let tick = try world["tick"].map { node throws(SceneError) in try parseTick(node) } ?? 1.0 / 60.0
@@ -209,7 +211,7 @@ struct SceneParser {
     private func parseItem(_ entry: MappingEntry, name: String) throws(SceneError) -> ItemSpec {
         let item = try reader.mapping(entry.value, owner: "item '\(name)'", ownerLocation: entry.keyNode.location,
                                       expected: "a mapping with 'center' and 'size'",
-                                      allowed: ["center", "size", "angle", "shape", "path"])
+                                      allowed: SceneFile.itemFileKeys)
         let center = try reader.point(try reader.required("center", in: item), "'center'")
         let sizeValues = try reader.numbers(try reader.required("size", in: item), "'size'",
                                             labels: ["width", "height"], .length)
@@ -246,16 +248,15 @@ struct SceneParser {
 
     // MARK: behaviors
 
+    static let boundaryKeys = ["from", "to", "path"]
     static let behaviorTypes = ["gravity", "collision", "item", "push", "attachment", "snap", "field"]
-    static let itemPropertyKeys = ["elasticity", "friction", "density", "resistance", "angular_resistance",
-                                   "allows_rotation", "anchored", "charge", "linear_velocity", "angular_velocity"]
 
     static func allowedKeys(forType type: String) -> [String] {
         let common = ["type", "items"]
         switch type {
         case "gravity": return common + ["angle", "magnitude", "direction"]
         case "collision": return common + ["mode", "reference_bounds", "boundaries"]
-        case "item": return common + itemPropertyKeys
+        case "item": return common + ItemProperty.keys
         case "field": return common + fieldKeys
         case "attachment": return common + ["kind", "anchor", "offset", "length", "damping", "frequency", "range",
                                             "friction_torque", "axis"]
@@ -412,7 +413,7 @@ struct SceneParser {
         }
         let fields = try reader.mapping(entry.value, owner: owner, ownerLocation: entry.keyNode.location,
                                         expected: "{from: [x, y], to: [x, y]} or {path: [[x, y], ...]}",
-                                        allowed: ["from", "to", "path"])
+                                        allowed: Self.boundaryKeys)
         if let path = fields.entry("path") {
             if let extra = fields.entry("from") ?? fields.entry("to") {
                 throw reader.error(extra.keyNode, "give either 'from'/'to' or 'path' in \(owner), not both")
@@ -437,25 +438,16 @@ struct SceneParser {
     }
 
     private func parseItemProperties(_ fields: CheckedMapping) throws(SceneError) -> ItemPropertiesSpec {
-        func number(_ key: String, _ rule: ValueRule) throws(SceneError) -> Double? {
-            try fields[key].map { node throws(SceneError) in try reader.number(node, "'\(key)'", rule) }
-        }
-        func flag(_ key: String) throws(SceneError) -> Bool? {
-            try fields[key].map { node throws(SceneError) in try reader.bool(node, "'\(key)'") }
-        }
         var spec = ItemPropertiesSpec()
-        spec.elasticity = try number("elasticity", .nonNegative)
-        spec.friction = try number("friction", .nonNegative)
-        spec.density = try number("density", .density)
-        spec.resistance = try number("resistance", .nonNegative)
-        spec.angularResistance = try number("angular_resistance", .nonNegative)
-        spec.allowsRotation = try flag("allows_rotation")
-        spec.anchored = try flag("anchored")
-        spec.charge = try number("charge", .any)
-        spec.linearVelocity = try fields["linear_velocity"].map { node throws(SceneError) in
-            try reader.vector(node, "'linear_velocity'", labels: ["vx", "vy"])
+        for property in ItemProperty.all {
+            guard let node = fields[property.key] else { continue }
+            let what = "'\(property.key)'"
+            switch property.value {
+            case let .number(path, rule, _): spec[keyPath: path] = try reader.number(node, what, rule)
+            case let .flag(path, _): spec[keyPath: path] = try reader.bool(node, what)
+            case let .vector(path, labels, _): spec[keyPath: path] = try reader.vector(node, what, labels: labels)
+            }
         }
-        spec.angularVelocity = try number("angular_velocity", .any)
         return spec
     }
 

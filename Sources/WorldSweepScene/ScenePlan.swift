@@ -67,15 +67,6 @@ extension SceneFile {
                                   segments: segments.map { PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to) })
 
             case .item(let properties):
-                var settings = DynamicItemBehavior.Settings()
-                settings.elasticity = properties.elasticity
-                settings.friction = properties.friction
-                settings.density = properties.density
-                settings.resistance = properties.resistance
-                settings.angularResistance = properties.angularResistance
-                settings.allowsRotation = properties.allowsRotation
-                settings.anchored = properties.anchored
-                settings.charge = properties.charge
                 // Pending until the item has a body, summed per item as addLinearVelocity and
                 // addAngularVelocity sum them (from zero, once per listed mention).
                 var linear: [Int: Vector] = [:], angular: [Int: Double] = [:]
@@ -90,7 +81,7 @@ extension SceneFile {
                     if linear[i] == nil && angular[i] == nil { return nil }
                     return PlanInput.VelocityChange(item: i, linear: linear[i] ?? Vector(dx: 0, dy: 0), angular: angular[i] ?? 0)
                 }
-                return .item(items: members, settings: settings, velocities: velocities)
+                return .item(items: members, settings: properties.settings, velocities: velocities)
 
             case .field(let field):
                 return .field(field.planField(items: members))

@@ -6,6 +6,7 @@ struct SweepParser {
     let reader: NodeReader
     let scene: SceneFile
 
+    static let sweepKeys = ["kind", "parameters", "samples", "seed", "replicas", "jitter"]
     static let rangeKinds = ["values", "linspace", "logspace", "range", "uniform", "loguniform"]
     /// Far beyond any run, but small enough that counts and world indices stay exact.
     static let maxWorlds = 1 << 40
@@ -13,7 +14,7 @@ struct SweepParser {
     func parse(_ node: Node, key: Node) throws(SceneError) -> SweepSpec {
         let fields = try reader.mapping(node, owner: "'sweep'", ownerLocation: key.location,
                                         expected: "a mapping with 'parameters'",
-                                        allowed: ["kind", "parameters", "samples", "seed", "replicas", "jitter"])
+                                        allowed: Self.sweepKeys)
         var sweep = SweepSpec()
         if let kind = fields["kind"] {
             sweep.kind = try reader.choice(kind, "'kind' of 'sweep'", SweepSpec.Kind.self)

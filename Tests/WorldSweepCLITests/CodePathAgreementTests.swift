@@ -17,8 +17,7 @@ import WorldSweepCLIAVX2
     static let avx2Runs = false
     #endif
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     /// A shard of each example sweep that has contacts between moving bodies, spins and pushes
     /// (twin-drop's last shard holds its bounciest worlds), so every kernel and pass runs.

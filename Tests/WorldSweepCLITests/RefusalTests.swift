@@ -5,20 +5,7 @@ import Testing
 import WorldSweepRun
 import WorldSweepScene
 
-private let smallSweep = """
-    name: refusals
-    world: {bounds: [320, 568], ticks: 40}
-    items:
-      box: {center: [160, 400], size: [40, 40]}
-    behaviors:
-      fall: {type: gravity, items: [box]}
-      walls: {type: collision, items: [box], reference_bounds: true}
-      stuff: {type: item, items: [box], elasticity: 0.5}
-    sweep:
-      parameters:
-        stuff.elasticity: {linspace: [0, 0.9, 4]}
-      replicas: 3
-    """
+private let smallSweep = tinySweep(name: "refusals", ticks: 40, boxY: 400, elasticity: "{linspace: [0, 0.9, 4]}", replicas: 3)
 
 private func contents(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
 private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }

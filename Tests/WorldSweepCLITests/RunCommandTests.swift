@@ -4,21 +4,8 @@ import Testing
 @testable import WorldSweepCLI
 import WorldSweepRun
 
-private let sweep = """
-    name: cli-sweep
-    world: {bounds: [320, 568], ticks: 60}
-    items:
-      box: {center: [160, 400], size: [40, 40]}
-    behaviors:
-      fall: {type: gravity, items: [box]}
-      walls: {type: collision, items: [box], reference_bounds: true}
-      stuff: {type: item, items: [box], elasticity: 0.5}
-    sweep:
-      parameters:
-        stuff.elasticity: {linspace: [0, 0.9, 4]}
-      replicas: 2
-      jitter: {box.center.x: 3}
-    """
+private let sweep = tinySweep(name: "cli-sweep", ticks: 60, boxY: 400, elasticity: "{linspace: [0, 0.9, 4]}",
+                              replicas: 2, jitter: "{box.center.x: 3}")
 
 private func freshDir() -> String {
     Scratch.directory("run", create: false)

@@ -5,24 +5,10 @@ import Testing
 @testable import WorldSweepCLI
 import WorldSweepRun
 
-private let tinySweep = """
-    name: tiny
-    world: {bounds: [320, 568], ticks: 20}
-    items:
-      box: {center: [160, 500], size: [40, 40]}
-    behaviors:
-      fall: {type: gravity, items: [box]}
-      walls: {type: collision, items: [box], reference_bounds: true}
-      stuff: {type: item, items: [box], elasticity: 0.5}
-    sweep:
-      parameters:
-        stuff.elasticity: {range: [0.1, 0.4, 0.1]}
-    """
-
 /// Runs people can find again: what the run folder records, and what the command line says.
 @Suite struct RunRecordTests {
     @Test func summaryRecordsTheCommandLineAndVersionAndTheFolderTheSweepFile() throws {
-        let file = try temporaryFile(tinySweep, name: "tiny.yaml")
+        let file = try temporaryFile(tinySweep(), name: "tiny.yaml")
         let out = Scratch.directory("record", create: false)
         let arguments = ["run", file, "--out", out, "--quiet", "--threads", "1"]
         #expect(WorldSweepCommand.execute(arguments) == 0)
@@ -34,7 +20,7 @@ private let tinySweep = """
     }
 
     @Test func aFinishedRunNeedsForceToBeReplaced() throws {
-        let file = try temporaryFile(tinySweep, name: "tiny.yaml")
+        let file = try temporaryFile(tinySweep(), name: "tiny.yaml")
         let out = Scratch.directory("finished", create: false)
         #expect(WorldSweepCommand.execute(["run", file, "--out", out, "--quiet"]) == 0)
         let worlds = FileManager.default.contents(atPath: "\(out)/worlds.csv")
@@ -91,7 +77,7 @@ private let tinySweep = """
 /// `worldsweep compare` on real runs.
 @Suite struct CompareCommandTests {
     @Test func aRunComparedWithItselfReportsNoDifference() throws {
-        let file = try temporaryFile(tinySweep, name: "tiny.yaml")
+        let file = try temporaryFile(tinySweep(), name: "tiny.yaml")
         let run = Scratch.directory("cmp-run", create: false), out = Scratch.directory("cmp-out", create: false)
         #expect(WorldSweepCommand.execute(["run", file, "--out", run, "--quiet"]) == 0)
         #expect(WorldSweepCommand.execute(["compare", run, run, "--out", out]) == 0)
@@ -109,8 +95,8 @@ private let tinySweep = """
         // A sweeps elasticity 0.1 … 0.4 (a range); B lists 0.2, 0.3, 0.5 and drops the box 100 pt
         // higher. 0.2 and 0.3 match (0.3 from the range is the 0.3 typed in the list); every
         // matched point differs in where and how the box landed; 0.1, 0.4 and 0.5 are unmatched.
-        let fileA = try temporaryFile(tinySweep, name: "a.yaml")
-        let fileB = try temporaryFile(tinySweep.replacingOccurrences(of: "center: [160, 500]", with: "center: [160, 400]")
+        let fileA = try temporaryFile(tinySweep(), name: "a.yaml")
+        let fileB = try temporaryFile(tinySweep().replacingOccurrences(of: "center: [160, 500]", with: "center: [160, 400]")
             .replacingOccurrences(of: "{range: [0.1, 0.4, 0.1]}", with: "[0.2, 0.3, 0.5]"), name: "b.yaml")
         let runA = Scratch.directory("cmp-a", create: false), runB = Scratch.directory("cmp-b", create: false)
         let out = Scratch.directory("cmp-ab", create: false)

@@ -5,7 +5,7 @@ import Testing
 import WorldSweepRun
 import WorldSweepScene
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = Repository.root
 
 private func seed(_ name: String) -> String { root.appendingPathComponent("Sweeps/\(name).yaml").path }
 

@@ -268,7 +268,7 @@ let freeFallScene = """
     @Test func builtInSweepIsTheSeedFile() throws {
         // The binary carries a copy of Sweeps/twin-drop.yaml so bench runs anywhere; it must not drift.
         let builtIn = try BuiltInSweeps.twinDrop()
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let file = try SceneFile.load(path: root.appendingPathComponent("Sweeps/twin-drop.yaml").path)
         #expect(builtIn.worldCount == 768 && builtIn.worldCount == file.worldCount)
         #expect(builtIn.world == file.world)

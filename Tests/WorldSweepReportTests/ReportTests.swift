@@ -360,7 +360,7 @@ func checkPage(_ html: String) throws {
     }
 
     @Test func extremeWorldsAreReplayedAndDrawn() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let file = root.appendingPathComponent("Sweeps/twin-drop.yaml").path
         let scene = try SceneFile.load(path: file)
         // A summary over the first 36 worlds of the real sweep (replicas 1: world = point).
@@ -389,7 +389,7 @@ func checkPage(_ html: String) throws {
     }
 
     @Test func snapPointsAndAnchorsAreDrawn() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         for (name, point, item) in [("snap", Point(x: 100, y: 284), "view"), ("spring-card", Point(x: 160, y: 140), "card")] {
             let file = root.appendingPathComponent("Sweeps/\(name).yaml").path
             let t = try #require(Trajectory.replay(WorldReplay(scene: try SceneFile.load(path: file), file: file), world: 0))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 @testable import WorldSweepRun
 @testable import WorldSweep
 import WorldSweepScene
@@ -8,8 +9,7 @@ import WorldSweepScene
 /// same contact counts (the issue asks for 1e-3 pt; with the `simd` integrator every number of
 /// every world is bitwise equal, and that is what these tests demand).
 @Suite struct BatchAgreementTests {
-    static let sweepsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sweeps").path
+    static let sweepsDirectory = Repository.path("Sweeps")
 
     func compare(_ file: String, worlds: [Int], engine: SweepEngine = .batched(.simd),
                  rowPolicy: LaneRowPolicy = .bySize) throws -> (identical: Int, total: Int, maxDeviation: Double) {

@@ -46,21 +46,20 @@ import Testing
         #expect(hole.region == Region(radius: 5).inverse())
     }
 
-    @Test func badSizesAndRegionsWithoutSizesAreRefused() throws {
+    @Test(arguments: [
+        ("disc.region.radius", 0.0, "positive"), ("box.region.height", -3, "positive"),
+        ("disc.region.width", 10, "field 'disc' has a circle region; its size key is 'region.radius'"),
+        ("box.region.radius", 10, "its size keys are 'region.width' and 'region.height'"),
+        ("both.region.radius", 10, "field 'both' has a combined region"),
+        ("open.region.width", 10, "field 'open' has no region"),
+    ] as [(String, Double, String)])
+    func badSizesAndRegionsWithoutSizesAreRefused(_ key: String, _ value: Double, _ message: String) throws {
         let scene = try Self.scene()
-        for (key, value, message) in [
-            ("disc.region.radius", 0.0, "positive"), ("box.region.height", -3, "positive"),
-            ("disc.region.width", 10, "field 'disc' has a circle region; its size key is 'region.radius'"),
-            ("box.region.radius", 10, "its size keys are 'region.width' and 'region.height'"),
-            ("both.region.radius", 10, "field 'both' has a combined region"),
-            ("open.region.width", 10, "field 'open' has no region"),
-        ] {
-            do {
-                _ = try scene.applying([(key, value)])
-                Issue.record("\(key) = \(value) was accepted")
-            } catch {
-                #expect("\(error)".contains(message), "\(key): \(error)")
-            }
+        do {
+            _ = try scene.applying([(key, value)])
+            Issue.record("\(key) = \(value) was accepted")
+        } catch {
+            #expect("\(error)".contains(message), "\(key): \(error)")
         }
     }
 

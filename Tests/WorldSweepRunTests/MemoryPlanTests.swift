@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 @testable import WorldSweepRun
 @testable import WorldSweep
 import WorldSweepScene
@@ -115,5 +116,4 @@ func crowdScene(_ n: Int) -> String {
 }
 
 /// The package root, from this file's path.
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let packageRoot = Repository.root

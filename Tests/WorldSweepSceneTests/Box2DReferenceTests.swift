@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 import WorldSweep
 @testable import WorldSweepScene
 
@@ -8,8 +9,7 @@ import WorldSweep
 /// made of them there. Every item within 0.01 pt, and its angle within 0.01 pt at the box's corner
 /// (0.01 / 35.4 pt, the half-diagonal of a 50 × 50 box), after every one of the 300 ticks.
 @Suite struct Box2DReferenceTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Box2DReference")
+    static let directory = Repository.root.appendingPathComponent("Tests/Box2DReference")
     static let pointTolerance = 0.01
     static let angleTolerance = 0.01 / (25 * 2.0.squareRoot())
 

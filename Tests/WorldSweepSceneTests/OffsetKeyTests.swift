@@ -37,18 +37,20 @@ import Testing
         #expect(offsets == [Offset(horizontal: 0, vertical: 7), Offset(horizontal: 10, vertical: -3)])
     }
 
-    @Test func badOffsetKeysAndValuesAreRefused() throws {
+    @Test(arguments: [("hinge.offset.top.x", 1.0, "has no numeric key 'offset.top.x'"),
+                       ("card.offset.bottom.x", 1, "has no numeric key 'offset.bottom.x'"),
+                       ("shove.offset.top.x", 2e6, "'shove.offset.top.x'")] as [(String, Double, String)])
+    func badOffsetKeysAndValuesAreRefused(_ path: String, _ value: Double, _ message: String) throws {
         let scene = try parse(minimalScene(adding: Self.behaviors))
-        for (path, value, message) in [("hinge.offset.top.x", 1.0, "has no numeric key 'offset.top.x'"),
-                                       ("card.offset.bottom.x", 1, "has no numeric key 'offset.bottom.x'"),
-                                       ("shove.offset.top.x", 2e6, "'shove.offset.top.x'")] {
-            do {
-                _ = try scene.applying([(path, value)])
-                Issue.record("\(path) = \(value) was accepted")
-            } catch {
-                #expect(error.message.contains(message), "\(path): \(error.message)")
-            }
+        do {
+            _ = try scene.applying([(path, value)])
+            Issue.record("\(path) = \(value) was accepted")
+        } catch {
+            #expect(error.message.contains(message), "\(path): \(error.message)")
         }
+    }
+
+    @Test func aBadOffsetSweepAxisIsRefusedAtItsPlace() {
         // As a sweep axis, at the axis's line and column.
         expectError(minimalScene(adding: Self.behaviors + ["sweep:", "  parameters:", "    card.offset.bottom.y: [1, 2]"]),
                     at: 15, 5, "attachment behavior 'card' has no numeric key 'offset.bottom.y'")

@@ -49,63 +49,41 @@ struct SceneErrorTests {
         expectError("- name: t\n", at: 1, 1, "expected a mapping with 'name', 'world' and 'items'", "got a list")
     }
 
-    // MARK: unknown keys
+    // MARK: unknown keys and types
 
-    @Test func unknownTopLevelKey() {
-        expectError(minimalScene(adding: "metric: [rest_time]"), at: 10, 1,
-                    "unknown key 'metric' in the scene file (expected one of: name, description, world, items, "
-                        + "behaviors, sweep, metrics)", "did you mean 'metrics'?")
-    }
+    static let unknownKeys: [Refusal] = [
+        Refusal("unknownTopLevelKey", minimalScene(adding: "metric: [rest_time]"), at: 10, 1,
+            "unknown key 'metric' in the scene file (expected one of: name, description, world, items, "
+            + "behaviors, sweep, metrics)", "did you mean 'metrics'?"),
+        Refusal("unknownWorldKey", minimalScene(line: 4, "  duraton: 1"), at: 4, 3, "unknown key 'duraton' in 'world'",
+            "did you mean 'duration'?"),
+        Refusal("unknownItemKey", minimalScene(line: 6, "  top: {center: [100, 0], size: [50, 50], mass: 2}"), at: 6, 43,
+            "unknown key 'mass' in item 'top' (expected one of: center, size, angle, shape, path)"),
+        Refusal("unknownGravityKey", minimalScene(line: 9, "  fall: {type: gravity, items: [top, bottom], strength: 2}"), at: 9, 47,
+            "unknown key 'strength' in gravity behavior 'fall' (expected one of: type, items, angle, magnitude, direction)"),
+        Refusal("unknownCollisionKey", minimalScene(adding: "  walls: {type: collision, items: [top], bounds: true}"), at: 10, 42,
+            "unknown key 'bounds' in collision behavior 'walls' (expected one of: type, items, mode, "
+            + "reference_bounds, boundaries)"),
+        Refusal("unknownItemBehaviorKey", minimalScene(adding: "  bouncy: {type: item, items: [bottom], elastcity: 0.9}"), at: 10, 41,
+            "unknown key 'elastcity' in item behavior 'bouncy' (expected one of: type, items, elasticity, friction, "
+            + "density, resistance, angular_resistance, allows_rotation, anchored, charge, linear_velocity, "
+            + "angular_velocity)", "did you mean 'elasticity'?"),
+        Refusal("unknownPushKey", minimalScene(adding: "  shove: {type: push, items: [top], mode: continuous, force: 1}"), at: 10, 55,
+            "unknown key 'force' in push behavior 'shove' (expected one of: type, items, mode, magnitude, angle, "
+            + "direction, active, offset)"),
+        Refusal("unknownBoundaryKey", minimalScene(adding: "  walls:", "    type: collision", "    items: [top]", "    boundaries:",
+            "      ledge: {from: [0, 1], too: [5, 1]}"), at: 14, 29,
+            "unknown key 'too' in boundary 'ledge' (expected one of: from, to, path)"),
+        Refusal("unknownSweepKey", minimalScene(adding: "sweep:", "  replica: 3"), at: 11, 3, "unknown key 'replica' in 'sweep'",
+            "did you mean 'replicas'?"),
+        Refusal("unknownBehaviorType", minimalScene(line: 9, "  fall: {type: gravty, items: [top, bottom]}"), at: 9, 16,
+            "unknown behavior type \"gravty\" for behavior 'fall' (expected one of: gravity, collision, item, push, attachment, snap, field)",
+            "did you mean 'gravity'?"),
+    ]
 
-    @Test func unknownWorldKey() {
-        expectError(minimalScene(line: 4, "  duraton: 1"), at: 4, 3, "unknown key 'duraton' in 'world'",
-                    "did you mean 'duration'?")
-    }
-
-    @Test func unknownItemKey() {
-        expectError(minimalScene(line: 6, "  top: {center: [100, 0], size: [50, 50], mass: 2}"), at: 6, 43,
-                    "unknown key 'mass' in item 'top' (expected one of: center, size, angle, shape, path)")
-    }
-
-    @Test func unknownGravityKey() {
-        expectError(minimalScene(line: 9, "  fall: {type: gravity, items: [top, bottom], strength: 2}"), at: 9, 47,
-                    "unknown key 'strength' in gravity behavior 'fall' (expected one of: type, items, angle, magnitude, direction)")
-    }
-
-    @Test func unknownCollisionKey() {
-        expectError(minimalScene(adding: "  walls: {type: collision, items: [top], bounds: true}"), at: 10, 42,
-                    "unknown key 'bounds' in collision behavior 'walls' (expected one of: type, items, mode, "
-                        + "reference_bounds, boundaries)")
-    }
-
-    @Test func unknownItemBehaviorKey() {
-        expectError(minimalScene(adding: "  bouncy: {type: item, items: [bottom], elastcity: 0.9}"), at: 10, 41,
-                    "unknown key 'elastcity' in item behavior 'bouncy' (expected one of: type, items, elasticity, friction, "
-                        + "density, resistance, angular_resistance, allows_rotation, anchored, charge, linear_velocity, "
-                        + "angular_velocity)", "did you mean 'elasticity'?")
-    }
-
-    @Test func unknownPushKey() {
-        expectError(minimalScene(adding: "  shove: {type: push, items: [top], mode: continuous, force: 1}"), at: 10, 55,
-                    "unknown key 'force' in push behavior 'shove' (expected one of: type, items, mode, magnitude, angle, "
-                        + "direction, active, offset)")
-    }
-
-    @Test func unknownBoundaryKey() {
-        expectError(minimalScene(adding: "  walls:", "    type: collision", "    items: [top]", "    boundaries:",
-                                 "      ledge: {from: [0, 1], too: [5, 1]}"), at: 14, 29,
-                    "unknown key 'too' in boundary 'ledge' (expected one of: from, to, path)")
-    }
-
-    @Test func unknownSweepKey() {
-        expectError(minimalScene(adding: "sweep:", "  replica: 3"), at: 11, 3, "unknown key 'replica' in 'sweep'",
-                    "did you mean 'replicas'?")
-    }
-
-    @Test func unknownBehaviorType() {
-        expectError(minimalScene(line: 9, "  fall: {type: gravty, items: [top, bottom]}"), at: 9, 16,
-                    "unknown behavior type \"gravty\" for behavior 'fall' (expected one of: gravity, collision, item, push, attachment, snap, field)",
-                    "did you mean 'gravity'?")
+    @Test("an unknown key or type is refused at its place, listing what is expected", arguments: unknownKeys)
+    func unknownKey(_ refusal: Refusal) {
+        refusal.check()
     }
 
     // MARK: names

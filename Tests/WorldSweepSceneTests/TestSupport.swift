@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 @testable import WorldSweepScene
 
 /// A small valid scene; tests that need an error write their own file around the broken line.
@@ -33,6 +34,11 @@ func parseError(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourc
 /// Checks that `yaml` is rejected at `line:column` with a message containing every fragment.
 func expectError(_ yaml: String, at line: Int, _ column: Int, _ fragments: String...,
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    expectError(yaml, at: line, column, fragments: fragments, sourceLocation: sourceLocation)
+}
+
+func expectError(_ yaml: String, at line: Int, _ column: Int, fragments: [String],
+                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     guard let error = parseError(yaml, sourceLocation: sourceLocation) else { return }
     #expect(error.path == "test.yaml", sourceLocation: sourceLocation)
     #expect(error.line == line && error.column == column, "at \(error.line):\(error.column): \(error.message)",
@@ -44,9 +50,27 @@ func expectError(_ yaml: String, at line: Int, _ column: Int, _ fragments: Strin
             sourceLocation: sourceLocation)
 }
 
+/// One row of a refusal table: a file, where it must be refused, and what the message must say.
+struct Refusal: Sendable, CustomTestStringConvertible {
+    var name: String
+    var yaml: String
+    var line: Int
+    var column: Int
+    var fragments: [String]
+
+    init(_ name: String, _ yaml: String, at line: Int, _ column: Int, _ fragments: String...) {
+        self.name = name; self.yaml = yaml; self.line = line; self.column = column; self.fragments = fragments
+    }
+
+    var testDescription: String { name }
+
+    func check(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        expectError(yaml, at: line, column, fragments: fragments, sourceLocation: sourceLocation)
+    }
+}
+
 /// The package root, found from this file's path (tests run with various working directories).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+let packageRoot = Repository.root
 
 /// `minimalScene` with line `number` (1-based) replaced; its line numbers stay as they are.
 func minimalScene(line number: Int, _ replacement: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 @testable import WorldSweep
 
 /// Attachments against real Box2D 2.3 (PyPI's float32 box2d 2.3.10, set up as the engine sets up
@@ -8,7 +9,7 @@ import Testing
 /// made of them. Every item within 0.01 pt, and its angle within 0.01 pt at a 50 × 50 box's
 /// corner (as Box2DReferenceTests), after every one of the 300 ticks.
 @Suite struct JointReferenceTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let directory = Repository.root.appendingPathComponent("Tests")
         .appendingPathComponent("Box2DReference").appendingPathComponent("joints")
     static let pointTolerance = 0.01
     static let angleTolerance = 0.01 / (25 * 2.0.squareRoot())

@@ -11,7 +11,7 @@ shortest text that reads back as the same float32 (what Box2D held). The test
     pip install box2d==2.3.10 pyyaml numpy
     python3 scripts/reference/box2d23_stacks.py          # rewrites Tests/Box2DReference/*.csv
 
-What is matched, and how (see shared/uikit-dynamics-semantics.md):
+What is matched, and how (see docs/semantics.md):
 - Coordinates: the engine works in y-down metres (gravity +y, angles clockwise on screen), which
   is Box2D's own algebra with y read downwards, so Box2D gets the same numbers: gravity (0, 10),
   positions and sizes as float32(points) / float32(100), computed in float32 as the engine does.

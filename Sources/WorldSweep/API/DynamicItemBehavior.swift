@@ -12,10 +12,13 @@ public final class DynamicItemBehavior: ItemsBehavior {
         public static let density = 1.0
         public static let resistance = 0.1
         public static let angularResistance = 0.1
+        public static let allowsRotation = true
+        public static let anchored = false
+        public static let charge = 0.0
     }
 
     /// The properties set explicitly (nil: not set); world plans carry them as values.
-    public struct Settings: Equatable, Sendable {
+    public struct Settings: Hashable, Sendable {
         public var elasticity: Double?
         public var friction: Double?
         public var density: Double?
@@ -26,7 +29,14 @@ public final class DynamicItemBehavior: ItemsBehavior {
         public var charge: Double?
         public init() {}
     }
-    private(set) var settings = Settings()
+    /// The explicitly set properties; setting it replaces them all (a scene file's item behavior
+    /// arrives this way).
+    public internal(set) var settings = Settings()
+
+    /// Replaces the explicitly set properties with `settings`'s.
+    public func setProperties(_ settings: Settings) {
+        update { $0 = settings }
+    }
 
     private func update(_ change: (inout Settings) -> Void) {
         change(&settings)
@@ -59,17 +69,17 @@ public final class DynamicItemBehavior: ItemsBehavior {
         set { update { $0.angularResistance = newValue } }
     }
     public var allowsRotation: Bool {
-        get { settings.allowsRotation ?? true }
+        get { settings.allowsRotation ?? Defaults.allowsRotation }
         set { update { $0.allowsRotation = newValue } }
     }
     /// An anchored item is static: it does not move, and others collide with it.
     public var isAnchored: Bool {
-        get { settings.anchored ?? false }
+        get { settings.anchored ?? Defaults.anchored }
         set { update { $0.anchored = newValue } }
     }
     /// For field behaviors; stored, no field acts on it yet.
     public var charge: Double {
-        get { settings.charge ?? 0 }
+        get { settings.charge ?? Defaults.charge }
         set { update { $0.charge = newValue } }
     }
 

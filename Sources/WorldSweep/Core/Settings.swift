@@ -1,5 +1,5 @@
 /// The engine's fixed numbers, in engine units (metres, seconds, radians). The values are those of
-/// the shipping engine (a Box2D 2.x fork) as gathered in `uikit-dynamics-semantics.md`.
+/// the shipping engine (a Box2D 2.x fork) as docs/semantics.md gathers it.
 public enum EngineSettings {
     /// 100 points per metre.
     public static let pointsPerMetre: Float = 100

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import WorldSweep
+@testable import WorldSweepScene
+
+/// docs/format.md against the parser: each table marked `<!-- keys: CONTEXT -->` lists, in its first
+/// column, exactly the keys the parser accepts there (none missing, none the parser refuses), and
+/// the item-behavior table is the property table's rows.
+@Suite("docs/format.md against the parser")
+struct FormatDocTests {
+    static let document = try! String(contentsOfFile: packageRoot.appendingPathComponent("docs/format.md").path, encoding: .utf8)
+
+    /// The parser's keys for each marked table.
+    static let parserKeys: [String: [String]] = {
+        var keys: [String: [String]] = [
+            "top": SceneFile.topLevelKeys, "world": SceneFile.worldKeys, "item": SceneFile.itemFileKeys,
+            "boundary": SceneParser.boundaryKeys, "region": SceneParser.regionKeys,
+            "sweep": SweepParser.sweepKeys, "sweep.parameter": SweepParser.rangeKinds,
+        ]
+        for type in SceneParser.behaviorTypes { keys["behavior." + type] = SceneParser.allowedKeys(forType: type) }
+        return keys
+    }()
+
+    /// CONTEXT → the backticked first cells of the table after its marker.
+    static func documentedTables(_ text: String) -> [String: [String]] {
+        var tables: [String: [String]] = [:]
+        var context: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("<!-- keys: "), line.hasSuffix(" -->") {
+                context = String(line.dropFirst(11).dropLast(4))
+                tables[context!] = []
+            } else if let current = context {
+                guard line.hasPrefix("|") else {
+                    if !(tables[current]!.isEmpty) { context = nil }   // a blank line ends the table
+                    continue
+                }
+                let cell = line.split(separator: "|", omittingEmptySubsequences: false)[1].trimmingCharacters(in: .whitespaces)
+                if cell.hasPrefix("`"), cell.hasSuffix("`"), cell.count > 2 { tables[current]!.append(String(cell.dropFirst().dropLast())) }
+            }
+        }
+        return tables
+    }
+
+    @Test("every table the parser has is documented, and each lists exactly the parser's keys",
+          arguments: parserKeys.keys.sorted())
+    func keyTable(context: String) {
+        let documented = Self.documentedTables(Self.document)[context]
+        #expect(documented != nil, "docs/format.md has no '<!-- keys: \(context) -->' table")
+        guard let documented else { return }
+        let accepted = Self.parserKeys[context]!
+        #expect(Set(accepted).subtracting(documented).sorted() == [], "accepted by the parser, not documented (\(context))")
+        #expect(Set(documented).subtracting(accepted).sorted() == [], "documented, refused by the parser (\(context))")
+        #expect(documented.count == Set(documented).count, "a key documented twice (\(context))")
+    }
+
+    @Test("no marked table names a context the parser does not have")
+    func noStrayTables() {
+        #expect(Set(Self.documentedTables(Self.document).keys).subtracting(Self.parserKeys.keys).sorted() == [])
+    }
+
+    @Test("the item-behavior table is the property table, row for row")
+    func itemPropertyRows() {
+        let rows = ItemProperty.all.map(\.documentationRow)
+        for row in rows {
+            #expect(Self.document.contains(row + "\n"), "docs/format.md lacks the row\n\(row)")
+        }
+        #expect(Self.document.contains(rows.joined(separator: "\n")), "rows out of order; expected\n\(rows.joined(separator: "\n"))")
+    }
+
+    @Test("the checker finds a missing key and a refused one")
+    func checkerCatchesDrift() {
+        let text = "<!-- keys: world -->\n| key | what |\n|---|---|\n| `bounds` | |\n| `tock` | |\n\nafter\n| `ticks` | |\n"
+        #expect(Self.documentedTables(text)["world"] == ["bounds", "tock"])
+    }
+
+    @Test("the document's example and attachment block parse")
+    func examplesParse() throws {
+        let blocks = Self.document.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count >= 2)
+        let scene = try SceneFile.parse(yaml: blocks[0], path: "format.md")
+        #expect(scene.name == "twin-drop")
+        // The attachment examples, as behaviors of a scene with items a, b, card.
+        let attachments = """
+            name: attachments
+            world: {bounds: [320, 568], ticks: 10}
+            items:
+              a: {center: [100, 50], size: [20, 20]}
+              b: {center: [150, 50], size: [20, 20]}
+              card: {center: [160, 200], size: [40, 80]}
+            behaviors:
+
+            """ + blocks[1].split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        let parsed = try SceneFile.parse(yaml: attachments, path: "format.md")
+        #expect(parsed.behaviors.count == 6)
+    }
+}
