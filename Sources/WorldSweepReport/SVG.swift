@@ -310,6 +310,7 @@ enum Units {
         case "angle": return "rad"
         case "vx", "vy": return "pt/s"
         case "angular_velocity": return "rad/s"
+        case "never_rest", "never_settle": return "share"
         default: return "count"
         }
     }
