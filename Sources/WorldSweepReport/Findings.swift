@@ -44,13 +44,17 @@ enum MetricSignal: Sendable, Equatable {
 
 /// The shape of a metric along one parameter, from its mean at each value (or range).
 enum Shape {
-    /// A short phrase: "rises", "falls", "no effect up to 0.6, then falls", "peaks at 0.7" …
-    /// `levels`: (parameter value, mean), sorted by value.
-    static func describe(_ levels: [(x: Double, y: Double)], unit: String) -> String {
-        guard levels.count >= 2, let lo = levels.map(\.y).min(), let hi = levels.map(\.y).max(), hi > lo else { return "no change" }
+    /// A phrase with values ("rises from 0 pt to 233 pt", "no effect up to 0.6, then falls to
+    /// 3 s", "peaks at 0.7 (40 pt; 10 pt at 0, 12 pt at 1.5)") and a short one without them
+    /// ("rises", "no effect up to 0.6, then falls", "peaks at 0.7"). `levels`: (parameter value,
+    /// mean), sorted by value. A change under a twentieth of the metric's range along the
+    /// parameter counts as none.
+    static func describe(_ levels: [(x: Double, y: Double)], unit: String) -> (long: String, short: String) {
+        guard levels.count >= 2, let lo = levels.map(\.y).min(), let hi = levels.map(\.y).max(), hi > lo else { return ("no change", "no change") }
         let range = hi - lo, tol = 0.05 * range
-        let u = unit.isEmpty || unit == "count" ? "" : unit == "share" ? "" : " " + unit
-        func v(_ y: Double) -> String { unit == "share" ? ReportModel.percent(y) : Text.value(y) + u }
+        let u = unit.isEmpty || unit == "count" || unit == "share" ? "" : " " + unit
+        func v(_ y: Double) -> String { unit == "share" ? ReportModel.percent(y) : Text.short(y) + u }
+        func x(_ x: Double) -> String { Text.short(x) }
         let first = levels.first!, last = levels.last!
         let diffs = zip(levels.dropFirst(), levels).map { $0.y - $1.y }
         let up = diffs.allSatisfy { $0 >= -tol }, down = diffs.allSatisfy { $0 <= tol }
@@ -58,29 +62,33 @@ enum Shape {
             let verb = up ? "rises" : "falls"
             // One step holding most of the change.
             if let k = diffs.indices.max(by: { abs(diffs[$0]) < abs(diffs[$1]) }), abs(diffs[k]) >= 0.8 * range, levels.count >= 3 {
-                return "steps from \(v(levels[k].y)) to \(v(levels[k + 1].y)) between \(Text.value(levels[k].x)) and \(Text.value(levels[k + 1].x))"
+                let at = "between \(x(levels[k].x)) and \(x(levels[k + 1].x))"
+                return ("steps from \(v(levels[k].y)) to \(v(levels[k + 1].y)) \(at)", "steps \(up ? "up" : "down") \(at)")
             }
             // Flat start: no effect up to a value, then a change.
-            let flatTo = levels.lastIndex { abs($0.y - first.y) <= tol } ?? 0
-            if flatTo >= 1, flatTo < levels.count - 1, levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }) {
-                return "no effect up to \(Text.value(levels[flatTo].x)), then \(verb) to \(v(last.y))"
+            if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
+               levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }) {
+                let head = "no effect up to \(x(levels[flatTo].x)), then \(verb)"
+                return ("\(head) from \(v(first.y)) to \(v(last.y))", head)
             }
             // Flat end: a change, then none from a value on.
             if let flatFrom = levels.firstIndex(where: { abs($0.y - last.y) <= tol }), flatFrom >= 1, flatFrom < levels.count - 1,
                levels.suffix(from: flatFrom).allSatisfy({ abs($0.y - last.y) <= tol }) {
-                return "\(verb) from \(v(first.y)) to \(v(last.y)) by \(Text.value(levels[flatFrom].x)), then no further effect"
+                let head = "\(verb) up to \(x(levels[flatFrom].x)), then no further effect"
+                return ("\(verb) from \(v(first.y)) to \(v(last.y)) by \(x(levels[flatFrom].x)), then no further effect", head)
             }
-            return "\(verb) from \(v(first.y)) to \(v(last.y))"
+            return ("\(verb) from \(v(first.y)) to \(v(last.y))", verb)
         }
         let top = levels.indices.max { levels[$0].y < levels[$1].y }!
         let bottom = levels.indices.min { levels[$0].y < levels[$1].y }!
+        let ends = "\(v(first.y)) at \(x(first.x)), \(v(last.y)) at \(x(last.x))"
         if top > 0, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
-            return "peaks at \(Text.value(levels[top].x)) (\(v(levels[top].y)); \(v(first.y)) at \(Text.value(first.x)), \(v(last.y)) at \(Text.value(last.x)))"
+            return ("peaks at \(x(levels[top].x)) (\(v(levels[top].y)); \(ends))", "peaks at \(x(levels[top].x))")
         }
         if bottom > 0, bottom < levels.count - 1, min(first.y, last.y) - levels[bottom].y > tol {
-            return "dips to \(v(levels[bottom].y)) at \(Text.value(levels[bottom].x)) (\(v(first.y)) at \(Text.value(first.x)), \(v(last.y)) at \(Text.value(last.x)))"
+            return ("dips at \(x(levels[bottom].x)) (\(v(levels[bottom].y)); \(ends))", "dips at \(x(levels[bottom].x))")
         }
-        return "changes, not in one direction (\(v(lo)) to \(v(hi)))"
+        return ("varies without one direction (lowest \(v(lo)) at \(x(levels[bottom].x)), highest \(v(hi)) at \(x(levels[top].x)))", "not in one direction")
     }
 }
 
@@ -111,7 +119,7 @@ extension ReportModel {
         }
         let candidates = rankedMetrics.filter { keyColumns.contains($0.column) }.filter { a in
             let d = a.importance!
-            return Self.topShare(d) >= 0.3 && d.explained >= 0.5
+            return Self.topShare(d) >= 0.5 && d.explained >= 0.5
         }.sorted { (score($0), -priority($0)) > (score($1), -priority($1)) }
         var out: [MetricAnalysis] = []
         var said: Set<String> = []
@@ -125,10 +133,11 @@ extension ReportModel {
         return out
     }
 
-    /// The metric's mean at each value of a parameter (the slice's line), for its shape.
-    func shape(_ column: String, _ j: Int) -> String {
+    /// The shape of the metric's mean at each value of a parameter (the slice's line).
+    func shape(_ column: String, _ j: Int, short: Bool = false) -> String {
         let v = SweepViews.slice(points: summary.points, parameter: j, column: column, binned: binned, runSeconds: runSeconds)
-        return Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column))
+        let d = Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column))
+        return short ? d.short : d.long
     }
 
     /// One sentence on a metric: what drives it, the shape it takes, what the pairs add, and what
@@ -146,7 +155,7 @@ extension ReportModel {
         }
         let notable = d.ranked.dropFirst().filter { (d.mains[$0] ?? 0) >= 0.05 }
         if !notable.isEmpty {
-            text += "; " + notable.map { "\(names[$0]) \(Self.percent(d.mains[$0]!)) (\(shape(a.column, $0)))" }.joined(separator: ", ")
+            text += "; " + notable.map { "\(names[$0]) \(Self.percent(d.mains[$0]!)) (\(shape(a.column, $0, short: true)))" }.joined(separator: ", ")
         }
         let pairs = d.pairs.filter { $0.share >= 0.05 }
         if !pairs.isEmpty {
@@ -156,7 +165,7 @@ extension ReportModel {
         if d.unfitted >= 0.05 { text += "; \(Self.percent(d.unfitted)) the fit does not capture" }
         if let noise = d.noise, noise >= 0.05 { text += "; noise between replicas \(Self.percent(noise))" }
         if let rule = Censoring.rule(a.column, runSeconds: runSeconds), let never = neverShare(a.column), never > 0 {
-            text += " (\(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column)): \(rule))"
+            text += "; \(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column)) (\(rule))"
         }
         return text + "."
     }

@@ -110,7 +110,7 @@ enum HTMLReport {
         if let head = m.headline, let d = head.importance {
             h += "<div class=\"charts\">\n"
             var bars = d.ranked.map { j in
-                ImportanceChart.Bar(label: s.parameters[j], share: d.mains[j]!, note: m.shape(head.column, j), color: Palette.color(0))
+                ImportanceChart.Bar(label: s.parameters[j], share: d.mains[j]!, note: m.shape(head.column, j, short: true), color: Palette.color(0))
             }
             bars += d.pairs.prefix(3).filter { $0.share >= 0.01 }.map {
                 ImportanceChart.Bar(label: "\(s.parameters[$0.a]) × \(s.parameters[$0.b])", share: $0.share, note: "together", color: Palette.color(1))

@@ -152,3 +152,23 @@ private func total(_ d: VarianceDecomposition) -> Double {
         #expect(abs(d.mains[1]!) < 0.01)
     }
 }
+
+@Suite struct ShapeTests {
+    private func levels(_ xs: [Double], _ f: (Double) -> Double) -> [(x: Double, y: Double)] { xs.map { ($0, f($0)) } }
+    let xs = stride(from: 0.0, through: 1.5, by: 0.1).map { ($0 * 10).rounded() / 10 }
+
+    @Test func aThresholdIsSaidAsOne() {
+        // No effect up to 0.6, then falls: the sentence the issue asks for, not "push lowers it".
+        let d = Shape.describe(levels(xs) { $0 <= 0.6 ? 30 : 30 - 20 * ($0 - 0.6) }, unit: "pt")
+        #expect(d.short == "no effect up to 0.6, then falls")
+        #expect(d.long == "no effect up to 0.6, then falls from 30 pt to 12 pt")
+    }
+
+    @Test func stepsPeaksAndSlopes() {
+        #expect(Shape.describe(levels(xs) { $0 > 0.75 ? 3 : 0 }, unit: "count").short == "steps up between 0.7 and 0.8")
+        #expect(Shape.describe(levels(xs) { -($0 - 0.7) * ($0 - 0.7) }, unit: "s").short == "peaks at 0.7")
+        #expect(Shape.describe(levels(xs) { 2 * $0 }, unit: "pt").long == "rises from 0 pt to 3 pt")
+        #expect(Shape.describe(levels(xs) { min($0, 0.5) }, unit: "pt").short == "rises up to 0.5, then no further effect")
+        #expect(Shape.describe(levels(xs) { _ in 1 }, unit: "pt").short == "no change")
+    }
+}

@@ -172,8 +172,8 @@ func checkPage(_ html: String) throws {
         // The fixture's bounce grows with e² (and a little with density): a rise, said as a shape.
         // Near 0 (under a twentieth of the range) up to e = 0.2, then up with e².
         #expect(model.finding(bottom).hasPrefix("bottom.bounce1 against bouncy.elasticity ("))
-        #expect(model.finding(bottom).contains("of its variation): no effect up to 0.2, then rises to "))
-        #expect(model.finding(bottom).contains("never bounced: a world that never bounced counts as height 0"))
+        #expect(model.finding(bottom).contains("of its variation): no effect up to 0.2, then rises from 0 pt to "))
+        #expect(model.finding(bottom).contains("never bounced (a world that never bounced counts as height 0)"))
         #expect(model.headlines.contains { $0.column == "bottom.bounce1" })
         let html = ReportWriter.html(summary: summary, sample: worlds)
         let finding = try #require(html.range(of: "<div id=\"finding\">"))
