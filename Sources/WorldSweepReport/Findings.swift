@@ -81,6 +81,12 @@ enum Shape {
         }
         let top = levels.indices.max { levels[$0].y < levels[$1].y }!
         let bottom = levels.indices.min { levels[$0].y < levels[$1].y }!
+        // Flat start, then a change that is not monotone.
+        if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
+           levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }), abs(last.y - first.y) > tol {
+            let head = "no effect up to \(x(levels[flatTo].x)), then \(last.y < first.y ? "falls" : "rises"), not evenly"
+            return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(last.y)) at \(x(last.x)); lowest \(v(lo)) at \(x(levels[bottom].x)), highest \(v(hi)) at \(x(levels[top].x)))", head)
+        }
         let ends = "\(v(first.y)) at \(x(first.x)), \(v(last.y)) at \(x(last.x))"
         if top > 0, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
             return ("peaks at \(x(levels[top].x)) (\(v(levels[top].y)); \(ends))", "peaks at \(x(levels[top].x))")
@@ -95,7 +101,7 @@ enum Shape {
 extension ReportModel {
     static func percent(_ share: Double) -> String {
         let p = share * 100
-        return p < 1 ? "under 1 %" : "\(Int(p.rounded())) %"
+        return p <= 0 ? "0 %" : p < 1 ? "under 1 %" : "\(Int(p.rounded())) %"
     }
 
     /// The largest single term of a decomposition: a main effect or a pair.
@@ -106,8 +112,8 @@ extension ReportModel {
     /// The findings to lead with: key metrics with signal, by their largest term's share times
     /// how well the surrogate (if any) fits (in steps of 5 %; on a tie the metrics the sweeps ask
     /// about first: first bounces, overshoot, then key-metric order); a metric that is mostly
-    /// noise or unexplained never leads, nor a second metric of the same item driven by the same
-    /// parameter.
+    /// noise or unexplained never leads, nor a never-share beside its own time metric (they say
+    /// one thing twice).
     var computedHeadlines: [MetricAnalysis] {
         func score(_ a: MetricAnalysis) -> Int {
             let d = a.importance!
@@ -124,10 +130,9 @@ extension ReportModel {
         var out: [MetricAnalysis] = []
         var said: Set<String> = []
         for a in candidates where out.count < Self.maxHeadlines {
-            let item = a.column.split(separator: ".").first.map(String.init) ?? a.column
-            let driver = a.importance!.ranked.first.map { "\(item)|\($0)" } ?? item
-            guard !said.contains(driver) else { continue }
-            said.insert(driver)
+            let subject = Censoring.timeColumn(ofNever: a.column) ?? a.column
+            guard !said.contains(subject) else { continue }
+            said.insert(subject)
             out.append(a)
         }
         return out

@@ -48,12 +48,13 @@ enum HTMLReport {
         if s.parameters.isEmpty { h += singlePoint(m) } else { h += importance(m) + views(m) + parallel(m) }
         h += distributions(m) + extremes(m)
         h += "<section id=\"run\">\n<h2>The run</h2>\n"
+        h += "<details><summary>\(Text.escape(m.runSummary))</summary>\n"
         h += "<div class=\"tw\"><table class=\"kv\">\n" + m.header.map { "<tr><th>\(Text.escape($0.0))</th><td>\(Text.escape($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table></div>\n"
         if !m.dataFiles.isEmpty {
             let links = m.dataFiles.map { "<a href=\"\(Text.escape($0))\">\(Text.escape($0))</a>" }
             h += "<p class=\"files\">Data: \(links.joined(separator: " · "))</p>\n"
         }
-        return h + "</section>\n</main>\n</body>\n</html>\n"
+        return h + "</details>\n</section>\n</main>\n</body>\n</html>\n"
     }
 
     static func figure(_ svg: String, _ caption: String, cls: String = "") -> String {
@@ -194,6 +195,9 @@ enum HTMLReport {
             caption += " \(s.parameters[it.group]) \(g.map { series[$0].name }.joined(separator: ", ")) coincide: one line is drawn for them."
         }
         if let n = it.cappedFrom { caption += " \(ReportModel.maxInteractionLines) of \(n) values shown, spread evenly." }
+        if let rule = Censoring.rule(it.column, runSeconds: m.runSeconds), let never = m.neverShare(it.column) {
+            caption += " \(ReportModel.percent(never)) of all worlds \(lacking(it.column)): \(rule)."
+        }
         return figure(chart.svg(), caption)
     }
 
@@ -226,14 +230,20 @@ enum HTMLReport {
             let slices = m.slices(column)
             let (maps, total) = m.pairs(column)
             // The strongest parameter's chart stays open; the others fold.
-            h += "<div class=\"charts\">\n" + (slices.first.map { sliceFigure(m, $0) } ?? "") + "</div>\n"
-            let more = slices.count - 1 + maps.count
+            let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
+            let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
+            // A headline metric's strongest slice and first pair map stay open; the rest fold (all
+            // of another metric's charts: its finding above says what they show).
+            let open = m.headlines.contains { $0.column == column } ? 1 : 0
+            if open > 0 {
+                h += "<div class=\"charts\">\n" + (slices.first.map { sliceFigure(m, $0) } ?? "")
+                h += (maps.first.map { pairFigure(m, $0, id: "pm-\(column)-0", shared: shared) } ?? "") + "</div>\n"
+            }
+            let more = slices.count - open + max(0, maps.count - open)
             if more > 0 {
-                h += "<details><summary>\(more) more chart\(more == 1 ? "" : "s") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
-                for v in slices.dropFirst() { h += sliceFigure(m, v) }
-                let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
-                let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
-                for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
+                h += "<details><summary>\(open > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
+                for v in slices.dropFirst(open) { h += sliceFigure(m, v) }
+                for (k, p) in maps.enumerated().dropFirst(open) { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
                 h += "</div>\n"
                 if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
                 if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
@@ -289,8 +299,10 @@ enum HTMLReport {
         guard !shares.isEmpty, let rule = Censoring.rule(v.column, runSeconds: m.runSeconds) else { return "" }
         guard shares.contains(where: { $0.1 > 0 }) else { return " Every world has a value." }
         let name = m.summary.parameters[v.parameter]
-        let listed = shares.count <= 16
-            ? shares.map { "\(ReportModel.percent($0.1).replacingOccurrences(of: "under 1 %", with: "<1 %")) at \(Text.value($0.0))" }.joined(separator: ", ")
+        let some = shares.filter { $0.1 > 0 }
+        let listed = some.count <= 16
+            ? some.map { "\(ReportModel.percent($0.1).replacingOccurrences(of: "under 1 %", with: "<1 %")) at \(Text.short($0.0))" }.joined(separator: ", ")
+                + (some.count < shares.count ? ", none at the other \(shares.count - some.count) value\(shares.count - some.count == 1 ? "" : "s")" : "")
             : "from \(ReportModel.percent(shares.map(\.1).min()!)) to \(ReportModel.percent(shares.map(\.1).max()!))"
         return " Worlds that \(lacking(v.column)), by \(name)\(v.binned ? " (range means)" : ""): \(listed); \(rule)."
     }

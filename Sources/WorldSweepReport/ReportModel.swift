@@ -18,7 +18,8 @@ struct ReportModel {
     static let maxTrajectories = 4
     /// The metrics every item gets whole-sweep views of, in this order (the spring metrics only
     /// exist for items with a rest target).
-    static let keyMetrics = ["bounce1", "contacts", "rest_time", "never_rest", "overshoot", "settle_time", "never_settle", "oscillations"]
+    /// (A time metric's never-share is in its charts' captions and marks, not charted twice.)
+    static let keyMetrics = ["bounce1", "contacts", "rest_time", "overshoot", "settle_time", "oscillations"]
     /// The metrics a page leads with when they have signal, first choice first: what a sweep of
     /// bounces, or of springs, asks about.
     static let headlineMetrics = ["bounce1", "overshoot"]
@@ -326,6 +327,12 @@ struct ReportModel {
 
     // MARK: header
 
+    /// One line on the run (the table folds under it).
+    var runSummary: String {
+        let r = summary.run
+        return "\(r.worlds) worlds, \(summary.points.count) points × \(summary.replicas) replica\(summary.replicas == 1 ? "" : "s"), \(Text.value(runSeconds)) s simulated each; \(String(format: "%.2f", r.wallSeconds)) s wall time"
+    }
+
     var header: [(String, String)] {
         let r = summary.run
         let pts = summary.points.count
@@ -339,6 +346,7 @@ struct ReportModel {
             ("Engine", r.engine),
             ("Threads", "\(r.threads)"),
             ("Ticks per world", "\(r.ticksPerWorld)"),
+            ("Simulated per world", "\(Text.value(runSeconds)) s\(runSecondsKnown ? "" : " (the longest time seen; the summary does not say)")"),
             ("Wall time", String(format: "%.2f s", r.wallSeconds)),
             ("Throughput", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s"),
         ]
