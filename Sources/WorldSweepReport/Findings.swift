@@ -84,8 +84,18 @@ enum Shape {
         // Flat start, then a change that is not monotone.
         if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
            levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }), abs(last.y - first.y) > tol {
-            let head = "no effect up to \(x(levels[flatTo].x)), then \(last.y < first.y ? "falls" : "rises"), not evenly"
-            return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(last.y)) at \(x(last.x)); lowest \(v(lo)) at \(x(levels[bottom].x)), highest \(v(hi)) at \(x(levels[top].x)))", head)
+            let flat = "no effect up to \(x(levels[flatTo].x))"
+            // Then a peak (or a dip) well inside the rest, or an uneven rise or fall.
+            if top > flatTo, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
+                let head = "\(flat), then peaks at \(x(levels[top].x))"
+                return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(levels[top].y)) at the peak, \(v(last.y)) at \(x(last.x)))", head)
+            }
+            if bottom > flatTo, bottom < levels.count - 1, min(first.y, last.y) - levels[bottom].y > tol {
+                let head = "\(flat), then dips at \(x(levels[bottom].x))"
+                return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(levels[bottom].y)) at the dip, \(v(last.y)) at \(x(last.x)))", head)
+            }
+            let head = "\(flat), then \(last.y < first.y ? "falls" : "rises"), not evenly"
+            return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(last.y)) at \(x(last.x)); lowest \(v(lo)), highest \(v(hi)))", head)
         }
         let ends = "\(v(first.y)) at \(x(first.x)), \(v(last.y)) at \(x(last.x))"
         if top > 0, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {

@@ -170,5 +170,8 @@ private func total(_ d: VarianceDecomposition) -> Double {
         #expect(Shape.describe(levels(xs) { 2 * $0 }, unit: "pt").long == "rises from 0 pt to 3 pt")
         #expect(Shape.describe(levels(xs) { min($0, 0.5) }, unit: "pt").short == "rises up to 0.5, then no further effect")
         #expect(Shape.describe(levels(xs) { _ in 1 }, unit: "pt").short == "no change")
+        // Flat, then a peak that falls back part of the way.
+        #expect(Shape.describe(levels(xs) { $0 <= 0.5 ? 0 : $0 <= 1 ? 10 * ($0 - 0.5) : 5 - 6 * ($0 - 1) }, unit: "pt").short
+                == "no effect up to 0.5, then peaks at 1")
     }
 }
