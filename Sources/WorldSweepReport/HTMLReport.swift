@@ -185,6 +185,7 @@ enum HTMLReport {
         var chart = LineChart(title: "\(it.column) by \(Text.shorten(s.parameters[it.group], to: 22))", xLabel: m.axisLabel(it.x), yLabel: m.metricLabel(it.column),
                               legendTitle: s.parameters[it.group], series: series, nonNegative: ReportModel.nonNegative(it.column))
         chart.legendPlace = .below
+        chart.logX = m.isLogSpaced(it.x)
         let entries = chart.legendEntries()
         chart.frame = ChartFrame(width: 360, height: 300 + SVGKit.legendBelowHeight(width: 360, entries: entries), left: 56, right: 14, top: 30,
                                  bottom: 46 + SVGKit.legendBelowHeight(width: 360, entries: entries) + 4)
@@ -274,6 +275,7 @@ enum HTMLReport {
         var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
                               legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column))
         chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
+        chart.logX = m.isLogSpaced(v.parameter)
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
@@ -290,6 +292,7 @@ enum HTMLReport {
         caption += neverText(m, v)
         if v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
+        if chart.logX { caption += " \(name) is log-spaced: a log axis." }
         return figure(chart.svg(), caption)
     }
 

@@ -106,6 +106,16 @@ struct ReportModel {
     var parameterNames: [String] { summary.parameters }
     var binned: Bool { isRandom }
 
+    /// A grid axis of three or more positive values spread by a constant ratio over at least a
+    /// decade (`logspace`): drawn on a log axis.
+    func isLogSpaced(_ j: Int) -> Bool {
+        guard !isRandom else { return false }
+        let v = Array(Set(summary.points.compactMap { $0.parameters[safe: j] })).sorted()
+        guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
+        let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
+        return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
+    }
+
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
 
     func metricLabel(_ column: String) -> String { Units.label(column, unit: Units.metric(column)) }

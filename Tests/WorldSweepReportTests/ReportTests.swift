@@ -299,6 +299,41 @@ func checkPage(_ html: String) throws {
         #expect(try charts(html, titled: "bottom.bounce1: pair map").count == 1)
     }
 
+    @Test func everyChartOfAMetricWorldsCanLackStatesItsNeverShare() throws {
+        // The fixture's bottom view never rests above elasticity 0.97 (the last of 16 values) and
+        // never bounces at elasticity 0: each chart of those metrics says so, and none drops them.
+        let (summary, worlds) = Self.grid
+        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let figures = html.components(separatedBy: "<figure").dropFirst()
+        var checked = 0
+        for (metric, words) in [("bottom.rest_time", "never came to rest"), ("bottom.bounce1", "never bounced")] {
+            for f in figures where f.contains("aria-label=\"\(metric) vs ") || f.contains("aria-label=\"\(metric): pair map") {
+                #expect(f.contains(words), "\(metric): \(f.suffix(400))")
+                checked += 1
+            }
+        }
+        #expect(checked == 2 * (3 + 3))   // three slices and three pair maps each
+        // By elasticity: 100 % of the worlds at 1 never rest, none below; the line keeps every point.
+        #expect(html.contains("Worlds that never came to rest in the run, by bouncy.elasticity: 100 % at 1, none at the other 15 values"))
+        let slice = SweepViews.slice(points: summary.points, parameter: 0, column: "bottom.rest_time", binned: false, runSeconds: 5)
+        #expect(slice.levels.count == 16 && slice.levels.last?.mean == 5 && slice.levels.last?.never == 1)
+    }
+
+    @Test func logSpacedParametersGetALogAxis() throws {
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", [0.01, 0.1, 1]), ("bouncy.density", [1, 2])], replicas: 1)
+        let model = ReportModel(summary: summary, sample: [])
+        #expect(model.isLogSpaced(0) && !model.isLogSpaced(1))
+        let html = ReportWriter.html(summary: summary)
+        let slice = try #require(try charts(html, titled: "bottom.contacts vs bouncy.elasticity").first)
+        // A decade per third of the axis: 0.01, 0.1 and 1 evenly apart.
+        let xs = try XMLDocument(xmlString: slice).nodes(forXPath: "//g[@class='series']/circle[@class='pt']").compactMap {
+            ($0 as? XMLElement)?.attribute(forName: "cx")?.stringValue.flatMap(Double.init)
+        }
+        let levels = Array(Set(xs)).sorted()
+        #expect(levels.count == 3 && abs((levels[1] - levels[0]) - (levels[2] - levels[1])) < 0.05)
+        #expect(html.contains("bouncy.elasticity is log-spaced: a log axis."))
+    }
+
     @Test func theHistogramSaysHowManyWorldsNeverBounced() throws {
         let (summary, worlds) = Self.grid
         let never = worlds.filter { $0.items[1].bounceHeights.isEmpty }.count
