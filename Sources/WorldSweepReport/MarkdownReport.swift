@@ -58,7 +58,7 @@ enum MarkdownReport {
         }
         if !rows.isEmpty { md += table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair", "3+ together", "Noise", "Fit R²", "Points"], rows) }
         if !m.noiseMetrics.isEmpty {
-            md += "Noise, not ranked: " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
+            md += "Not ranked (too little variation to say anything): " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
         }
         if !m.constantMetrics.isEmpty { md += "Constant: " + m.constantMetrics.map(cell).joined(separator: ", ") + ".\n\n" }
         return md
@@ -72,7 +72,7 @@ enum MarkdownReport {
         for column in m.keyColumns {
             guard let a = m.analysis(column), a.signal != .constant else { continue }
             md += "### \(cell(column))\n\n"
-            if case .noise(let why) = a.signal { md += "Noise: \(cell(why)).\n\n" }
+            if case .noise(let why) = a.signal { md += "Not a finding: \(cell(why)).\n\n" }
             for v in m.slices(column) {
                 let shown = ReportModel.capped(v.levels.indices.map(Double.init), maxRows).map { v.levels[Int($0)] }
                 let counted = v.levels.contains { $0.never != nil }

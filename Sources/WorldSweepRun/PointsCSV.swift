@@ -5,8 +5,9 @@ import Foundation
 /// `failed_replicas`, then `METRIC.mean`, `METRIC.std`, `METRIC.min`, `METRIC.max` for every
 /// worlds.csv metric, item by item; a metric some worlds have no value of (a k-th bounce, rest and
 /// settle times) adds `METRIC.count` (worlds with a value) and `METRIC.never` (the share of the
-/// point's worlds that did not fail without one: never bounced, never at rest in the run). The per-partner statistics are PartnerPointsCSV's long table
-/// (a column per item and possible partner would be quadratic in the items).
+/// point's worlds that did not fail without one: never bounced, never at rest in the run). The
+/// per-partner statistics are PartnerPointsCSV's long table (a column per item and possible
+/// partner would be quadratic in the items).
 public struct PointsCSV: Sendable {
     public static let statistics = ["mean", "std", "min", "max"]
     public let layout: CSVLayout
