@@ -120,7 +120,7 @@ enum HTMLReport {
             if d.unfitted > 0 { bars.append(.init(label: "not captured by the fit", share: d.unfitted, note: "", color: "#bab0ac")) }
             if let noise = d.noise { bars.append(.init(label: "noise (replicas)", share: noise, note: "", color: "#bab0ac")) }
             h += figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
-                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together; grey: noise or what the fit misses.")
+                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "").")
             h += interaction(m)
             h += "</div>\n"
         }
