@@ -56,6 +56,14 @@ shoot() {   # NAME WIDTH HEIGHT PAGE
     [ -s "$out/$1.png" ] || { echo "scripts/screenshots.sh: $browser wrote no $out/$1.png" >&2; exit 1; }
     echo "$out/$1.png"
 }
+# The page's height at each width (a copy with a one-line script that writes it into the page,
+# read back with --dump-dom): the report aims at a page a person reads, not one to scroll through.
+sed 's|</body>|<script>document.body.setAttribute("data-height", document.documentElement.scrollHeight)</script></body>|' "$report" > "$scratch/height.html"
+measure() {   # WIDTH
+    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$scratch/profile" \
+        --window-size="$1,900" --dump-dom "file://$scratch/height.html" 2>/dev/null | grep -o 'data-height="[0-9]*"' | grep -o '[0-9]*'
+}
+for w in 1280 390; do echo "report.html at $w px wide: $(measure $w) px tall"; done
 shoot report-1280-top 1280 1500 "$report"
 shoot report-1280-views 1280 1500 "$scratch/views.html"
 shoot report-390-top 390 1600 "$report"

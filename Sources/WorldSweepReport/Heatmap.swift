@@ -20,11 +20,16 @@ struct Heatmap: Sendable {
     var integerSteps = false
     /// The metric cannot be negative: the scale starts at 0.
     var nonNegative = false
+    /// One colour scale for every map of a metric: the range over all of them (nil: this map's own).
+    var sharedRange: (Double, Double)?
+    /// Per cell (same shape as `cells`), for a metric worlds can lack: the share of worlds without
+    /// a value. Hatched where it is at least a half, a corner mark where it is above 0.
+    var never: [[Double?]] = []
     var frame = ChartFrame(width: 540, height: 340, left: 62, right: 110, top: 30, bottom: 46)
 
     var range: (Double, Double) {
         let v = cells.flatMap { $0 }.compactMap { $0 }.filter(\.isFinite)
-        var lo = v.min() ?? 0, hi = v.max() ?? 1
+        var lo = sharedRange?.0 ?? v.min() ?? 0, hi = sharedRange?.1 ?? v.max() ?? 1
         if nonNegative || integerSteps { lo = Swift.min(0, lo) }
         if integerSteps { lo = lo.rounded(.down); hi = Swift.max(lo + 1, hi.rounded(.up)) }
         return (lo, hi)
@@ -71,6 +76,10 @@ struct Heatmap: Sendable {
         let t: (Double) -> Double = { Self.scalePosition($0, range: range, steps: steps) }
         let showValues = cw >= 22 && ch >= 14
         var out = TextBuffer(capacity: nx * ny * 260)
+        if !never.isEmpty {
+            out.raw("<defs><pattern id=\""); out.text(id); out.raw("-h\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">")
+            out.raw("<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#fff\" stroke-width=\"2.2\" stroke-opacity=\"0.85\"/></pattern></defs>\n")
+        }
         for (r, row) in cells.enumerated() {
             // Row 0 (the smallest y value) at the bottom, as on a numeric axis.
             let y = f.plotBottom - Double(r + 1) * ch
@@ -80,6 +89,15 @@ struct Heatmap: Sendable {
                 out.raw("\" width=\""); out.px(cw + 0.5); out.raw("\" height=\""); out.px(ch + 0.5)
                 out.raw("\" fill=\""); out.text(v.map { Palette.sequential(t($0)) } ?? "#eeeeee"); out.raw("\">")
                 out.raw("<title>"); out.text(Text.escape(titles[r][c])); out.raw("</title></rect>")
+                if let n = never[safe: r]?[safe: c] ?? nil, n > 0 {
+                    if n >= 0.5 {
+                        out.raw("<rect x=\""); out.px(x); out.raw("\" y=\""); out.px(y); out.raw("\" width=\""); out.px(cw)
+                        out.raw("\" height=\""); out.px(ch); out.raw("\" fill=\"url(#"); out.text(id); out.raw("-h)\" pointer-events=\"none\"/>")
+                    } else {
+                        out.raw("<path d=\"M"); out.px(x + cw); out.raw(" "); out.px(y); out.raw("h-"); out.px(min(cw, ch) * 0.4)
+                        out.raw("l"); out.px(min(cw, ch) * 0.4); out.raw(" "); out.px(min(cw, ch) * 0.4); out.raw("z\" fill=\"#222\" pointer-events=\"none\"/>")
+                    }
+                }
                 if showValues, let v {
                     out.raw("<text class=\"cv\" x=\""); out.px(x + cw / 2); out.raw("\" y=\""); out.px(y + ch / 2)
                     out.raw("\" fill=\""); out.text(Palette.textOn(t(v)))

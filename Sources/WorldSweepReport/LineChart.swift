@@ -2,6 +2,7 @@
 // bars per point. Honest by construction: a metric that cannot be negative never has a band or bar
 // drawn below zero (clamped, and `clamped` says so for the caption), and lines that coincide are
 // drawn once under one legend entry naming them all.
+import Foundation
 
 struct LinePoint: Sendable {
     var x: Double
@@ -38,6 +39,8 @@ struct LineChart: Sendable {
     /// and bars stop there.
     var nonNegative = false
     var legendPlace = LegendPlace.right
+    /// A log-spaced parameter across: a log axis.
+    var logX = false
     var frame = ChartFrame(width: 560, height: 340, left: 62, right: 140, top: 30, bottom: 46)   // room for a 17-character bold legend title
 
     /// Chart-wide dots only (random sweeps), kept for callers that draw one scatter.
@@ -81,15 +84,19 @@ struct LineChart: Sendable {
         return groups
     }
 
+    /// Where a value sits on the x axis: its log10 on a log axis.
+    func px(_ x: Double) -> Double { logX ? log10(x) : x }
+
     /// The axes and the mapping from data to pixels (what `svg()` draws with).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {
         let pts = series.flatMap(\.points)
-        let xs = pts.map(\.x).filter(\.isFinite)
+        let xs = pts.map { px($0.x) }.filter(\.isFinite)
         var ys = pts.map(\.y).filter(\.isFinite)
         ys += pts.compactMap(\.lo).map(floor).filter(\.isFinite) + pts.compactMap(\.hi).filter(\.isFinite)
         ys += pts.compactMap { p in p.err.map { floor(p.y - $0) } }.filter(\.isFinite)
         ys += pts.compactMap { p in p.err.map { p.y + $0 } }.filter(\.isFinite)
-        let xa = NiceAxis(min: xs.min() ?? 0, max: xs.max() ?? 1)
+        var xa = NiceAxis(min: xs.min() ?? 0, max: xs.max() ?? 1)
+        xa.log = logX
         let ya = NiceAxis(min: Swift.min(0, ys.min() ?? 0), max: ys.max() ?? 1)
         let f = frame
         return (xa, ya, LinearScale(domain: (xa.lo, xa.hi), range: (f.plotLeft, f.plotRight)),
@@ -134,7 +141,7 @@ struct LineChart: Sendable {
             let many = se.points.count > 300
             var out = TextBuffer(capacity: se.points.count * 100)
             for p in se.points {
-                out.raw("<circle class=\"pt\" cx=\""); out.px(xs.map(p.x)); out.raw("\" cy=\""); out.px(ys.map(p.y))
+                out.raw("<circle class=\"pt\" cx=\""); out.px(xs.map(px(p.x))); out.raw("\" cy=\""); out.px(ys.map(p.y))
                 out.raw(many ? "\" r=\"1.6\" fill=\"" : "\" r=\"2.5\" fill=\""); out.text(se.color)
                 out.raw(many ? "\" fill-opacity=\"0.35\">" : "\" fill-opacity=\"0.7\">")
                 if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(Text.escape(p.title)); out.raw("</title></circle>\n") }
@@ -146,22 +153,22 @@ struct LineChart: Sendable {
             for segment in Self.segments(se.points) {
                 let band = segment.filter { $0.lo != nil && $0.hi != nil }
                 guard band.count >= 2 else { continue }
-                let upper = band.map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map($0.hi!)))" }
-                let lower = band.reversed().map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map(floor($0.lo!))))" }
+                let upper = band.map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map($0.hi!)))" }
+                let lower = band.reversed().map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map(floor($0.lo!))))" }
                 s += "<polygon class=\"band\" fill=\"\(se.color)\" points=\"\((upper + lower).joined(separator: " "))\"/>\n"
             }
         }
         for (i, se) in series.enumerated() where se.style == .line && !hidden.contains(i) {
             s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
             for segment in Self.segments(se.points) where segment.count >= 2 {
-                let path = segment.map { "\(Text.px(xs.map($0.x))),\(Text.px(ys.map($0.y)))" }.joined(separator: " ")
+                let path = segment.map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map($0.y)))" }.joined(separator: " ")
                 s += "<polyline class=\"line\" stroke=\"\(se.color)\" points=\"\(path)\"/>\n"
             }
             // Dense lines: small dots and no error bars (the band still shows the spread).
             let dense = se.points.count > 25
             var out = TextBuffer(capacity: se.points.count * 100)
             for p in se.points {
-                let cx = xs.map(p.x), cy = ys.map(p.y)
+                let cx = xs.map(px(p.x)), cy = ys.map(p.y)
                 if !dense, let e = p.err, e > 0 {
                     out.raw("<line class=\"err\" stroke=\""); out.text(se.color)
                     out.raw("\" x1=\""); out.px(cx); out.raw("\" x2=\""); out.px(cx)

@@ -18,11 +18,12 @@ enum MarkdownReport {
         let s = m.summary
         var md = "# Sweep report: \(cell(s.name))\n\n"
         if !s.description.isEmpty { md += cell(s.description) + "\n\n" }
-        if let h = m.headline { md += "**\(cell(m.finding(h)))**\n\n" }
-        md += table(["", ""], m.header.map { [$0.0, $0.1] })
-        if !m.dataFiles.isEmpty { md += "Data: " + m.dataFiles.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n" }
+        for h in m.headlines { md += "- **\(cell(m.finding(h)))**\n" }
+        if !m.headlines.isEmpty { md += "\n" }
         if s.parameters.isEmpty { md += singlePoint(m) } else { md += importance(m) + views(m) }
-        md += extremes(m) + sensitivity(m)
+        md += extremes(m)
+        md += "## The run\n\n" + table(["", ""], m.header.map { [$0.0, $0.1] })
+        if !m.dataFiles.isEmpty { md += "Data: " + m.dataFiles.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n" }
         return md
     }
 
@@ -38,19 +39,26 @@ enum MarkdownReport {
 
     static func importance(_ m: ReportModel) -> String {
         let s = m.summary
-        var md = "## What matters\n\nShare of each metric's variation over the points that only that parameter explains (R² lost when its terms leave a least-squares fit, LAPACK dgels; straight and squared terms). Key metrics first.\n\n"
-        for a in m.rankedMetrics where m.keyColumns.contains(a.column) && a.column != m.headline?.column {
+        var md = "## What matters\n\nEach metric's variation split into parts that add to 100 %: main effects, pair interactions, three or more together"
+        md += s.replicas > 1 ? ", noise between replicas" : " (one world per point: no noise estimate)"
+        md += m.isGrid ? "; exact on this full grid (functional ANOVA).\n\n" : "; of a fitted quadratic surrogate on this sweep (R² stated).\n\n"
+        md += "Outcomes that never happen count: " + HTMLReport.censoringNote(m) + " Every share is in importance.csv.\n\n"
+        for a in m.rankedMetrics where m.keyColumns.contains(a.column) && !m.headlines.contains(where: { $0.column == a.column }) {
             md += "- \(cell(m.finding(a)))\n"
         }
         md += "\n"
-        let rows = m.rankedMetrics.map { a in
-            [m.metricLabel(a.column)] + s.parameters.indices.map { j in
-                a.importance!.shares[j].map { "\(Int(($0 * 100).rounded())) % " + (m.direction(a, j) == "raises it" ? "↑" : m.direction(a, j) == "lowers it" ? "↓" : "~") } ?? "—"
-            } + [PrintfNumber.fixed(a.importance!.rSquared, decimals: 2), "\(a.importance!.points)"]
+        let varying = s.parameters.indices.filter(m.varyingParameters.contains)
+        let rows = m.rankedMetrics.map { a -> [String] in
+            let d = a.importance!
+            let mains: [String] = varying.map { j in d.mains[j].map(ReportModel.percent) ?? "—" }
+            let pair: String = d.pairs.first.map { "\(s.parameters[$0.a]) × \(s.parameters[$0.b]) \(ReportModel.percent($0.share))" } ?? "—"
+            let noise: String = d.noise.map(ReportModel.percent) ?? "—"
+            let fit: String = d.rSquared.map { PrintfNumber.fixed($0, decimals: 2) } ?? "exact"
+            return [m.metricLabel(a.column)] + mains + [pair, ReportModel.percent(d.higherOrder), noise, fit, "\(d.points)"]
         }
-        if !rows.isEmpty { md += table(["Metric"] + s.parameters + ["R²", "Points"], rows) + "↑ raises, ↓ lowers, ~ not in one direction.\n\n" }
+        if !rows.isEmpty { md += table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair", "3+ together", "Noise", "Fit R²", "Points"], rows) }
         if !m.noiseMetrics.isEmpty {
-            md += "Noise, not ranked: " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
+            md += "Not ranked (too little variation to say anything): " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
         }
         if !m.constantMetrics.isEmpty { md += "Constant: " + m.constantMetrics.map(cell).joined(separator: ", ") + ".\n\n" }
         return md
@@ -64,11 +72,13 @@ enum MarkdownReport {
         for column in m.keyColumns {
             guard let a = m.analysis(column), a.signal != .constant else { continue }
             md += "### \(cell(column))\n\n"
-            if case .noise(let why) = a.signal { md += "Noise: \(cell(why)).\n\n" }
+            if case .noise(let why) = a.signal { md += "Not a finding: \(cell(why)).\n\n" }
             for v in m.slices(column) {
                 let shown = ReportModel.capped(v.levels.indices.map(Double.init), maxRows).map { v.levels[Int($0)] }
-                md += table([m.axisLabel(v.parameter), "mean", "min", "max", "points"], shown.map { l in
+                let counted = v.levels.contains { $0.never != nil }
+                md += table([m.axisLabel(v.parameter), "mean", "min", "max", "points"] + (counted ? ["never"] : []), shown.map { l in
                     [(v.binned ? "≈ " : "") + Text.value(l.x), Text.value(l.mean), Text.value(l.min), Text.value(l.max), "\(l.points)"]
+                        + (counted ? [l.never.map(ReportModel.percent) ?? "—"] : [])
                 })
                 if shown.count < v.levels.count { md += "\(shown.count) of \(v.levels.count) values shown, spread evenly.\n\n" }
             }
@@ -88,23 +98,5 @@ enum MarkdownReport {
             }
         }
         return md + table(["Metric", "", "Mean", "At", "Replay"], rows)
-    }
-
-    static func sensitivity(_ m: ReportModel) -> String {
-        let s = m.summary
-        guard !s.parameters.isEmpty else { return "" }
-        var md = "## Sensitivity\n\nStandardized straight-line least-squares coefficients (z-score of the metric's per-point mean per z-score of each parameter, the others held fixed; LAPACK dgels) and R² of the fit, for the ranked metrics. — : parameter constant or collinear with an earlier one.\n\n"
-        let fits = m.rankedMetrics.compactMap(\.fit).prefix(ReportModel.maxSensitivityRows)
-        if !fits.isEmpty {
-            md += table(["Metric"] + s.parameters + ["R²", "Points"], fits.map { f in
-                [m.metricLabel(f.metric)] + f.coefficients.map { $0.map { PrintfNumber.fixed($0, decimals: 3, plus: true) } ?? "—" }
-                    + [PrintfNumber.fixed(f.rSquared, decimals: 3), "\(f.points)"]
-            })
-        }
-        let unfitted = m.analyses.filter { $0.fit == nil && $0.signal != .constant }
-        if !unfitted.isEmpty {
-            md += "Not fitted: " + unfitted.map { "\(cell($0.column)) (\(cell($0.unfitted ?? "no fit")))" }.joined(separator: ", ") + ".\n\n"
-        }
-        return md
     }
 }

@@ -45,6 +45,14 @@ struct ParallelCoordinates: Sendable {
             s += titles.indices.contains(i) && !titles[i].isEmpty ? "<title>\(Text.escape(titles[i]))</title></polyline>\n" : "</polyline>\n"
         }
         s += "</g>\n"
+        // The metric's axis is its colour bar: the scale the lines take, low (purple) to high (yellow).
+        if let last = xs.last, hi > lo {
+            let (_, sc) = scales[scales.count - 1]
+            let (top, bottom) = (sc.map(hi), sc.map(lo))
+            s += "<defs><linearGradient id=\"pc-bar\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">"
+            for i in 0...8 { s += "<stop offset=\"\(Text.px(Double(i) / 8))\" stop-color=\"\(Palette.sequential(Double(i) / 8))\"/>" }
+            s += "</linearGradient></defs>\n<rect class=\"cbar\" x=\"\(Text.px(last + 3))\" y=\"\(Text.px(top))\" width=\"10\" height=\"\(Text.px(max(1, bottom - top)))\" fill=\"url(#pc-bar)\"/>\n"
+        }
         for (k, a) in axes.enumerated() {
             let (axis, sc) = scales[k]
             let x = xs[k]

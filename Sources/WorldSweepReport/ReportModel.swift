@@ -12,10 +12,13 @@ struct ReportModel {
     static let maxParallelLines = 2000
     /// Dots per chart; the lines and bands still use every point.
     static let maxDots = 4000
-    static let maxInteractionLines = 8
+    static let maxInteractionLines = 16
+    /// Findings the page leads with, at most.
+    static let maxHeadlines = 3
     static let maxTrajectories = 4
     /// The metrics every item gets whole-sweep views of, in this order (the spring metrics only
     /// exist for items with a rest target).
+    /// (A time metric's never-share is in its charts' captions and marks, not charted twice.)
     static let keyMetrics = ["bounce1", "contacts", "rest_time", "overshoot", "settle_time", "oscillations"]
     /// The metrics a page leads with when they have signal, first choice first: what a sweep of
     /// bounces, or of springs, asks about.
@@ -23,7 +26,8 @@ struct ReportModel {
 
     struct MetricAnalysis {
         var column: String
-        var importance: ParameterImportance?
+        /// The variance decomposition of the metric's complete form (Decomposition.swift).
+        var importance: VarianceDecomposition?
         var fit: SensitivityFit?
         var signal: MetricSignal
         /// Why there is no fit (too few points, constant), when there is none.
@@ -37,6 +41,10 @@ struct ReportModel {
     let dataFiles: [String]
     let isRandom: Bool
     let isGrid: Bool
+    /// Simulated seconds per world: what a time never reached counts as.
+    let runSeconds: Double
+    /// False for runs written before summary.json said (the longest time seen stands in).
+    let runSecondsKnown: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
@@ -48,6 +56,8 @@ struct ReportModel {
     private(set) var keyColumns: [String] = []
     private(set) var rankedMetrics: [MetricAnalysis] = []
     private(set) var headline: MetricAnalysis?
+    /// The best-supported findings, best first (Findings.swift).
+    private(set) var headlines: [MetricAnalysis] = []
     /// Per key metric, its highest and lowest points (both reports and the replays ask).
     private var extremeList: [Extreme] = []
 
@@ -62,28 +72,33 @@ struct ReportModel {
         let columns = Self.metricColumns(summary)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
-        analyses = columns.map { column -> MetricAnalysis in
-            let pts = SweepViews.valued(summary.points, column)
-            let stats = pts.compactMap { $0.0.metrics[column] }
+        let seconds = summary.run.seconds ?? replay?.scene.world.duration
+        runSecondsKnown = seconds != nil
+        runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
+        let replicated = summary.replicas > 1
+        analyses = columns.map { [runSeconds] column -> MetricAnalysis in
+            let pts = summary.points.compactMap { p in Censoring.value(p, column, runSeconds: runSeconds).map { (p, $0) } }
+            let values = pts.map(\.1)
             let unit = Units.metric(column)
             guard p > 0 else {
                 return MetricAnalysis(column: column, importance: nil, fit: nil,
-                                      signal: MetricSignal.classify(stats: stats, unit: unit, fit: nil, points: 0, parameters: 0), unfitted: "nothing is swept")
+                                      signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
             }
-            let y = pts.map(\.1)
+            let y = values.map(\.mean)
             let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
-            // A fit through no more points than parameters + 1 says nothing: none is made.
-            let enough = pts.count > p + 1
-            let imp = enough ? Sensitivity.importance(metric: column, parameters: x, values: y) : nil
-            let fit = enough ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
-            let signal = MetricSignal.classify(stats: stats, unit: unit, fit: imp, points: summary.points.count, parameters: p)
-            let why: String? = imp != nil ? nil
-                : !enough ? "\(pts.count) points for \(p) parameters: a fit needs more than \(p + 1)"
-                : "constant over the points"
-            return MetricAnalysis(column: column, importance: imp, fit: fit, signal: signal, unfitted: why)
+            let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+            switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
+            case .success(let d):
+                return MetricAnalysis(column: column, importance: d, fit: fit,
+                                      signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
+            case .failure(let why):
+                return MetricAnalysis(column: column, importance: nil, fit: fit,
+                                      signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: why.description)
+            }
         }
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
+        headlines = computedHeadlines
         headline = computedHeadline
         extremeList = computedExtremes
     }
@@ -91,15 +106,25 @@ struct ReportModel {
     var parameterNames: [String] { summary.parameters }
     var binned: Bool { isRandom }
 
+    /// A grid axis of three or more positive values spread by a constant ratio over at least a
+    /// decade (`logspace`): drawn on a log axis.
+    func isLogSpaced(_ j: Int) -> Bool {
+        guard !isRandom else { return false }
+        let v = Array(Set(summary.points.compactMap { $0.parameters[safe: j] })).sorted()
+        guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
+        let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
+        return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
+    }
+
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
 
     func metricLabel(_ column: String) -> String { Units.label(column, unit: Units.metric(column)) }
 
-    /// Heights, times and counts cannot be negative.
+    /// Heights, times, counts and shares cannot be negative.
     static func nonNegative(_ column: String) -> Bool {
         let key = Units.metricKey(column)
         return key.hasPrefix("bounce") || key.hasPrefix("contacts") || key == "rest_time"
-            || key == "overshoot" || key == "settle_time" || key == "oscillations"
+            || key == "overshoot" || key == "settle_time" || key == "oscillations" || key.hasPrefix("never_")
     }
 
     static func isCount(_ column: String) -> Bool { Units.metric(column) == "count" }
@@ -138,7 +163,7 @@ struct ReportModel {
         return analyses.filter { $0.signal == .signal && $0.importance != nil }.sorted { a, b in
             let ka = keys.firstIndex(of: a.column) ?? Int.max, kb = keys.firstIndex(of: b.column) ?? Int.max
             if ka != kb { return ka < kb }
-            return a.importance!.rSquared > b.importance!.rSquared
+            return a.importance!.explained > b.importance!.explained
         }
     }
 
@@ -149,52 +174,8 @@ struct ReportModel {
 
     var constantMetrics: [String] { analyses.filter { $0.signal == .constant }.map(\.column) }
 
-    /// The metric the page leads with: the key metric whose strongest parameter explains most
-    /// (first bounce heights first, then overshoot, as the sweeps ask about them).
-    private var computedHeadline: MetricAnalysis? {
-        let keyed = rankedMetrics.filter { keyColumns.contains($0.column) }
-        func top(_ a: MetricAnalysis) -> Double { a.importance!.ranked.first.flatMap { a.importance!.shares[$0] } ?? 0 }
-        let preferred = Self.headlineMetrics.lazy.map { key in keyed.filter { Units.metricKey($0.column) == key } }.first { !$0.isEmpty }
-        return (preferred ?? keyed).max { top($0) < top($1) } ?? rankedMetrics.first
-    }
-
-    /// How a parameter moves a metric, from the sign of its straight-line coefficient; "bends"
-    /// when the straight line explains little of what the parameter does.
-    func direction(_ a: MetricAnalysis, _ j: Int) -> String {
-        guard let imp = a.importance, let share = imp.shares[j] else { return "" }
-        let slope = imp.slopes[safe: j].flatMap { $0 } ?? 0
-        if slope * slope < 0.5 * share { return "changes it, not in one direction" }
-        return slope > 0 ? "raises it" : "lowers it"
-    }
-
-    static func percent(_ share: Double) -> String {
-        let p = share * 100
-        return p < 1 ? "under 1 %" : "\(Int(p.rounded())) %"
-    }
-
-    /// One sentence on a metric: what drives it and how.
-    func finding(_ a: MetricAnalysis) -> String {
-        guard let imp = a.importance, let first = imp.ranked.first, let s1 = imp.shares[first] else { return "" }
-        let names = summary.parameters
-        var text = "\(a.column) is driven by \(names[first]) (\(Self.percent(s1)) of its variation across the \(imp.points) points; higher \(names[first]) \(direction(a, first)))"
-        // Parameters left out of the fit although they vary move in lockstep with a kept one.
-        let lockstep = varyingParameters.filter { imp.shares[$0] == nil }
-        if !lockstep.isEmpty {
-            text += ", or by " + lockstep.map { names[$0] }.joined(separator: " and ") + ", which move" + (lockstep.count == 1 ? "s" : "")
-                + " in lockstep with it: the sweep cannot tell them apart"
-        }
-        let rest = imp.ranked.dropFirst()
-        let notable = rest.filter { (imp.shares[$0] ?? 0) >= 0.02 }
-        if !notable.isEmpty {
-            text += "; " + notable.map { "\(names[$0]) \(direction(a, $0)) (\(Self.percent(imp.shares[$0]!)))" }.joined(separator: ", ")
-        }
-        let minor = rest.filter { (imp.shares[$0] ?? 0) < 0.02 }
-        if !minor.isEmpty {
-            text += "; " + minor.map { names[$0] }.joined(separator: " and ") + (minor.count == 1 ? " barely matters" : " barely matter")
-        }
-        if imp.rSquared < 0.8 { text += "; \(Self.percent(1 - imp.rSquared)) is left unexplained (interactions, or noise)" }
-        return text + "."
-    }
+    /// The metric the page leads with: the first of `headlines`.
+    private var computedHeadline: MetricAnalysis? { headlines.first }
 
     /// Parameters in order of importance for a metric (unfitted ones last, in file order).
     func parameterOrder(_ column: String) -> [Int] {
@@ -206,19 +187,22 @@ struct ReportModel {
 
     /// The metric against every parameter, most important first.
     func slices(_ column: String) -> [SliceView] {
-        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned) }
+        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned, runSeconds: runSeconds) }
     }
 
+    func valued(_ column: String) -> [(PointSummary, Double)] { SweepViews.valued(summary.points, column, runSeconds: runSeconds) }
+
     /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
-    /// whose parameters move together.
+    /// whose parameters move together. A pair always has the parameter earlier in the file across
+    /// (one axis order per pair on the whole page).
     func pairs(_ column: String) -> (maps: [PairView], total: Int) {
         guard !summary.sweepKind.lowercased().hasPrefix("zip") else { return ([], 0) }
         let order = parameterOrder(column).filter(varyingParameters.contains)
         guard order.count >= 2 else { return ([], 0) }
         var all: [(Int, Int)] = []
-        for a in order.indices { for b in order.indices where b > a { all.append((order[a], order[b])) } }
+        for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
-        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide) }, all.count)
+        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide, runSeconds: runSeconds) }, all.count)
     }
 
     /// The headline metric against its strongest parameter, one line per value of the second
@@ -227,8 +211,12 @@ struct ReportModel {
         guard isGrid, let h = headline else { return nil }
         let order = parameterOrder(h.column).filter(varyingParameters.contains)
         guard order.count >= 2 else { return nil }
-        let (x, g) = (order[0], order[1])
-        let vals = SweepViews.valued(summary.points, h.column)
+        // The pair with the largest interaction share, the stronger parameter across.
+        var (x, g) = (order[0], order[1])
+        if let top = h.importance?.pairs.first, top.share >= 0.02 {
+            (x, g) = (h.importance!.mains[top.a] ?? 0) >= (h.importance!.mains[top.b] ?? 0) ? (top.a, top.b) : (top.b, top.a)
+        }
+        let vals = valued(h.column)
         let groups = Array(Set(vals.compactMap { $0.0.parameters[safe: g] })).sorted()
         let kept = Self.capped(groups, Self.maxInteractionLines)
         let lines = kept.map { gv -> (value: Double, points: [(x: Double, mean: Double, n: Int)]) in
@@ -278,7 +266,7 @@ struct ReportModel {
 
     private var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
-            let vals = SweepViews.valued(summary.points, column)
+            let vals = valued(column)
             guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }), hi.1 > lo.1 else { return nil }
             return Extreme(column: column, high: hi, low: lo)
         }
@@ -333,7 +321,10 @@ struct ReportModel {
         let present = Set(summary.points.flatMap { $0.metrics.keys })
         var out: [String] = []
         for item in summary.items {
-            for key in metricOrder where present.contains("\(item).\(key)") { out.append("\(item).\(key)") }
+            for key in metricOrder where present.contains("\(item).\(key)") {
+                out.append("\(item).\(key)")
+                if let never = Censoring.neverColumn("\(item).\(key)") { out.append(never) }
+            }
             for partner in summary.partners[item] ?? [] where present.contains("\(item).contacts.\(partner)") {
                 out.append("\(item).contacts.\(partner)")
             }
@@ -345,6 +336,12 @@ struct ReportModel {
     var metricColumns: [String] { analyses.map(\.column) }
 
     // MARK: header
+
+    /// One line on the run (the table folds under it).
+    var runSummary: String {
+        let r = summary.run
+        return "\(r.worlds) worlds, \(summary.points.count) points × \(summary.replicas) replica\(summary.replicas == 1 ? "" : "s"), \(Text.value(runSeconds)) s simulated each; \(String(format: "%.2f", r.wallSeconds)) s wall time"
+    }
 
     var header: [(String, String)] {
         let r = summary.run
@@ -359,6 +356,7 @@ struct ReportModel {
             ("Engine", r.engine),
             ("Threads", "\(r.threads)"),
             ("Ticks per world", "\(r.ticksPerWorld)"),
+            ("Simulated per world", "\(Text.value(runSeconds)) s\(runSecondsKnown ? "" : " (the longest time seen; the summary does not say)")"),
             ("Wall time", String(format: "%.2f s", r.wallSeconds)),
             ("Throughput", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s"),
         ]

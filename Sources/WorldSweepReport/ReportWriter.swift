@@ -21,11 +21,12 @@ public enum ReportWriter {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try writeAtomically(MarkdownReport.render(model), to: (directory as NSString).appendingPathComponent("report.md"))
         try writeAtomically(HTMLReport.render(model), to: (directory as NSString).appendingPathComponent("report.html"))
+        try writeAtomically(ImportanceCSV.render(model), to: (directory as NSString).appendingPathComponent(ImportanceCSV.fileName))
     }
 
     /// A run folder's data files, in the order the report lists them.
     static let dataFileNames = ["worlds.csv", SweepRun.pointsTableName, "partners.csv", SweepRun.partnerPointsTableName,
-                                "summary.json", SweepRun.sweepCopyName]
+                                "summary.json", ImportanceCSV.fileName, SweepRun.sweepCopyName]
 
     /// The Markdown report.
     public static func markdown(summary: SweepSummary, sample: [WorldResult] = []) -> String {
@@ -36,6 +37,9 @@ public enum ReportWriter {
     public static func html(summary: SweepSummary, sample: [WorldResult] = [], replay: WorldReplay? = nil) -> String {
         HTMLReport.render(ReportModel(summary: summary, sample: sample, replay: replay))
     }
+
+    /// importance.csv: every metric's variance decomposition.
+    public static func importance(summary: SweepSummary) -> String { ImportanceCSV.render(ReportModel(summary: summary, sample: [])) }
 
     /// Sensitivity fits of every metric with enough points (what the report tabulates).
     public static func sensitivity(summary: SweepSummary) -> [SensitivityFit] {

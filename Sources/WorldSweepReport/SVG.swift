@@ -95,6 +95,8 @@ struct NiceAxis: Sendable {
     var hi: Double
     var step: Double
     var ticks: [Double]
+    /// The values are log10 of the data: ticks are labelled with the data's values (10^t).
+    var log = false
 
     init(min a: Double, max b: Double, count: Int = 5) {
         var lo = a, hi = b
@@ -122,6 +124,7 @@ struct NiceAxis: Sendable {
     }
 
     func label(_ v: Double) -> String {
+        if log { return Text.short(pow(10, v)) }
         let a = max(abs(lo), abs(hi))
         if a >= 1e6 || (a < 1e-3 && a > 0) { return String(format: "%.2g", v) }
         let decimals = max(0, -Int(floor(log10(step) + 1e-9)))
@@ -310,6 +313,7 @@ enum Units {
         case "angle": return "rad"
         case "vx", "vy": return "pt/s"
         case "angular_velocity": return "rad/s"
+        case "never_rest", "never_settle": return "share"
         default: return "count"
         }
     }

@@ -1,7 +1,8 @@
 // Whole-sweep views of one metric (Optuna's plot_slice and plot_contour are the models): against
 // one parameter, every point's mean plus, at each value of that parameter, the mean and min–max of
 // the point means over all the other parameters; over two parameters, the mean over the rest.
-// Random sweeps have no repeated values, so their parameters are cut into equal-width bins.
+// Random sweeps have no repeated values, so their parameters are cut into equal-width bins. Every
+// point counts: a metric's values are its complete form (Censoring.swift), with the never-shares.
 import WorldSweepRun
 
 struct SliceLevel: Sendable {
@@ -11,6 +12,9 @@ struct SliceLevel: Sendable {
     var min: Double
     var max: Double
     var points: Int
+    /// For a metric worlds can lack (bounces, rest and settle times): the mean share of the
+    /// points' worlds without a value.
+    var never: Double?
 }
 
 struct SliceView: Sendable {
@@ -30,8 +34,9 @@ struct PairView: Sendable {
     /// Column and row centres (values, or bin centres).
     var xValues: [Double]
     var yValues: [Double]
-    /// cells[row][column]: mean of the point means in that cell, and how many points it averages.
-    var cells: [[(mean: Double, points: Int)?]]
+    /// cells[row][column]: mean of the point means in that cell, how many points it averages and
+    /// (a metric worlds can lack) the mean share of their worlds without a value.
+    var cells: [[(mean: Double, points: Int, never: Double?)?]]
     var binned: Bool
     /// Values of an axis left out to keep the map readable (grid sweeps with many values).
     var capped: Bool
@@ -41,12 +46,23 @@ enum SweepViews {
     static let bins = 10
     static let pairBins = 8
 
-    /// The points that have a finite mean of `column`.
-    static func valued(_ points: [PointSummary], _ column: String) -> [(PointSummary, Double)] {
+    /// Every point with a world that did not fail, and its mean of `column` in the complete form
+    /// (Censoring: a time never reached counts as the run's length, a bounce never made as 0).
+    static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(PointSummary, Double)] {
         points.compactMap { p in
-            guard p.failedReplicas < p.replicas, let st = p.metrics[column], st.mean.isFinite else { return nil }
-            return (p, st.mean)
+            guard let v = Censoring.value(p, column, runSeconds: runSeconds), v.mean.isFinite else { return nil }
+            return (p, v.mean)
         }
+    }
+
+    /// The share of a point's worlds without a value of `column`; nil for a metric every world has.
+    static func never(_ p: PointSummary, _ column: String) -> Double? {
+        Censoring.missing(column) == .none ? nil : Censoring.neverShare(p, column)
+    }
+
+    static func meanOf(_ v: [Double?]) -> Double? {
+        let x = v.compactMap { $0 }
+        return x.isEmpty ? nil : x.reduce(0, +) / Double(x.count)
     }
 
     /// Equal-width bin index of v in [lo, hi] (the top edge belongs to the last bin).
@@ -55,27 +71,27 @@ enum SweepViews {
         return Swift.min(count - 1, Swift.max(0, Int((v - lo) / (hi - lo) * Double(count))))
     }
 
-    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool) -> SliceView {
-        let vals = valued(points, column).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
-        var groups: [Double: [(x: Double, y: Double)]] = [:]
+    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, runSeconds: Double) -> SliceView {
+        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+        var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
         if binned, let lo = vals.map(\.x).min(), let hi = vals.map(\.x).max() {
-            for v in vals { groups[Double(bin(v.x, lo: lo, hi: hi, count: bins)), default: []].append((v.x, v.y)) }
+            for v in vals { groups[Double(bin(v.x, lo: lo, hi: hi, count: bins)), default: []].append((v.x, v.y, never(v.point, column))) }
         } else {
-            for v in vals { groups[v.x, default: []].append((v.x, v.y)) }
+            for v in vals { groups[v.x, default: []].append((v.x, v.y, never(v.point, column))) }
         }
         let levels = groups.keys.sorted().map { k -> SliceLevel in
             let g = groups[k]!
             let ys = g.map(\.y)
             return SliceLevel(x: g.map(\.x).reduce(0, +) / Double(g.count), mean: ys.reduce(0, +) / Double(ys.count),
-                              min: ys.min()!, max: ys.max()!, points: g.count)
+                              min: ys.min()!, max: ys.max()!, points: g.count, never: meanOf(g.map(\.never)))
         }
         return SliceView(parameter: j, column: column, dots: vals, levels: levels, binned: binned)
     }
 
-    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int) -> PairView {
-        let vals = valued(points, column).compactMap { p, v -> (Double, Double, Double)? in
+    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int, runSeconds: Double) -> PairView {
+        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, v -> (Double, Double, Double, Double?)? in
             guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
-            return (a, b, v)
+            return (a, b, v, never(p, column))
         }
         var xs: [Double], ys: [Double]
         var key: (Double, Double) -> (Int, Int)?
@@ -98,12 +114,15 @@ enum SweepViews {
                 return (c, r)
             }
         }
-        var sums = [[(Double, Int)]](repeating: [(Double, Int)](repeating: (0, 0), count: xs.count), count: ys.count)
-        for (a, b, v) in vals {
+        var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)
+        let counted = Censoring.missing(column) != .none
+        for (a, b, v, n) in vals {
             guard let k = key(a, b) else { continue }
-            sums[k.1][k.0].0 += v; sums[k.1][k.0].1 += 1
+            sums[k.1][k.0].0 += v; sums[k.1][k.0].1 += 1; sums[k.1][k.0].2 += n ?? 0
         }
-        let cells = sums.map { row in row.map { s -> (mean: Double, points: Int)? in s.1 > 0 ? (s.0 / Double(s.1), s.1) : nil } }
+        let cells = sums.map { row in row.map { s -> (mean: Double, points: Int, never: Double?)? in
+            s.1 > 0 ? (s.0 / Double(s.1), s.1, counted ? s.2 / Double(s.1) : nil) : nil
+        } }
         return PairView(xParameter: jx, yParameter: jy, column: column, xValues: xs, yValues: ys, cells: cells, binned: binned, capped: capped)
     }
 }

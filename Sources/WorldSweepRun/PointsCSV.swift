@@ -3,23 +3,37 @@ import Foundation
 /// points.csv: summary.json's points as one flat table for pandas, polars or a spreadsheet. One
 /// row per sweep point: `point`, the swept parameters (as worlds.csv writes them), `replicas`,
 /// `failed_replicas`, then `METRIC.mean`, `METRIC.std`, `METRIC.min`, `METRIC.max` for every
-/// worlds.csv metric, item by item. The per-partner statistics are PartnerPointsCSV's long table
-/// (a column per item and possible partner would be quadratic in the items).
+/// worlds.csv metric, item by item; a metric some worlds have no value of (a k-th bounce, rest and
+/// settle times) adds `METRIC.count` (worlds with a value) and `METRIC.never` (the share of the
+/// point's worlds that did not fail without one: never bounced, never at rest in the run). The
+/// per-partner statistics are PartnerPointsCSV's long table (a column per item and possible
+/// partner would be quadratic in the items).
 public struct PointsCSV: Sendable {
     public static let statistics = ["mean", "std", "min", "max"]
     public let layout: CSVLayout
     /// summary.json's key of every metric column, in column order; made once, not per row (this
     /// runs on the thread that collects results, once per point).
     public let metrics: [String]
+    /// Per metric: whether worlds can lack a value (so the row counts them).
+    public let counted: [Bool]
 
     public init(layout: CSVLayout) {
         self.layout = layout
         metrics = layout.metricColumns
+        counted = metrics.map(Self.canBeMissing)
+    }
+
+    /// Metrics a world may have no value of: `ITEM.bounce1` … `ITEM.bounce8`, `ITEM.rest_time`,
+    /// `ITEM.settle_time`.
+    public static func canBeMissing(_ metric: String) -> Bool {
+        guard let dot = metric.firstIndex(of: ".") else { return false }
+        let key = metric[metric.index(after: dot)...]
+        return key == "rest_time" || key == "settle_time" || (key.hasPrefix("bounce") && key != "bounces" && !key.contains("."))
     }
 
     public var header: String {
         (["point"] + layout.parameters + ["replicas", "failed_replicas"]
-            + metrics.flatMap { m in Self.statistics.map { "\(m).\($0)" } }).joined(separator: ",")
+            + zip(metrics, counted).flatMap { m, c in (Self.statistics + (c ? ["count", "never"] : [])).map { "\(m).\($0)" } }).joined(separator: ",")
     }
 
     /// One line, newline included. A metric no replica had (no third bounce, never at rest) leaves
@@ -29,8 +43,16 @@ public struct PointsCSV: Sendable {
         s.integer(p.point)
         for v in p.parameters { s.comma(); s.append(NumberText.double(v)) }
         s.comma(); s.integer(p.replicas); s.comma(); s.integer(p.failedReplicas)
-        for metric in metrics {
-            if let stats = p.metrics[metric] { Self.append(stats, to: &s) } else { s.comma(); s.comma(); s.comma(); s.comma() }
+        let worlds = p.replicas - p.failedReplicas
+        for (metric, counted) in zip(metrics, counted) {
+            let stats = p.metrics[metric]
+            if let stats { Self.append(stats, to: &s) } else { s.comma(); s.comma(); s.comma(); s.comma() }
+            if counted {
+                // Every world failed: nothing can be said of how many never got there.
+                let n = stats?.count ?? 0
+                s.comma(); s.integer(n)
+                s.comma(); if worlds > 0 { s.append(NumberText.double(Double(worlds - n) / Double(worlds))) }
+            }
         }
         s.newline()
         return s.string

@@ -111,12 +111,15 @@ public struct RunInfo: Sendable, Hashable, Codable {
     /// Which compilation of the engine ran it (`CodePath.current`: `portable` or `avx2`; the same
     /// results either way, not the same speed); `mixed` for merged shards that ran on both; nil in older runs.
     public var codePath: String?
+    /// Simulated seconds per world (ticks × tick): what a time that never happened is censored
+    /// at; nil in older runs.
+    public var seconds: Double?
 
     public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double,
-                version: String? = nil, commandLine: [String]? = nil, codePath: String? = nil) {
+                version: String? = nil, commandLine: [String]? = nil, codePath: String? = nil, seconds: Double? = nil) {
         self.engine = engine; self.threads = threads; self.worlds = worlds; self.ticksPerWorld = ticksPerWorld
         self.wallSeconds = wallSeconds; self.worldTicksPerSecond = worldTicksPerSecond
-        self.version = version; self.commandLine = commandLine; self.codePath = codePath
+        self.version = version; self.commandLine = commandLine; self.codePath = codePath; self.seconds = seconds
     }
 }
 

@@ -165,7 +165,7 @@ public enum Shards {
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(runner.worldCount) * Double(runner.ticksPerWorld) / wall : 0,
                            version: WorldSweepVersion.current,
-                           codePath: codePaths.count > 1 ? "mixed" : codePaths.first)
+                           codePath: codePaths.count > 1 ? "mixed" : codePaths.first, seconds: scene.world.duration)
         let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
                                                 to: "\(directory)/summary.json")
         return Merged(summary: summary, sample: builder.sample)

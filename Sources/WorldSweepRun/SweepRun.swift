@@ -208,7 +208,8 @@ public struct SweepRun {
         let info = RunInfo(engine: runner.engine.name, threads: options.threads, worlds: range.count,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0,
-                           version: WorldSweepVersion.current, commandLine: options.commandLine, codePath: CodePath.current)
+                           version: WorldSweepVersion.current, commandLine: options.commandLine, codePath: CodePath.current,
+                           seconds: scene.world.duration)
         if options.shard != nil {
             try AtomicFile.write(try JSONText.encode(info), to: finalMarker)
             return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,

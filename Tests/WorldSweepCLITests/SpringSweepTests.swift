@@ -50,9 +50,13 @@ private func rows(_ path: String) -> [[String: String]] {
             }
         }
         #expect(html.contains("card.overshoot (pt)") && html.contains("card.settle_time (s)") && html.contains("spring.frequency (Hz)"))
-        // The page leads with the overshoot (no bounces here), driven by damping above all.
+        // The page leads with the overshoot (no bounces here), driven by damping above all, and says
+        // how: it falls as damping grows (to 0 at critical damping, below).
         let md = text("\(out)/report.md")
-        #expect(md.contains("card.overshoot is driven by spring.damping"), "\(md.prefix(2000))")
+        #expect(md.contains("- **card.overshoot against spring.damping ("), "\(md.prefix(2000))")
+        #expect(md.contains("of its variation): falls from "), "\(md.prefix(2000))")
+        // Settling is censored, not dropped: at damping 0.05 three of four worlds never settle.
+        #expect(html.contains("Worlds that never settled in the run, by spring.damping: 75 % at 0.05"))
         // By hand: a damping ratio of 1 (critical) never swings through; 0.05 swings through
         // again and again (each swing keeps e^(−π·0.05/√(1 − 0.0025)) = 85 % of the last).
         for row in rows("\(out)/worlds.csv") {

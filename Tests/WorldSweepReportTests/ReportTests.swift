@@ -67,7 +67,8 @@ func zeroRow(_ svg: String) throws -> Double? {
 func checkPage(_ html: String) throws {
     #expect(!html.contains("http://") && !html.contains("https://"))
     #expect(!html.lowercased().contains("<script"))
-    #expect(!html.contains("src=") && !html.contains("href="))
+    // Links only within the page (the table of contents).
+    #expect(!html.contains("src=") && !html.replacingOccurrences(of: "href=\"#", with: "").contains("href="))
     for svg in svgBlocks(html) {
         let root = try #require(try XMLDocument(xmlString: svg).rootElement())
         // Every chart scales with its column: a viewBox and the CSS width rule.
@@ -86,7 +87,10 @@ func checkPage(_ html: String) throws {
         let (summary, worlds) = Self.grid
         let html = ReportWriter.html(summary: summary, sample: Array(worlds.prefix(200)))
         try checkPage(html)
-        for id in ["importance", "views", "parallel", "distributions", "extremes", "sensitivity"] { #expect(html.contains("<section id=\"\(id)\">")) }
+        for id in ["importance", "views", "parallel", "distributions", "extremes", "run"] { #expect(html.contains("<section id=\"\(id)\">")) }
+        #expect(!html.contains("<section id=\"sensitivity\">"))   // the decomposition says it, once
+        // A table of contents linking every section and each charted key metric.
+        for id in ["importance", "views", "parallel", "distributions", "extremes", "run", "v-bottom.bounce1"] { #expect(html.contains("<a href=\"#\(id)\">")) }
         let labels = try svgBlocks(html).flatMap(axisLabels)
         for (name, _) in Self.axes { #expect(labels.contains { $0.hasPrefix(name) }, "\(name) is on no axis") }
         // A slice per key metric and parameter, each with a dot for every one of the 144 points.
@@ -96,7 +100,7 @@ func checkPage(_ html: String) throws {
             #expect(try axisLabels(slice).contains { $0.hasPrefix(name) })
         }
         // Pair maps: every pair of the three parameters, averaged over the third.
-        let pairs = try charts(html, titled: "bottom.contacts: ")
+        let pairs = try charts(html, titled: "bottom.contacts: pair map")
         #expect(pairs.count == 3)
         #expect(html.contains("averaged over shove.magnitude"))
     }
@@ -105,7 +109,7 @@ func checkPage(_ html: String) throws {
         let (summary, _) = Self.grid
         let model = ReportModel(summary: summary, sample: [])
         let j = 2   // shove.magnitude
-        let slice = SweepViews.slice(points: summary.points, parameter: j, column: "top.contacts", binned: false)
+        let slice = SweepViews.slice(points: summary.points, parameter: j, column: "top.contacts", binned: false, runSeconds: 5)
         #expect(slice.levels.map(\.x) == [0, 0.5, 1] && slice.dots.count == 144)
         for level in slice.levels {
             let members = summary.points.filter { $0.parameters[j] == level.x }.map { $0.metrics["top.contacts"]!.mean }
@@ -114,12 +118,14 @@ func checkPage(_ html: String) throws {
             #expect(level.min == members.min()! && level.max == members.max()!)
         }
         // The pair map of elasticity × density averages each cell over the three push values.
-        let pair = SweepViews.pair(points: summary.points, x: 0, y: 1, column: "bottom.bounce1", binned: false, maxSide: 40)
-        // Elasticity 0 gives no bounce: its column is left out, the last column is elasticity 1.
-        #expect(pair.xValues.count == 15 && pair.xValues.last == 1 && pair.yValues == [0.5, 1, 2])
-        let cell = try #require(pair.cells[2][14])   // density 2, elasticity 1
+        let pair = SweepViews.pair(points: summary.points, x: 0, y: 1, column: "bottom.bounce1", binned: false, maxSide: 40, runSeconds: 5)
+        // Elasticity 0 gives no bounce: its column stays, at height 0, with its never-share 1.
+        #expect(pair.xValues.count == 16 && pair.xValues.first == 0 && pair.xValues.last == 1 && pair.yValues == [0.5, 1, 2])
+        let none = try #require(pair.cells[0][0])
+        #expect(none.mean == 0 && none.never == 1)
+        let cell = try #require(pair.cells[2][15])   // density 2, elasticity 1
         let members = summary.points.filter { $0.parameters[0] == 1 && $0.parameters[1] == 2 }.map { $0.metrics["bottom.bounce1"]!.mean }
-        #expect(cell.points == 3 && abs(cell.mean - members.reduce(0, +) / 3) < 1e-12)
+        #expect(cell.points == 3 && abs(cell.mean - members.reduce(0, +) / 3) < 1e-12 && cell.never == 0)
         #expect(model.pairs("bottom.bounce1").maps.count == 3)
     }
 
@@ -163,16 +169,24 @@ func checkPage(_ html: String) throws {
         let model = ReportModel(summary: summary, sample: worlds)
         let bottom = try #require(model.analysis("bottom.bounce1"))
         #expect(bottom.importance?.ranked.first == 0)
-        #expect(model.finding(bottom).hasPrefix("bottom.bounce1 is driven by bouncy.elasticity ("))
-        #expect(model.finding(bottom).contains("higher bouncy.elasticity raises it"))
+        // The fixture's bounce grows with e² (and a little with density): a rise, said as a shape.
+        // Near 0 (under a twentieth of the range) up to e = 0.2, then up with e².
+        #expect(model.finding(bottom).hasPrefix("bottom.bounce1 against bouncy.elasticity ("))
+        #expect(model.finding(bottom).contains("of its variation): no effect up to 0.2, then rises from 0 pt to "))
+        #expect(model.finding(bottom).contains("never bounced (a world that never bounced counts as height 0)"))
+        #expect(model.headlines.contains { $0.column == "bottom.bounce1" })
         let html = ReportWriter.html(summary: summary, sample: worlds)
-        let finding = try #require(html.range(of: "<p class=\"finding\" id=\"finding\">"))
+        let finding = try #require(html.range(of: "<div id=\"finding\">"))
+        let toc = try #require(html.range(of: "<nav class=\"toc\""))
         let header = try #require(html.range(of: "<table class=\"kv\">"))
-        #expect(finding.lowerBound < header.lowerBound)   // before everything else
-        // The ranked chart: bars in decreasing order.
+        let views = try #require(html.range(of: "<section id=\"views\">"))
+        #expect(finding.lowerBound < toc.lowerBound && toc.lowerBound < views.lowerBound)
+        #expect(views.lowerBound < header.lowerBound)   // run metadata after the findings
+        // The ranked chart: the parameters' bars in decreasing order, then the noise bar (5 replicas).
         let chart = try #require(try charts(html, titled: "What drives").first)
         let widths = try elements(chart, tag: "rect", cls: "bar").map { Double($0["width"]!)! }
-        #expect(widths.count == 3 && widths == widths.sorted(by: >))
+        #expect(widths.count >= 4 && Array(widths.prefix(3)) == widths.prefix(3).sorted(by: >))
+        #expect(chart.contains("noise (replicas)"))
         // Noise is grouped away: bottom.x wobbles by ±1 pt between replicas only; vx is always 0.
         #expect(model.noiseMetrics.contains { $0.0 == "bottom.x" })
         #expect(!model.rankedMetrics.contains { $0.column == "bottom.x" })
@@ -181,7 +195,8 @@ func checkPage(_ html: String) throws {
         let listed = try #require(html.range(of: "<li>bottom.x: ", range: noise.upperBound..<html.endIndex))
         #expect(listed.lowerBound > noise.lowerBound)
         // The ranked table lists key metrics first.
-        #expect(model.rankedMetrics.prefix(model.keyColumns.count).allSatisfy { model.keyColumns.contains($0.column) })
+        let keyed = model.rankedMetrics.map { model.keyColumns.contains($0.column) }
+        #expect(keyed == keyed.sorted { $0 && !$1 })
     }
 
     @Test func fitsNeedMorePointsThanParametersPlusOne() throws {
@@ -193,7 +208,9 @@ func checkPage(_ html: String) throws {
         three.points.removeLast()
         let m3 = ReportModel(summary: three, sample: [])
         #expect(m3.analyses.allSatisfy { $0.importance == nil && $0.fit == nil })
-        #expect(m3.analysis("bottom.bounce1")?.unfitted == "3 points for 2 parameters: a fit needs more than 3")
+        // Three points are no grid: a surrogate of 4 coefficients (no squares of two-valued
+        // parameters) would need 16.
+        #expect(m3.analysis("bottom.bounce1")?.unfitted == "3 points for a surrogate of 4 coefficients: it needs 4 points per coefficient")
         #expect(m3.headline == nil)
     }
 
@@ -203,8 +220,8 @@ func checkPage(_ html: String) throws {
         let model = ReportModel(summary: summary, sample: [])
         let bottom = try #require(model.analysis("bottom.bounce1"))
         // Six points, every one with a value: enough for a fit, and not "sparse".
-        #expect(bottom.signal == .signal && bottom.importance?.shares[1] == nil)
-        #expect(model.finding(bottom).contains("bouncy.elasticity (") && model.finding(bottom).contains("or by shove.magnitude, which moves in lockstep with it"))
+        #expect(bottom.signal == .signal && bottom.importance?.mains[1] == nil && bottom.importance?.method == .grid)
+        #expect(model.finding(bottom).contains("bouncy.elasticity (") && model.finding(bottom).contains("or against shove.magnitude, which moves in lockstep with it"))
         #expect(model.pairs("bottom.bounce1").maps.isEmpty)   // a zip sweep has no pairs to map
     }
 
@@ -227,7 +244,7 @@ func checkPage(_ html: String) throws {
             summary.points[i].metrics["bottom.bounce1"] = MetricStats(count: 2, mean: 400 * e * e, std: 1, min: 0, max: 500)
         }
         let html = ReportWriter.html(summary: summary)
-        let inter = try #require(try charts(html, titled: "bottom.bounce1: the two strongest").first)
+        let inter = try #require(try charts(html, titled: "bottom.bounce1 by bouncy.density").first)
         #expect(try elements(inter, tag: "polyline", cls: "line").count == 1)
         #expect(html.contains("bouncy.density 0.5, 1, 2 coincide: one line is drawn for them."))
     }
@@ -264,12 +281,14 @@ func checkPage(_ html: String) throws {
         let model = ReportModel(summary: summary, sample: worlds)
         let head = try #require(model.headline?.column)
         let pc = try #require(try charts(html, titled: "Every point across").first)
-        #expect(try elements(pc, tag: "polyline", cls: "pc").count == SweepViews.valued(summary.points, head).count)
+        // Every point is a line: never-bounced points at height 0.
+        #expect(try elements(pc, tag: "polyline", cls: "pc").count == SweepViews.valued(summary.points, head, runSeconds: model.runSeconds).count)
+        #expect(SweepViews.valued(summary.points, head, runSeconds: model.runSeconds).count == 300)
         for name in ["bouncy.elasticity", "bouncy.density"] {
             let slice = try #require(try charts(html, titled: "bottom.contacts vs \(name)").first)
             #expect(try elements(slice, tag: "circle", cls: "pt").count == 300 + SweepViews.bins)
         }
-        let bounced = SweepViews.valued(summary.points, "bottom.bounce1").count
+        let bounced = summary.points.filter { $0.metrics["bottom.bounce1"] != nil }.count
         #expect(bounced > 250 && bounced < 300)   // the least elastic points never bounce
         let spread = try #require(try charts(html, titled: "bottom.bounce1: spread per point").first)
         #expect(try elements(spread, tag: "circle", cls: "pt").count == bounced)
@@ -277,7 +296,42 @@ func checkPage(_ html: String) throws {
         let allLabels = try svgBlocks(html).flatMap(axisLabels)
         #expect(!allLabels.contains("sweep point"))   // no axis of point numbers
         // Binned pair map over the two parameters.
-        #expect(try charts(html, titled: "bottom.bounce1: bouncy.").count == 1)
+        #expect(try charts(html, titled: "bottom.bounce1: pair map").count == 1)
+    }
+
+    @Test func everyChartOfAMetricWorldsCanLackStatesItsNeverShare() throws {
+        // The fixture's bottom view never rests above elasticity 0.97 (the last of 16 values) and
+        // never bounces at elasticity 0: each chart of those metrics says so, and none drops them.
+        let (summary, worlds) = Self.grid
+        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let figures = html.components(separatedBy: "<figure").dropFirst()
+        var checked = 0
+        for (metric, words) in [("bottom.rest_time", "never came to rest"), ("bottom.bounce1", "never bounced")] {
+            for f in figures where f.contains("aria-label=\"\(metric) vs ") || f.contains("aria-label=\"\(metric): pair map") {
+                #expect(f.contains(words), "\(metric): \(f.suffix(400))")
+                checked += 1
+            }
+        }
+        #expect(checked == 2 * (3 + 3))   // three slices and three pair maps each
+        // By elasticity: 100 % of the worlds at 1 never rest, none below; the line keeps every point.
+        #expect(html.contains("Worlds that never came to rest in the run, by bouncy.elasticity: 100 % at 1, none at the other 15 values"))
+        let slice = SweepViews.slice(points: summary.points, parameter: 0, column: "bottom.rest_time", binned: false, runSeconds: 5)
+        #expect(slice.levels.count == 16 && slice.levels.last?.mean == 5 && slice.levels.last?.never == 1)
+    }
+
+    @Test func logSpacedParametersGetALogAxis() throws {
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", [0.01, 0.1, 1]), ("bouncy.density", [1, 2])], replicas: 1)
+        let model = ReportModel(summary: summary, sample: [])
+        #expect(model.isLogSpaced(0) && !model.isLogSpaced(1))
+        let html = ReportWriter.html(summary: summary)
+        let slice = try #require(try charts(html, titled: "bottom.contacts vs bouncy.elasticity").first)
+        // A decade per third of the axis: 0.01, 0.1 and 1 evenly apart.
+        let xs = try XMLDocument(xmlString: slice).nodes(forXPath: "//g[@class='series']/circle[@class='pt']").compactMap {
+            ($0 as? XMLElement)?.attribute(forName: "cx")?.stringValue.flatMap(Double.init)
+        }
+        let levels = Array(Set(xs)).sorted()
+        #expect(levels.count == 3 && abs((levels[1] - levels[0]) - (levels[2] - levels[1])) < 0.05)
+        #expect(html.contains("bouncy.elasticity is log-spaced: a log axis."))
     }
 
     @Test func theHistogramSaysHowManyWorldsNeverBounced() throws {
@@ -285,7 +339,7 @@ func checkPage(_ html: String) throws {
         let never = worlds.filter { $0.items[1].bounceHeights.isEmpty }.count
         #expect(never > 0)   // elasticity 0 and the lowest ones: no rebound
         let html = ReportWriter.html(summary: summary, sample: worlds)
-        #expect(html.contains("\(never) of them never bounced"))
+        #expect(html.contains("\(never) of them ("))
         let hist = try #require(try charts(html, titled: "bottom.bounce1: \(worlds.count - never) of \(worlds.count) sampled worlds").first)
         let bars = try XMLDocument(xmlString: hist).nodes(forXPath: "//rect/title").count
         #expect(bars > 0)
@@ -299,7 +353,7 @@ func checkPage(_ html: String) throws {
         #expect(try charts(html, titled: "bottom.bounce1 vs bouncy.elasticity").count == 1)
         #expect(try charts(html, titled: "bottom.bounce1: ").isEmpty)
         #expect(!html.contains("<section id=\"parallel\">") && !html.contains("<section id=\"distributions\">"))
-        #expect(html.contains("<section id=\"sensitivity\">"))
+        #expect(!html.contains("<section id=\"sensitivity\">"))
         let md = ReportWriter.markdown(summary: summary)
         #expect(md.contains("## The whole sweep") && md.contains("### bottom.bounce1"))
     }
@@ -338,7 +392,7 @@ func checkPage(_ html: String) throws {
         let slice = try #require(try charts(html, titled: "top.contacts vs shove.magnitude").first)
         #expect(try elements(slice, tag: "circle", cls: "pt").count == ReportModel.maxDots + SweepViews.bins)
         #expect(html.contains("\(ReportModel.maxDots) of the 5000 dots drawn, spread evenly; the line and band use every point."))
-        let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", binned: true).levels
+        let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", binned: true, runSeconds: 5).levels
         #expect(levels.reduce(0) { $0 + $1.points } == 5000)
         let pc = try #require(try charts(html, titled: "Every point across").first)
         #expect(try elements(pc, tag: "polyline", cls: "pc").count == ReportModel.maxParallelLines)

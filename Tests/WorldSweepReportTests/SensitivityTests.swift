@@ -96,52 +96,24 @@ private func rSquaredNormalEquations(_ cols: [[Double]], _ y: [Double]) -> Doubl
         return (a, b)
     }()
 
-    @Test func importanceSharesAreWhatEachParameterAloneExplains() throws {
-        let (a, b) = Self.grid3
-        // y = 3a: a explains everything, b nothing.
-        let only = try #require(Sensitivity.importance(metric: "y", parameters: [a, b], values: a.map { 3 * $0 }))
-        #expect(abs(only.shares[0]! - 1) < 1e-12 && abs(only.shares[1]!) < 1e-12 && abs(only.rSquared - 1) < 1e-12)
-        #expect(only.ranked == [0, 1] && only.slopes[0]! > 0)
-        // y = a + 2b: var(y) = var(a) + 4 var(b) = 5 var(a), so the shares are 1/5 and 4/5.
-        let both = try #require(Sensitivity.importance(metric: "y", parameters: [a, b], values: zip(a, b).map { $0 + 2 * $1 }))
-        #expect(abs(both.shares[0]! - 0.2) < 1e-12 && abs(both.shares[1]! - 0.8) < 1e-12)
-        #expect(both.ranked == [1, 0])
-        // y = a²: no straight-line slope at all, yet a explains all of it through its square.
-        let bend = try #require(Sensitivity.importance(metric: "y", parameters: [a, b], values: a.map { $0 * $0 }))
-        #expect(abs(bend.shares[0]! - 1) < 1e-12 && abs(bend.slopes[0]!) < 1e-12)
-        // y = -a: lowers.
-        let down = try #require(Sensitivity.importance(metric: "y", parameters: [a, b], values: a.map { -$0 }))
-        #expect(down.slopes[0]! < 0)
-    }
-
-    @Test func importanceNeedsMorePointsThanParametersPlusOne() throws {
-        // Three points, two parameters: a plane fits any three points; nothing to learn.
-        #expect(Sensitivity.importance(metric: "y", parameters: [[0, 1, 0], [0, 0, 1]], values: [1, 2, 3]) == nil)
-        #expect(Sensitivity.importance(metric: "y", parameters: [[0, 1, 0, 1], [0, 0, 1, 1]], values: [1, 2, 3, 5]) != nil)
-        // Constant metric: no fit.
-        let (a, b) = Self.grid3
-        #expect(Sensitivity.importance(metric: "y", parameters: [a, b], values: a.map { _ in 4 }) == nil)
-    }
-
-    @Test func noiseIsToldApartFromSignal() {
-        func stats(_ means: [Double], std: Double, count: Int) -> [MetricStats] {
-            means.map { MetricStats(count: count, mean: $0, std: std, min: $0 - std, max: $0 + std) }
+    @Test func noiseIsToldApartFromSignal() throws {
+        // Point means 0 … 19 over one parameter; replicas (5 per point) spread by the given variance.
+        func points(_ means: [Double], variance: Double) -> [PointValue] {
+            means.enumerated().map { PointValue(parameters: [Double($0.offset)], mean: $0.element, variance: variance, worlds: 5) }
+        }
+        func judge(_ pts: [PointValue], unit: String) throws -> MetricSignal {
+            let d = try Decomposition.decompose(metric: "y", parameterCount: 1, points: pts, replicated: true).get()
+            return MetricSignal.classify(pts, unit: unit, decomposition: d, replicated: true)
         }
         let means = (0..<20).map { Double($0) }
-        // Spread over the points far beyond the replica noise (std 0.1 over 5 replicas).
-        #expect(MetricSignal.classify(stats: stats(means, std: 0.1, count: 5), unit: "pt", fit: nil, points: 20, parameters: 1) == .signal)
-        // The same means, but each point's replicas spread by 20: the point means are noise.
-        if case .noise = MetricSignal.classify(stats: stats(means, std: 20, count: 5), unit: "pt", fit: nil, points: 20, parameters: 1) {} else {
-            Issue.record("replica noise not recognised")
-        }
-        // A resting body's velocity: moves by 0.3 pt/s over the sweep, under the 1 pt/s floor.
-        if case .noise = MetricSignal.classify(stats: stats(means.map { $0 * 0.015 }, std: 0, count: 1), unit: "pt/s", fit: nil, points: 20, parameters: 1) {} else {
+        // Between-point variance 33.25 against replica variance 0.01: signal.
+        #expect(try judge(points(means, variance: 0.01), unit: "pt") == .signal)
+        // Replica variance 400: over 90 % of the variation is between replicas.
+        if case .noise = try judge(points(means, variance: 400), unit: "pt") {} else { Issue.record("replica noise not recognised") }
+        // A resting body's velocity: moves by 0.285 pt/s over the sweep, under the 1 pt/s floor.
+        if case .noise = try judge(points(means.map { $0 * 0.015 }, variance: 0), unit: "pt/s") {} else {
             Issue.record("a velocity below the floor counted as signal")
         }
-        // Present at 3 of 100 points only.
-        if case .noise = MetricSignal.classify(stats: stats([1, 5, 9], std: 0, count: 1), unit: "pt", fit: nil, points: 100, parameters: 2) {} else {
-            Issue.record("a sparse metric counted as signal")
-        }
-        #expect(MetricSignal.classify(stats: stats([2, 2, 2], std: 0, count: 1), unit: "pt", fit: nil, points: 3, parameters: 0) == .constant)
+        #expect(MetricSignal.classify(points([2, 2, 2], variance: 0), unit: "pt", decomposition: nil, replicated: false) == .constant)
     }
 }

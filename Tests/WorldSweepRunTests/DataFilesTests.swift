@@ -100,7 +100,10 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         let metrics = PointsCSV(layout: layout).metrics
         // worlds.csv's metrics only: 17 per item, no column per partner.
         #expect(metrics == layout.metricColumns && metrics.count == 2 * 17)
-        #expect(points.header.count == 5 + 4 * metrics.count)
+        // Per item, the 8 bounce heights and the rest time can be missing: a count and a never-share each.
+        let counted = metrics.filter(PointsCSV.canBeMissing)
+        #expect(counted.count == 2 * 9 && !counted.contains { $0.hasSuffix(".bounces") })
+        #expect(points.header.count == 5 + 4 * metrics.count + 2 * counted.count)
         for (row, point) in zip(points.rows, summary.points) {
             #expect(Int(row[0]) == point.point && row.count == points.header.count)
             #expect([Double(row[1])!, Double(row[2])!] == point.parameters)
@@ -112,6 +115,14 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
                 } else {
                     #expect(cells == ["", "", "", ""], "\(metric)")
                 }
+                guard PointsCSV.canBeMissing(metric) else {
+                    #expect(points.header.firstIndex(of: "\(metric).count") == nil)
+                    continue
+                }
+                // Worlds with a value, and the share of the worlds that did not fail without one.
+                let n = point.metrics[metric]?.count ?? 0, worlds = point.replicas - point.failedReplicas
+                #expect(Int(row[points.header.firstIndex(of: "\(metric).count")!]) == n, "\(metric)")
+                #expect(Double(row[points.header.firstIndex(of: "\(metric).never")!]) == Double(worlds - n) / Double(worlds), "\(metric)")
             }
         }
         // partner_points.csv: exactly summary.json's `ITEM.contacts.PARTNER` statistics, a row each.
@@ -144,8 +155,9 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
             _ = try runSweep(path, into: "\(dir)/out")
             let worlds = table("\(dir)/out/worlds.csv"), partners = table("\(dir)/out/partners.csv")
             let points = table("\(dir)/out/points.csv"), partnerPoints = table("\(dir)/out/partner_points.csv")
-            // One world, one point: 17 metrics per item in worlds.csv, 4 statistics each in points.csv.
-            #expect(worlds.header.count == 3 + 17 * n && points.header.count == 3 + 4 * 17 * n)
+            // One world, one point: 17 metrics per item in worlds.csv, 4 statistics each in points.csv,
+            // and a count and a never-share for the 9 that can be missing (bounce1 … bounce8, rest_time).
+            #expect(worlds.header.count == 3 + 17 * n && points.header.count == 3 + (4 * 17 + 2 * 9) * n)
             let contacts = (0..<n).map { Int(worlds.rows[0][3 + 17 * $0])! }.reduce(0, +)
             // Neighbours overlap: contacts happened, but far fewer rows than pairs that could touch.
             #expect(contacts >= n && partners.rows.count >= n / 2, "\(contacts) contacts, \(partners.rows.count) rows")

@@ -1,0 +1,99 @@
+// Outcomes that never happen are data. A world that never comes to rest (or never settles) within
+// the run took longer than the run: its time is censored at the run's length, and the share of
+// worlds that never got there is a metric of its own (`ITEM.never_rest`, `ITEM.never_settle`). A
+// world that never bounced (a k-th time) bounced to height 0. The report analyses these complete
+// forms, so no mean is drawn from the worlds that happened to have a value as if they were all.
+import WorldSweepRun
+
+enum Censoring {
+    /// What a world without a value of a metric counts as.
+    enum Missing: Equatable {
+        /// A time that did not happen within the run: the run's length.
+        case runLength
+        /// A bounce that did not happen: height 0.
+        case zero
+        /// Every world has a value (positions, counts …).
+        case none
+    }
+
+    static func missing(_ column: String) -> Missing {
+        let key = Units.metricKey(column)
+        if key == "rest_time" || key == "settle_time" { return .runLength }
+        if key.hasPrefix("bounce"), key != "bounces" { return .zero }
+        return .none
+    }
+
+    /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
+    static func neverColumn(_ column: String) -> String? {
+        guard missing(column) == .runLength, let dot = column.firstIndex(of: ".") else { return nil }
+        return column[..<dot] + (Units.metricKey(column) == "rest_time" ? ".never_rest" : ".never_settle")
+    }
+
+    /// The time metric a never-share metric counts (`top.never_rest` → `top.rest_time`), or nil.
+    static func timeColumn(ofNever column: String) -> String? {
+        guard let dot = column.firstIndex(of: ".") else { return nil }
+        switch column[column.index(after: dot)...] {
+        case "never_rest": return column[..<dot] + ".rest_time"
+        case "never_settle": return column[..<dot] + ".settle_time"
+        default: return nil
+        }
+    }
+
+    /// How stated on the page.
+    static func rule(_ column: String, runSeconds: Double) -> String? {
+        switch missing(column) {
+        case .runLength: "a world that never got there counts as \(Text.value(runSeconds)) s, the run's length"
+        case .zero: "a world that never bounced counts as height 0"
+        case .none: nil
+        }
+    }
+
+    /// Worlds of a point that did not fail.
+    static func worlds(_ p: PointSummary) -> Int { p.replicas - p.failedReplicas }
+
+    /// The share of a point's worlds without a value of a metric that can be missing (0 when all
+    /// have one); nil when every world failed.
+    static func neverShare(_ p: PointSummary, _ column: String) -> Double? {
+        let n = worlds(p)
+        guard n > 0 else { return nil }
+        return Double(n - (p.metrics[column]?.count ?? 0)) / Double(n)
+    }
+
+    /// The point's complete form of a metric (missing values counted as the rule says), or of a
+    /// never-share metric; nil when no world of the point has one.
+    static func value(_ p: PointSummary, _ column: String, runSeconds: Double) -> PointValue? {
+        let n = worlds(p)
+        guard n > 0 else { return nil }
+        if let time = timeColumn(ofNever: column) {
+            let share = Double(n - (p.metrics[time]?.count ?? 0)) / Double(n)
+            return PointValue(parameters: p.parameters, mean: share, variance: share * (1 - share), worlds: n)
+        }
+        let stats = p.metrics[column]
+        let filler: Double
+        switch missing(column) {
+        case .none:
+            guard let stats else { return nil }
+            return PointValue(parameters: p.parameters, mean: stats.mean, variance: population(stats), worlds: stats.count)
+        case .runLength: filler = runSeconds
+        case .zero: filler = 0
+        }
+        return combine(stats, with: filler, worlds: n).map { PointValue(parameters: p.parameters, mean: $0.mean, variance: $0.variance, worlds: n) }
+    }
+
+    /// Mean and population variance of the values `stats` describes plus (worlds − count) copies of
+    /// `filler`.
+    static func combine(_ stats: MetricStats?, with filler: Double, worlds n: Int) -> (mean: Double, variance: Double)? {
+        guard n > 0 else { return nil }
+        let c = min(n, stats?.count ?? 0)
+        let m = stats?.mean ?? 0
+        let mean = (Double(c) * m + Double(n - c) * filler) / Double(n)
+        let inside = stats.map { population($0) * Double(c) } ?? 0
+        let ss = inside + Double(c) * (m - mean) * (m - mean) + Double(n - c) * (filler - mean) * (filler - mean)
+        return (mean, ss / Double(n))
+    }
+
+    /// Variance over the values (divided by their count, not count − 1).
+    static func population(_ s: MetricStats) -> Double {
+        s.count > 1 ? s.std * s.std * Double(s.count - 1) / Double(s.count) : 0
+    }
+}

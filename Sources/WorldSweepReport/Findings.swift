@@ -1,0 +1,198 @@
+// What the page says: whether a metric's variation is signal, the shape a parameter gives it
+// (monotone, a threshold, a step, a peak) read off its main-effect curve rather than the sign of a
+// straight line, and the findings the page leads with, best supported first.
+import WorldSweepRun
+
+/// Whether a metric's variation over the points says something about the parameters.
+enum MetricSignal: Sendable, Equatable {
+    case signal
+    /// The same at every point.
+    case constant
+    /// Varies, but only as noise would; the reason says why it was judged so.
+    case noise(String)
+
+    /// Below these ranges over the sweep a metric is treated as not varying (per unit).
+    static func floor(unit: String) -> Double {
+        switch unit {
+        case "pt": 0.5
+        case "pt/s": 1
+        case "s": 0.02
+        case "rad", "rad/s": 0.01
+        case "share": 0.02
+        default: 0.05   // counts: a mean that moves by less than a twentieth of a contact
+        }
+    }
+
+    /// Judges a metric from its points (complete form) and its decomposition, when there is one.
+    static func classify(_ points: [PointValue], unit: String, decomposition d: VarianceDecomposition?, replicated: Bool) -> MetricSignal {
+        let means = points.map(\.mean).filter(\.isFinite)
+        guard let lo = means.min(), let hi = means.max(), hi > lo else { return .constant }
+        let floor = Self.floor(unit: unit)
+        if hi - lo < floor {
+            return .noise("its mean moves by less than \(Text.value(floor))\(unit.isEmpty ? "" : " " + unit) over the sweep")
+        }
+        guard let d else { return .signal }
+        if let noise = d.noise, noise >= 0.5 {
+            return .noise("\(ReportModel.percent(noise)) of its variation is between the replicas of one point")
+        }
+        if let r2 = d.rSquared, r2 < 0.25 {
+            return .noise("the surrogate fit reproduces \(ReportModel.percent(r2)) of its point means")
+        }
+        return .signal
+    }
+}
+
+/// The shape of a metric along one parameter, from its mean at each value (or range).
+enum Shape {
+    /// A phrase with values ("rises from 0 pt to 233 pt", "no effect up to 0.6, then falls to
+    /// 3 s", "peaks at 0.7 (40 pt; 10 pt at 0, 12 pt at 1.5)") and a short one without them
+    /// ("rises", "no effect up to 0.6, then falls", "peaks at 0.7"). `levels`: (parameter value,
+    /// mean), sorted by value. A change under a twentieth of the metric's range along the
+    /// parameter counts as none.
+    static func describe(_ levels: [(x: Double, y: Double)], unit: String) -> (long: String, short: String) {
+        guard levels.count >= 2, let lo = levels.map(\.y).min(), let hi = levels.map(\.y).max(), hi > lo else { return ("no change", "no change") }
+        let range = hi - lo, tol = 0.05 * range
+        let u = unit.isEmpty || unit == "count" || unit == "share" ? "" : " " + unit
+        func v(_ y: Double) -> String { unit == "share" ? ReportModel.percent(y) : Text.short(y) + u }
+        func x(_ x: Double) -> String { Text.short(x) }
+        let first = levels.first!, last = levels.last!
+        let diffs = zip(levels.dropFirst(), levels).map { $0.y - $1.y }
+        let up = diffs.allSatisfy { $0 >= -tol }, down = diffs.allSatisfy { $0 <= tol }
+        if up || down {
+            let verb = up ? "rises" : "falls"
+            // One step holding most of the change.
+            if let k = diffs.indices.max(by: { abs(diffs[$0]) < abs(diffs[$1]) }), abs(diffs[k]) >= 0.8 * range, levels.count >= 3 {
+                let at = "between \(x(levels[k].x)) and \(x(levels[k + 1].x))"
+                return ("steps from \(v(levels[k].y)) to \(v(levels[k + 1].y)) \(at)", "steps \(up ? "up" : "down") \(at)")
+            }
+            // Flat start: no effect up to a value, then a change.
+            if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
+               levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }) {
+                let head = "no effect up to \(x(levels[flatTo].x)), then \(verb)"
+                return ("\(head) from \(v(first.y)) to \(v(last.y))", head)
+            }
+            // Flat end: a change, then none from a value on.
+            if let flatFrom = levels.firstIndex(where: { abs($0.y - last.y) <= tol }), flatFrom >= 1, flatFrom < levels.count - 1,
+               levels.suffix(from: flatFrom).allSatisfy({ abs($0.y - last.y) <= tol }) {
+                let head = "\(verb) up to \(x(levels[flatFrom].x)), then no further effect"
+                return ("\(verb) from \(v(first.y)) to \(v(last.y)) by \(x(levels[flatFrom].x)), then no further effect", head)
+            }
+            return ("\(verb) from \(v(first.y)) to \(v(last.y))", verb)
+        }
+        let top = levels.indices.max { levels[$0].y < levels[$1].y }!
+        let bottom = levels.indices.min { levels[$0].y < levels[$1].y }!
+        // Flat start, then a change that is not monotone.
+        if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
+           levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }), abs(last.y - first.y) > tol {
+            let flat = "no effect up to \(x(levels[flatTo].x))"
+            // Then a peak (or a dip) well inside the rest, or an uneven rise or fall.
+            if top > flatTo, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
+                let head = "\(flat), then peaks at \(x(levels[top].x))"
+                return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(levels[top].y)) at the peak, \(v(last.y)) at \(x(last.x)))", head)
+            }
+            if bottom > flatTo, bottom < levels.count - 1, min(first.y, last.y) - levels[bottom].y > tol {
+                let head = "\(flat), then dips at \(x(levels[bottom].x))"
+                return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(levels[bottom].y)) at the dip, \(v(last.y)) at \(x(last.x)))", head)
+            }
+            let head = "\(flat), then \(last.y < first.y ? "falls" : "rises"), not evenly"
+            return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(last.y)) at \(x(last.x)); lowest \(v(lo)), highest \(v(hi)))", head)
+        }
+        let ends = "\(v(first.y)) at \(x(first.x)), \(v(last.y)) at \(x(last.x))"
+        if top > 0, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
+            return ("peaks at \(x(levels[top].x)) (\(v(levels[top].y)); \(ends))", "peaks at \(x(levels[top].x))")
+        }
+        if bottom > 0, bottom < levels.count - 1, min(first.y, last.y) - levels[bottom].y > tol {
+            return ("dips at \(x(levels[bottom].x)) (\(v(levels[bottom].y)); \(ends))", "dips at \(x(levels[bottom].x))")
+        }
+        return ("varies without one direction (lowest \(v(lo)) at \(x(levels[bottom].x)), highest \(v(hi)) at \(x(levels[top].x)))", "not in one direction")
+    }
+}
+
+extension ReportModel {
+    static func percent(_ share: Double) -> String {
+        let p = share * 100
+        return p <= 0 ? "0 %" : p < 1 ? "under 1 %" : "\(Int(p.rounded())) %"
+    }
+
+    /// The largest single term of a decomposition: a main effect or a pair.
+    static func topShare(_ d: VarianceDecomposition) -> Double {
+        max(d.ranked.first.flatMap { d.mains[$0] } ?? 0, d.pairs.first?.share ?? 0)
+    }
+
+    /// The findings to lead with: key metrics with signal, by their largest term's share times
+    /// how well the surrogate (if any) fits (in steps of 5 %; on a tie the metrics the sweeps ask
+    /// about first: first bounces, overshoot, then key-metric order); a metric that is mostly
+    /// noise or unexplained never leads, nor a never-share beside its own time metric (they say
+    /// one thing twice).
+    var computedHeadlines: [MetricAnalysis] {
+        func score(_ a: MetricAnalysis) -> Int {
+            let d = a.importance!
+            return Int((Self.topShare(d) * (d.rSquared ?? 1) * 20).rounded())
+        }
+        func priority(_ a: MetricAnalysis) -> Int {
+            let key = Units.metricKey(a.column)
+            return Self.headlineMetrics.firstIndex(of: key) ?? (Self.headlineMetrics.count + (Self.keyMetrics.firstIndex(of: key) ?? Self.keyMetrics.count))
+        }
+        let candidates = rankedMetrics.filter { keyColumns.contains($0.column) }.filter { a in
+            let d = a.importance!
+            return Self.topShare(d) >= 0.5 && d.explained >= 0.5
+        }.sorted { (score($0), -priority($0)) > (score($1), -priority($1)) }
+        var out: [MetricAnalysis] = []
+        var said: Set<String> = []
+        for a in candidates where out.count < Self.maxHeadlines {
+            let subject = Censoring.timeColumn(ofNever: a.column) ?? a.column
+            guard !said.contains(subject) else { continue }
+            said.insert(subject)
+            out.append(a)
+        }
+        return out
+    }
+
+    /// The shape of the metric's mean at each value of a parameter (the slice's line).
+    func shape(_ column: String, _ j: Int, short: Bool = false) -> String {
+        let v = SweepViews.slice(points: summary.points, parameter: j, column: column, binned: binned, runSeconds: runSeconds)
+        let d = Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column))
+        return short ? d.short : d.long
+    }
+
+    /// One sentence on a metric: what drives it, the shape it takes, what the pairs add, and what
+    /// is left (noise only where replicas measure it).
+    func finding(_ a: MetricAnalysis) -> String {
+        guard let d = a.importance, let first = d.ranked.first, let s1 = d.mains[first] else { return "" }
+        let names = summary.parameters
+        var text = "\(a.column) against \(names[first]) (\(Self.percent(s1)) of its variation"
+        if case .surrogate(let r2, _) = d.method { text += ", by a surrogate fit with R² \(PrintfNumber.fixed(r2, decimals: 2))" }
+        text += "): \(shape(a.column, first))"
+        let lockstep = varyingParameters.filter { d.mains[$0] == nil }
+        if !lockstep.isEmpty {
+            text += "; or against " + lockstep.map { names[$0] }.joined(separator: " and ") + ", which move" + (lockstep.count == 1 ? "s" : "")
+                + " in lockstep with it: the sweep cannot tell them apart"
+        }
+        let notable = d.ranked.dropFirst().filter { (d.mains[$0] ?? 0) >= 0.05 }
+        if !notable.isEmpty {
+            text += "; " + notable.map { "\(names[$0]) \(Self.percent(d.mains[$0]!)) (\(shape(a.column, $0, short: true)))" }.joined(separator: ", ")
+        }
+        let pairs = d.pairs.filter { $0.share >= 0.05 }
+        if !pairs.isEmpty {
+            text += "; " + pairs.map { "\(names[$0.a]) × \(names[$0.b]) together \(Self.percent($0.share))" }.joined(separator: ", ")
+        }
+        if d.higherOrder >= 0.05 { text += "; three or more parameters together \(Self.percent(d.higherOrder))" }
+        if d.unfitted >= 0.05 { text += "; \(Self.percent(d.unfitted)) the fit does not capture" }
+        if let noise = d.noise, noise >= 0.05 { text += "; noise between replicas \(Self.percent(noise))" }
+        if let rule = Censoring.rule(a.column, runSeconds: runSeconds), let never = neverShare(a.column), never > 0 {
+            text += "; \(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column)) (\(rule))"
+        }
+        return text + "."
+    }
+
+    /// The share of all (not failed) worlds without a value of a metric worlds can lack.
+    func neverShare(_ column: String) -> Double? {
+        guard Censoring.missing(column) != .none else { return nil }
+        var worlds = 0, valued = 0
+        for p in summary.points {
+            worlds += Censoring.worlds(p)
+            valued += p.metrics[column]?.count ?? 0
+        }
+        return worlds > 0 ? Double(worlds - valued) / Double(worlds) : nil
+    }
+}

@@ -1,0 +1,183 @@
+// report.html's whole-sweep views: per key metric its finding, the slice of its strongest
+// parameter and its first pair map (open for the headline metrics, folded for the rest), every
+// other slice and pair map folded; each chart of a metric worlds can lack states its never-shares.
+import Foundation
+import WorldSweepRun
+
+extension HTMLReport {
+    // MARK: whole-sweep views
+
+    static let keyTitles = ["bounce1": "First bounce height", "contacts": "Contacts", "rest_time": "Rest time",
+                            "overshoot": "Overshoot", "settle_time": "Settle time", "oscillations": "Oscillations"]
+
+    static func views(_ m: ReportModel) -> String {
+        let s = m.summary
+        var h = "<section id=\"views\">\n<h2>The whole sweep</h2>\n"
+        var intro = "Each key metric against every swept parameter, using all \(s.points.count) points, most important parameter first"
+        intro += m.isRandom ? "; the parameters of a random sweep are cut into \(SweepViews.bins) equal-width ranges for the line." : "."
+        if s.items.count > ReportModel.maxItemsCharted { intro += " Views of the first \(ReportModel.maxItemsCharted) of \(s.items.count) items." }
+        h += note(intro)
+        var constant: [String] = []
+        for column in m.keyColumns {
+            guard let a = m.analysis(column) else { continue }
+            if a.signal == .constant { constant.append(column); continue }
+            let key = Units.metricKey(column)
+            h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitles[key] ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
+            switch a.signal {
+            case .constant:
+                continue
+            case .noise(let why):
+                h += note("Not a finding: \(why).")
+            case .signal:
+                h += note(m.finding(a))
+            }
+            let slices = m.slices(column)
+            let (maps, total) = m.pairs(column)
+            // The strongest parameter's chart stays open; the others fold.
+            let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
+            let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
+            // A headline metric's strongest slice and first pair map stay open; the rest fold (all
+            // of another metric's charts: its finding above says what they show).
+            let open = m.headlines.contains { $0.column == column } ? 1 : 0
+            if open > 0 {
+                h += "<div class=\"charts\">\n" + (slices.first.map { sliceFigure(m, $0) } ?? "")
+                h += (maps.first.map { pairFigure(m, $0, id: "pm-\(column)-0", shared: shared) } ?? "") + "</div>\n"
+            }
+            let more = slices.count - open + max(0, maps.count - open)
+            if more > 0 {
+                h += "<details><summary>\(open > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
+                for v in slices.dropFirst(open) { h += sliceFigure(m, v) }
+                for (k, p) in maps.enumerated().dropFirst(open) { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
+                h += "</div>\n"
+                if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
+                if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
+                h += "</details>\n"
+            }
+        }
+        if !constant.isEmpty { h += note("The same at every point, not charted: " + constant.joined(separator: ", ") + ".") }
+        return h + "</section>\n"
+    }
+
+    static func othersText(_ m: ReportModel, except: [Int]) -> String {
+        let others = m.summary.parameters.indices.filter { !except.contains($0) && m.varyingParameters.contains($0) }.map { m.summary.parameters[$0] }
+        return others.isEmpty ? "" : others.joined(separator: ", ")
+    }
+
+    static func sliceFigure(_ m: ReportModel, _ v: SliceView) -> String {
+        let s = m.summary
+        let name = s.parameters[v.parameter]
+        let unit = Units.metric(v.column)
+        let many = v.dots.count > 200
+        let dots = LineSeries(name: "points", color: "#8c9db5", points: ReportModel.thinned(v.dots, ReportModel.maxDots).map { d in
+            LinePoint(x: d.x, y: d.y, title: many ? "" : "point \(d.point.point) (\(m.describe(d.point))): mean \(Text.value(d.y)) \(unit)")
+        }, style: .dots, inLegend: false)
+        let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
+            LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
+                      title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(l.points) points (min \(Text.value(l.min)), max \(Text.value(l.max)))")
+        }, inLegend: false)
+        var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
+                              legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column))
+        chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
+        chart.logX = m.isLogSpaced(v.parameter)
+        let others = othersText(m, except: [v.parameter])
+        let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
+        let missing = s.points.count - v.dots.count
+        var caption = "Dots: each of the \(v.dots.count) points\(replicas)"
+        caption += missing > 0 ? " (the other \(missing) have only failed worlds). Line: " : ". Line: "
+        if others.isEmpty {
+            caption += "the mean at each value of \(name); band: min–max."
+        } else if v.binned {
+            caption += "the mean over the points in each of \(v.levels.count) equal-width ranges of \(name) (the other parameters, \(others), vary within a range); band: their min–max."
+        } else {
+            caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
+        }
+        if v.dots.isEmpty { caption += " No point has a value." }
+        caption += neverText(m, v)
+        if v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
+        if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
+        if chart.logX { caption += " \(name) is log-spaced: a log axis." }
+        return figure(chart.svg(), caption)
+    }
+
+    /// The never-shares along a slice, said in its caption (every chart of a metric worlds can lack).
+    static func neverText(_ m: ReportModel, _ v: SliceView) -> String {
+        let shares = v.levels.compactMap { l in l.never.map { (l.x, $0) } }
+        guard !shares.isEmpty, let rule = Censoring.rule(v.column, runSeconds: m.runSeconds) else { return "" }
+        guard shares.contains(where: { $0.1 > 0 }) else { return " Every world has a value." }
+        let name = m.summary.parameters[v.parameter]
+        let some = shares.filter { $0.1 > 0 }
+        let listed = some.count <= 16
+            ? some.map { "\(ReportModel.percent($0.1).replacingOccurrences(of: "under 1 %", with: "<1 %")) at \(Text.short($0.0))" }.joined(separator: ", ")
+                + (some.count < shares.count ? ", none at the other \(shares.count - some.count) value\(shares.count - some.count == 1 ? "" : "s")" : "")
+            : "from \(ReportModel.percent(shares.map(\.1).min()!)) to \(ReportModel.percent(shares.map(\.1).max()!))"
+        return " Worlds that \(lacking(v.column)), by \(name)\(v.binned ? " (range means)" : ""): \(listed); \(rule)."
+    }
+
+    /// What it means that a point has no value of a key metric.
+    static func lacking(_ column: String) -> String {
+        switch Units.metricKey(column) {
+        case let k where k.hasPrefix("bounce"): k == "bounce1" ? "never bounced" : "never bounced \(k.dropFirst(6)) times"
+        case "rest_time": "never came to rest in the run"
+        case "settle_time": "never settled in the run"
+        default: "have no \(column)"
+        }
+    }
+
+    static func pairFigure(_ m: ReportModel, _ p: PairView, id: String, shared: (Double, Double)? = nil) -> String {
+        let s = m.summary
+        let (nx, ny) = (s.parameters[p.xParameter], s.parameters[p.yParameter])
+        let cells = p.cells.map { row in row.map { $0?.mean } }
+        let titles = p.cells.enumerated().map { r, row in row.enumerated().map { c, cell in
+            let where_ = "\(nx) \(p.binned ? "≈" : "=") \(Text.value(p.xValues[c])), \(ny) \(p.binned ? "≈" : "=") \(Text.value(p.yValues[r]))"
+            return cell.map { "\(where_): mean \(p.column) \(Text.value($0.mean)) over \($0.points) point\($0.points == 1 ? "" : "s")" + ($0.never.map { "; \(ReportModel.percent($0)) of worlds \(lacking(p.column))" } ?? "") } ?? "\(where_): no point"
+        } }
+        let unit = Units.metric(p.column)
+        var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
+                         valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells, titles: titles,
+                         id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
+        hm.integerSteps = ReportModel.isCount(p.column)
+        hm.nonNegative = ReportModel.nonNegative(p.column)
+        hm.sharedRange = shared
+        let counted = Censoring.missing(p.column) != .none
+        if counted { hm.never = p.cells.map { row in row.map { $0?.never } } }
+        hm.frame = ChartFrame(width: 360, height: 290, left: 56, right: 72, top: 30, bottom: 46)
+        let others = othersText(m, except: [p.xParameter, p.yParameter])
+        var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell"
+        caption += others.isEmpty ? "." : ", averaged over \(others)."
+        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges." }
+        if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
+        if counted, let rule = Censoring.rule(p.column, runSeconds: m.runSeconds) {
+            let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }
+            caption += shares.contains { $0 > 0 }
+                ? " Hatched: half or more of the worlds \(lacking(p.column)); corner mark: some did (from \(ReportModel.percent(shares.min() ?? 0)) to \(ReportModel.percent(shares.max() ?? 0)) per cell; \(rule))."
+                : " Every world has a value."
+        }
+        if p.capped { caption += " At most \(ReportModel.maxHeatmapSide) values per axis, spread evenly." }
+        if hm.integerSteps { caption += " Whole-number steps from 0." }
+        return figure(hm.svg(), caption)
+    }
+
+    static func parallel(_ m: ReportModel) -> String {
+        guard m.wantsParallel, let head = m.headline ?? m.keyColumns.first.flatMap(m.analysis) else { return "" }
+        let s = m.summary
+        let order = m.parameterOrder(head.column).filter(m.varyingParameters.contains)
+        var pts = m.valued(head.column)
+        let total = pts.count
+        if pts.count > ReportModel.maxParallelLines {
+            pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
+        }
+        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }) }
+            + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
+        let titles = pts.count <= 300 ? pts.map { "point \($0.0.point) (\(m.describe($0.0))): \(head.column) \(Text.value($0.1))" } : []
+        var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
+        // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
+        let width = max(1100, 100 * Double(axes.count - 1) + 88)
+        chart.frame = ChartFrame(width: width, height: 340, left: 44, right: 44, top: 56, bottom: 20)
+        var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
+        var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
+        if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
+        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) { caption += " Every point is drawn: \(rule)." }
+        h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
+        return h + "</div>\n</section>\n"
+    }
+}
