@@ -360,10 +360,22 @@ struct ReportModel {
             ("Threads", "\(r.threads)"),
             ("Ticks per world", "\(r.ticksPerWorld)"),
             ("Wall time", String(format: "%.2f s", r.wallSeconds)),
-            ("Throughput", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s"),
         ]
+        rows += Self.rateRows(r)
         if let v = r.version { rows.append(("Version", v)) }
         if let c = r.commandLine { rows.append(("Command", (["worldsweep"] + c).joined(separator: " "))) }
+        return rows
+    }
+}
+
+extension ReportModel {
+    /// The run's rates, labelled apart: the simulation's own (engine time per thread) and the
+    /// run's over its wall time (files included); a merged run has neither (no process ran it all).
+    static func rateRows(_ r: RunInfo) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        if let ran = r.worldsRun, ran < r.worlds { rows.append(("Worlds run by this process", "\(ran) (the rest kept before --resume)")) }
+        if let sim = r.simulationWorldTicksPerSecond { rows.append(("Simulation rate", "\(Text.grouped(sim)) world-ticks/s")) }
+        if r.worldTicksPerSecond > 0 { rows.append(("Whole-run rate", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s")) }
         return rows
     }
 }
