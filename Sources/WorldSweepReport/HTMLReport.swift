@@ -196,9 +196,11 @@ enum HTMLReport {
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
         let many = v.dots.count > 200
-        let dots = LineSeries(name: "points", color: "#8c9db5", points: ReportModel.thinned(v.dots, ReportModel.maxDots).map { d in
+        // Thousands of points: their density (every point counted), not a dot each.
+        let dense = v.dots.count > DensityLayer.above
+        let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
             LinePoint(x: d.x, y: d.y, title: many ? "" : "point \(d.point.point) (\(m.describe(d.point))): mean \(Text.value(d.y)) \(unit)")
-        }, style: .dots, inLegend: false)
+        }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
                       title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(l.points) points (min \(Text.value(l.min)), max \(Text.value(l.max)))")
@@ -209,7 +211,8 @@ enum HTMLReport {
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
-        var caption = "Dots: each of the \(v.dots.count) points\(replicas)"
+        var caption = dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
+            : "Dots: each of the \(v.dots.count) points\(replicas)"
         caption += missing > 0 ? " (the other \(missing) \(lacking(v.column))). Line: " : ". Line: "
         if others.isEmpty {
             caption += "the mean at each value of \(name); band: min–max."
@@ -219,7 +222,7 @@ enum HTMLReport {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
-        if v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
+        if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
         return figure(chart.svg(), caption)
     }
@@ -295,14 +298,15 @@ enum HTMLReport {
         let vals = SweepViews.valued(s.points, column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
             let many = vals.count > 200
-            let series = LineSeries(name: "points", color: Palette.color(0), points: ReportModel.thinned(vals, ReportModel.maxDots).compactMap { p, st in
+            let dense = vals.count > DensityLayer.above
+            let series = LineSeries(name: "points", color: Palette.color(0), points: (dense ? vals : ReportModel.thinned(vals, ReportModel.maxDots)).compactMap { p, st in
                 p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : "point \(p.point) (\(m.describe(p))): std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))") }
-            }, style: .dots, inLegend: false)
+            }, style: dense ? .density : .dots, inLegend: false)
             var chart = LineChart(title: "\(column): spread per point", xLabel: m.axisLabel(j), yLabel: "std of \(column) (pt)",
                                   legendTitle: "", series: [series], nonNegative: true)
             chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
             var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
-            if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
+            if dense { caption += " Drawn as their density: darker cells hold more points." } else if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
             h += figure(chart.svg(), caption)
         }
         let b = m.sampleBounces(item: item)
