@@ -266,7 +266,7 @@ enum HTMLReport {
         guard m.wantsParallel, let head = m.headline ?? m.keyColumns.first.flatMap(m.analysis) else { return "" }
         let s = m.summary
         let order = m.parameterOrder(head.column).filter(m.varyingParameters.contains)
-        var pts = SweepViews.valued(s.points, head.column)
+        var pts = m.valued(head.column)
         let total = pts.count
         if pts.count > ReportModel.maxParallelLines {
             pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
@@ -295,7 +295,7 @@ enum HTMLReport {
         h += note("\(column): the key metric that varies most between the replicas of a point.")
         h += "<div class=\"charts\">\n"
         let j = m.parameterOrder(column).first ?? 0
-        let vals = SweepViews.valued(s.points, column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
+        let vals = m.valued(column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
             let many = vals.count > 200
             let dense = vals.count > DensityLayer.above

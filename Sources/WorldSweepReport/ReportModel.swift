@@ -39,6 +39,10 @@ struct ReportModel {
     let isGrid: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
+    /// Per metric column, the points with a value and that value: looked up once per point and
+    /// column, not again by every view that charts it (issue 29: dictionary look-ups by string per
+    /// value were a tenth of the report's time).
+    let valuedColumns: [String: [(PointSummary, Double)]]
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
@@ -60,10 +64,12 @@ struct ReportModel {
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")
         let columns = Self.metricColumns(summary)
+        let valuedColumns = Dictionary(columns.map { ($0, SweepViews.valued(summary.points, $0)) }, uniquingKeysWith: { a, _ in a })
+        self.valuedColumns = valuedColumns
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         analyses = columns.map { column -> MetricAnalysis in
-            let pts = SweepViews.valued(summary.points, column)
+            let pts = valuedColumns[column] ?? []
             let stats = pts.compactMap { $0.0.metrics[column] }
             let unit = Units.metric(column)
             guard p > 0 else {
@@ -206,7 +212,7 @@ struct ReportModel {
 
     /// The metric against every parameter, most important first.
     func slices(_ column: String) -> [SliceView] {
-        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned) }
+        parameterOrder(column).map { SweepViews.slice(valued: valued(column), parameter: $0, column: column, binned: binned) }
     }
 
     /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
@@ -218,7 +224,7 @@ struct ReportModel {
         var all: [(Int, Int)] = []
         for a in order.indices { for b in order.indices where b > a { all.append((order[a], order[b])) } }
         let kept = all.prefix(Self.maxPairs)
-        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide) }, all.count)
+        return (kept.map { SweepViews.pair(valued: valued(column), x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide) }, all.count)
     }
 
     /// The headline metric against its strongest parameter, one line per value of the second
@@ -228,7 +234,7 @@ struct ReportModel {
         let order = parameterOrder(h.column).filter(varyingParameters.contains)
         guard order.count >= 2 else { return nil }
         let (x, g) = (order[0], order[1])
-        let vals = SweepViews.valued(summary.points, h.column)
+        let vals = valued(h.column)
         let groups = Array(Set(vals.compactMap { $0.0.parameters[safe: g] })).sorted()
         let kept = Self.capped(groups, Self.maxInteractionLines)
         let lines = kept.map { gv -> (value: Double, points: [(x: Double, mean: Double, n: Int)]) in
@@ -276,9 +282,14 @@ struct ReportModel {
 
     func extremes() -> [Extreme] { extremeList }
 
+    /// The points with a value of `column`, and that value (`SweepViews.valued`, made once).
+    func valued(_ column: String) -> [(PointSummary, Double)] {
+        valuedColumns[column] ?? SweepViews.valued(summary.points, column)
+    }
+
     private var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
-            let vals = SweepViews.valued(summary.points, column)
+            let vals = valued(column)
             guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }), hi.1 > lo.1 else { return nil }
             return Extreme(column: column, high: hi, low: lo)
         }

@@ -55,8 +55,9 @@ enum SweepViews {
         return Swift.min(count - 1, Swift.max(0, Int((v - lo) / (hi - lo) * Double(count))))
     }
 
-    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool) -> SliceView {
-        let vals = valued(points, column).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+    /// `valued`: the points with a value of `column` (`valued(_:_:)`).
+    static func slice(valued: [(PointSummary, Double)], parameter j: Int, column: String, binned: Bool) -> SliceView {
+        let vals = valued.compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
         var groups: [Double: [(x: Double, y: Double)]] = [:]
         if binned, let lo = vals.map(\.x).min(), let hi = vals.map(\.x).max() {
             for v in vals { groups[Double(bin(v.x, lo: lo, hi: hi, count: bins)), default: []].append((v.x, v.y)) }
@@ -72,8 +73,8 @@ enum SweepViews {
         return SliceView(parameter: j, column: column, dots: vals, levels: levels, binned: binned)
     }
 
-    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int) -> PairView {
-        let vals = valued(points, column).compactMap { p, v -> (Double, Double, Double)? in
+    static func pair(valued: [(PointSummary, Double)], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int) -> PairView {
+        let vals = valued.compactMap { p, v -> (Double, Double, Double)? in
             guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
             return (a, b, v)
         }
