@@ -203,6 +203,9 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut/points.csv.tmp"))
         let resumed = try runSweep(path, into: "\(dir)/cut", resume: true)
         #expect(resumed.completed)
+        // Its figures count only the worlds this run simulated, not the ones kept.
+        #expect(resumed.summary?.run.worldsRun == 12 - partial.worldsDone && resumed.summary?.run.worlds == 12)
+        #expect(resumed.summary?.run.simulationWorldTicksPerSecond != nil)
         #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(dir)/cut/worlds.csv"))
         #expect(bytes("\(dir)/whole/points.csv") == bytes("\(dir)/cut/points.csv"))
         #expect(bytes("\(dir)/whole/partner_points.csv") == bytes("\(dir)/cut/partner_points.csv"))
@@ -260,6 +263,8 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             #expect(bytes(path) == bytes("\(out)/sweep.yaml"))
             #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(out)/summary.json"))
             #expect(merged.summary.points.count == 6 && merged.sample.count == 12)
+            // Merge simulated nothing: no rate of its own.
+            #expect(merged.summary.run.worldTicksPerSecond == 0 && merged.summary.run.simulationWorldTicksPerSecond == nil)
         }
         // Shards hold whole points: 6 points over 3 shards is 2 points (4 worlds) each.
         #expect(SweepRun.shardWorlds(index: 1, count: 3, points: 6, replicas: 2) == 4..<8)
