@@ -23,7 +23,8 @@ struct RunCommand: ParsableCommand {
             after the worlds in flight and leaves a run that --resume continues. With --shard I --of N \
             only shard I's points run, into DIR/shards/I-of-N/ (I from 0; it may also come from \
             SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX); join them with `worldsweep merge DIR`. \
-            Also written: points.csv and partner_points.csv (summary.json's points as flat tables) and sweep.yaml (a copy \
+            Also written: points.csv and partner_points.csv (summary.json's points as flat tables; only with more than one \
+            replica per point, as with one worlds.csv is the per-point table) and sweep.yaml (a copy \
             of FILE); summary.json records the command line and the version. A finished run in DIR \
             is kept unless --force replaces it.
 
