@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks that pandas (and polars, when installed) reads a run's worlds.csv, points.csv, partners.csv and
-# partner_points.csv with no clean-up, and
+# Checks that pandas (and polars, when installed) reads a run's worlds.csv, points.csv, partners.csv,
+# partner_points.csv and summary.json's point tables with no clean-up (and a one-replica run's files), and
 # that filtering on a grid value as written in the sweep file finds its rows (issue 18.6). Needs
 # pandas; without it, says so and exits 0, so CI may call it unconditionally. The Swift tests
 # (DataFilesTests) check the same properties without pandas.
@@ -44,10 +44,14 @@ sweep:
   jitter: {top.center: [2, 2]}
 YAML
 "$WORLDSWEEP_BIN" run "$tmp/sweep.yaml" --out "$tmp/run" --quiet >/dev/null
-"$python" - "$tmp/run" <<'PY'
-import sys
+# The same sweep with one replica per point: worlds.csv is its per-point table (no points.csv).
+sed 's/replicas: 3/replicas: 1/' "$tmp/sweep.yaml" >"$tmp/one.yaml"
+"$WORLDSWEEP_BIN" run "$tmp/one.yaml" --out "$tmp/one" --quiet >/dev/null
+"$python" - "$tmp/run" "$tmp/one" <<'PY'
+import json, os, sys
 import pandas as pd
 run = sys.argv[1]
+one = sys.argv[2]
 worlds = pd.read_csv(f"{run}/worlds.csv")
 points = pd.read_csv(f"{run}/points.csv")
 partners = pd.read_csv(f"{run}/partners.csv")
@@ -83,6 +87,18 @@ for item in ["top", "bottom"]:
 counts = partners.merge(worlds[["world", "point"]], on="world").groupby(["point", "item", "partner"])["contacts"].sum() / 3
 gap = (pairs.set_index(["point", "item", "partner"])["mean"] - counts).abs().max()
 check(len(pairs) == len(counts) and gap <= 1e-9, f"partner_points.csv means differ from partners.csv's by {gap}")
+# summary.json's point tables (pandas' "split" layout) are points.csv and partner_points.csv.
+summary = json.load(open(f"{run}/summary.json"))
+table = pd.DataFrame(summary["points"]["data"], columns=summary["points"]["columns"])
+check(len(table) == len(points) and (table["bottom.y.mean"] == points["bottom.y.mean"]).all(), "summary.json points: bottom.y.mean is points.csv's")
+check(table["bottom.y.count"].max() == 3, "summary.json points: counts up to the 3 replicas")
+ptable = pd.DataFrame(summary["points"]["partners"]["data"], columns=summary["points"]["partners"]["columns"])
+check(len(ptable) == len(pairs) and (ptable["mean"].values == pairs["mean"].values).all(), "summary.json partner table is partner_points.csv")
+# One replica: no per-point files; summary.json says so once (replicas 1, points null).
+lone = json.load(open(f"{one}/summary.json"))
+check(lone["replicas"] == 1 and lone["points"] is None, "one replica: summary.json has replicas 1 and points null")
+check(not os.path.exists(f"{one}/points.csv") and not os.path.exists(f"{one}/partner_points.csv"), "one replica: no points.csv or partner_points.csv")
+check(len(pd.read_csv(f"{one}/worlds.csv")["point"].unique()) == 5 * 8, "one replica: worlds.csv has a row per point")
 # polars too, when it is installed (as docs/data.md reads: every row before picking a type).
 try:
     import polars as pl

@@ -3,8 +3,9 @@
 # (worlds.csv, points.csv, partners.csv, partner_points.csv, summary.json, report.md,
 # report.html, …) compared byte for byte with `diff -r`, for each sweep given (default: every
 # example in Sweeps/ but the million-world one). Only what a run measures about itself is masked
-# before comparing: its wall time and throughput (summary.json's wallSeconds and
-# worldTicksPerSecond, the report's "Wall time" and "Throughput" rows). Both binaries write to the
+# before comparing: its wall time and rates (summary.json's wallSeconds, worldTicksPerSecond,
+# engineThreadSeconds and simulationWorldTicksPerSecond, the report's "Wall time", "Throughput",
+# "Simulation rate" and "Whole-run rate" rows). Both binaries write to the
 # same path in turn, so the command lines the files record are the same.
 #
 #   scripts/compare-outputs.sh OLD_BIN NEW_BIN [SWEEP.yaml ...]     exit 1 on any difference
@@ -17,11 +18,11 @@ tmp="$(mktemp -d)"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 mask() {
     for f in "$1"/summary.json; do
-        [ -f "$f" ] && sed -E -i 's/"(wallSeconds|worldTicksPerSecond)":[-+0-9.eE]+/"\1":MASKED/g' "$f"
+        [ -f "$f" ] && sed -E -i 's/"(wallSeconds|worldTicksPerSecond|engineThreadSeconds|simulationWorldTicksPerSecond)":[-+0-9.eE]+/"\1":MASKED/g' "$f"
     done
     for f in "$1"/report.md "$1"/report.html; do
-        [ -f "$f" ] && sed -E -i -e 's/^(\| (Wall time|Throughput) \|).*$/\1 MASKED |/' \
-            -e 's#^(<tr><th>(Wall time|Throughput)</th><td>).*(</td></tr>)$#\1MASKED\3#' "$f"
+        [ -f "$f" ] && sed -E -i -e 's/^(\| (Wall time|Throughput|Simulation rate|Whole-run rate) \|).*$/\1 MASKED |/' \
+            -e 's#^(<tr><th>(Wall time|Throughput|Simulation rate|Whole-run rate)</th><td>).*(</td></tr>)$#\1MASKED\3#' "$f"
     done
     return 0
 }

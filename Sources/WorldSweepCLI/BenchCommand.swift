@@ -75,6 +75,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare every figure with DIR/baselines/NAME.json (saved by --save-baseline).", valueName: "NAME"))
     var baseline: String?
 
+    @Flag(name: .customLong("whole-run"), help: "Also time the whole `run` path (files included) over the sweep's own worlds, beside the engine on the same worlds.")
+    var wholeRun = false
+
+    @Flag(name: .customLong("whole-run-report"), help: "With --whole-run: time the report too.")
+    var wholeRunReport = false
+
+    @Option(parsing: .unconditional, help: "Timed runs per figure (default: 3, or 1 above 30 million world-ticks); rounds interleave the engines and the whole run.")
+    var rounds: Int?
+
     @Option(help: .hidden)   // body-sub-steps per kernel timing (and a cap on its lanes); tests make it small
     var kernelWork: Int = 4_000_000
 
@@ -105,7 +114,7 @@ struct BenchCommand: ParsableCommand {
         if let saved, saved.sweep != scene.name || saved.ticksPerWorld != scene.world.ticks {
             throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
         }
-        let worldCounts = try Self.counts(worlds, name: "--worlds", limit: CommandLineLimits.benchWorlds)
+        var worldCounts = try Self.counts(worlds, name: "--worlds", limit: CommandLineLimits.benchWorlds)
         let threadCounts = try threads.map { try Self.counts($0, name: "--threads", limit: CommandLineLimits.threads) }
             ?? Array(1...min(Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound))
         let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) }
@@ -113,29 +122,57 @@ struct BenchCommand: ParsableCommand {
         if kernelWork < 1 { throw BadInput("--kernel-work must be 1 or more, got \(kernelWork)") }
         LaneIntegrator.useSingleThreadedBLAS()
 
+        if wholeRunReport && !wholeRun { throw BadInput("--whole-run-report needs --whole-run") }
+        if let rounds { try CommandLineLimits.check(rounds, 1...1000, option: "--rounds") }
         var runner = WorldRunner(scene: scene)
+        // The whole run covers the sweep's own worlds: the engine is timed on exactly those too.
+        if wholeRun && !worldCounts.contains(runner.worldCount) { worldCounts.append(runner.worldCount) }
+        let wholeRunEngine = engineList.first { $0 != .single } ?? engineList[0]
+        let fileData = try file.map { path -> Data in
+            guard let d = FileManager.default.contents(atPath: path) else { throw BadInput("\(path): cannot read the file") }
+            return d
+        } ?? Data(BuiltInSweeps.twinDropYAML.utf8)
         let progress = isatty(2) != 0
         var rows: [BenchResult.EngineRow] = []
-        // Engines interleaved at each (worlds, threads), so a drift in clock speed hits them alike.
+        func row(_ name: String, integrator: String?, threads t: Int, worlds w: Int, _ timings: [Double]) -> BenchResult.EngineRow {
+            let seconds = Self.median(timings)
+            let work = Double(w * runner.ticksPerWorld)
+            var row = BenchResult.EngineRow(engine: name, integrator: integrator, threads: t, worlds: w, runs: timings.count,
+                                            seconds: seconds, worldTicksPerSecond: work / seconds)
+            // The slowest run gives the lowest rate.
+            row.minWorldTicksPerSecond = work / timings.max()!
+            row.maxWorldTicksPerSecond = work / timings.min()!
+            if progress {
+                WorldSweepCommand.writeError("bench: \(row.engine), \(t) thread(s), \(w) worlds: "
+                    + String(format: "%.0f world-ticks/s", row.worldTicksPerSecond))
+            }
+            return row
+        }
+        // Rounds interleave the engines (and the whole run) at each (worlds, threads), so a drift in
+        // clock speed or a neighbour's load hits them alike.
         for w in worldCounts {
-            let runs = w * runner.ticksPerWorld > Self.singleRunAbove ? 1 : 3
+            let runs = rounds ?? (w * runner.ticksPerWorld > Self.singleRunAbove ? 1 : 3)
             for t in threadCounts {
-                for e in engineList {
-                    runner.engine = e
-                    let timings = (0..<runs).map { _ in max(Self.time(runner, worlds: w, threads: t), 1e-9) }
-                    let seconds = Self.median(timings)
-                    let work = Double(w * runner.ticksPerWorld)
-                    var row = BenchResult.EngineRow(engine: e, threads: t, worlds: w, runs: runs, seconds: seconds,
-                                                    worldTicksPerSecond: work / seconds)
-                    // The slowest run gives the lowest rate.
-                    row.minWorldTicksPerSecond = work / timings.max()!
-                    row.maxWorldTicksPerSecond = work / timings.min()!
-                    rows.append(row)
-                    if progress {
-                        WorldSweepCommand.writeError("bench: \(row.engine), \(t) thread(s), \(w) worlds: "
-                            + String(format: "%.0f world-ticks/s", row.worldTicksPerSecond))
+                let whole = wholeRun && w == runner.worldCount
+                var timings = [[Double]](repeating: [], count: engineList.count)
+                var wholeTimings: [Double] = []
+                for _ in 0..<runs {
+                    for (k, e) in engineList.enumerated() {
+                        runner.engine = e
+                        timings[k].append(max(Self.time(runner, worlds: w, threads: t), 1e-9))
+                    }
+                    if whole {
+                        wholeTimings.append(max(try BenchWholeRun.time(scene: scene, fileData: fileData, engine: wholeRunEngine,
+                                                                       threads: t, report: wholeRunReport,
+                                                                       directory: "\(out)/whole-run"), 1e-9))
                     }
                 }
+                for (k, e) in engineList.enumerated() {
+                    var integrator: String?
+                    if case .batched(let i) = e { integrator = i.rawValue }
+                    rows.append(row(e.name, integrator: integrator, threads: t, worlds: w, timings[k]))
+                }
+                if whole { rows.append(row(BenchWholeRun.engineName(report: wholeRunReport), integrator: nil, threads: t, worlds: w, wholeTimings)) }
             }
         }
         var kernels: [BenchResult.KernelRow] = []
@@ -148,7 +185,7 @@ struct BenchCommand: ParsableCommand {
                                      bodySubStepsPerSecond: i.measureThroughput(bodies: 2, lanes: lanes, subSteps: steps)))
             }
         }
-        let engineOrder = engineList.map(\.name)
+        let engineOrder = engineList.map(\.name) + [BenchWholeRun.engineName(report: wholeRunReport)]
         rows.sort { a, b in
             let ea = engineOrder.firstIndex(of: a.engine) ?? 0, eb = engineOrder.firstIndex(of: b.engine) ?? 0
             return (ea, a.worlds, a.threads) < (eb, b.worlds, b.threads)
@@ -156,6 +193,7 @@ struct BenchCommand: ParsableCommand {
         var result = BenchResult(sweep: scene.name, ticksPerWorld: runner.ticksPerWorld, sweepWorlds: runner.worldCount,
                                  machine: .current(), engines: rows, integrators: kernels)
         result.computeRatios()
+        result.computeWholeRunRatios(engine: wholeRunEngine.name)
         return result
     }
 
@@ -248,6 +286,8 @@ struct BenchResult: Codable {
         var maxWorldTicksPerSecond: Double?
         /// With --baseline: the baseline's row for the same engine, threads and worlds.
         var baseline: BaselineFigure?
+        /// Whole-run rows (`bench --whole-run`): over the engine's rate at the same threads and worlds.
+        var vsEngine: Double?
 
         init(engine: String, integrator: String? = nil, threads: Int, worlds: Int, runs: Int = 1, seconds: Double = 0,
              worldTicksPerSecond: Double) {
@@ -332,12 +372,14 @@ struct BenchResult: Codable {
     /// columns with a baseline.
     var engineHeader: [String] {
         ["engine", "threads", "worlds", "world-ticks/s", "min … max", "vs 1 thread", "vs single-world"]
-            + (baseline == nil ? [] : ["vs baseline", "verdict"])
+            + (baseline == nil ? [] : ["vs baseline", "verdict"]) + (hasWholeRun ? ["whole run / engine"] : [])
     }
+    var hasWholeRun: Bool { engines.contains { $0.vsEngine != nil } }
     func engineCells(_ r: EngineRow) -> [String] {
         var cells = [r.engine, "\(r.threads)", "\(r.worlds)", String(format: "%.0f", r.worldTicksPerSecond), Self.range(r),
                      Self.ratio(r.vsOneThread), Self.ratio(r.vsSingleWorld)]
         if baseline != nil { cells += [Self.ratio(r.baseline?.ratio), r.baseline?.verdict.rawValue ?? "—"] }
+        if hasWholeRun { cells.append(r.vsEngine.map { String(format: "%.1f %%", 100 * $0) } ?? "—") }
         return cells
     }
 
@@ -356,7 +398,7 @@ struct BenchResult: Codable {
         if let path = machine.codePath { s += "engine code: \(path) (WORLDSWEEP_CPU=portable or avx2 picks one)\n" }
         s += "\n"
         if let b = baseline { s += "baseline \(b.name): \(b.date), \(b.build) build\(b.cpu.map { ", \($0)" } ?? "")\n\n" }
-        let widths = [15, 9, 10, 16, 24, 13, 17, 13, 0].prefix(engineHeader.count - 1) + [0]
+        let widths = [17, 9, 10, 16, 24, 13, 17, 13, 13, 0].prefix(engineHeader.count - 1) + [0]
         s += zip(engineHeader, widths).map { pad($0, $1) }.joined() + "\n"
         for r in engines { s += zip(engineCells(r), widths).map { pad($0, $1) }.joined() + "\n" }
         if !integrators.isEmpty {

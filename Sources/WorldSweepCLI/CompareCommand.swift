@@ -55,11 +55,12 @@ struct CompareCommand: ParsableCommand {
 
     static func side(_ folder: String) throws -> Comparison.Side {
         let path = "\(folder)/summary.json"
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw BadInput("\(path): no such file (compare needs two finished run folders)")
         }
         do {
-            return Comparison.Side(label: folder, summary: try JSONDecoder().decode(SweepSummary.self, from: data))
+            // One replica per point: summary.json has no point table, worlds.csv is it.
+            return Comparison.Side(label: folder, summary: try RunFolderSummary.load(folder))
         } catch {
             throw BadInput("\(path): not a worldsweep summary: \(error)")
         }

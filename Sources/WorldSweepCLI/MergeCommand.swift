@@ -32,6 +32,9 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
-        RunCommand.printDone(summary: merged.summary, directory: directory)
+        // Merge simulates nothing, so it gives no rate: each shard's `done` file has its own.
+        let run = merged.summary.run
+        print("merged \(run.worlds) world\(run.worlds == 1 ? "" : "s") from \(merged.shards) shard\(merged.shards == 1 ? "" : "s")")
+        RunCommand.printFiles(summary: merged.summary, directory: directory)
     }
 }

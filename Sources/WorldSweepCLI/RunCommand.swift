@@ -23,7 +23,8 @@ struct RunCommand: ParsableCommand {
             after the worlds in flight and leaves a run that --resume continues. With --shard I --of N \
             only shard I's points run, into DIR/shards/I-of-N/ (I from 0; it may also come from \
             SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX); join them with `worldsweep merge DIR`. \
-            Also written: points.csv and partner_points.csv (summary.json's points as flat tables) and sweep.yaml (a copy \
+            Also written: points.csv and partner_points.csv (summary.json's points as flat tables; only with more than one \
+            replica per point, as with one worlds.csv is the per-point table) and sweep.yaml (a copy \
             of FILE); summary.json records the command line and the version. A finished run in DIR \
             is kept unless --force replaces it.
 
@@ -76,6 +77,7 @@ struct RunCommand: ParsableCommand {
     var maxWorlds: Int = WorldLimit.defaultMaximum
 
     func run() throws {
+        let began = DispatchTime.now().uptimeNanoseconds
         let environment = ProcessInfo.processInfo.environment
         let scene = try SceneFile.load(path: file)
         guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
@@ -133,7 +135,9 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
-        Self.printDone(summary: summary, directory: directory)
+        let wholeRun = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        print(Self.figures(summary.run, wholeRunSeconds: wholeRun))
+        Self.printFiles(summary: summary, directory: directory)
     }
 
     /// Ctrl-C sets a flag (async-signal-safe) instead of killing the process; the scheduler polls it
@@ -155,19 +159,35 @@ struct RunCommand: ParsableCommand {
         signal(SIGTERM, SIG_DFL)
     }
 
-    static func printDone(summary: SweepSummary, directory: String) {
-        let run = summary.run
-        let failed = summary.points.reduce(0) { $0 + $1.failedReplicas }
-        var line = "\(run.worlds) world\(run.worlds == 1 ? "" : "s") in \(String(format: "%.2f", run.wallSeconds)) s"
-        if run.wallSeconds > 0 && run.worldTicksPerSecond > 0 {
-            // Rates count the worlds this invocation ran (a resumed run skips the kept ones).
-            line += String(format: " (%.1f worlds/s, %.0f world-ticks/s, %d thread%@)",
-                           run.worldTicksPerSecond / Double(max(1, run.ticksPerWorld)),
-                           run.worldTicksPerSecond, run.threads, run.threads == 1 ? "" : "s")
+    /// The closing figures, labelled: what ran (only the worlds this process simulated: a resumed
+    /// run's kept worlds are read back, not run), the simulation's own rate (the engine's time per
+    /// thread, what `bench` measures) and the whole run's time (files and report included).
+    static func figures(_ run: RunInfo, wholeRunSeconds: Double) -> String {
+        let ran = run.worldsRun ?? run.worlds
+        let threads = "\(run.threads) thread\(run.threads == 1 ? "" : "s")"
+        var lines = ["ran \(ran) world\(ran == 1 ? "" : "s") × \(run.ticksPerWorld) ticks on \(threads)"
+                     + (ran < run.worlds ? " (\(run.worlds - ran) more kept from before --resume)" : "")]
+        let work = Double(ran) * Double(run.ticksPerWorld)
+        if let rate = run.simulationWorldTicksPerSecond, let engine = run.engineThreadSeconds {
+            lines.append("simulation: " + Self.rate(rate) + String(format: " (%.2f s in the engine per thread)", engine / Double(max(1, run.threads))))
         }
-        print(line)
+        if wholeRunSeconds > 0 {
+            lines.append("whole run:  " + Self.rate(work / wholeRunSeconds) + String(format: " (%.2f s wall, files and report included)", wholeRunSeconds))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// World-ticks per second, with worlds per second beside.
+    static func rate(_ worldTicksPerSecond: Double) -> String {
+        String(format: "%.0f world-ticks/s", worldTicksPerSecond)
+    }
+
+    static func printFiles(summary: SweepSummary, directory: String) {
+        let failed = summary.points.reduce(0) { $0 + $1.failedReplicas }
         if failed > 0 { print("\(failed) sampled world\(failed == 1 ? "" : "s") blew up (marked failed; their metrics are left out)") }
-        print("results: \(directory)/worlds.csv, \(directory)/points.csv, \(directory)/summary.json")
+        // points.csv only with more than one replica per point (with one, worlds.csv is the per-point table).
+        let tables = summary.replicas > 1 ? ["worlds.csv", "points.csv", "summary.json"] : ["worlds.csv", "summary.json"]
+        print("results: " + tables.map { "\(directory)/\($0)" }.joined(separator: ", "))
         print("report: \(directory)/report.html (and \(directory)/report.md)")
     }
 

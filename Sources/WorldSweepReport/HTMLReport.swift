@@ -212,17 +212,18 @@ enum HTMLReport {
         h += note("\(column): the key metric that varies most between the replicas of a point.")
         h += "<div class=\"charts\">\n"
         let j = m.parameterOrder(column).first ?? 0
-        let vals = s.points.compactMap { p in p.metrics[column].map { (p, $0) } }
+        let vals = m.valued(column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
             let many = vals.count > 200
-            let series = LineSeries(name: "points", color: Palette.color(0), points: ReportModel.thinned(vals, ReportModel.maxDots).compactMap { p, st in
+            let dense = vals.count > DensityLayer.above
+            let series = LineSeries(name: "points", color: Palette.color(0), points: (dense ? vals : ReportModel.thinned(vals, ReportModel.maxDots)).compactMap { p, st in
                 p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : "point \(p.point) (\(m.describe(p))): std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))") }
-            }, style: .dots, inLegend: false)
+            }, style: dense ? .density : .dots, inLegend: false)
             var chart = LineChart(title: "\(column): spread per point", xLabel: m.axisLabel(j), yLabel: "std of \(column) (pt)",
                                   legendTitle: "", series: [series], nonNegative: true)
             chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
             var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
-            if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
+            if dense { caption += " Drawn as their density: darker cells hold more points." } else if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
             h += figure(chart.svg(), caption)
         }
         let b = m.sampleBounces(item: item)

@@ -68,9 +68,11 @@ extension HTMLReport {
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
         let many = v.dots.count > 200
-        let dots = LineSeries(name: "points", color: "#8c9db5", points: ReportModel.thinned(v.dots, ReportModel.maxDots).map { d in
+        // Thousands of points: their density (every point counted), not a dot each.
+        let dense = v.dots.count > DensityLayer.above
+        let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
             LinePoint(x: d.x, y: d.y, title: many ? "" : "point \(d.point.point) (\(m.describe(d.point))): mean \(Text.value(d.y)) \(unit)")
-        }, style: .dots, inLegend: false)
+        }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
                       title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(l.points) points (min \(Text.value(l.min)), max \(Text.value(l.max)))")
@@ -82,7 +84,8 @@ extension HTMLReport {
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
-        var caption = "Dots: each of the \(v.dots.count) points\(replicas)"
+        var caption = dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
+            : "Dots: each of the \(v.dots.count) points\(replicas)"
         caption += missing > 0 ? " (the other \(missing) have only failed worlds). Line: " : ". Line: "
         if others.isEmpty {
             caption += "the mean at each value of \(name); band: min–max."
@@ -93,7 +96,7 @@ extension HTMLReport {
         }
         if v.dots.isEmpty { caption += " No point has a value." }
         caption += neverText(m, v)
-        if v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
+        if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
         if chart.logX { caption += " \(name) is log-spaced: a log axis." }
         return figure(chart.svg(), caption)

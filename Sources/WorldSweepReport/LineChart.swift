@@ -19,7 +19,8 @@ struct LinePoint: Sendable {
 }
 
 struct LineSeries: Sendable {
-    enum Style: Sendable { case line, dots }
+    /// `density`: the points as a 2-D histogram (DensityLayer), for scatters of thousands.
+    enum Style: Sendable { case line, dots, density }
     var name: String
     var color: String
     var points: [LinePoint]
@@ -136,6 +137,9 @@ struct LineChart: Sendable {
         // Dots behind everything, then bands, then lines: every line stays visible.
         let groups = coincidentGroups()
         let hidden = Set(groups.flatMap { $0.dropFirst() })
+        for se in series where se.style == .density {
+            s += DensityLayer.svg(se.points, xScale: xs, yScale: ys, frame: f, color: se.color)
+        }
         for se in series where se.style == .dots {
             s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
             let many = se.points.count > 300

@@ -47,6 +47,10 @@ struct ReportModel {
     let runSecondsKnown: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
+    /// Per metric column, the points with a value and that value: looked up once per point and
+    /// column, not again by every view that charts it (issue 29: dictionary look-ups by string per
+    /// value were a tenth of the report's time).
+    let valuedColumns: [String: [(PointSummary, Double)]]
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
@@ -75,6 +79,8 @@ struct ReportModel {
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
+        valuedColumns = Dictionary(columns.map { [runSeconds] in ($0, SweepViews.valued(summary.points, $0, runSeconds: runSeconds)) },
+                                   uniquingKeysWith: { a, _ in a })
         let replicated = summary.replicas > 1
         analyses = columns.map { [runSeconds] column -> MetricAnalysis in
             let pts = summary.points.compactMap { p in Censoring.value(p, column, runSeconds: runSeconds).map { (p, $0) } }
@@ -190,7 +196,6 @@ struct ReportModel {
         parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned, runSeconds: runSeconds) }
     }
 
-    func valued(_ column: String) -> [(PointSummary, Double)] { SweepViews.valued(summary.points, column, runSeconds: runSeconds) }
 
     /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
     /// whose parameters move together. A pair always has the parameter earlier in the file across
@@ -263,6 +268,11 @@ struct ReportModel {
     struct Extreme { var column: String; var high: (PointSummary, Double); var low: (PointSummary, Double) }
 
     func extremes() -> [Extreme] { extremeList }
+
+    /// The points with a value of `column`, and that value (`SweepViews.valued`, made once).
+    func valued(_ column: String) -> [(PointSummary, Double)] {
+        valuedColumns[column] ?? SweepViews.valued(summary.points, column, runSeconds: runSeconds)
+    }
 
     private var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
@@ -358,10 +368,22 @@ struct ReportModel {
             ("Ticks per world", "\(r.ticksPerWorld)"),
             ("Simulated per world", "\(Text.value(runSeconds)) s\(runSecondsKnown ? "" : " (the longest time seen; the summary does not say)")"),
             ("Wall time", String(format: "%.2f s", r.wallSeconds)),
-            ("Throughput", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s"),
         ]
+        rows += Self.rateRows(r)
         if let v = r.version { rows.append(("Version", v)) }
         if let c = r.commandLine { rows.append(("Command", (["worldsweep"] + c).joined(separator: " "))) }
+        return rows
+    }
+}
+
+extension ReportModel {
+    /// The run's rates, labelled apart: the simulation's own (engine time per thread) and the
+    /// run's over its wall time (files included); a merged run has neither (no process ran it all).
+    static func rateRows(_ r: RunInfo) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        if let ran = r.worldsRun, ran < r.worlds { rows.append(("Worlds run by this process", "\(ran) (the rest kept before --resume)")) }
+        if let sim = r.simulationWorldTicksPerSecond { rows.append(("Simulation rate", "\(Text.grouped(sim)) world-ticks/s")) }
+        if r.worldTicksPerSecond > 0 { rows.append(("Whole-run rate", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s")) }
         return rows
     }
 }

@@ -151,6 +151,8 @@ struct RowText {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    /// Continues `bytes`.
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func comma() { bytes.append(UInt8(ascii: ",")) }
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }

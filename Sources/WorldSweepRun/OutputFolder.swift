@@ -12,7 +12,7 @@ import Darwin
 public enum OutputFolder {
     /// Every name a run, a shard or a merge writes in its folder.
     public static let names = ["run.json", "worlds.csv", "partners.csv", "summary.json", "done", "report.md",
-                               "report.html", "summary.points.tmp", "run.json.tmp", "summary.json.tmp", "done.tmp",
+                               "report.html", "summary.points.tmp", "summary.partners.tmp", "run.json.tmp", "summary.json.tmp", "done.tmp",
                                "worlds.csv.tmp", "partners.csv.tmp", "rows.sum", "points.csv", "points.csv.tmp",
                                "partner_points.csv", "partner_points.csv.tmp",
                                "sweep.yaml", "sweep.yaml.tmp"]

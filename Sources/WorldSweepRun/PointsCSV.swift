@@ -35,38 +35,6 @@ public struct PointsCSV: Sendable {
         (["point"] + layout.parameters + ["replicas", "failed_replicas"]
             + zip(metrics, counted).flatMap { m, c in (Self.statistics + (c ? ["count", "never"] : [])).map { "\(m).\($0)" } }).joined(separator: ",")
     }
-
-    /// One line, newline included. A metric no replica had (no third bounce, never at rest) leaves
-    /// its four cells empty.
-    public func row(_ p: PointSummary) -> String {
-        var s = RowText(capacity: 16 + 24 * p.parameters.count + 64 * metrics.count)
-        s.integer(p.point)
-        for v in p.parameters { s.comma(); s.append(NumberText.double(v)) }
-        s.comma(); s.integer(p.replicas); s.comma(); s.integer(p.failedReplicas)
-        let worlds = p.replicas - p.failedReplicas
-        for (metric, counted) in zip(metrics, counted) {
-            let stats = p.metrics[metric]
-            if let stats { Self.append(stats, to: &s) } else { s.comma(); s.comma(); s.comma(); s.comma() }
-            if counted {
-                // Every world failed: nothing can be said of how many never got there.
-                let n = stats?.count ?? 0
-                s.comma(); s.integer(n)
-                s.comma(); if worlds > 0 { s.append(NumberText.double(Double(worlds - n) / Double(worlds))) }
-            }
-        }
-        s.newline()
-        return s.string
-    }
-
-    /// Four cells; a value equal to one already written reuses its text (one replica: min = mean =
-    /// max and std = 0), since formatting numbers is most of a row's cost.
-    static func append(_ stats: MetricStats, to s: inout RowText) {
-        let mean = NumberText.double(stats.mean)
-        s.comma(); s.append(mean)
-        s.comma(); s.append(stats.std == 0 ? "0" : NumberText.double(stats.std))
-        s.comma(); s.append(stats.min == stats.mean ? mean : NumberText.double(stats.min))
-        s.comma(); s.append(stats.max == stats.mean ? mean : stats.max == stats.min ? NumberText.double(stats.min) : NumberText.double(stats.max))
-    }
 }
 
 /// partner_points.csv: summary.json's `ITEM.contacts.PARTNER` statistics as a long table,
@@ -75,22 +43,6 @@ public struct PointsCSV: Sendable {
 /// not touch it). A pair no replica of a point touched has no row: its count there is 0.
 public struct PartnerPointsCSV: Sendable {
     public static let header = "point,item,partner,mean,std,min,max"
-
-    /// The rows of one point, newlines included, items in file order, then partners by name.
-    public static func rows(_ p: PointSummary, layout: CSVLayout) -> String {
-        var found: [(item: Int, partner: Substring, stats: MetricStats)] = []
-        for (key, stats) in p.metrics {
-            if let (i, partner) = partnerKey(key, layout: layout) { found.append((i, partner, stats)) }
-        }
-        found.sort { ($0.item, $0.partner) < ($1.item, $1.partner) }
-        var s = RowText(capacity: found.count * 64)
-        for f in found {
-            s.integer(p.point); s.comma(); s.append(layout.items[f.item]); s.comma(); s.append(f.partner)
-            PointsCSV.append(f.stats, to: &s)
-            s.newline()
-        }
-        return s.string
-    }
 }
 
 extension PartnerPointsCSV {
@@ -107,49 +59,5 @@ extension PartnerPointsCSV {
         }
         guard !utf8[i...].contains(UInt8(ascii: ".")), let item = layout.itemIndex[String(key[..<dot])] else { return nil }
         return (item, key[i...])
-    }
-}
-
-/// points.csv and partner_points.csv written as points complete, under `.tmp` names until the run
-/// is whole: neither is ever half a run.
-final class PointsCSVFile {
-    let table: PointsCSV
-    let path: String
-    let partnerPath: String
-    private let file: AppendFile
-    private let partnerFile: AppendFile
-
-    /// `path`: points.csv; partner_points.csv goes beside it.
-    init(layout: CSVLayout, path: String) throws {
-        table = PointsCSV(layout: layout)
-        self.path = path
-        partnerPath = (path as NSString).deletingLastPathComponent + "/" + SweepRun.partnerPointsTableName
-        file = try AppendFile(path: path + ".tmp", truncate: true)
-        try file.append(table.header + "\n")
-        partnerFile = try AppendFile(path: partnerPath + ".tmp", truncate: true)
-        try partnerFile.append(PartnerPointsCSV.header + "\n")
-    }
-
-    func append(_ point: PointSummary) throws {
-        try file.append(table.row(point))
-        let rows = PartnerPointsCSV.rows(point, layout: table.layout)
-        if !rows.isEmpty { try partnerFile.append(rows) }
-    }
-
-    /// Syncs and renames the tables into place.
-    func finish() throws {
-        for (f, p) in [(file, path), (partnerFile, partnerPath)] {
-            try f.sync()
-            f.close()
-            guard rename(p + ".tmp", p) == 0 else { throw RunFileError("cannot rename \(p).tmp to \(p)") }
-        }
-    }
-
-    /// Drops the unfinished tables (an interrupted run rebuilds them on --resume).
-    func discard() {
-        for (f, p) in [(file, path), (partnerFile, partnerPath)] {
-            f.close()
-            try? FileManager.default.removeItem(atPath: p + ".tmp")
-        }
     }
 }

@@ -102,8 +102,18 @@ public struct RunInfo: Sendable, Hashable, Codable {
     public var worlds: Int
     public var ticksPerWorld: Int
     public var wallSeconds: Double
-    /// World-ticks per second over the whole run.
+    /// World-ticks per second over the whole run (the worlds this process ran over `wallSeconds`);
+    /// 0 for merged shards, whose work no one process timed.
     public var worldTicksPerSecond: Double
+    /// The worlds this process simulated: fewer than `worlds` after `--resume` (the kept rows are
+    /// read back, not run); nil in older runs and for merged shards.
+    public var worldsRun: Int?
+    /// The engine's own time: the workers' seconds inside the engine, summed over threads; nil in
+    /// older runs and for merged shards. `simulationWorldTicksPerSecond` is the rate it gives.
+    public var engineThreadSeconds: Double?
+    /// World-ticks per second of the simulation alone: `worldsRun` × ticks over
+    /// `engineThreadSeconds` / `threads` (the rate `bench` measures); nil where those are.
+    public var simulationWorldTicksPerSecond: Double?
     /// The worldsweep version that produced the run (`WorldSweepVersion.current`); nil in older runs.
     public var version: String?
     /// The command line that started the run, as typed (arguments after the executable); nil in older runs.
@@ -120,6 +130,17 @@ public struct RunInfo: Sendable, Hashable, Codable {
         self.engine = engine; self.threads = threads; self.worlds = worlds; self.ticksPerWorld = ticksPerWorld
         self.wallSeconds = wallSeconds; self.worldTicksPerSecond = worldTicksPerSecond
         self.version = version; self.commandLine = commandLine; self.codePath = codePath; self.seconds = seconds
+    }
+}
+
+extension RunInfo {
+    /// Records the engine's own time: `worldsRun` worlds took `engineThreadSeconds` inside the
+    /// engine, summed over the `threadsUsed` workers that shared them.
+    public mutating func recordEngineTime(worldsRun: Int, engineThreadSeconds: Double, threadsUsed: Int) {
+        self.worldsRun = worldsRun
+        self.engineThreadSeconds = engineThreadSeconds
+        let perThread = engineThreadSeconds / Double(max(1, threadsUsed))
+        simulationWorldTicksPerSecond = perThread > 0 ? Double(worldsRun) * Double(ticksPerWorld) / perThread : nil
     }
 }
 

@@ -71,6 +71,11 @@ public struct Scheduler: Sendable {
         return starts
     }
 
+    /// How many worker threads `run` starts for `range`: no more than it has chunks.
+    public func workerCount(for range: Range<Int>) -> Int {
+        range.isEmpty ? 0 : min(threads, chunkStarts(range).count - 1)
+    }
+
     /// Runs `work` on every chunk of `range` and `consume` on the results in chunk order.
     /// After `cancel` is set no new chunk starts; chunks already started finish and are consumed.
     /// Returns the end of the prefix of `range` that was consumed (== `range.upperBound` when all

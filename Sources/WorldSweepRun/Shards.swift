@@ -96,6 +96,8 @@ public enum Shards {
     public struct Merged {
         public var summary: SweepSummary
         public var sample: [WorldResult]
+        /// How many shards were joined.
+        public var shards: Int
     }
 
     /// Joins the shards of DIR into DIR/worlds.csv, partners.csv and summary.json (each written
@@ -119,11 +121,13 @@ public enum Shards {
         }
         guard let source = found else { throw RunFileError("\(directory)/shards: no run.json in any shard") }
         let (scene, runner, layout) = (source.scene, source.runner, source.layout)
-        let pointsPath = "\(directory)/summary.points.tmp"
-        let points = try PointListFile(path: pointsPath)
-        let table = try PointsCSVFile(layout: layout, path: "\(directory)/\(SweepRun.pointsTableName)")
         var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: runner.worldCount,
-                                     totalPoints: runner.pointCount) { try points.append($0); try table.append($0) }
+                                     totalPoints: runner.pointCount, writesTables: true)
+        let pointFiles = builder.writesTables ? try PointFiles(directory: directory, layout: layout) : nil
+        // A one-replica merge over an older run's folder: its per-point files would be stale.
+        if pointFiles == nil {
+            for name in [SweepRun.pointsTableName, SweepRun.partnerPointsTableName] { unlink("\(directory)/\(name)") }
+        }
         let worlds = try AppendFile(path: "\(directory)/worlds.csv.tmp", truncate: true)
         let partners = try AppendFile(path: "\(directory)/partners.csv.tmp", truncate: true)
         try worlds.append(layout.header + "\n")
@@ -139,6 +143,7 @@ public enum Shards {
                 try worlds.append(layout.row(r))
                 try partners.append(layout.partnersRows(r))
                 try builder.add(r)
+                try pointFiles?.append(builder.takeRecords())
             }
             guard kept.rows == range.count else {
                 throw RunFileError("\(dir): \(kept.rows) of its \(range.count) worlds read back; run that shard again")
@@ -150,24 +155,26 @@ public enum Shards {
             }
         }
         try builder.finish()
-        try worlds.sync(); try partners.sync(); try points.file.sync()
-        worlds.close(); partners.close(); points.file.close()
+        try pointFiles?.append(builder.takeRecords())
+        try worlds.sync(); try partners.sync()
+        worlds.close(); partners.close()
         for name in ["worlds.csv", "partners.csv"] {
             guard rename("\(directory)/\(name).tmp", "\(directory)/\(name)") == 0 else {
                 throw RunFileError("cannot rename \(directory)/\(name).tmp")
             }
         }
-        try table.finish()
+        try pointFiles?.finish()
         if let copy = FileManager.default.contents(atPath: "\(SweepRun.shardFolder(directory, index: 0, count: count))/\(SweepRun.sweepCopyName)") {
             try AtomicFile.write(copy, to: "\(directory)/\(SweepRun.sweepCopyName)")
         }
         let info = RunInfo(engine: runner.engine.name, threads: threads, worlds: runner.worldCount,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
-                           worldTicksPerSecond: wall > 0 ? Double(runner.worldCount) * Double(runner.ticksPerWorld) / wall : 0,
+                           // Merge simulates nothing: no rate of its own (each shard's done file has one).
+                           worldTicksPerSecond: 0,
                            version: WorldSweepVersion.current,
                            codePath: codePaths.count > 1 ? "mixed" : codePaths.first, seconds: scene.world.duration)
-        let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
+        let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, directory: directory,
                                                 to: "\(directory)/summary.json")
-        return Merged(summary: summary, sample: builder.sample)
+        return Merged(summary: summary, sample: builder.sample, shards: count)
     }
 }

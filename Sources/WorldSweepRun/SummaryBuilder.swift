@@ -11,6 +11,8 @@ public struct SummaryBuilder {
     /// Points with `point % pointStride == 0` are kept in `keptPoints`.
     public let pointStride: Int
     public static let maxSample = 20_000
+    /// Makes each finished point's rows (shared with the workers, so the bytes are the same).
+    let formatter: PointFormatter
 
     public private(set) var sample: [WorldResult] = []
     public private(set) var keptPoints: [PointSummary] = []
@@ -18,43 +20,126 @@ public struct SummaryBuilder {
     public private(set) var worldsSeen = 0
     /// Partners seen per item over every world so far.
     public private(set) var partners: [String: Set<String>] = [:]
+    /// The point in progress's worlds (a point whose replicas fell in more than one chunk).
     private var current: [WorldResult] = []
-    /// Receives every finished point, in order (e.g. to stream it to a file).
-    public var pointSink: (PointSummary) throws -> Void
+    /// Rows of the points finished here, not yet taken by `takeRecords`.
+    private var records = PointRecords()
 
-    public init(layout: CSVLayout, replicas: Int, totalWorlds: Int, totalPoints: Int,
-                pointSink: @escaping (PointSummary) throws -> Void = { _ in }) {
+    /// `writesTables`: whether the per-point files are made (a whole run; a shard leaves them to
+    /// merge); they are with more than one replica per point only.
+    public init(layout: CSVLayout, replicas: Int, totalWorlds: Int, totalPoints: Int, writesTables: Bool = false) {
         self.layout = layout
         self.replicas = replicas
         sampleStride = max(1, (totalWorlds + Self.maxSample - 1) / Self.maxSample)
         pointStride = max(1, (totalPoints + Self.maxSample - 1) / Self.maxSample)
-        self.pointSink = pointSink
+        formatter = PointFormatter(layout: layout, replicas: replicas, writesTables: writesTables, keepStride: pointStride)
     }
 
+    /// Whether the per-point files are written (more than one replica per point, a whole run).
+    var writesTables: Bool { formatter.writesTables }
+
     public mutating func add(_ r: WorldResult) throws {
-        if let first = current.first, first.point != r.point { try finishPoint() }
+        if let first = current.first, first.point != r.point { finishPoint() }
         current.append(r)
         worldsSeen += 1
         if r.world % sampleStride == 0 { sample.append(r) }
-        if !r.failed {
-            for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
-                partners[layout.items[i], default: []].formUnion(item.contactsByPartner.keys)
-            }
-        }
-        if current.count == replicas { try finishPoint() }
+        Self.notePartners(of: r, layout: layout, in: &partners)
+        if current.count == replicas { finishPoint() }
     }
 
     /// Closes the point in progress (at the end of a run whose last point is complete).
     public mutating func finish() throws {
-        if !current.isEmpty { try finishPoint() }
+        if !current.isEmpty { finishPoint() }
     }
 
-    private mutating func finishPoint() throws {
-        let summary = Self.summarize(current, layout: layout)
+    /// The rows of the points finished so far, in order, since the last call.
+    mutating func takeRecords() -> PointRecords {
+        defer { records = PointRecords() }
+        return records
+    }
+
+    private mutating func finishPoint() {
+        let point = current[0].point
+        if formatter.needsSummary(ofPoint: point) { formatter.add(Self.summarize(current, layout: layout), to: &records) }
         current.removeAll(keepingCapacity: true)
-        if summary.point % pointStride == 0 { keptPoints.append(summary) }
+        keptPoints += records.kept
+        records.kept = []
         pointsDone += 1
-        try pointSink(summary)
+    }
+
+    fileprivate static func notePartners(of r: WorldResult, layout: CSVLayout, in partners: inout [String: Set<String>]) {
+        guard !r.failed else { return }
+        for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
+            partners[layout.items[i], default: []].formUnion(item.contactsByPartner.keys)
+        }
+    }
+
+    /// What a worker makes of its chunk's results: the rows of the points whose replicas all ran
+    /// in it, and the worlds of the points cut by its edges for the collecting thread to finish.
+    struct ChunkPoints: Sendable {
+        /// Worlds of a point begun in an earlier chunk (or, when one point spans the whole chunk, all of them).
+        var leading: [WorldResult] = []
+        var records = PointRecords()
+        var points = 0
+        var worlds = 0
+        var sample: [WorldResult] = []
+        var partners: [String: Set<String>] = [:]
+        /// Worlds of a point that ends in a later chunk.
+        var trailing: [WorldResult] = []
+    }
+
+    /// What a worker needs to fold its chunk (Sendable, unlike the builder and its growing lists).
+    var chunkFolder: ChunkFolder { ChunkFolder(layout: layout, replicas: replicas, sampleStride: sampleStride, formatter: formatter) }
+
+    struct ChunkFolder: Sendable {
+        let layout: CSVLayout
+        let replicas: Int
+        let sampleStride: Int
+        let formatter: PointFormatter
+
+    /// Folds a chunk's results, in world order, on the worker that ran them.
+    func fold(chunk results: [WorldResult]) -> ChunkPoints {
+        var out = ChunkPoints()
+        var start = 0
+        while start < results.count {
+            let point = results[start].point
+            var end = start + 1
+            while end < results.count && results[end].point == point { end += 1 }
+            let worlds = results[start..<end]
+            if worlds.count < replicas {
+                // Cut by the chunk's edge: finished (or begun) on the collecting thread, in order.
+                if start == 0 { out.leading = Array(worlds) } else { out.trailing = Array(worlds) }
+            } else {
+                if formatter.needsSummary(ofPoint: point) { formatter.add(SummaryBuilder.summarize(Array(worlds), layout: layout), to: &out.records) }
+                for r in worlds {
+                    if r.world % sampleStride == 0 { out.sample.append(r) }
+                    SummaryBuilder.notePartners(of: r, layout: layout, in: &out.partners)
+                }
+                out.points += 1
+                out.worlds += worlds.count
+            }
+            start = end
+        }
+        return out
+    }
+    }
+
+    /// Takes a worker's fold of the next chunk: its leading worlds finish the point in progress,
+    /// its whole points follow, its trailing worlds begin the next.
+    mutating func add(_ chunk: ChunkPoints) throws {
+        for r in chunk.leading { try add(r) }
+        if !chunk.records.pointsCSV.isEmpty || !chunk.records.pointsJSON.isEmpty || !chunk.records.partnerPointsCSV.isEmpty {
+            records.pointsCSV += chunk.records.pointsCSV
+            records.partnerPointsCSV += chunk.records.partnerPointsCSV
+            records.pointsJSON += chunk.records.pointsJSON
+            records.partnerPointsJSON += chunk.records.partnerPointsJSON
+        }
+        keptPoints += chunk.records.kept
+        pointsDone += chunk.points
+        worldsSeen += chunk.worlds
+        sample += chunk.sample
+        for (item, names) in chunk.partners { partners[item, default: []].formUnion(names) }
+        for r in chunk.trailing { try add(r) }
     }
 
     /// The statistics of one point's worlds (failed ones counted, not used).

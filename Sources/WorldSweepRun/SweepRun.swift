@@ -89,27 +89,25 @@ public struct SweepRun {
                                    engine: runner.engine.name)
         let fm = FileManager.default
         let worldsPath = "\(dir)/worlds.csv", partnersPath = "\(dir)/partners.csv", runPath = "\(dir)/run.json"
-        let pointsPath = "\(dir)/summary.points.tmp", sweepCopyPath = "\(dir)/\(Self.sweepCopyName)"
+        let sweepCopyPath = "\(dir)/\(Self.sweepCopyName)"
         let sumsPath = "\(dir)/\(RowSums.fileName)"
         let finalMarker = options.shard == nil ? "\(dir)/summary.json" : "\(dir)/done"
         let layout = self.layout
 
-        var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: total, totalPoints: runner.pointCount)
+        var builder = SummaryBuilder(layout: layout, replicas: runner.replicas, totalWorlds: total, totalPoints: runner.pointCount,
+                                     writesTables: options.shard == nil)
         var start = range.lowerBound
         let worlds: AppendFile, partners: AppendFile, sums: AppendFile
         /// Byte lengths of worlds.csv and partners.csv as written so far (for rows.sum).
         var worldsEnd = 0, partnersEnd = 0
-        var pointsFile: PointListFile?
-        var pointsTable: PointsCSVFile?
-        /// summary.json's points and points.csv's rows stream to files as they complete (a shard
-        /// leaves that to merge).
+        /// The per-point files (more than one replica per point, whole runs), streamed as points finish.
+        var pointFiles: PointFiles?
         func streamPoints() throws {
-            pointsFile = options.shard == nil ? try PointListFile(path: pointsPath) : nil
-            pointsTable = options.shard == nil ? try PointsCSVFile(layout: layout, path: "\(dir)/\(Self.pointsTableName)") : nil
-            builder.pointSink = { [pointsFile, pointsTable] p in
-                try pointsFile?.append(p)
-                try pointsTable?.append(p)
-            }
+            pointFiles = builder.writesTables ? try PointFiles(directory: dir, layout: layout) : nil
+        }
+        func writePoints() throws {
+            let records = builder.takeRecords()
+            try pointFiles?.append(records)
         }
 
         // `--resume` with nothing to resume starts afresh (so a retried array task may always pass it).
@@ -130,6 +128,7 @@ public struct SweepRun {
             // Only chunks whose rows still match rows.sum are kept; the rest is computed again.
             let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, sums: sumsPath, layout: layout,
                                           from: range.lowerBound, upTo: range.upperBound) { try builder.add($0) }
+            try writePoints()
             try truncateFile(worldsPath, to: kept.worldsLength)
             worldsEnd = kept.worldsLength
             if kept.partnersLength == 0 {
@@ -171,15 +170,21 @@ public struct SweepRun {
 
         let runner = self.runner
         let scheduler = Scheduler(threads: options.threads, chunkSize: options.chunkSize)
+        let folder = builder.chunkFolder
         var done = start - range.lowerBound
+        var engineNanoseconds: UInt64 = 0
         options.progress?(done, range.count)
         let end = try scheduler.run(start..<range.upperBound, cancel: options.cancel, work: { chunk in
+            let engineStart = DispatchTime.now().uptimeNanoseconds
             let results = runner.run(worlds: chunk)
+            let engineNanoseconds = DispatchTime.now().uptimeNanoseconds - engineStart
             var csv = "", pcsv = ""
             var hash = RowSums.seed
             for r in results { csv += layout.row(r); pcsv += layout.partnersRows(r) }
             RowSums.hash(csv, into: &hash); RowSums.hash(pcsv, into: &hash)
-            return ChunkOutput(results: results, csv: csv, partners: pcsv, hash: hash)
+            // The points whose replicas all ran here are folded and formatted here, beside the engine.
+            return ChunkOutput(points: folder.fold(chunk: results), csv: csv, partners: pcsv, hash: hash,
+                               engineNanoseconds: engineNanoseconds)
         }, consume: { chunk, out in
             try worlds.append(out.csv)
             try partners.append(out.partners)
@@ -188,7 +193,9 @@ public struct SweepRun {
             // After the rows: a kill between the two leaves rows without a sum, computed again.
             try sums.append(RowSums.line(RowSums.Entry(first: chunk.lowerBound, count: chunk.count, worldsEnd: worldsEnd,
                                                        partnersEnd: partnersEnd, hash: out.hash)))
-            for r in out.results { try builder.add(r) }
+            try builder.add(out.points)
+            try writePoints()
+            engineNanoseconds += out.engineNanoseconds
             done += chunk.count
             options.progress?(done, range.count)
         })
@@ -196,68 +203,82 @@ public struct SweepRun {
         worlds.close(); partners.close(); sums.close()
         let ranWorlds = end - start
         guard end == range.upperBound else {
-            pointsFile?.file.close()
-            pointsTable?.discard()
             // Resume rebuilds the points from worlds.csv.
-            try? fm.removeItem(atPath: pointsPath)
+            pointFiles?.discard()
             return Outcome(directory: dir, completed: false, worldsDone: end - range.lowerBound, worldsInRange: range.count,
                            summary: nil, sample: builder.sample)
         }
         try builder.finish()
+        try writePoints()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let info = RunInfo(engine: runner.engine.name, threads: options.threads, worlds: range.count,
+        var info = RunInfo(engine: runner.engine.name, threads: options.threads, worlds: range.count,
                            ticksPerWorld: runner.ticksPerWorld, wallSeconds: wall,
                            worldTicksPerSecond: wall > 0 ? Double(ranWorlds) * Double(runner.ticksPerWorld) / wall : 0,
                            version: WorldSweepVersion.current, commandLine: options.commandLine, codePath: CodePath.current,
                            seconds: scene.world.duration)
+        info.recordEngineTime(worldsRun: ranWorlds, engineThreadSeconds: Double(engineNanoseconds) / 1e9,
+                              threadsUsed: scheduler.workerCount(for: start..<range.upperBound))
         if options.shard != nil {
             try AtomicFile.write(try JSONText.encode(info), to: finalMarker)
             return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,
                            summary: nil, sample: builder.sample)
         }
-        try pointsFile?.file.sync()
-        pointsFile?.file.close()
-        try pointsTable?.finish()
-        let summary = try Self.writeSummary(scene: scene, builder: builder, run: info, pointsPath: pointsPath,
-                                            to: finalMarker)
+        try pointFiles?.finish()
+        let summary = try Self.writeSummary(scene: scene, builder: builder, run: info, directory: dir, to: finalMarker)
         return Outcome(directory: dir, completed: true, worldsDone: range.count, worldsInRange: range.count,
                        summary: summary, sample: builder.sample)
     }
 
-    /// Writes summary.json: the sweep's description, every point (streamed from `pointsPath`) and
-    /// the run info; returns the summary with the report's bounded selection of points.
-    static func writeSummary(scene: SceneFile, builder: SummaryBuilder, run: RunInfo, pointsPath: String,
+    /// Writes summary.json: the sweep's description, the per-point tables (their rows streamed
+    /// from the files PointFiles wrote in `directory`; `null` with one replica per point) and the
+    /// run info; returns the summary with the report's bounded selection of points.
+    static func writeSummary(scene: SceneFile, builder: SummaryBuilder, run: RunInfo, directory: String,
                              to path: String) throws -> SweepSummary {
         var summary = SweepSummary(name: scene.name, description: scene.description,
                                    parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
                                    partners: builder.sortedPartners, sweepKind: scene.sweep?.kind.rawValue ?? "none",
                                    replicas: scene.sweep?.replicas ?? 1, points: [], run: run)
         let empty = String(decoding: try JSONText.encode(summary), as: UTF8.self)
-        guard let hole = empty.range(of: "\"points\":[]") else { throw RunFileError("summary.json: no place for the points") }
-        // Streamed: the points of a big sweep run to hundreds of megabytes.
+        guard let hole = empty.range(of: "\"points\":null") else { throw RunFileError("summary.json: no place for the points") }
         let tmp = path + ".tmp"
         let out = try AppendFile(path: tmp, truncate: true)
-        try out.append(String(empty[..<hole.lowerBound]) + "\"points\":[")
-        if let input = FileHandle(forReadingAtPath: pointsPath) {
-            defer { try? input.close() }
-            while let block = try input.read(upToCount: 1 << 20), !block.isEmpty { try out.append(block) }
+        try out.append(String(empty[..<hole.lowerBound]) + "\"points\":")
+        let rowFiles = [PointFiles.pointsJSONName, PointFiles.partnerPointsJSONName].map { "\(directory)/\($0)" }
+        if builder.writesTables {
+            // Streamed: the rows of a big sweep run to tens of megabytes. Left open for what follows.
+            func table(_ columns: [String], rows: String) throws {
+                try out.append("{\"columns\":" + String(decoding: try JSONText.encode(columns), as: UTF8.self) + ",\"data\":[")
+                if let input = FileHandle(forReadingAtPath: rows) {
+                    defer { try? input.close() }
+                    while let block = try input.read(upToCount: 1 << 20), !block.isEmpty { try out.append(block) }
+                }
+                try out.append("]")
+            }
+            try table(PointTable.columns(layout: builder.layout), rows: rowFiles[0])
+            try out.append(",\"partners\":")
+            try table(PointTable.partnerColumns, rows: rowFiles[1])
+            try out.append("}}")
+        } else {
+            try out.append("null")
         }
-        try out.append("]" + String(empty[hole.upperBound...]) + "\n")
+        try out.append(String(empty[hole.upperBound...]) + "\n")
         try out.sync()
         out.close()
         guard rename(tmp, path) == 0 else { throw RunFileError("cannot rename \(tmp) to \(path)") }
-        try? FileManager.default.removeItem(atPath: pointsPath)
+        for file in rowFiles { try? FileManager.default.removeItem(atPath: file) }
         summary.points = builder.keptPoints
         return summary
     }
 }
 
 struct ChunkOutput: Sendable {
-    var results: [WorldResult]
+    var points: SummaryBuilder.ChunkPoints
     var csv: String
     var partners: String
     /// RowSums hash of the chunk's rows of worlds.csv, then of partners.csv.
     var hash: UInt64
+    /// Time the worker spent in the engine on this chunk.
+    var engineNanoseconds: UInt64
 }
 
 /// A mistake in how a run was asked for (exit 2): nothing to resume, a changed file, an unfinished run.

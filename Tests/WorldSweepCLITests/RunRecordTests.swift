@@ -16,7 +16,9 @@ import WorldSweepRun
         #expect(summary.run.commandLine == arguments)
         #expect(summary.run.version == WorldSweepVersion.current)
         #expect(FileManager.default.contents(atPath: "\(out)/sweep.yaml") == FileManager.default.contents(atPath: file))
-        #expect(FileManager.default.fileExists(atPath: "\(out)/points.csv"))
+        // One replica per point: worlds.csv is the per-point table; no points.csv, no point table.
+        #expect(summary.replicas == 1 && summary.points.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: "\(out)/points.csv"))
     }
 
     @Test func aFinishedRunNeedsForceToBeReplaced() throws {
@@ -108,8 +110,9 @@ import WorldSweepRun
         #expect(md.contains("- point 0: stuff.elasticity=0.1") && md.contains("- point 3: stuff.elasticity=0.4"))
         #expect(md.contains("- point 2: stuff.elasticity=0.5"))
         // The box's final y differs at both matched points, by B's mean minus A's.
-        let a = try JSONDecoder().decode(SweepSummary.self, from: FileManager.default.contents(atPath: "\(runA)/summary.json")!)
-        let b = try JSONDecoder().decode(SweepSummary.self, from: FileManager.default.contents(atPath: "\(runB)/summary.json")!)
+        // One replica per point: the points come from worlds.csv, as compare reads them.
+        let a = try RunFolderSummary.load(runA), b = try RunFolderSummary.load(runB)
+        #expect(a.points.count == 4 && b.points.count == 3)
         let csv = try String(contentsOfFile: "\(out)/compare.csv", encoding: .utf8).split(separator: "\n")
         #expect(csv[0] == "point_a,point_b,stuff.elasticity,metric,a,b,delta,relative")
         for (pa, pb) in [(1, 0), (2, 1)] {

@@ -378,9 +378,11 @@ func checkPage(_ html: String) throws {
         let map = try #require(try charts(html, titled: "bottom.contacts: ").first)
         #expect(try elements(map, tag: "rect", cls: "cell").count == ReportModel.maxHeatmapSide * ReportModel.maxHeatmapSide)
         #expect(html.contains("At most 40 values per axis"))
-        // The slices still use all 3000 points.
+        // The slices still use all 3000 points: more than DensityLayer.above, so drawn as their
+        // density (every point counted) beside the 50 level marks, not a dot each.
         let slice = try #require(try charts(html, titled: "bottom.contacts vs bouncy.density").first)
-        #expect(try elements(slice, tag: "circle", cls: "pt").count == 3000 + 50)
+        #expect(try elements(slice, tag: "circle", cls: "pt").count == 50)
+        #expect(slice.contains("<g class=\"density\" data-points=\"3000\">"))
     }
 
     @Test func bigRandomSweepsDrawAtMostMaxDotsButAverageEveryPoint() throws {
@@ -390,8 +392,10 @@ func checkPage(_ html: String) throws {
                                         replicas: 1, kind: "random", items: ["top", "bottom"], seed: 2)
         let html = ReportWriter.html(summary: summary)
         let slice = try #require(try charts(html, titled: "top.contacts vs shove.magnitude").first)
-        #expect(try elements(slice, tag: "circle", cls: "pt").count == ReportModel.maxDots + SweepViews.bins)
-        #expect(html.contains("\(ReportModel.maxDots) of the 5000 dots drawn, spread evenly; the line and band use every point."))
+        // 5000 points: their density, every one counted, and the 10 bins' level marks.
+        #expect(try elements(slice, tag: "circle", cls: "pt").count == SweepViews.bins)
+        #expect(slice.contains("<g class=\"density\" data-points=\"5000\">"))
+        #expect(html.contains("Shade: how many of the 5000 points fall in each cell"))
         let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", binned: true, runSeconds: 5).levels
         #expect(levels.reduce(0) { $0 + $1.points } == 5000)
         let pc = try #require(try charts(html, titled: "Every point across").first)
@@ -514,5 +518,25 @@ func checkPage(_ html: String) throws {
         #expect(hrefs == ["worlds.csv", "sweep.yaml"])
         let md = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
         #expect(md.contains("Data: [worlds.csv](worlds.csv) · [sweep.yaml](sweep.yaml)"))
+    }
+}
+
+/// A scatter drawn as density: each point lands in its cell, and the fullest cell is darkest.
+@Suite struct DensityLayerTests {
+    @Test func cellsCountTheirPointsAndTheFullestIsDarkest() throws {
+        let frame = ChartFrame(width: 100 + 48 * 4, height: 100 + 36 * 4, left: 50, right: 50, top: 50, bottom: 50)
+        // 4 px cells; the scales map 0…48 × 0…36 onto the plot (y down, as on the page).
+        let xs = LinearScale(domain: (0, 48), range: (frame.plotLeft, frame.plotRight))
+        let ys = LinearScale(domain: (0, 36), range: (frame.plotTop, frame.plotBottom))
+        // 100 points in cell (1, 1), 4 in (10, 20), 1 in (47, 35): three cells.
+        let points = Array(repeating: LinePoint(x: 1.5, y: 1.5), count: 100) + Array(repeating: LinePoint(x: 10.5, y: 20.5), count: 4)
+            + [LinePoint(x: 47.5, y: 35.5)]
+        let svg = DensityLayer.svg(points, xScale: xs, yScale: ys, frame: frame, color: "#123456")
+        #expect(svg.contains("data-points=\"105\""))
+        #expect(svg.components(separatedBy: "M").count - 1 == 3)
+        // The fullest cell (at 54, 54) in the darkest shade; 4 of 100 is sqrt 0.2 → step 1; 1 of 100 → step 0.
+        #expect(svg.contains("fill-opacity=\"1\" d=\"M54 54h4v4h-4z\""))
+        #expect(svg.contains("fill-opacity=\"0.43\" d=\"M90 130h4v4h-4z\""))
+        #expect(svg.contains("fill-opacity=\"0.29\" d=\"M238 190h4v4h-4z\""))
     }
 }

@@ -154,17 +154,16 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
             let path = writeScene(lines.joined(separator: "\n"), in: dir)
             _ = try runSweep(path, into: "\(dir)/out")
             let worlds = table("\(dir)/out/worlds.csv"), partners = table("\(dir)/out/partners.csv")
-            let points = table("\(dir)/out/points.csv"), partnerPoints = table("\(dir)/out/partner_points.csv")
-            // One world, one point: 17 metrics per item in worlds.csv, 4 statistics each in points.csv,
-            // and a count and a never-share for the 9 that can be missing (bounce1 … bounce8, rest_time).
-            #expect(worlds.header.count == 3 + 17 * n && points.header.count == 3 + (4 * 17 + 2 * 9) * n)
+            // One world, one point: 17 metrics per item in worlds.csv.
+            #expect(worlds.header.count == 3 + 17 * n)
             let contacts = (0..<n).map { Int(worlds.rows[0][3 + 17 * $0])! }.reduce(0, +)
             // Neighbours overlap: contacts happened, but far fewer rows than pairs that could touch.
             #expect(contacts >= n && partners.rows.count >= n / 2, "\(contacts) contacts, \(partners.rows.count) rows")
             #expect(partners.rows.count <= contacts && partners.rows.count <= 8 * n, "\(partners.rows.count) rows")
-            // One replica: a point's partner statistics are the world's partner counts, row for row.
-            #expect(partnerPoints.rows.count == partners.rows.count)
-            #expect(zip(partners.rows, partnerPoints.rows).allSatisfy { $0[1...3] == $1[1...3] })
+            // One replica: the point is the world, so no per-point copies of its rows (issue 29).
+            let fm = FileManager.default
+            #expect(!fm.fileExists(atPath: "\(dir)/out/points.csv") && !fm.fileExists(atPath: "\(dir)/out/partner_points.csv"))
+            #expect(try summaryWithoutRun("\(dir)/out/summary.json").points.isEmpty)
         }
     }
 

@@ -203,6 +203,9 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/cut/points.csv.tmp"))
         let resumed = try runSweep(path, into: "\(dir)/cut", resume: true)
         #expect(resumed.completed)
+        // Its figures count only the worlds this run simulated, not the ones kept.
+        #expect(resumed.summary?.run.worldsRun == 12 - partial.worldsDone && resumed.summary?.run.worlds == 12)
+        #expect(resumed.summary?.run.simulationWorldTicksPerSecond != nil)
         #expect(bytes("\(dir)/whole/worlds.csv") == bytes("\(dir)/cut/worlds.csv"))
         #expect(bytes("\(dir)/whole/points.csv") == bytes("\(dir)/cut/points.csv"))
         #expect(bytes("\(dir)/whole/partner_points.csv") == bytes("\(dir)/cut/partner_points.csv"))
@@ -260,6 +263,8 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             #expect(bytes(path) == bytes("\(out)/sweep.yaml"))
             #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(out)/summary.json"))
             #expect(merged.summary.points.count == 6 && merged.sample.count == 12)
+            // Merge simulated nothing: no rate of its own.
+            #expect(merged.summary.run.worldTicksPerSecond == 0 && merged.summary.run.simulationWorldTicksPerSecond == nil)
         }
         // Shards hold whole points: 6 points over 3 shards is 2 points (4 worlds) each.
         #expect(SweepRun.shardWorlds(index: 1, count: 3, points: 6, replicas: 2) == 4..<8)
@@ -324,14 +329,30 @@ final class Counter: @unchecked Sendable {
         #expect(p.metrics["a.y"] == MetricStats(count: 2, mean: 2, std: 0, min: 2, max: 2))
 
         // Fed world by world, points close when their replicas are in; samples are every k-th world.
-        var seen: [Int] = []
-        var builder = SummaryBuilder(layout: layout, replicas: 3, totalWorlds: 60_000, totalPoints: 20_000) { seen.append($0.point) }
+        var builder = SummaryBuilder(layout: layout, replicas: 3, totalWorlds: 60_000, totalPoints: 20_000, writesTables: true)
         #expect(builder.sampleStride == 3 && builder.pointStride == 1)
+        var worlds: [WorldResult] = []
         for w in 0..<6 {
             var r = ok1; r.world = w; r.point = w / 3; r.replica = w % 3
+            worlds.append(r)
             try builder.add(r)
         }
-        #expect(seen == [0, 1])
+        #expect(builder.keptPoints.map(\.point) == [0, 1])
         #expect(builder.sample.map(\.world) == [0, 3])
+        let worldByWorld = builder.takeRecords()
+
+        // Folded by workers chunk by chunk (a point cut by a chunk's edge finished by the builder),
+        // the rows are the same bytes, whatever the cuts.
+        for cuts in [[0, 6], [0, 2, 6], [0, 1, 2, 4, 5, 6], [0, 3, 6]] {
+            var chunked = SummaryBuilder(layout: layout, replicas: 3, totalWorlds: 60_000, totalPoints: 20_000, writesTables: true)
+            for k in 0..<(cuts.count - 1) {
+                try chunked.add(chunked.chunkFolder.fold(chunk: Array(worlds[cuts[k]..<cuts[k + 1]])))
+            }
+            let records = chunked.takeRecords()
+            #expect(records.pointsCSV == worldByWorld.pointsCSV && records.pointsJSON == worldByWorld.pointsJSON, "cuts \(cuts)")
+            #expect(records.partnerPointsCSV == worldByWorld.partnerPointsCSV && !records.partnerPointsCSV.isEmpty, "cuts \(cuts)")
+            #expect(chunked.keptPoints == builder.keptPoints && chunked.sample == builder.sample, "cuts \(cuts)")
+            #expect(chunked.pointsDone == 2 && chunked.worldsSeen == 6 && chunked.partners == builder.partners, "cuts \(cuts)")
+        }
     }
 }
