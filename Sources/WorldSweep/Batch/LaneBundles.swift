@@ -175,7 +175,7 @@ extension LaneWorld {
                                         radiusA: gatherLanes(details.radius, ia), radiusB: gatherLanes(details.radius, ib))
             k.bodies[b] = pb
             // The carried impulses, scaled for the warm start (none in lanes past the count).
-            func carried(_ impulse: UnsafeMutablePointer<Float>) -> V { ratio * masked(gatherLanes(impulse, ci)) }
+            @inline(__always) func carried(_ impulse: UnsafeMutablePointer<Float>) -> V { ratio * masked(gatherLanes(impulse, ci)) }
             k.constraints[b] = ContactLanes(
                 beforeSetUp: pb, friction: mixedFriction(gatherLanes(details.friction, ia), gatherLanes(details.friction, ib)),
                 normalImpulse0: carried(contacts.normalImpulse0), tangentImpulse0: carried(contacts.tangentImpulse0),
