@@ -1,3 +1,4 @@
+import TestScratch
 import Testing
 @testable import WorldSweep
 
@@ -10,23 +11,37 @@ import Testing
         var bodies: [[Int]] = []        // bodies of each island, in the order they are reached
     }
 
-    /// Walks `touching` (contact indices, newest first) over `pairs`.
-    func walk(bodyCount: Int, pairs: [BodyPair], touching: [Int32], statics: Set<Int>, asleep: Set<Int> = []) -> Walk {
-        var result = Walk()
-        var contacts: [Int] = [], reached: [Int] = []
-        var bodyFlag = [Bool](repeating: false, count: bodyCount), contactFlag = [Bool](repeating: false, count: touching.count)
-        var stack = [Int32](repeating: 0, count: bodyCount)
-        touching.withUnsafeBufferPointer { touching in
-            Islands.walk(bodyCount: bodyCount, contacts: touching, pair: { pairs[$0] },
-                         isStatic: { statics.contains($0) }, canSeed: { !asleep.contains($0) },
-                         bodyFlag: &bodyFlag, contactFlag: &contactFlag, stack: &stack,
-                         body: { reached.append($0) }, contact: { contacts.append($0) },
-                         endIsland: {
-                             result.islands.append(contacts); result.bodies.append(reached)
-                             contacts = []; reached = []
-                         })
+    /// What the walk told its graph, island by island.
+    struct Recorder: IslandGraph {
+        var pairs: [BodyPair], statics: Set<Int>, asleep: Set<Int>, joints: [BodyPair] = []
+        var result = Walk(), joinedJoints: [[Int]] = []
+        var contacts: [Int] = [], reachedBodies: [Int] = [], islandJoints: [Int] = []
+        func pair(_ contact: Int) -> BodyPair { pairs[contact] }
+        func isStatic(_ body: Int) -> Bool { statics.contains(body) }
+        func canSeed(_ body: Int) -> Bool { !asleep.contains(body) }
+        func jointBodies(_ joint: Int) -> BodyPair { joints[joint] }
+        mutating func reached(body: Int) { reachedBodies.append(body) }
+        mutating func took(contact: Int) { contacts.append(contact) }
+        mutating func took(joint: Int) { islandJoints.append(joint) }
+        mutating func endIsland() {
+            result.islands.append(contacts); result.bodies.append(reachedBodies); joinedJoints.append(islandJoints)
+            contacts = []; reachedBodies = []; islandJoints = []
         }
-        return result
+    }
+
+    /// Walks `touching` (contact indices, newest first) over `pairs`.
+    func walk(bodyCount: Int, pairs: [BodyPair], touching: [Int32], statics: Set<Int>, asleep: Set<Int> = [],
+              joints: [BodyPair] = []) -> Recorder {
+        var recorder = Recorder(pairs: pairs, statics: statics, asleep: asleep, joints: joints)
+        let scratch = IslandWalkScratch(bodies: bodyCount, contacts: touching.count, joints: joints.count)
+        touching.withUnsafeBufferPointer { touching in
+            Islands.walk(&recorder, bodyCount: bodyCount, contacts: touching, jointCount: joints.count, scratch: scratch)
+        }
+        return recorder
+    }
+
+    func walk(bodyCount: Int, pairs: [BodyPair], touching: [Int32], statics: Set<Int>, asleep: Set<Int> = []) -> Walk {
+        walk(bodyCount: bodyCount, pairs: pairs, touching: touching, statics: statics, asleep: asleep, joints: []).result
     }
 
     /// Three boxes stacked on the ground: 0 at the bottom, 2 on top; body 3 is the ground edge.
@@ -65,5 +80,65 @@ import Testing
         let w = walk(bodyCount: 3, pairs: pairs, touching: [0], statics: [], asleep: [0])
         #expect(w.islands == [[], [0]])
         #expect(w.bodies == [[2], [1, 0]])
+    }
+
+    /// b2World::Solve's walk as Box2D writes it: for each body popped, every touching contact
+    /// (newest first) and then every joint (newest first) scanned for its edges. The walk under
+    /// test reads per-body edge lists instead; on a random pile of bodies, contacts and joints
+    /// (static bodies shared by islands, sleeping bodies) both must visit everything in the same order.
+    @Test func edgeListsVisitAsTheFullScanDoes() {
+        var seeded = SeededNumbers(28)
+        for _ in 0..<50 {
+            let bodyCount = Int.random(in: 2...40, using: &seeded)
+            let statics = Set((0..<bodyCount).filter { _ in Int.random(in: 0..<5, using: &seeded) == 0 })
+            let asleep = Set((0..<bodyCount).filter { _ in Int.random(in: 0..<6, using: &seeded) == 0 })
+            var pairs: [BodyPair] = []
+            for a in 0..<bodyCount {
+                for b in (a + 1)..<max(a + 1, bodyCount) where !(statics.contains(a) && statics.contains(b)) {
+                    if Int.random(in: 0..<bodyCount, using: &seeded) < 3 { pairs.append(BodyPair(a: a, b: b)) }
+                }
+            }
+            let touching = (0..<pairs.count).map(Int32.init).shuffled(using: &seeded)
+            let joints = (0..<Int.random(in: 0...4, using: &seeded)).map { _ -> BodyPair in
+                let a = Int.random(in: 0..<bodyCount, using: &seeded)
+                return BodyPair(a: a, b: (a + 1 + Int.random(in: 0..<(bodyCount - 1), using: &seeded)) % bodyCount)
+            }
+            let got = walk(bodyCount: bodyCount, pairs: pairs, touching: touching, statics: statics, asleep: asleep, joints: joints)
+            // The reference: Box2D's scan.
+            var want = Recorder(pairs: pairs, statics: statics, asleep: asleep, joints: joints)
+            var bodyFlag = [Bool](repeating: false, count: bodyCount), contactFlag = [Bool](repeating: false, count: touching.count)
+            var jointFlag = [Bool](repeating: false, count: joints.count)
+            for seed in stride(from: bodyCount - 1, through: 0, by: -1) {
+                if bodyFlag[seed] || statics.contains(seed) || asleep.contains(seed) { continue }
+                var stack = [seed]
+                bodyFlag[seed] = true
+                while let b = stack.popLast() {
+                    want.reached(body: b)
+                    if statics.contains(b) { continue }
+                    for k in touching.indices where !contactFlag[k] {
+                        let p = pairs[Int(touching[k])]
+                        guard p.a == b || p.b == b else { continue }
+                        contactFlag[k] = true
+                        want.took(contact: Int(touching[k]))
+                        let o = p.a == b ? p.b : p.a
+                        if !bodyFlag[o] { bodyFlag[o] = true; stack.append(o) }
+                    }
+                    for j in stride(from: joints.count - 1, through: 0, by: -1) where !jointFlag[j] {
+                        let p = joints[j]
+                        guard p.a == b || p.b == b else { continue }
+                        jointFlag[j] = true
+                        want.took(joint: j)
+                        let o = p.a == b ? p.b : p.a
+                        if !bodyFlag[o] { bodyFlag[o] = true; stack.append(o) }
+                    }
+                }
+                want.endIsland()
+                for s in statics { bodyFlag[s] = false }
+            }
+            #expect(got.result.islands == want.result.islands)
+            #expect(got.result.bodies == want.result.bodies)
+            #expect(got.joinedJoints == want.joinedJoints)
+            #expect(!want.result.islands.isEmpty || asleep.union(statics).count == bodyCount)
+        }
     }
 }

@@ -197,15 +197,7 @@ public final class DynamicAnimator {
     private func applyPush(_ push: PushPlan) {
         let vector = push.vector
         world.bodies.withUnsafeMutableBufferPointer { bodies in
-            for (b, localPoint) in push.targets {
-                let point = bodies[b].xf.apply(localPoint)
-                switch push.behavior.mode {
-                case .continuous:
-                    if vector != .zero { bodies[b].applyForce(vector, at: point) }
-                case .instantaneous:
-                    bodies[b].applyImpulse(vector, at: point)
-                }
-            }
+            for (b, localPoint) in push.targets { push.behavior.mode.act(vector, atLocalPoint: localPoint, on: &bodies[b]) }
         }
         push.behavior.didFire()
     }

@@ -22,7 +22,11 @@ public final class LaneBodies: @unchecked Sendable {
     public let gravityX: UnsafeMutablePointer<Float>, gravityY: UnsafeMutablePointer<Float>
     /// Work space for back ends that need a temporary column (BLAS).
     let scratch: UnsafeMutablePointer<Float>
+    /// One block holds every column (`columns` owns it).
     private let block: UnsafeMutablePointer<Float>
+    private let columns = Columns()
+    /// Bytes it holds, as its block reports them.
+    var byteCount: Int { columns.byteCount }
 
     /// Number of (body, world) entries in each column.
     public var count: Int { bodyCount * lanes }
@@ -38,9 +42,8 @@ public final class LaneBodies: @unchecked Sendable {
         self.bodyCount = bodyCount
         self.movingBodyCount = movingBodyCount ?? bodyCount
         let n = bodyCount * lanes
-        let columns = 15
-        block = .allocate(capacity: columns * n + 2 * lanes)
-        block.initialize(repeating: 0, count: columns * n + 2 * lanes)
+        let columnCount = 15
+        block = columns.make(columnCount * n + 2 * lanes, 0)
         var next = block
         func column(_ size: Int) -> UnsafeMutablePointer<Float> { defer { next += size }; return next }
         cx = column(n); cy = column(n); a = column(n)
@@ -53,8 +56,6 @@ public final class LaneBodies: @unchecked Sendable {
         linearDampingFactor.update(repeating: 1, count: n)
         angularDampingFactor.update(repeating: 1, count: n)
     }
-
-    deinit { block.deallocate() }
 
     public func index(body: Int, lane: Int) -> Int { body * lanes + lane }
 

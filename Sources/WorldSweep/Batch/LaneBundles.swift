@@ -38,32 +38,23 @@ final class ContactBundles {
 
     /// Rows it was sized for.
     let rowCapacity: Int
-    var byteCount: Int {
-        capacity * (Self.width * 16 + MemoryLayout<ContactLanes<V>>.stride + MemoryLayout<ManifoldLanes<V>>.stride
-            + MemoryLayout<ContactBodiesLanes<V>>.stride + MemoryLayout<ManifoldKinds>.stride + 1
-            + MemoryLayout<VelocityLanes<V>>.stride + 4) + rowCapacity * 8
-    }
+    private let columns = Columns()
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
 
     init(lanes: Int, capacity rows: Int) {
         rowCapacity = rows
         let pairCount = rows
         // A lane solves each row at most once: at most `rows` rounds of at most lanes / 8 bundles.
         capacity = max(pairCount * ((lanes + Self.width - 1) / Self.width), 1)
-        laneCount = .allocate(capacity: capacity)
-        bodyA = .allocate(capacity: capacity * Self.width); bodyB = .allocate(capacity: capacity * Self.width)
-        contact = .allocate(capacity: capacity * Self.width); island = .allocate(capacity: capacity * Self.width)
-        constraints = .allocate(capacity: capacity); manifolds = .allocate(capacity: capacity)
-        bodies = .allocate(capacity: capacity); kinds = .allocate(capacity: capacity)
-        aMoves = .allocate(capacity: capacity); fixedA = .allocate(capacity: capacity)
-        laneOrder = .allocate(capacity: max(lanes, 1)); bucket = .allocate(capacity: pairCount + 2)
-    }
-
-    deinit {
-        laneCount.deallocate()
-        bodyA.deallocate(); bodyB.deallocate(); contact.deallocate(); island.deallocate()
-        constraints.deallocate(); manifolds.deallocate(); bodies.deallocate(); kinds.deallocate()
-        aMoves.deallocate(); fixedA.deallocate()
-        laneOrder.deallocate(); bucket.deallocate()
+        // Written by the packing and the set-up before any pass reads them.
+        laneCount = columns.make(uninitialized: capacity)
+        bodyA = columns.make(uninitialized: capacity * Self.width); bodyB = columns.make(uninitialized: capacity * Self.width)
+        contact = columns.make(uninitialized: capacity * Self.width); island = columns.make(uninitialized: capacity * Self.width)
+        constraints = columns.make(uninitialized: capacity); manifolds = columns.make(uninitialized: capacity)
+        bodies = columns.make(uninitialized: capacity); kinds = columns.make(uninitialized: capacity)
+        aMoves = columns.make(uninitialized: capacity); fixedA = columns.make(uninitialized: capacity)
+        laneOrder = columns.make(uninitialized: lanes); bucket = columns.make(uninitialized: pairCount + 2)
     }
 }
 
@@ -153,8 +144,7 @@ extension LaneWorld {
     /// start, then the shared kernel. Lanes past a bundle's count get zero masses and no points.
     func setUpBundles(dtRatio: Float) {
         let k = bundles, width = ContactBundles.width
-        let zero = V(repeating: 0), ratio = V(repeating: dtRatio)
-        let none = SIMDMask<IV>(repeating: false)
+        let ratio = V(repeating: dtRatio)
         for b in 0..<k.count {
             let ci = k.contact + b * width, ia = k.bodyA + b * width, ib = k.bodyB + b * width
             let count = Int(k.laneCount[b])
@@ -184,18 +174,12 @@ extension LaneWorld {
                                         localCenterBX: gatherLanes(details.lcx, ib), localCenterBY: gatherLanes(details.lcy, ib),
                                         radiusA: gatherLanes(details.radius, ia), radiusB: gatherLanes(details.radius, ib))
             k.bodies[b] = pb
-            func point(_ normal: V, _ tangent: V) -> ContactPointLanes<V> {
-                ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero,
-                                  normalImpulse: ratio * masked(normal), tangentImpulse: ratio * masked(tangent),
-                                  normalMass: zero, tangentMass: zero, velocityBias: zero)
-            }
+            // The carried impulses, scaled for the warm start (none in lanes past the count).
+            @inline(__always) func carried(_ impulse: UnsafeMutablePointer<Float>) -> V { ratio * masked(gatherLanes(impulse, ci)) }
             k.constraints[b] = ContactLanes(
-                nx: zero, ny: zero,
-                p0: point(gatherLanes(contacts.normalImpulse0, ci), gatherLanes(contacts.tangentImpulse0, ci)),
-                p1: point(gatherLanes(contacts.normalImpulse1, ci), gatherLanes(contacts.tangentImpulse1, ci)),
-                k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
-                friction: mixedFriction(gatherLanes(details.friction, ia), gatherLanes(details.friction, ib)),
-                mA: pb.mA, iA: pb.iA, mB: pb.mB, iB: pb.iB, onePoint: none, twoPoints: none)
+                beforeSetUp: pb, friction: mixedFriction(gatherLanes(details.friction, ia), gatherLanes(details.friction, ib)),
+                normalImpulse0: carried(contacts.normalImpulse0), tangentImpulse0: carried(contacts.tangentImpulse0),
+                normalImpulse1: carried(contacts.normalImpulse1), tangentImpulse1: carried(contacts.tangentImpulse1))
             let vA = velocityLanes(ia)
             ContactKernels.initialize(&k.constraints[b], manifold, kinds: kinds, pb,
                                       restitution: mixedRestitution(gatherLanes(details.restitution, ia), gatherLanes(details.restitution, ib)),
@@ -269,7 +253,6 @@ extension LaneWorld {
         let k = bundles, width = ContactBundles.width, slots = islands.islandCount
         let solved = islands.solved, minSeparation = islands.minSeparation
         solved.update(repeating: 0, count: slots)
-        let limit = -3 * EngineSettings.linearSlop
         let baumgarte = V(repeating: EngineSettings.baumgarte)
         for _ in 0..<EngineSettings.positionIterations {
             minSeparation.update(repeating: 0, count: slots)
@@ -296,7 +279,7 @@ extension LaneWorld {
             }
             var allSolved = true
             for g in 0..<slots where solved[g] == 0 {
-                if minSeparation[g] >= limit && (!hasJoints || islands.jointsOkay[g] != 0) { solved[g] = -1 } else { allSolved = false }
+                if ContactKernels.positionsSolved(minSeparation: minSeparation[g]) && (!hasJoints || islands.jointsOkay[g] != 0) { solved[g] = -1 } else { allSolved = false }
             }
             if allSolved { break }
         }

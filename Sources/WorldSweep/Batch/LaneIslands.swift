@@ -31,45 +31,28 @@ final class LaneIslands {
     /// (−1: none). Box2D adds a static body to every island that touches it, wakes it there and
     /// puts it to sleep with the island, so the last such island decides its flag.
     let lastIslandOfStatic: UnsafeMutablePointer<Int32>
-    // The walk's scratch (one lane at a time).
-    let touching: UnsafeMutablePointer<Int32>, bodyFlag: UnsafeMutablePointer<Bool>
-    let contactFlag: UnsafeMutablePointer<Bool>, stack: UnsafeMutablePointer<Int32>, jointFlag: UnsafeMutablePointer<Bool>
+    /// The walk's scratch (one lane at a time) and the lane's touching contacts, newest first.
+    let walkScratch: IslandWalkScratch
+    let touching: UnsafeMutablePointer<Int32>
+    private let columns = Columns()
 
-    /// Bytes it holds: linear in rows × lanes, bodies × lanes and joints × lanes.
-    var byteCount: Int {
-        lanes * capacity * 12 + lanes * bodyCount * 16 + capacity * 5 + bodyCount * 5 + lanes * 22 + lanes * jointCount * 8 + jointCount
-    }
+    /// Bytes it holds, as its columns report them: linear in rows × lanes, bodies × lanes and
+    /// joints × lanes.
+    var byteCount: Int { columns.byteCount + walkScratch.byteCount }
 
     init(lanes: Int, bodyCount: Int, capacity: Int, jointCount: Int = 0) {
         self.lanes = lanes; self.bodyCount = bodyCount; self.capacity = capacity; self.jointCount = jointCount
-        let pairCount = capacity
-        let jointLists = max(lanes * jointCount, 1)
-        solveJoint = .allocate(capacity: jointLists); solveJointIsland = .allocate(capacity: jointLists)
-        solveJointCount = .allocate(capacity: lanes); solveJointCount.initialize(repeating: 0, count: lanes)
-        jointFlag = .allocate(capacity: max(jointCount, 1))
-        let lists = max(lanes * pairCount, 1), slots = max(lanes * bodyCount, 1)
-        order = .allocate(capacity: lists); orderCount = .allocate(capacity: lanes)
-        orderValid = .allocate(capacity: lanes); orderValid.initialize(repeating: false, count: lanes)
-        orderCount.initialize(repeating: 0, count: lanes)
-        walkValid = .allocate(capacity: lanes); walkValid.initialize(repeating: false, count: lanes)
-        firstSlot = .allocate(capacity: lanes); firstSlot.initialize(repeating: 0, count: lanes)
-        laneIslandCount = .allocate(capacity: lanes); laneIslandCount.initialize(repeating: 0, count: lanes)
-        solvePair = .allocate(capacity: lists); solveIsland = .allocate(capacity: lists)
-        solveCount = .allocate(capacity: lanes); solveCount.initialize(repeating: 0, count: lanes)
-        minSeparation = .allocate(capacity: slots); solved = .allocate(capacity: slots); minSleepTime = .allocate(capacity: slots)
-        jointsOkay = .allocate(capacity: slots)
-        lastIslandOfStatic = .allocate(capacity: slots); lastIslandOfStatic.initialize(repeating: -1, count: slots)
-        touching = .allocate(capacity: max(pairCount, 1)); contactFlag = .allocate(capacity: max(pairCount, 1))
-        bodyFlag = .allocate(capacity: max(bodyCount, 1)); stack = .allocate(capacity: max(bodyCount, 1))
-    }
-
-    deinit {
-        order.deallocate(); orderCount.deallocate(); orderValid.deallocate()
-        solvePair.deallocate(); solveIsland.deallocate(); solveCount.deallocate()
-        minSeparation.deallocate(); solved.deallocate(); minSleepTime.deallocate(); lastIslandOfStatic.deallocate()
-        touching.deallocate(); contactFlag.deallocate(); bodyFlag.deallocate(); stack.deallocate()
-        solveJoint.deallocate(); solveJointIsland.deallocate(); solveJointCount.deallocate(); jointFlag.deallocate()
-        jointsOkay.deallocate(); walkValid.deallocate(); firstSlot.deallocate(); laneIslandCount.deallocate()
+        let lists = lanes * capacity, slots = lanes * bodyCount, jointLists = lanes * jointCount
+        order = columns.make(lists, 0); orderCount = columns.make(lanes, 0); orderValid = columns.make(lanes, false)
+        solvePair = columns.make(lists, 0); solveIsland = columns.make(lists, 0); solveCount = columns.make(lanes, 0)
+        solveJoint = columns.make(jointLists, 0); solveJointIsland = columns.make(jointLists, 0)
+        solveJointCount = columns.make(lanes, 0)
+        jointsOkay = columns.make(slots, 0)
+        walkValid = columns.make(lanes, false); firstSlot = columns.make(lanes, 0); laneIslandCount = columns.make(lanes, 0)
+        minSeparation = columns.make(slots, 0); solved = columns.make(slots, 0); minSleepTime = columns.make(slots, 0)
+        lastIslandOfStatic = columns.make(slots, -1)
+        touching = columns.make(capacity, 0)
+        walkScratch = IslandWalkScratch(bodies: bodyCount, contacts: capacity, joints: jointCount)
     }
 }
 
@@ -117,7 +100,7 @@ extension LaneWorld {
 
     /// A static body taken into the current island of `lane`: woken, as the walk wakes every body
     /// it meets, and recorded so the island's sleep reaches it (`sleepIslands`).
-    @inline(__always) private func joinStaticBody(_ b: Int, _ lane: Int) {
+    @inline(__always) func joinStaticBody(_ b: Int, _ lane: Int) {
         let i = b * lanes + lane
         wake(i)
         islands.lastIslandOfStatic[i] = Int32(islands.islandCount)
@@ -176,6 +159,9 @@ extension LaneWorld {
         islands.firstSlot[lane] += shift
     }
 
+    /// Touching contacts up to which a lane without joined bodies skips the walk.
+    static let scanLimit = 16
+
     /// The walk itself (see `buildIslands`).
     private func walkIslands(_ lane: Int) {
         var touchingCount = 0
@@ -193,10 +179,13 @@ extension LaneWorld {
         let jointList = lane * jointBodies.count
         var solvedJoints = 0
         defer { islands.solveJointCount[lane] = Int32(solvedJoints) }
-        if jointBodies.isEmpty && !(0..<touchingCount).contains(where: { rows.joinsIslands[Int(islands.touching[$0])] }) {
+        if jointBodies.isEmpty && touchingCount <= Self.scanLimit
+            && !(0..<touchingCount).contains(where: { rows.joinsIslands[Int(islands.touching[$0])] }) {
             // No two moving bodies touch: the walk from each awake moving body meets only static
             // bodies, so each is an island of its own with its contacts newest first — the
-            // walk's result without its flags and stack (most lanes, most sub-steps).
+            // walk's result without its flags, stack and edge lists (most lanes, most sub-steps).
+            // It scans every touching contact per body: for a few contacts, cheaper than making
+            // the edge lists; for more, the walk's linear cost wins.
             for b in stride(from: bodyCount - 1, through: 0, by: -1) where !isStatic[b] {
                 let i = b * lanes + lane
                 guard details.awake[i] != 0 else { continue }
@@ -216,28 +205,52 @@ extension LaneWorld {
             islands.solveCount[lane] = Int32(solved)
             return
         }
-        Islands.walk(bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
-                     pair: { rows.pair[$0] }, isStatic: { isStatic[$0] }, canSeed: { details.awake[$0 * lanes + lane] != 0 },
-                     bodyFlag: islands.bodyFlag, contactFlag: islands.contactFlag, stack: islands.stack,
-                     jointCount: jointBodies.count, jointBodies: { jointBodies[$0] }, jointFlag: islands.jointFlag,
-                     joint: { j in
-                         islands.solveJoint[jointList + solvedJoints] = Int32(j)
-                         islands.solveJointIsland[jointList + solvedJoints] = Int32(islands.islandCount)
-                         solvedJoints += 1
-                     },
-                     body: { b in
-                         guard !isStatic[b] else { joinStaticBody(b, lane); return }
-                         let i = b * lanes + lane
-                         details.inIsland[i] = -1
-                         details.islandOfBody[i] = Int32(islands.islandCount)
-                         wake(i)
-                     },
-                     contact: { p in
-                         islands.solvePair[list + solved] = Int32(p)
-                         islands.solveIsland[list + solved] = Int32(islands.islandCount)
-                         solved += 1
-                     },
-                     endIsland: { islands.islandCount += 1 })
+        var graph = LaneIslandGraph(world: self, lane: lane, list: list, jointList: jointList)
+        Islands.walk(&graph, bodyCount: bodyCount, contacts: UnsafeBufferPointer(start: islands.touching, count: touchingCount),
+                     jointCount: jointBodies.count, scratch: islands.walkScratch)
+        solved = graph.solved
+        solvedJoints = graph.solvedJoints
         islands.solveCount[lane] = Int32(solved)
     }
+}
+
+/// One lane's island walk (`Islands.walk`): where the lane's lists are written, and how many
+/// contacts and joints it has listed so far.
+struct LaneIslandGraph: IslandGraph {
+    unowned(unsafe) let world: LaneWorld
+    let lane: Int, list: Int, jointList: Int
+    var solved = 0, solvedJoints = 0
+
+    init(world: LaneWorld, lane: Int, list: Int, jointList: Int) {
+        self.world = world; self.lane = lane; self.list = list; self.jointList = jointList
+    }
+
+    @inline(__always) func pair(_ contact: Int) -> BodyPair { world.rows.pair[contact] }
+    @inline(__always) func isStatic(_ body: Int) -> Bool { world.isStatic[body] }
+    @inline(__always) func canSeed(_ body: Int) -> Bool { world.details.awake[body * world.lanes + lane] != 0 }
+    @inline(__always) func jointBodies(_ joint: Int) -> BodyPair { world.jointBodies[joint] }
+
+    @inline(__always) mutating func reached(body b: Int) {
+        guard !world.isStatic[b] else { world.joinStaticBody(b, lane); return }
+        let i = b * world.lanes + lane
+        world.details.inIsland[i] = -1
+        world.details.islandOfBody[i] = Int32(world.islands.islandCount)
+        world.wake(i)
+    }
+
+    @inline(__always) mutating func took(contact p: Int) {
+        let islands = world.islands
+        islands.solvePair[list + solved] = Int32(p)
+        islands.solveIsland[list + solved] = Int32(islands.islandCount)
+        solved += 1
+    }
+
+    @inline(__always) mutating func took(joint j: Int) {
+        let islands = world.islands
+        islands.solveJoint[jointList + solvedJoints] = Int32(j)
+        islands.solveJointIsland[jointList + solvedJoints] = Int32(islands.islandCount)
+        solvedJoints += 1
+    }
+
+    @inline(__always) mutating func endIsland() { world.islands.islandCount += 1 }
 }

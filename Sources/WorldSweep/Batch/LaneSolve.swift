@@ -92,15 +92,14 @@ extension LaneWorld {
             let s = maskFromFlags(flags)
             guard anyLane(s) else { continue }
             for k in 0..<Self.width where s[k] { islandsChanged(group + k) }
-            let zero = V(repeating: 0)
             storeLanes(loadLanes(details.awake, i).blended(with: 0, where: s), details.awake, i)
-            storeLanes(loadLanes(details.sleepTime, i).blended(with: zero, where: s), details.sleepTime, i)
-            storeLanes(loadLanes(bodies.vx, i).blended(with: zero, where: s), bodies.vx, i)
-            storeLanes(loadLanes(bodies.vy, i).blended(with: zero, where: s), bodies.vy, i)
-            storeLanes(loadLanes(bodies.w, i).blended(with: zero, where: s), bodies.w, i)
-            storeLanes(loadLanes(bodies.fx, i).blended(with: zero, where: s), bodies.fx, i)
-            storeLanes(loadLanes(bodies.fy, i).blended(with: zero, where: s), bodies.fy, i)
-            storeLanes(loadLanes(bodies.torque, i).blended(with: zero, where: s), bodies.torque, i)
+            var sleepTime = loadLanes(details.sleepTime, i), vx = loadLanes(bodies.vx, i), vy = loadLanes(bodies.vy, i)
+            var w = loadLanes(bodies.w, i), fx = loadLanes(bodies.fx, i), fy = loadLanes(bodies.fy, i)
+            var torque = loadLanes(bodies.torque, i)
+            fallAsleep(s, sleepTime: &sleepTime, vx: &vx, vy: &vy, w: &w, fx: &fx, fy: &fy, torque: &torque)
+            storeLanes(sleepTime, details.sleepTime, i)
+            storeLanes(vx, bodies.vx, i); storeLanes(vy, bodies.vy, i); storeLanes(w, bodies.w, i)
+            storeLanes(fx, bodies.fx, i); storeLanes(fy, bodies.fy, i); storeLanes(torque, bodies.torque, i)
         }
     }
 }

@@ -16,7 +16,7 @@ public struct BatchStructureError: Error, CustomStringConvertible {
     public var description: String { "world \(world) cannot join the batch: \(reason)" }
 }
 
-final class LaneWorld {
+final class LaneWorld: StepStages {
     typealias V = SIMD8<Float>
     typealias IV = SIMD8<Int32>
     static let width = V.scalarCount
@@ -79,7 +79,7 @@ final class LaneWorld {
     var running: LaneFlags { LaneFlags(runningFlags) }
     let nextSerial: UnsafeMutablePointer<Int>
 
-    @exclusivity(unchecked) private(set) var stepCount: Int
+    @exclusivity(unchecked) var stepCount: Int
     /// First-round time-of-impact searches run on the lanes, and lanes handed to their own world
     /// for a time-of-impact pass, so far (tests read them).
     @exclusivity(unchecked) var timeOfImpactSearches = 0, timeOfImpactHandOvers = 0
@@ -90,7 +90,7 @@ final class LaneWorld {
     /// Whether the bundles' packing (LaneBundles.swift) still holds: no lane's solve list or
     /// island slots changed since it was made, and no lane stopped.
     @exclusivity(unchecked) var packingValid = false
-    @exclusivity(unchecked) private var needsNewContacts = true
+    @exclusivity(unchecked) var needsNewContacts = true
 
     /// Takes over `worlds` (one per lane; `active` says which lanes are real worlds rather than
     /// padding) as configured by their animators, before their first step.
@@ -241,9 +241,9 @@ final class LaneWorld {
               a0: details.a0[i], a: bodies.a[i], alpha0: 0)
     }
 
-    /// Body.setAwake(true). Waking changes what the lane's island walk reads.
+    /// Body.setAwake(true) (`wakeUp`). Waking changes what the lane's island walk reads.
     @inline(__always) func wake(_ i: Int) {
-        if details.awake[i] == 0 { details.awake[i] = -1; details.sleepTime[i] = 0; islandsChanged(i % lanes) }
+        if wakeUp(&details.awake[i], sleepTime: &details.sleepTime[i]) { islandsChanged(i % lanes) }
     }
 
     @inline(__always) func isActive(_ body: Int, _ lane: Int) -> Bool {
@@ -312,30 +312,33 @@ final class LaneWorld {
         return true
     }
 
-    // MARK: The sub-step (PhysicsWorld.step, stage by stage)
+    // MARK: The sub-step (StepStages.swift: the stages PhysicsWorld.step runs, over lanes)
 
-    func step() {
-        let dtRatio: Float = stepCount == 0 ? 0 : 1   // no impulses to carry on the first step
-        if needsNewContacts {
-            updateSweptBoxes(afterSolve: false)
-            dropEmptyRows()
-            forEachRunningGroup(findNewContacts(group:running:))
-            needsNewContacts = false
-        }
-        updateBoxesAtTransforms()
-        forEachRunningGroup(updateContacts(group:running:))
-        islands.islandCount = 0
-        for lane in 0..<lanes where running[lane] { buildIslands(lane) }
-        solve(dtRatio: dtRatio)
-        updateSweptBoxes(afterSolve: true)
+    func step() { runStages(h) }
+
+    func findNewContacts(afterSolve: Bool) {
+        updateSweptBoxes(afterSolve: afterSolve)
         dropEmptyRows()
         forEachRunningGroup(findNewContacts(group:running:))
+    }
+
+    func updateContacts() {
+        updateBoxesAtTransforms()
+        forEachRunningGroup(updateContacts(group:running:))
+    }
+
+    func solveIslands(_ step: StepContext) {
+        islands.islandCount = 0
+        for lane in 0..<lanes where running[lane] { buildIslands(lane) }
+        solve(dtRatio: step.dtRatio)
+    }
+
+    func solveTimeOfImpact(_ step: StepContext) {
         forEachRunningGroup { group, running in
             let needs = lanesNeedingTimeOfImpact(group, running: running)
             guard anyLane(needs) else { return }
             for k in 0..<Self.width where needs[k] { solveTimeOfImpact(group + k) }
         }
-        stepCount += 1
     }
 
     /// Runs `stage` on every group of eight lanes with a running lane, with that group's running

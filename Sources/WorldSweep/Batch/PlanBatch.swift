@@ -65,13 +65,8 @@ public final class PlanBatch {
         for k in 0..<count where lanes.running[k] && pushes[p].active[k] {
             let vector = pushes[p].vectors[k]
             for t in 0..<targets {
-                let b = pushes[p].bodies[t], localPoint = pushes[p].localPoints[t * count + k]
-                switch mode {
-                case .continuous:
-                    if vector != .zero { lanes.applyForce(vector, atLocalPoint: localPoint, body: b, lane: k) }
-                case .instantaneous:
-                    lanes.applyImpulse(vector, atLocalPoint: localPoint, body: b, lane: k)
-                }
+                var body = LaneBody(lanes, body: pushes[p].bodies[t], lane: k)
+                mode.act(vector, atLocalPoint: pushes[p].localPoints[t * count + k], on: &body)
             }
             if mode == .instantaneous { pushes[p].active[k] = false }
         }

@@ -80,14 +80,15 @@ struct Body: Sendable {
         synchronizeTransform()
     }
 
+    /// Wakes the body or puts it to sleep, by the rules both engines share (`wakeUp`, `fallAsleep`).
     mutating func setAwake(_ flag: Bool) {
         if flag {
-            if !awake { awake = true; sleepTime = 0 }
+            _ = wakeUp(&awake, sleepTime: &sleepTime)
         } else {
             awake = false
-            sleepTime = 0
-            v = .zero; w = 0
-            force = .zero; torque = 0
+            var vx = v.x, vy = v.y, fx = force.x, fy = force.y
+            fallAsleep(true, sleepTime: &sleepTime, vx: &vx, vy: &vy, w: &w, fx: &fx, fy: &fy, torque: &torque)
+            v = Vec2(vx, vy); force = Vec2(fx, fy)
         }
     }
 

@@ -229,6 +229,13 @@ enum ContactKernels {
         apply(k.p1, k.twoPoints)
     }
 
+    /// b2ContactSolver's verdict on a position pass: the contacts are solved when the smallest
+    /// separation is within three slops (`minSeparation >= -3 * b2_linearSlop`), or one and a half
+    /// in a time-of-impact pass. Both engines ask this.
+    @inline(__always) static func positionsSolved(minSeparation: Float, timeOfImpact: Bool = false) -> Bool {
+        minSeparation >= (timeOfImpact ? -1.5 * EngineSettings.linearSlop : -3 * EngineSettings.linearSlop)
+    }
+
     /// One pass of split position correction over one contact; returns the smallest separation
     /// seen (starting from `minSeparation`). Lanes outside `active` are left as they are. `mA`…`iB` are the masses that may move (a
     /// time-of-impact sub-step moves only two bodies); `baumgarte` is the fraction corrected.

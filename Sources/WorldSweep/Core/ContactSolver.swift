@@ -45,26 +45,15 @@ struct ContactSolver {
             constraints.reserveCapacity(inputs.count); manifolds.reserveCapacity(inputs.count); bodies.reserveCapacity(inputs.count)
         }
         for c in inputs {
-            constraints.append(Self.constraint(c, warmStarting: warmStarting, dtRatio: dtRatio))
+            let b = Self.bodies(c), m = c.manifold
+            // The carried impulses, scaled by `dtRatio` when warm starting, else none.
+            func carried(_ impulse: Float) -> Float { warmStarting ? dtRatio * impulse : 0 }
+            constraints.append(ContactLanes(beforeSetUp: b, friction: c.friction,
+                                            normalImpulse0: carried(m.point0.normalImpulse), tangentImpulse0: carried(m.point0.tangentImpulse),
+                                            normalImpulse1: carried(m.point1.normalImpulse), tangentImpulse1: carried(m.point1.tangentImpulse)))
             manifolds.append(ManifoldLanes(oneLane: c.manifold))
-            bodies.append(Self.bodies(c))
+            bodies.append(b)
         }
-    }
-
-    /// A contact's velocity constraint before its set-up: material, masses and the carried
-    /// impulses (scaled by `dtRatio` when warm starting, else none).
-    private static func constraint(_ c: ContactInput, warmStarting: Bool, dtRatio: Float) -> ContactLanes<Float> {
-        let m = c.manifold
-        func point(_ mp: ManifoldPoint) -> ContactPointLanes<Float> {
-            ContactPointLanes(rAx: 0, rAy: 0, rBx: 0, rBy: 0,
-                              normalImpulse: warmStarting ? dtRatio * mp.normalImpulse : 0,
-                              tangentImpulse: warmStarting ? dtRatio * mp.tangentImpulse : 0,
-                              normalMass: 0, tangentMass: 0, velocityBias: 0)
-        }
-        return ContactLanes(nx: 0, ny: 0, p0: point(m.point0), p1: point(m.point1),
-                            k11: 0, k12: 0, k22: 0, m11: 0, m21: 0, m12: 0, m22: 0,
-                            friction: c.friction, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                            onePoint: m.pointCount == 1, twoPoints: m.pointCount == 2)
     }
 
     /// A contact's bodies as the kernels take them.
@@ -137,8 +126,7 @@ struct ContactSolver {
             positions[c.indexA] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
             positions[c.indexB] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
         }
-        let limit: Float = toiBodies == nil ? -3 * EngineSettings.linearSlop : -1.5 * EngineSettings.linearSlop
-        return minSeparation >= limit
+        return ContactKernels.positionsSolved(minSeparation: minSeparation, timeOfImpact: toiBodies != nil)
     }
 }
 

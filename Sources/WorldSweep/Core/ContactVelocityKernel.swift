@@ -22,6 +22,25 @@ struct ContactLanes<L: LaneReal> {
     var onePoint: L.Mask, twoPoints: L.Mask
 }
 
+extension ContactLanes {
+    /// A contact's velocity constraint before its set-up (`ContactKernels.initialize` fills in
+    /// the rest): its friction, its bodies' masses and the impulses it carries in (already scaled
+    /// for the warm start, or none); every per-step value zero. Both engines build their
+    /// constraints through this.
+    @inline(__always)
+    init(beforeSetUp bodies: ContactBodiesLanes<L>, friction: L, normalImpulse0: L, tangentImpulse0: L,
+         normalImpulse1: L, tangentImpulse1: L) {
+        let zero = L(0), none = L.isGreater(zero, zero)
+        func point(_ normalImpulse: L, _ tangentImpulse: L) -> ContactPointLanes<L> {
+            ContactPointLanes(rAx: zero, rAy: zero, rBx: zero, rBy: zero, normalImpulse: normalImpulse, tangentImpulse: tangentImpulse,
+                              normalMass: zero, tangentMass: zero, velocityBias: zero)
+        }
+        self.init(nx: zero, ny: zero, p0: point(normalImpulse0, tangentImpulse0), p1: point(normalImpulse1, tangentImpulse1),
+                  k11: zero, k12: zero, k22: zero, m11: zero, m21: zero, m12: zero, m22: zero,
+                  friction: friction, mA: bodies.mA, iA: bodies.iA, mB: bodies.mB, iB: bodies.iB, onePoint: none, twoPoints: none)
+    }
+}
+
 struct VelocityLanes<L: LaneReal> {
     var vx: L, vy: L, w: L
 }

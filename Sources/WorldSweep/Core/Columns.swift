@@ -1,9 +1,12 @@
-// The memory of a batched-engine store: each column is allocated, filled and freed here, so a
-// store names its columns and their lengths once and keeps no block sizes by hand.
+// The memory of an engine store: each column is allocated, filled and freed here, so a store
+// names its columns and their lengths once, keeps no block sizes by hand and reports the bytes
+// it holds from what was allocated (MemoryPlan's figures are checked against these).
 
 /// Columns owned by one store, freed (and their values deinitialized) when the store goes.
 final class Columns {
     private var frees: [() -> Void] = []
+    /// Bytes of every column made so far.
+    private(set) var byteCount = 0
 
     /// A column of `count` values, each `value` (at least one, so an empty batch still has an
     /// address to index from).
@@ -12,6 +15,17 @@ final class Columns {
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
         column.initialize(repeating: value, count: n)
         frees.append { column.deinitialize(count: n); column.deallocate() }
+        byteCount += n * MemoryLayout<T>.stride
+        return column
+    }
+
+    /// A column of `count` values left uninitialized, for plain values (no references) that a
+    /// stage writes before it reads them: freed without deinitializing.
+    func make<T>(uninitialized count: Int) -> UnsafeMutablePointer<T> {
+        let n = max(count, 1)
+        let column = UnsafeMutablePointer<T>.allocate(capacity: n)
+        frees.append { column.deallocate() }
+        byteCount += n * MemoryLayout<T>.stride
         return column
     }
 

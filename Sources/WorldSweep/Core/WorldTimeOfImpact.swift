@@ -1,0 +1,177 @@
+// Time of impact (Box2D 2.3's b2World::SolveTOI): items that would pass through a static body
+// within a sub-step are moved back to their first time of impact, that contact resolved, and the
+// rest of the sub-step run; contacts are taken newest first.
+
+/// What a time-of-impact pass reuses from one impact to the next instead of allocating it
+/// again: each island's bodies and contacts, and its solver and body states.
+struct TimeOfImpactScratch {
+    var islandBodies: [Int] = [], islandContacts: [Int] = []
+    var positions: [BodyPosition] = [], velocities: [BodyVelocity] = []
+    var solver = ContactSolver()
+}
+
+extension PhysicsWorld {
+    /// `toiMayTouch` for a pair, reading its bodies where they lie (passing them would copy two
+    /// whole bodies, retaining their shapes' arrays).
+    func toiMayTouch(_ p: BodyPair) -> Bool {
+        bodies.withUnsafeBufferPointer { bodies in
+            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+            guard a.pointee.isStatic || b.pointee.isStatic else { return true }   // only a static side can rule it out
+            let (fixed, moving) = a.pointee.isStatic ? (a, b) : (b, a)
+            return WorldSweep.toiMayTouch(staticShape: fixed.pointee.shape, fixed.pointee.xf,
+                                          moving: moving.pointee.shape, moving.pointee.sweep)
+        }
+    }
+
+    /// Moves items that would pass through a static body within this sub-step back to their
+    /// first time of impact, resolves that contact and lets them finish the sub-step.
+    /// `firstRoundTimesGiven`: the caller has set each contact's `hasTOI` (and then `toi`) to
+    /// what the first round would find for it, or `hasTOI` false to let the search find it (the
+    /// batch, which ran that round on the lane: `timeOfImpactAlpha` on the same sweeps, and in the
+    /// first round every sweep starts at alpha0 = 0 and none is advanced, so the time is the same).
+    func solveTOI(_ h: Float, firstRoundTimesGiven: Bool = false) {
+        for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
+        for i in contacts.indices where contacts[i] != nil {
+            contacts[i]!.islandFlag = false
+            contacts[i]!.toiCount = 0
+            if !firstRoundTimesGiven {
+                contacts[i]!.hasTOI = false
+                contacts[i]!.toi = 1
+            }
+        }
+        while true {
+            var minContact = -1
+            var minAlpha: Float = 1
+            // Box2D's contact list order, newest first: the first of equal times wins, and
+            // each advances its bodies' sweeps for the ones after it.
+            for ci in contactsNewestFirst() {
+                guard let c = contacts[ci], c.enabled, Int(c.toiCount) <= EngineSettings.maxSubSteps else { continue }
+                var alpha: Float = 1
+                if c.hasTOI {
+                    alpha = c.toi
+                } else {
+                    let p = pairs[ci]
+                    let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
+                    let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
+                    if !activeA && !activeB { continue }
+                    // Continuous collision only between a static body and an item that uses it.
+                    guard (bodies[p.a].isStatic && bodies[p.b].usesTOI) || (bodies[p.b].isStatic && bodies[p.a].usesTOI)
+                    else { continue }
+                    let alphaA = bodies[p.a].sweep.alpha0, alphaB = bodies[p.b].sweep.alpha0
+                    var alpha0 = alphaA
+                    if alphaA < alphaB {
+                        alpha0 = alphaB
+                        bodies[p.a].sweep.advance(to: alpha0)
+                    } else if alphaB < alphaA {
+                        alpha0 = alphaA
+                        bodies[p.b].sweep.advance(to: alpha0)
+                    }
+                    if toiMayTouch(p) {
+                        alpha = timeOfImpactAlpha(bodies[p.a].shape, bodies[p.a].sweep, bodies[p.b].shape, bodies[p.b].sweep, from: alpha0)
+                    }
+                    contacts[ci]!.toi = alpha
+                    contacts[ci]!.hasTOI = true
+                }
+                if alpha < minAlpha { minContact = ci; minAlpha = alpha }
+            }
+            // (minAlpha is never NaN: it starts at 1 and only takes smaller values.)
+            if minContact < 0 || !timeOfImpactIsResolved(minAlpha) { return }
+
+            let pa = pairs[minContact].a, pb = pairs[minContact].b
+            let backupA = bodies[pa].sweep, backupB = bodies[pb].sweep
+            bodies[pa].advance(to: minAlpha)
+            bodies[pb].advance(to: minAlpha)
+            updateContact(minContact)
+            contacts[minContact]!.hasTOI = false
+            contacts[minContact]!.toiCount += 1
+            if !contacts[minContact]!.enabled || !contacts[minContact]!.touching {
+                contacts[minContact]!.enabled = false
+                bodies[pa].sweep = backupA; bodies[pa].synchronizeTransform()
+                bodies[pb].sweep = backupB; bodies[pb].synchronizeTransform()
+                continue
+            }
+            bodies[pa].setAwake(true)
+            bodies[pb].setAwake(true)
+
+            // The island: the two bodies and their touching contacts with static bodies (in
+            // lists kept from the last impact: taken out here, put back after the island).
+            var islandBodies: [Int] = [], islandContacts: [Int] = []
+            swap(&islandBodies, &toiScratch.islandBodies); swap(&islandContacts, &toiScratch.islandContacts)
+            defer { swap(&islandBodies, &toiScratch.islandBodies); swap(&islandContacts, &toiScratch.islandContacts) }
+            islandBodies.removeAll(keepingCapacity: true); islandContacts.removeAll(keepingCapacity: true)
+            islandBodies.append(pa); islandBodies.append(pb)
+            islandContacts.append(minContact)
+            bodies[pa].islandFlag = true
+            bodies[pb].islandFlag = true
+            contacts[minContact]!.islandFlag = true
+            for body in (0..<2).lazy.map({ $0 == 0 ? pa : pb }) where bodies[body].isDynamic {
+                for ci in contactList(of: body) {
+                    guard let c = contacts[ci], !c.islandFlag else { continue }
+                    let o = other(ci, body)
+                    if bodies[o].isDynamic { continue }
+                    let backup = bodies[o].sweep
+                    if !bodies[o].islandFlag { bodies[o].advance(to: minAlpha) }
+                    updateContact(ci)
+                    if !contacts[ci]!.enabled || !contacts[ci]!.touching {
+                        bodies[o].sweep = backup
+                        bodies[o].synchronizeTransform()
+                        continue
+                    }
+                    contacts[ci]!.islandFlag = true
+                    islandContacts.append(ci)
+                    if bodies[o].islandFlag { continue }
+                    bodies[o].islandFlag = true
+                    islandBodies.append(o)
+                }
+            }
+            solveTOIIsland(islandBodies, islandContacts, (1 - minAlpha) * h)
+
+            for bi in islandBodies {
+                bodies[bi].islandFlag = false
+                if bodies[bi].isStatic { continue }
+                for ci in contactList(of: bi) where contacts[ci] != nil {
+                    contacts[ci]!.hasTOI = false
+                    contacts[ci]!.islandFlag = false
+                }
+            }
+            findNewContacts()
+        }
+    }
+
+    func solveTOIIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float) {
+        // The pass's solver and arrays, taken out of the world for the island and put back after
+        // (so they stay uniquely held and keep their storage from one impact to the next).
+        var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
+        swap(&positions, &toiScratch.positions); swap(&velocities, &toiScratch.velocities); swap(&solver, &toiScratch.solver)
+        defer {
+            swap(&positions, &toiScratch.positions); swap(&velocities, &toiScratch.velocities); swap(&solver, &toiScratch.solver)
+        }
+        positions.removeAll(keepingCapacity: true); velocities.removeAll(keepingCapacity: true)
+        setLocalIndices(islandBodies)
+        for bi in islandBodies {
+            positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
+            velocities.append(BodyVelocity(v: bodies[bi].v, w: bodies[bi].w))
+        }
+        contactInputs(islandContacts, into: &solver.inputs)
+        solver.prepare(warmStarting: false, dtRatio: 1)
+        for _ in 0..<EngineSettings.toiPositionIterations {
+            if solver.solvePositionConstraints(&positions, toiBodies: (0, 1)) { break }
+        }
+        // The two bodies' sweeps now start from this safe state.
+        for k in 0..<2 {
+            bodies[islandBodies[k]].sweep.c0 = positions[k].c
+            bodies[islandBodies[k]].sweep.a0 = positions[k].a
+        }
+        // No warm start: the discrete solve already applied this sub-step's impulses.
+        solver.initializeVelocityConstraints(positions, velocities)
+        for _ in 0..<EngineSettings.velocityIterations { solver.solveVelocityConstraints(&velocities) }
+        for (k, bi) in islandBodies.enumerated() {
+            integratePosition(&positions[k], &velocities[k], h: h)
+            bodies[bi].sweep.c = positions[k].c
+            bodies[bi].sweep.a = positions[k].a
+            bodies[bi].v = velocities[k].v
+            bodies[bi].w = velocities[k].w
+            bodies[bi].synchronizeTransform()
+        }
+    }
+}
