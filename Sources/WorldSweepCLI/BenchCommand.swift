@@ -48,6 +48,8 @@ struct BenchCommand: ParsableCommand {
     @Argument(help: "A sweep file (default: the built-in twin-drop sweep).")
     var file: String?
 
+    @OptionGroup var overrides: OverrideOptions
+
     @Option(help: ArgumentHelp("World counts to measure, comma-separated (indices beyond the sweep wrap around).", valueName: "LIST"))
     var worlds: String = "1,64,768,8192"
 
@@ -101,7 +103,8 @@ struct BenchCommand: ParsableCommand {
 
     /// Checks the options (and that a baseline measured the same sweep), then takes every measurement.
     func measure(checkingAgainst saved: BenchResult? = nil) throws -> BenchResult {
-        let scene = try file.map { try SceneFile.load(path: $0) } ?? BuiltInSweeps.twinDrop()
+        let scene = try file.map { try overrides.load($0) } ?? BuiltInSweeps.twinDrop()
+        if file == nil && !overrides.overrides.isEmpty { throw BadInput("--set and --sweep need a sweep FILE") }
         if let saved, saved.sweep != scene.name || saved.ticksPerWorld != scene.world.ticks {
             throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
         }

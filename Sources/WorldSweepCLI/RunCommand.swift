@@ -49,13 +49,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("chunk-size"), parsing: .unconditional, help: "Worlds per unit of work (one batch of the batched engine); with several threads the last chunks are smaller.")
     var chunkSize: Int = 64
 
-    @Option(help: ArgumentHelp("The batched engine's integrator back end: simd (default: faster on every machine measured) or blas.",
-                               valueName: "NAME"))
-    var integrator: String = LaneIntegrator.simd.rawValue
+    @Option(help: "The batched engine's integrator back end (simd: faster on every machine measured).")
+    var integrator: IntegratorChoice = .simd
 
-    @Option(help: ArgumentHelp("batched (default: many worlds per instruction) or single (one world at a time; same results with simd).",
-                               valueName: "NAME"))
-    var engine: String = "batched"
+    @Option(help: "batched: many worlds per instruction; single: one world at a time (same results with simd).")
+    var engine: EngineChoice = .batched
+
+    @OptionGroup var overrides: OverrideOptions
 
     @Option(parsing: .unconditional, help: "Run only this shard (0-based; needs --of).")
     var shard: Int?
@@ -72,16 +72,15 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run more than --max-worlds worlds, or start again over an unfinished or finished run in DIR.")
     var force = false
 
-    @Option(name: .customLong("max-worlds"), parsing: .unconditional, help: "Refuse sweeps with more worlds than this unless --force.")
-    var maxWorlds: Int = WorldLimit.defaultMaximum
+    @OptionGroup var limit: WorldLimitOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let scene = try SceneFile.load(path: file)
+        let scene = try overrides.load(file)
         guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
         if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
         try CommandLineLimits.check(chunkSize, CommandLineLimits.chunkSize, option: "--chunk-size")
-        try WorldLimit.check(scene, maximum: maxWorlds, force: force)
+        try WorldLimit.check(scene, maximum: limit.maxWorlds, force: force)
         let shardSpec = try Self.shard(index: shard, count: of, environment: environment)
         let directory = out ?? "runs/\(scene.name)"
         var threadCount = min(threads ?? Scheduler.defaultThreads(environment: environment), CommandLineLimits.threads.upperBound)
@@ -91,14 +90,10 @@ struct RunCommand: ParsableCommand {
         defer { Self.releaseInterrupts() }
 
         let bar = ProgressBar(quiet: quiet)
-        guard let backEnd = LaneIntegrator(rawValue: integrator) else {
-            throw BadInput("--integrator must be simd or blas, got \(integrator)")
-        }
-        var sweep = SweepRun(scene: scene, fileData: data, directory: directory)
+        var sweep = SweepRun(scene: scene, fileData: data, directory: directory, overrides: overrides.overrides)
         switch engine {
-        case "batched": sweep.runner.engine = .batched(backEnd)
-        case "single": sweep.runner.engine = .single
-        default: throw BadInput("--engine must be batched or single, got \(engine)")
+        case .batched: sweep.runner.engine = .batched(integrator.backEnd)
+        case .single: sweep.runner.engine = .single
         }
         // Memory before anything is allocated: fewer threads when worlds do not fit side by side.
         threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: sweep.runner))
@@ -117,7 +112,7 @@ struct RunCommand: ParsableCommand {
             throw RunFailure("\(directory): \(plainText(error))")
         }
         bar.finish()
-        var resumeLine = "worldsweep run \(file) --resume"
+        var resumeLine = (["worldsweep", "run", file] + overrides.overrides.arguments.map(Self.quoted)).joined(separator: " ") + " --resume"
         if out != nil { resumeLine += " --out \(directory)" }
         if let shardSpec { resumeLine += " --shard \(shardSpec.index) --of \(shardSpec.count)" }
         guard outcome.completed else {
@@ -134,6 +129,12 @@ struct RunCommand: ParsableCommand {
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
         Self.printDone(summary: summary, directory: directory)
+    }
+
+    /// An argument as a shell reads it back: single-quoted when it holds anything but plain characters.
+    static func quoted(_ argument: String) -> String {
+        let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_.,:=/+@%".contains($0) }
+        return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Ctrl-C sets a flag (async-signal-safe) instead of killing the process; the scheduler polls it

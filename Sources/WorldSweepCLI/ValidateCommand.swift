@@ -17,15 +17,16 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "A scene or sweep file (YAML or JSON).")
     var file: String
 
-    @Option(name: .customLong("max-worlds"), parsing: .unconditional, help: "Reject files that make more worlds than this unless --force.")
-    var maxWorlds: Int = WorldLimit.defaultMaximum
+    @OptionGroup var overrides: OverrideOptions
+
+    @OptionGroup var limit: WorldLimitOptions
 
     @Flag(help: "Accept files that make more than --max-worlds worlds.")
     var force = false
 
     func run() throws {
-        let scene = try SceneFile.load(path: file)
-        try WorldLimit.check(scene, maximum: maxWorlds, force: force)
+        let scene = try overrides.load(file)
+        try WorldLimit.check(scene, maximum: limit.maxWorlds, force: force)
         print(ValidateCommand.summary(scene))
     }
 

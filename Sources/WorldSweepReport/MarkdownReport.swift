@@ -79,7 +79,7 @@ enum MarkdownReport {
     static func extremes(_ m: ReportModel) -> String {
         let ex = m.extremes()
         guard !ex.isEmpty, m.summary.points.count > 1 else { return "" }
-        var md = "## Extremes\n\nThe points with the highest and the lowest mean of each key metric, and the command that replays the point's first replica.\n\n"
+        let md = "## Extremes\n\nThe points with the highest and the lowest mean of each key metric, and the command that replays the point's first replica.\n\n"
         var rows: [[String]] = []
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {

@@ -47,8 +47,8 @@ public enum Shards {
         }
         guard let settings = found else { return nil }
         let scene: SceneFile
-        do { scene = try SceneFile.load(path: settings.file) } catch {
-            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \(error.message)")
+        do { scene = try SceneFile.load(path: settings.file, overrides: settings.overrides ?? SceneOverrides()) } catch {
+            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \((error as? SceneError)?.message ?? "\(error)")")
         }
         guard let fileData = FileManager.default.contents(atPath: settings.file),
               fingerprint(fileData) == settings.fileFingerprint else {
