@@ -17,6 +17,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure world-ticks per second over engines, threads and world counts, and the integrator back ends.",
+        usage: "worldsweep bench [<file>] [<options>]",
         discussion: """
             For every world count, thread count and engine, runs that many worlds of FILE (default: \
             the built-in twin-drop sweep, 768 worlds) the way `run` does (the scheduler, chunks of \
@@ -43,6 +44,8 @@ struct BenchCommand: ParsableCommand {
               worldsweep bench Sweeps/ledge-squares.yaml --engines batched-simd --json
               worldsweep bench --worlds 768 --save-baseline before
               worldsweep bench --worlds 768 --baseline before
+              worldsweep bench Sweeps/twin-drop.yaml --set world.duration=1 \\
+                  --worlds 768 --threads 1 --no-report
             """)
 
     @Argument(help: "A sweep file (default: the built-in twin-drop sweep).")

@@ -21,7 +21,7 @@ struct CompareCommand: ParsableCommand {
 
             Examples:
               worldsweep compare runs/twin-drop runs/twin-drop-blas
-              worldsweep compare runs/before runs/after --out runs/before-vs-after --limit 50
+              worldsweep compare runs/before runs/after --out runs/diff --limit 50
             """)
 
     @Argument(help: ArgumentHelp("The first run folder (A).", valueName: "RUN_A"))

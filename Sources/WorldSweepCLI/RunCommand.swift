@@ -16,6 +16,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run every world of a sweep file into worlds.csv, summary.json and a report.",
+        usage: "worldsweep run <file> [<options>]",
         discussion: """
             Writes into DIR (default runs/<name>): worlds.csv (one row per world), partners.csv \
             (contacts per world, item and partner touched), summary.json (per point mean, std, min, max over the \
@@ -27,12 +28,20 @@ struct RunCommand: ParsableCommand {
             of FILE); summary.json records the command line and the version. A finished run in DIR \
             is kept unless --force replaces it.
 
+            --set and --sweep change the file's values for this run (checked like the file's \
+            own); sweep.yaml in DIR lists them after the file's text, and --resume and merge \
+            need the same ones.
+
             Examples:
               worldsweep run Sweeps/twin-drop.yaml
               worldsweep run Sweeps/twin-drop.yaml --out runs/try-2 --threads 2
-              worldsweep run Sweeps/twin-drop.yaml --resume             # after Ctrl-C
-              worldsweep run Sweeps/twin-drop.yaml --force              # replace runs/twin-drop
+              worldsweep run Sweeps/twin-drop.yaml --resume     # after Ctrl-C
+              worldsweep run Sweeps/twin-drop.yaml --force      # replace the run
               worldsweep run Sweeps/twin-drop.yaml --shard 3 --of 8 --out runs/big
+              worldsweep run Sweeps/twin-drop.yaml --set bouncy.elasticity=0.5 \\
+                  --sweep fall.magnitude=linspace:0.5,2,4 --out runs/gravity
+              worldsweep run Sweeps/twin-drop.yaml --set sweep.replicas=4 \\
+                  --set world.duration=2 --engine single --out runs/short
             """)
 
     @Argument(help: "A sweep file (YAML or JSON).")

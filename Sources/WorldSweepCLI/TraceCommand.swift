@@ -8,6 +8,7 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Print one world (the sweep's first point, or any world of it) tick by tick as CSV.",
+        usage: "worldsweep trace <file> [<options>]",
         discussion: """
             Rows: tick,time,item,x,y,angle,vx,vy,angular_velocity, one per item per tick, after the \
             tick. With --events: tick,time,event,item,other,x,y for began/ended contacts (other is an \
@@ -21,8 +22,10 @@ struct TraceCommand: ParsableCommand {
               worldsweep trace Sweeps/twin-drop.yaml --ticks 120
               worldsweep trace Sweeps/twin-drop.yaml --events
               worldsweep trace Sweeps/twin-drop.yaml --world 417
-              worldsweep trace Sweeps/twin-drop.yaml --point 12 --replica 1 --events
+              worldsweep trace Sweeps/twin-drop.yaml --point 12 --replica 0 --events
               worldsweep trace Sweeps/twin-drop.yaml --set bouncy.elasticity=0.5
+              worldsweep trace Sweeps/twin-drop.yaml --sweep fall.magnitude=1,2 \\
+                  --world 3 --ticks 60
             """)
 
     @Argument(help: "A scene or sweep file (YAML or JSON).")

@@ -6,12 +6,15 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check a scene or sweep file and print how many worlds it makes.",
+        usage: "worldsweep validate <file> [<options>]",
         discussion: """
             A bad file gets one line, FILE:LINE:COLUMN: error: ..., and exit code 2.
 
             Examples:
               worldsweep validate Sweeps/twin-drop.yaml
               worldsweep validate Sweeps/million-drops.yaml --max-worlds 2000000
+              worldsweep validate Sweeps/twin-drop.yaml --set sweep.replicas=8 \\
+                  --sweep bouncy.elasticity=range:0,1,0.25
             """)
 
     @Argument(help: "A scene or sweep file (YAML or JSON).")
