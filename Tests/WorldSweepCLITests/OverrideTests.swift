@@ -2,6 +2,7 @@ import Foundation
 import TestScratch
 import Testing
 @testable import WorldSweepCLI
+import WorldSweepReport
 import WorldSweepRun
 import WorldSweepScene
 
@@ -142,6 +143,36 @@ private func rows(_ path: String) -> [[String]] {
         // Resuming with other overrides would mix two sweeps' rows: refused.
         let (code, message) = WorldSweepCommand.outcome(["run", file, "--out", whole, "--quiet", "--resume", "--set", "sweep.replicas=2"])
         #expect(code == 2 && message?.contains("other overrides") == true)
+    }
+
+    @Test func compareSaysWhatItCompared() throws {
+        // Two runs whose files differ only in an unswept value (friction 0.9) are not "identical":
+        // the lines their sweep.yaml files differ in are shown.
+        let plain = try temporaryFile(sweepFile(), name: "plain.yaml")
+        let rough = try temporaryFile(sweepFile(elasticity: "0.5, friction: 0.9"), name: "rough.yaml")
+        let runA = Scratch.directory("compare-plain", create: false), runB = Scratch.directory("compare-rough", create: false)
+        #expect(WorldSweepCommand.execute(["run", plain, "--out", runA, "--quiet"]) == 0)
+        #expect(WorldSweepCommand.execute(["run", rough, "--out", runB, "--quiet"]) == 0)
+        let text = ComparisonReport.text(try CompareCommand.comparison(runA, runB))
+        #expect(text.contains("""
+              the sweep files differ (sweep.yaml; - A, + B):
+                @@ A line 8, B line 8
+                -  stuff: {type: item, items: [box], elasticity: 0.5}
+                +  stuff: {type: item, items: [box], elasticity: 0.5, friction: 0.9}
+
+              """), "\(text)")
+        #expect(!ComparisonReport.text(try CompareCommand.comparison(runA, runA)).contains("sweep files differ"))
+
+        // Runs of sweeps with no point in common: exit 2, one line, nothing written.
+        let other = Scratch.directory("compare-other", create: false), out = Scratch.directory("compare-none", create: false)
+        #expect(WorldSweepCommand.execute(["run", plain, "--out", other, "--quiet", "--sweep", "stuff.elasticity=0.25,0.75"]) == 0)
+        let (code, message) = WorldSweepCommand.outcome(["compare", runA, other, "--out", out])
+        #expect(code == 2)
+        #expect(message == "worldsweep: error: \(runA) and \(other) have no point in common (no parameter values that match): "
+                + "nothing to compare, nothing written")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let none = ComparisonReport.text(try CompareCommand.comparison(runA, other))
+        #expect(none.contains("+#   --sweep stuff.elasticity=0.25,0.75"))
     }
 
     @Test func traceReplaysAWorldOfTheOverriddenSweep() throws {
