@@ -133,7 +133,7 @@ struct RunCommand: ParsableCommand {
         }
         guard let summary = outcome.summary else { return }
         do {
-            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file))
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file, overrides: overrides.overrides.arguments))
         } catch {
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }

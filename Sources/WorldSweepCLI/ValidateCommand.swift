@@ -34,11 +34,12 @@ struct ValidateCommand: ParsableCommand {
     }
 
     static func summary(_ scene: SceneFile) -> String {
-        var s = "\(scene.sourcePath): ok, \(scene.worldCount) world\(scene.worldCount == 1 ? "" : "s")"
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        var s = "\(scene.sourcePath): ok, \(count(scene.worldCount, "world"))"
         if let sweep = scene.sweep {
             s += " (\(sweep.kind.rawValue): \(sweep.pointCount) point\(sweep.pointCount == 1 ? "" : "s") × \(sweep.replicas) replica\(sweep.replicas == 1 ? "" : "s"))"
         }
-        s += ", \(scene.items.count) items, \(scene.behaviors.count) behaviors, \(scene.world.ticks) ticks of \(TraceWorld.format(scene.world.tick)) s"
+        s += ", \(count(scene.items.count, "item")), \(count(scene.behaviors.count, "behavior")), \(count(scene.world.ticks, "tick")) of \(TraceWorld.format(scene.world.tick)) s"
         return s
     }
 }

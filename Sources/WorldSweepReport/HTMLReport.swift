@@ -77,6 +77,8 @@ enum HTMLReport {
         var h = "<section id=\"importance\">\n<h2>What matters</h2>\n"
         h += note("Share of each metric's variation over the sweep points that only that parameter explains: the R² a least-squares fit (LAPACK dgels) loses when the parameter's terms are left out. Each parameter enters standardized and, with three or more values, squared too, so curved effects count; what the parameters do together shows as the unexplained rest. Fits only where there are more points than parameters + 1.")
         let ranked = m.rankedMetrics
+        if let why = m.nothingRanked { h += "<p>\(Text.escape(why))</p>\n" }
+        for text in m.mixingNotes { h += note("Note: " + text) }
         if let head = m.headline, let imp = head.importance {
             h += "<div class=\"charts\">\n"
             let bars = imp.ranked.map { j in
@@ -133,7 +135,7 @@ enum HTMLReport {
         let others = s.parameters.indices.filter { $0 != it.x && $0 != it.group }.map { s.parameters[$0] }
         let series = it.lines.enumerated().map { k, line in
             LineSeries(name: Text.value(line.value), color: Palette.color(k), points: line.points.map { p in
-                LinePoint(x: p.x, y: p.mean, title: "\(s.parameters[it.x]) = \(Text.value(p.x)), \(s.parameters[it.group]) = \(Text.value(line.value)): mean \(Text.value(p.mean)) over \(p.n) points")
+                LinePoint(x: p.x, y: p.mean, title: "\(s.parameters[it.x]) = \(Text.value(p.x)), \(s.parameters[it.group]) = \(Text.value(line.value)): mean \(Text.value(p.mean)) over \(Text.count(p.n, "point"))")
             })
         }
         var chart = LineChart(title: "\(it.column): the two strongest", xLabel: m.axisLabel(it.x), yLabel: m.metricLabel(it.column),
@@ -201,7 +203,7 @@ enum HTMLReport {
         }, style: .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
-                      title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(l.points) points (min \(Text.value(l.min)), max \(Text.value(l.max)))")
+                      title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(Text.count(l.points, "point")) (min \(Text.value(l.min)), max \(Text.value(l.max)))")
         }, inLegend: false)
         var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
                               legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column))
@@ -366,7 +368,7 @@ enum HTMLReport {
     static func singlePoint(_ m: ReportModel) -> String {
         guard let p = m.summary.points.first else { return "<section id=\"point\"><h2>Results</h2><p>No points.</p></section>\n" }
         var h = "<section id=\"point\">\n<h2>Results of the single point</h2>\n"
-        h += note("Nothing is swept: every metric over the \(p.replicas) replica(s) of the one point.")
+        h += note("Nothing is swept: every metric over the \(Text.count(p.replicas, "replica")) of the one point.")
         var rows: [String] = []
         for c in m.metricColumns {
             guard let st = p.metrics[c] else { continue }

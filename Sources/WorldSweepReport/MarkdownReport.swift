@@ -28,7 +28,7 @@ enum MarkdownReport {
 
     static func singlePoint(_ m: ReportModel) -> String {
         guard let p = m.summary.points.first else { return "## Results\n\nNo points.\n\n" }
-        var md = "## Results of the single point\n\nNothing is swept: every metric over the \(p.replicas) replica(s) of the one point.\n\n"
+        var md = "## Results of the single point\n\nNothing is swept: every metric over the \(Text.count(p.replicas, "replica")) of the one point.\n\n"
         let rows = m.metricColumns.compactMap { c in
             p.metrics[c].map { [m.metricLabel(c), Text.value($0.mean), Text.value($0.std), Text.value($0.min), Text.value($0.max), "\($0.count)"] }
         }
@@ -42,6 +42,8 @@ enum MarkdownReport {
         for a in m.rankedMetrics where m.keyColumns.contains(a.column) && a.column != m.headline?.column {
             md += "- \(cell(m.finding(a)))\n"
         }
+        if let why = m.nothingRanked { md += cell(why) + "\n" }
+        for note in m.mixingNotes { md += "Note: " + cell(note) + "\n\n" }
         md += "\n"
         let rows = m.rankedMetrics.map { a in
             [m.metricLabel(a.column)] + s.parameters.indices.map { j in

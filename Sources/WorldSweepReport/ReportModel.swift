@@ -78,7 +78,7 @@ struct ReportModel {
             let fit = enough ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
             let signal = MetricSignal.classify(stats: stats, unit: unit, fit: imp, points: summary.points.count, parameters: p)
             let why: String? = imp != nil ? nil
-                : !enough ? "\(pts.count) points for \(p) parameters: a fit needs more than \(p + 1)"
+                : !enough ? "\(Text.count(pts.count, "point")) for \(Text.count(p, "parameter")): a fit needs more than \(p + 1)"
                 : "constant over the points"
             return MetricAnalysis(column: column, importance: imp, fit: fit, signal: signal, unfitted: why)
         }
@@ -196,6 +196,19 @@ struct ReportModel {
         return text + "."
     }
 
+    /// Why "What matters" ranks nothing, said where the section is (nil when something is ranked):
+    /// the distinct reasons no metric was fitted ("3 points for 2 parameters: a fit needs more
+    /// than 3").
+    var nothingRanked: String? {
+        guard rankedMetrics.isEmpty, !summary.parameters.isEmpty else { return nil }
+        var reasons: [String] = []
+        for a in analyses where a.signal != .constant {
+            if let why = a.unfitted, !reasons.contains(why) { reasons.append(why) }
+        }
+        let why = reasons.isEmpty ? "every metric is constant over the points" : reasons.joined(separator: "; ")
+        return "Nothing is ranked for this sweep (\(why))."
+    }
+
     /// Parameters in order of importance for a metric (unfitted ones last, in file order).
     func parameterOrder(_ column: String) -> [Int] {
         let ranked = analysis(column)?.importance?.ranked ?? []
@@ -296,10 +309,15 @@ struct ReportModel {
 
     /// The command that replays one world of the sweep.
     func traceCommand(world: Int) -> String {
-        let f = sweepFile
-        let quoted = f.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? f : "'" + f.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return "worldsweep trace \(quoted) --world \(world)"
+        func quoted(_ f: String) -> String {
+            f.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=,:".contains($0) } ? f : "'" + f.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return (["worldsweep", "trace", quoted(sweepFile)] + (replay?.overrides ?? []).map(quoted)).joined(separator: " ")
+            + " --world \(world)"
     }
+
+    /// Sentences on swept elasticities and frictions that the mixing rules make (partly) idle.
+    var mixingNotes: [String] { replay?.scene.mixingNotes() ?? [] }
 
     /// The extreme worlds to draw: the headline metric's highest and lowest first, then the other
     /// key metrics', each world once.
