@@ -122,6 +122,11 @@ private func rows(_ path: String) -> [[String]] {
             }
         }
         #expect(!FileManager.default.fileExists(atPath: out))
+        // bench takes them with a FILE (its built-in sweep has no file to override).
+        #expect(WorldSweepCommand.outcome(["bench", "--set", "fall.magnitude=2", "--no-report"])
+                == (2, "worldsweep: error: --set and --sweep need a sweep FILE"))
+        let (benchCode, benchMessage) = WorldSweepCommand.outcome(["bench", file, "--sweep", "nobody.x=1", "--no-report"])
+        #expect(benchCode == 2 && benchMessage?.hasPrefix("worldsweep: error: --sweep nobody.x=1: ") == true)
         // The file's own mistakes are still the file's.
         let broken = try temporaryFile("name: broken\nworld: {bounds: [320, 568]}\n", name: "broken.yaml")
         let (_, message) = WorldSweepCommand.outcome(["validate", broken, "--set", "sweep.replicas=2"])
