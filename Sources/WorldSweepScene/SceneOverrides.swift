@@ -120,10 +120,12 @@ extension SceneFile {
                 if let other = fixedKeys[key] {
                     throw OverrideError(flag: "--sweep", text: origin.text, message: "'\(key)' is fixed by \(origins[other].flag) \(origins[other].text)")
                 }
-                document.setAxis(key: try node(key), range: try node(Self.rangeYAML(value)), mark: try node("{}"))
+                document.setAxis(key: try node(key), range: try node(Self.rangeYAML(value)),
+                                 newSection: (try node("sweep"), try node("{}")))
             } else if SceneOverrides.isSectionKey(key) {
                 let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-                document.setSetting(section: parts[0], key: try node(parts[1]), value: try node(value), mark: try node("{}"))
+                document.setSetting(section: parts[0], key: try node(parts[1]), value: try node(value),
+                                    newSection: (try node(parts[0]), try node("{}")))
             } else {
                 guard let number = Double(value), number.isFinite else {
                     throw OverrideError(flag: "--set", text: origin.text, message: "expected a finite number after '=', got '\(TextPosition.shown(value))'")
@@ -144,7 +146,12 @@ extension SceneFile {
         }
         for set in numericSets {
             do { try scene.setValue(set.value, at: set.path) } catch {
-                throw OverrideError(flag: "--set", text: origins[set.origin].text, message: error.message)
+                var message = error.message
+                if let section = set.path.split(separator: ".").first.map(String.init),
+                   let keys = SceneOverrides.sectionKeys[section], scene.numericKeys(of: section) == nil {
+                    message += " (the \(section) settings --set takes: " + keys.map { "\(section).\($0)" }.joined(separator: ", ") + ")"
+                }
+                throw OverrideError(flag: "--set", text: origins[set.origin].text, message: message)
             }
         }
         return scene
@@ -187,12 +194,16 @@ extension SceneFile {
 struct OverrideDocument {
     var root: Node
 
+    /// A section the file lacks is made with `newSection`'s key and mapping nodes (marked at the
+    /// override's line, so errors about the section are the override's).
+    typealias NewSection = (key: Node, mapping: Node)
+
     /// Sets `sweep.parameters.KEY` (in place when the file sweeps KEY, else last).
-    mutating func setAxis(key: Node, range: Node, mark: Node) {
-        var sweep = section("sweep", mark: mark)
+    mutating func setAxis(key: Node, range: Node, newSection: NewSection) {
+        var sweep = section("sweep", new: newSection)
         var parameters = Self.pairs(of: sweep["parameters"]) ?? []
         Self.put(key, range, in: &parameters)
-        Self.put(Node("parameters"), Self.mapping(parameters, like: sweep["parameters"] ?? mark), in: &sweep.pairs)
+        Self.put(Node("parameters"), Self.mapping(parameters, like: sweep["parameters"] ?? newSection.mapping), in: &sweep.pairs)
         setSection("sweep", sweep)
     }
 
@@ -205,8 +216,8 @@ struct OverrideDocument {
     }
 
     /// Sets `SECTION.KEY`; `world.duration` and `world.ticks` replace each other (exactly one is given).
-    mutating func setSetting(section name: String, key: Node, value: Node, mark: Node) {
-        var section = section(name, mark: mark)
+    mutating func setSetting(section name: String, key: Node, value: Node, newSection: NewSection) {
+        var section = section(name, new: newSection)
         if name == "world", let k = key.string, k == "duration" || k == "ticks" {
             section.pairs.removeAll { $0.0.string == (k == "duration" ? "ticks" : "duration") }
         }
@@ -217,6 +228,8 @@ struct OverrideDocument {
     struct Section {
         var pairs: [(Node, Node)]
         var like: Node
+        /// The key node for a section the file lacks (nil: keep the file's).
+        var newKey: Node?
         subscript(key: String) -> Node? { pairs.first { $0.0.string == key }?.1 }
     }
 
@@ -226,14 +239,14 @@ struct OverrideDocument {
     }
 
     /// The section as pairs; a missing (or non-mapping) one starts empty, marked at the override.
-    private func section(_ name: String, mark: Node) -> Section {
-        existingSection(name) ?? Section(pairs: [], like: mark)
+    private func section(_ name: String, new: NewSection) -> Section {
+        existingSection(name) ?? Section(pairs: [], like: new.mapping, newKey: new.key)
     }
 
     private mutating func setSection(_ name: String, _ section: Section) {
         guard case .mapping(let top) = root else { return }
         var pairs = top.map { ($0.key, $0.value) }
-        Self.put(Node(name), Self.mapping(section.pairs, like: section.like), in: &pairs)
+        Self.put(section.newKey ?? Node(name), Self.mapping(section.pairs, like: section.like), in: &pairs)
         root = Self.mapping(pairs, like: root)
     }
 

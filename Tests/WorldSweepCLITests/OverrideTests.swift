@@ -133,6 +133,24 @@ private func rows(_ path: String) -> [[String]] {
         #expect(message?.hasPrefix("\(broken):") == true)
     }
 
+    @Test func aFileWithoutASweepGetsOne() throws {
+        let file = try temporaryFile("""
+            name: still
+            world: {bounds: [320, 568], ticks: 10}
+            items:
+              box: {center: [160, 100], size: [40, 40]}
+            behaviors:
+              fall: {type: gravity, items: [box]}
+            """, name: "still.yaml")
+        let scene = try SceneFile.load(path: file, overrides: SceneOverrides(sets: ["sweep.replicas=3"], sweeps: ["fall.magnitude=1,2"]))
+        #expect(scene.sweep?.parameters.map(\.path) == ["fall.magnitude"] && scene.worldCount == 6)
+        // The section the override made is the override's: so is what it lacks.
+        #expect(WorldSweepCommand.outcome(["validate", file, "--set", "sweep.kind=random", "--sweep", "fall.magnitude=uniform:0,1"])
+                == (2, "worldsweep: error: --set sweep.kind=random: missing required key 'samples' in 'sweep' (a random sweep needs the number of draws)"))
+        let (_, message) = WorldSweepCommand.outcome(["validate", file, "--set", "world.bounds=3"])
+        #expect(message?.hasSuffix("(the world settings --set takes: world.tick, world.duration, world.ticks)") == true)
+    }
+
     @Test func shardsMergeAndResumeWithTheOverrides() throws {
         let file = try temporaryFile(sweepFile(), name: "sharded.yaml")
         let overrides = ["--sweep", "fall.magnitude=0.5,1", "--set", "sweep.replicas=2"]
