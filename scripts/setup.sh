@@ -19,6 +19,10 @@ install_missing() {
         dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "${WORLDSWEEP_NO_INSTALL:-}" = 1 ]; then
+        echo "worldsweep setup: the build needs ${missing[*]} (apt), and WORLDSWEEP_NO_INSTALL=1 installs nothing" >&2
+        exit 1
+    fi
     if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null 2>&1; then
         echo "worldsweep setup: need root (or sudo) to install: ${missing[*]}" >&2
         exit 1

@@ -17,6 +17,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure world-ticks per second over engines, threads and world counts, and the integrator back ends.",
+        usage: "worldsweep bench [<file>] [<options>]",
         discussion: """
             For every world count, thread count and engine, runs that many worlds of FILE (default: \
             the built-in twin-drop sweep, 768 worlds) the way `run` does (the scheduler, chunks of \
@@ -43,10 +44,14 @@ struct BenchCommand: ParsableCommand {
               worldsweep bench Sweeps/ledge-squares.yaml --engines batched-simd --json
               worldsweep bench --worlds 768 --save-baseline before
               worldsweep bench --worlds 768 --baseline before
+              worldsweep bench Sweeps/twin-drop.yaml --set world.duration=1 \\
+                  --worlds 768 --threads 1 --no-report
             """)
 
     @Argument(help: "A sweep file (default: the built-in twin-drop sweep).")
     var file: String?
+
+    @OptionGroup var overrides: OverrideOptions
 
     @Option(help: ArgumentHelp("World counts to measure, comma-separated (indices beyond the sweep wrap around).", valueName: "LIST"))
     var worlds: String = "1,64,768,8192"
@@ -110,7 +115,8 @@ struct BenchCommand: ParsableCommand {
 
     /// Checks the options (and that a baseline measured the same sweep), then takes every measurement.
     func measure(checkingAgainst saved: BenchResult? = nil) throws -> BenchResult {
-        let scene = try file.map { try SceneFile.load(path: $0) } ?? BuiltInSweeps.twinDrop()
+        let scene = try file.map { try overrides.load($0) } ?? BuiltInSweeps.twinDrop()
+        if file == nil && !overrides.overrides.isEmpty { throw BadInput("--set and --sweep need a sweep FILE") }
         if let saved, saved.sweep != scene.name || saved.ticksPerWorld != scene.world.ticks {
             throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
         }

@@ -12,16 +12,20 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Reads each run folder's summary.json and matches points by their parameter values: a \
             parameter only one run sweeps takes, in the other, the value its sweep.yaml gives it. \
-            Compares the means over each point's replicas; a relative difference is (B − A) / |A|, \
-            so values near 0 (the velocities of resting bodies) give huge ones: read B − A beside it. Prints what matched, the metrics that \
-            differ and the largest differences; writes compare.md, compare.html (offline) and \
-            compare.csv (every matched point and metric, exact numbers) into DIR (default: \
-            runs/compare-A-B, named after the two folders). Exit 0 when compared, whatever the \
-            differences; 2 when a folder holds no finished run.
+            Compares the means over each point's replicas. Differences are ranked by |B − A| over \
+            the metric's spread (its max − min over both runs' points), so a velocity of a body at \
+            rest going from 4e-17 to -6e-7 ranks low; the relative difference (B − A) / |A| is \
+            left out where |A| < 1e-4. When the runs ran different scenes or sweep files, says so \
+            and shows the lines their sweep.yaml files differ in (overrides included). Prints what \
+            matched, the metrics that differ and the largest differences; writes compare.md, \
+            compare.html (offline) and compare.csv (every matched point and metric, exact \
+            numbers) into DIR (default: runs/compare-A-B, named after the two folders). Exit 0 \
+            when compared, whatever the differences; 2 when a folder holds no finished run, or \
+            when the runs have no point in common (nothing is written then).
 
             Examples:
               worldsweep compare runs/twin-drop runs/twin-drop-blas
-              worldsweep compare runs/before runs/after --out runs/before-vs-after --limit 50
+              worldsweep compare runs/before runs/after --out runs/diff --limit 50
             """)
 
     @Argument(help: ArgumentHelp("The first run folder (A).", valueName: "RUN_A"))
@@ -38,11 +42,13 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         if limit < 1 { throw BadInput("--limit must be 1 or more, got \(limit)") }
-        var a = try Self.side(runA), b = try Self.side(runB)
-        // Each side's values for the parameters only the other sweeps, from its own sweep file.
-        a.fixedValues = Self.fixedValues(runA, for: b.summary.parameters.filter { !a.summary.parameters.contains($0) })
-        b.fixedValues = Self.fixedValues(runB, for: a.summary.parameters.filter { !b.summary.parameters.contains($0) })
-        let comparison = Comparison(a: a, b: b)
+        let comparison = try Self.comparison(runA, runB)
+        guard !comparison.matched.isEmpty else {
+            // What was compared, then why nothing could be.
+            print(ComparisonReport.text(comparison, limit: limit), terminator: "")
+            throw BadInput("\(runA) and \(runB) have no point in common (no parameter values that match): "
+                           + "nothing to compare, nothing written")
+        }
         let directory = out ?? "runs/compare-\(Self.folderName(runA))-\(Self.folderName(runB))"
         do {
             try ComparisonReport.write(comparison, to: directory, limit: limit)
@@ -51,6 +57,17 @@ struct CompareCommand: ParsableCommand {
         }
         print(ComparisonReport.text(comparison, limit: limit), terminator: "")
         print("report: \(directory)/compare.html (and compare.md, compare.csv)")
+    }
+
+    /// The two run folders side by side, each with its sweep file and the values it fixes.
+    static func comparison(_ runA: String, _ runB: String) throws -> Comparison {
+        var a = try side(runA), b = try side(runB)
+        // Each side's values for the parameters only the other sweeps, from its own sweep file.
+        a.fixedValues = fixedValues(runA, for: b.summary.parameters.filter { !a.summary.parameters.contains($0) })
+        b.fixedValues = fixedValues(runB, for: a.summary.parameters.filter { !b.summary.parameters.contains($0) })
+        a.sweepFile = sweepFile(runA)
+        b.sweepFile = sweepFile(runB)
+        return Comparison(a: a, b: b)
     }
 
     static func side(_ folder: String) throws -> Comparison.Side {
@@ -66,10 +83,19 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// Values of `paths` in the run's copy of its sweep file; paths it cannot give stay unknown
-    /// (their points then match nothing and are listed as unmatched).
+    /// The run folder's sweep.yaml, nil when it has none.
+    static func sweepFile(_ folder: String) -> String? {
+        FileManager.default.contents(atPath: "\(folder)/\(SweepRun.sweepCopyName)").map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Values of `paths` in the run's copy of its sweep file, with the run's overrides (run.json);
+    /// paths it cannot give stay unknown (their points then match nothing and are listed as unmatched).
     static func fixedValues(_ folder: String, for paths: [String]) -> [String: Double] {
-        guard !paths.isEmpty, let scene = try? SceneFile.load(path: "\(folder)/\(SweepRun.sweepCopyName)") else { return [:] }
+        let settings = FileManager.default.contents(atPath: "\(folder)/run.json")
+            .flatMap { try? JSONDecoder().decode(RunSettings.self, from: $0) }
+        guard !paths.isEmpty, let scene = try? SceneFile.load(path: "\(folder)/\(SweepRun.sweepCopyName)",
+                                                              overrides: settings?.overrides ?? SceneOverrides())
+        else { return [:] }
         var values: [String: Double] = [:]
         for path in paths { values[path] = try? scene.value(at: path) }
         return values

@@ -14,7 +14,8 @@ struct CompletionCommand: ParsableCommand {
             `worldsweep --generate-completion-script SHELL`.
 
             Examples:
-              worldsweep completion bash > ~/.local/share/bash-completion/completions/worldsweep
+              dir=~/.local/share/bash-completion/completions
+              mkdir -p $dir && worldsweep completion bash > $dir/worldsweep
               worldsweep completion zsh > ~/.zfunc/_worldsweep
               worldsweep completion fish > ~/.config/fish/completions/worldsweep.fish
             """)

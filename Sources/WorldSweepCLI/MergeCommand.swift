@@ -8,11 +8,13 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Join the shards of DIR into worlds.csv, summary.json and the report.",
         discussion: """
-            Safe to re-run. Fails (exit 1) naming the missing shards if any are missing.
+            Safe to re-run. Fails (exit 1) naming the missing shards if any are missing. \
+            `worldsweep missing` exits 1 while shards are missing, so `missing && merge` merges \
+            only a complete run (and lists what is left otherwise).
 
             Examples:
               worldsweep merge runs/big
-              worldsweep missing runs/big --of 8 || worldsweep merge runs/big
+              worldsweep missing runs/big --of 8 && worldsweep merge runs/big
             """)
 
     @Argument(help: "The run folder holding shards/.")

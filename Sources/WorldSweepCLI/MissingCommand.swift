@@ -7,9 +7,14 @@ struct MissingCommand: ParsableCommand {
         commandName: "missing",
         abstract: "List the shards of DIR that have not finished, one index per line.",
         discussion: """
+            Exit 0 when every shard is done (nothing listed), 1 when some are missing (their \
+            indices on stdout, a count on stderr), 2 for bad input; so `missing && merge` \
+            merges only a complete run.
+
             Examples:
               worldsweep missing runs/big
-              worldsweep missing runs/big --of 8      # also counts shards that never started
+              worldsweep missing runs/big --of 8    # counts shards never started
+              worldsweep missing runs/big --of 8 && worldsweep merge runs/big
             """)
 
     @Argument(help: "The run folder holding shards/.")
@@ -37,5 +42,8 @@ struct MissingCommand: ParsableCommand {
             throw RunFailure(plainText(error))
         }
         for i in missing { print(i) }
+        if !missing.isEmpty {
+            throw RunFailure("\(directory): \(missing.count) of \(count) shard\(count == 1 ? "" : "s") not finished")
+        }
     }
 }

@@ -16,6 +16,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run every world of a sweep file into worlds.csv, summary.json and a report.",
+        usage: "worldsweep run <file> [<options>]",
         discussion: """
             Writes into DIR (default runs/<name>): worlds.csv (one row per world), partners.csv \
             (contacts per world, item and partner touched), summary.json (per point mean, std, min, max over the \
@@ -28,12 +29,20 @@ struct RunCommand: ParsableCommand {
             of FILE); summary.json records the command line and the version. A finished run in DIR \
             is kept unless --force replaces it.
 
+            --set and --sweep change the file's values for this run (checked like the file's \
+            own); sweep.yaml in DIR lists them after the file's text, and --resume and merge \
+            need the same ones.
+
             Examples:
               worldsweep run Sweeps/twin-drop.yaml
               worldsweep run Sweeps/twin-drop.yaml --out runs/try-2 --threads 2
-              worldsweep run Sweeps/twin-drop.yaml --resume             # after Ctrl-C
-              worldsweep run Sweeps/twin-drop.yaml --force              # replace runs/twin-drop
+              worldsweep run Sweeps/twin-drop.yaml --resume     # after Ctrl-C
+              worldsweep run Sweeps/twin-drop.yaml --force      # replace the run
               worldsweep run Sweeps/twin-drop.yaml --shard 3 --of 8 --out runs/big
+              worldsweep run Sweeps/twin-drop.yaml --set bouncy.elasticity=0.5 \\
+                  --sweep fall.magnitude=linspace:0.5,2,4 --out runs/gravity
+              worldsweep run Sweeps/twin-drop.yaml --set sweep.replicas=4 \\
+                  --set world.duration=2 --engine single --out runs/short
             """)
 
     @Argument(help: "A sweep file (YAML or JSON).")
@@ -50,13 +59,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("chunk-size"), parsing: .unconditional, help: "Worlds per unit of work (one batch of the batched engine); with several threads the last chunks are smaller.")
     var chunkSize: Int = 64
 
-    @Option(help: ArgumentHelp("The batched engine's integrator back end: simd (default: faster on every machine measured) or blas.",
-                               valueName: "NAME"))
-    var integrator: String = LaneIntegrator.simd.rawValue
+    @Option(help: "The batched engine's integrator back end (simd: faster on every machine measured).")
+    var integrator: IntegratorChoice = .simd
 
-    @Option(help: ArgumentHelp("batched (default: many worlds per instruction) or single (one world at a time; same results with simd).",
-                               valueName: "NAME"))
-    var engine: String = "batched"
+    @Option(help: "batched: many worlds per instruction; single: one world at a time (same results with simd).")
+    var engine: EngineChoice = .batched
+
+    @OptionGroup var overrides: OverrideOptions
 
     @Option(parsing: .unconditional, help: "Run only this shard (0-based; needs --of).")
     var shard: Int?
@@ -73,17 +82,16 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run more than --max-worlds worlds, or start again over an unfinished or finished run in DIR.")
     var force = false
 
-    @Option(name: .customLong("max-worlds"), parsing: .unconditional, help: "Refuse sweeps with more worlds than this unless --force.")
-    var maxWorlds: Int = WorldLimit.defaultMaximum
+    @OptionGroup var limit: WorldLimitOptions
 
     func run() throws {
         let began = DispatchTime.now().uptimeNanoseconds
         let environment = ProcessInfo.processInfo.environment
-        let scene = try SceneFile.load(path: file)
+        let scene = try overrides.load(file)
         guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
         if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
         try CommandLineLimits.check(chunkSize, CommandLineLimits.chunkSize, option: "--chunk-size")
-        try WorldLimit.check(scene, maximum: maxWorlds, force: force)
+        try WorldLimit.check(scene, maximum: limit.maxWorlds, force: force)
         let shardSpec = try Self.shard(index: shard, count: of, environment: environment)
         let directory = out ?? "runs/\(scene.name)"
         var threadCount = min(threads ?? Scheduler.defaultThreads(environment: environment), CommandLineLimits.threads.upperBound)
@@ -93,14 +101,10 @@ struct RunCommand: ParsableCommand {
         defer { Self.releaseInterrupts() }
 
         let bar = ProgressBar(quiet: quiet)
-        guard let backEnd = LaneIntegrator(rawValue: integrator) else {
-            throw BadInput("--integrator must be simd or blas, got \(integrator)")
-        }
-        var sweep = SweepRun(scene: scene, fileData: data, directory: directory)
+        var sweep = SweepRun(scene: scene, fileData: data, directory: directory, overrides: overrides.overrides)
         switch engine {
-        case "batched": sweep.runner.engine = .batched(backEnd)
-        case "single": sweep.runner.engine = .single
-        default: throw BadInput("--engine must be batched or single, got \(engine)")
+        case .batched: sweep.runner.engine = .batched(integrator.backEnd)
+        case .single: sweep.runner.engine = .single
         }
         // Memory before anything is allocated: fewer threads when worlds do not fit side by side.
         threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: sweep.runner))
@@ -119,7 +123,7 @@ struct RunCommand: ParsableCommand {
             throw RunFailure("\(directory): \(plainText(error))")
         }
         bar.finish()
-        var resumeLine = "worldsweep run \(file) --resume"
+        var resumeLine = (["worldsweep", "run", file] + overrides.overrides.arguments.map(Self.quoted)).joined(separator: " ") + " --resume"
         if out != nil { resumeLine += " --out \(directory)" }
         if let shardSpec { resumeLine += " --shard \(shardSpec.index) --of \(shardSpec.count)" }
         guard outcome.completed else {
@@ -131,13 +135,19 @@ struct RunCommand: ParsableCommand {
         }
         guard let summary = outcome.summary else { return }
         do {
-            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file))
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file, overrides: overrides.overrides.arguments))
         } catch {
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
         let wholeRun = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         print(Self.figures(summary.run, wholeRunSeconds: wholeRun))
         Self.printFiles(summary: summary, directory: directory)
+    }
+
+    /// An argument as a shell reads it back: single-quoted when it holds anything but plain characters.
+    static func quoted(_ argument: String) -> String {
+        let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_.,:=/+@%".contains($0) }
+        return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Ctrl-C sets a flag (async-signal-safe) instead of killing the process; the scheduler polls it

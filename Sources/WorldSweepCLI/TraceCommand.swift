@@ -8,6 +8,7 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Print one world (the sweep's first point, or any world of it) tick by tick as CSV.",
+        usage: "worldsweep trace <file> [<options>]",
         discussion: """
             Rows: tick,time,item,x,y,angle,vx,vy,angular_velocity, one per item per tick, after the \
             tick. With --events: tick,time,event,item,other,x,y for began/ended contacts (other is an \
@@ -21,15 +22,16 @@ struct TraceCommand: ParsableCommand {
               worldsweep trace Sweeps/twin-drop.yaml --ticks 120
               worldsweep trace Sweeps/twin-drop.yaml --events
               worldsweep trace Sweeps/twin-drop.yaml --world 417
-              worldsweep trace Sweeps/twin-drop.yaml --point 12 --replica 1 --events
+              worldsweep trace Sweeps/twin-drop.yaml --point 12 --replica 0 --events
               worldsweep trace Sweeps/twin-drop.yaml --set bouncy.elasticity=0.5
+              worldsweep trace Sweeps/twin-drop.yaml --sweep fall.magnitude=1,2 \\
+                  --world 3 --ticks 60
             """)
 
     @Argument(help: "A scene or sweep file (YAML or JSON).")
     var file: String
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Override a numeric value.", valueName: "NAME.KEY=VALUE"))
-    var overrides: [String] = []
+    @OptionGroup var overrides: OverrideOptions
 
     @Option(parsing: .unconditional, help: "Ticks to run (default: the file's duration).")
     var ticks: Int?
@@ -49,7 +51,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         if let ticks { try CommandLineLimits.check(ticks, CommandLineLimits.ticks, option: "--ticks") }
         let selection = try TraceWorld.selection(world: world, point: point, replica: replica)
-        let scene = try TraceWorld.scene(file: file, overrides: overrides, world: selection)
+        let scene = try TraceWorld.scene(try overrides.load(file), world: selection)
         _ = try MemoryCheck.worldsThatFit(scene, runner: WorldRunner(scene: scene), batched: false, outputs: false)
         let output = StandardOutput()
         TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }
@@ -79,26 +81,25 @@ public enum TraceWorld {
         return nil
     }
 
-    /// The file's scene at the sweep's first point (no jitter), or at the selected world (its
-    /// point's values and its replica's jitter, as `run` made it), then the `NAME.KEY=VALUE` overrides.
-    public static func scene(file: String, overrides: [String], world selection: WorldSelection? = nil) throws -> SceneFile {
-        var scene = try SceneFile.load(path: file)
+    /// The scene (overrides applied) at the sweep's first point (no jitter), or at the selected
+    /// world (its point's values and its replica's jitter, as `run` made it).
+    public static func scene(_ loaded: SceneFile, world selection: WorldSelection? = nil) throws -> SceneFile {
+        var scene = loaded
         if let selection {
             scene = try scene.world(worldIndex(selection, in: scene))
         } else if let first = scene.sweep?.firstPointOverrides(), !first.isEmpty {
             scene = try scene.applying(first)
         }
-        // Each `--set` on its own, so a bad one is blamed on its argument, never on the file.
-        for text in overrides {
-            switch ParameterAssignment.parse(text) {
-            case .success(let a):
-                do { try scene.setValue(a.value, at: a.path) } catch {
-                    throw BadInput("--set \(TextPosition.shown(text)): \(error.message)")
-                }
-            case .failure(let e): throw BadInput("--set: \(e.message)")
-            }
-        }
         return scene
+    }
+
+    /// `scene(_:world:)` of a file loaded with `--set` overrides (the tests' short form).
+    public static func scene(file: String, overrides: [String], world selection: WorldSelection? = nil) throws -> SceneFile {
+        do {
+            return try scene(SceneFile.load(path: file, overrides: SceneOverrides(sets: overrides)), world: selection)
+        } catch let error as OverrideError {
+            throw BadInput(error.description)
+        }
     }
 
     /// The world index of a selection, checked against the sweep's size.

@@ -14,20 +14,22 @@ public struct WorldSweepCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "worldsweep",
         abstract: "UIKit Dynamics, re-created: trace, validate and sweep scene files.",
+        // Usage lines stay short (the options are listed below them): help lines fit 80 columns.
+        usage: "worldsweep <subcommand> [<options>]",
         discussion: """
             Exit codes: 0 done, 1 a run failed, 2 bad input, 130 interrupted.
 
             Examples:
               worldsweep validate Sweeps/twin-drop.yaml
-              worldsweep run Sweeps/twin-drop.yaml              # into runs/twin-drop/
+              worldsweep run Sweeps/twin-drop.yaml         # into runs/twin-drop/
+              worldsweep run Sweeps/twin-drop.yaml --set bouncy.density=2 \\
+                  --sweep fall.magnitude=0.5,1,2 --out runs/heavy
               worldsweep trace Sweeps/twin-drop.yaml --world 417
-              worldsweep compare runs/twin-drop runs/twin-drop-2
+              worldsweep compare runs/twin-drop runs/heavy
 
             Shell completion: worldsweep completion bash (or zsh, fish) prints the script, the \
-            same as worldsweep --generate-completion-script bash; for bash, save it as \
-            ~/.local/share/bash-completion/completions/worldsweep (or source it from ~/.bashrc); \
-            for zsh, as _worldsweep in a folder on $fpath; for fish, as \
-            ~/.config/fish/completions/worldsweep.fish.
+            same as worldsweep --generate-completion-script bash; `worldsweep completion --help` \
+            says where to save it.
             """,
         version: WorldSweepVersion.current,
         subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self,

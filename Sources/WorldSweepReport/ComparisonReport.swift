@@ -11,13 +11,13 @@ public enum ComparisonReport {
     /// The text for stdout: what was matched, per-metric summary, the largest differences.
     public static func text(_ c: Comparison, limit: Int = defaultLimit) -> String {
         var out = headline(c).map { $0 + "\n" }.joined()
+        out += sweepFileLines(c).map { $0 + "\n" }.joined()
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            out += "\n" + table(["metric", "points differing", "one side only", "largest |B-A|", "largest |relative|"],
-                                metrics.map(metricCells))
+            out += "\n" + table(metricHeader, metrics.map(metricCells))
             let rows = c.differing
-            out += "\nlargest differences (\(min(limit, rows.count)) of \(rows.count)):\n"
-            out += table(["point A", "point B", "values", "metric", "A", "B", "B-A", "relative"],
+            out += "\nlargest differences, by |B-A| / spread (\(min(limit, rows.count)) of \(rows.count)):\n"
+            out += table(differenceHeader,
                          rows.prefix(limit).map { differenceCells(c, $0.point, $0.difference) })
         }
         out += unmatchedText(c, limit: limit)
@@ -30,6 +30,10 @@ public enum ComparisonReport {
                      "B: \(c.b.label) (\(c.b.summary.name), \(c.b.summary.points.count) points)"]
         let on = c.parameters.isEmpty ? "(no swept parameters)" : c.parameters.joined(separator: ", ")
         lines.append("matched \(c.matched.count) point\(c.matched.count == 1 ? "" : "s") on \(on); only in A: \(c.onlyInA.count); only in B: \(c.onlyInB.count)")
+        if !c.identical && !c.matched.isEmpty {
+            lines.append("ranked by |B-A| / spread (the metric's max - min over both runs' points); relative = (B-A)/|A|, "
+                         + "left out (-) where |A| < \(number(Comparison.nearZero))")
+        }
         if c.identical {
             lines.append("no difference: every metric of every point is identical")
         } else {
@@ -38,6 +42,27 @@ public enum ComparisonReport {
             lines.append(n == 0 ? "no difference in the matched points" :
                 "\(n) difference\(n == 1 ? "" : "s") in \(metrics) metric\(metrics == 1 ? "" : "s") (means over each point's replicas)")
         }
+        return lines
+    }
+
+    static let metricHeader = ["metric", "points differing", "one side only", "largest |B-A|", "largest |B-A|/spread",
+                               "largest |relative|"]
+    static let differenceHeader = ["point A", "point B", "values", "metric", "A", "B", "B-A", "|B-A|/spread", "relative"]
+
+    /// What differs in what was run: the scene's name, and the two sweep.yaml files (the file
+    /// each run ran, then its overrides) as a diff, `-` A's lines, `+` B's. Empty when the same.
+    static func sweepFileLines(_ c: Comparison, maximum: Int = 60) -> [String] {
+        var lines: [String] = []
+        if c.a.summary.name != c.b.summary.name {
+            lines.append("different scenes: A ran '\(c.a.summary.name)', B ran '\(c.b.summary.name)'")
+        }
+        guard let x = c.a.sweepFile, let y = c.b.sweepFile, x != y else { return lines }
+        guard let diff = LineDiff.lines(x, y) else {
+            return lines + ["the sweep files differ (sweep.yaml; too long to show the lines)"]
+        }
+        lines.append("the sweep files differ (sweep.yaml; - A, + B):")
+        lines += diff.prefix(maximum).map { "  " + $0 }
+        if diff.count > maximum { lines.append("  … \(diff.count - maximum) more lines") }
         return lines
     }
 
@@ -52,12 +77,14 @@ public enum ComparisonReport {
     }
 
     static func metricCells(_ m: Comparison.MetricSummary) -> [String] {
-        [m.metric, "\(m.differing)/\(m.points)", "\(m.oneSided)", m.largestDelta.map(number) ?? "-", m.largestRelative.map(percent) ?? "-"]
+        [m.metric, "\(m.differing)/\(m.points)", "\(m.oneSided)", m.largestDelta.map(number) ?? "-",
+         m.largestScaled.map(number) ?? "-", m.largestRelative.map(percent) ?? "-"]
     }
 
     static func differenceCells(_ c: Comparison, _ m: Comparison.MatchedPoint, _ d: Comparison.Difference) -> [String] {
         ["\(m.pointA)", "\(m.pointB)", values(c, m.values.map { $0 }), d.metric,
-         d.a.map(number) ?? "-", d.b.map(number) ?? "-", d.delta.map(number) ?? "-", d.relative.map(percent) ?? "-"]
+         d.a.map(number) ?? "-", d.b.map(number) ?? "-", d.delta.map(number) ?? "-", c.scaled(d).map(number) ?? "-",
+         d.relative.map(percent) ?? "-"]
     }
 
     static func values(_ c: Comparison, _ values: [Double?]) -> String {
@@ -90,13 +117,15 @@ public enum ComparisonReport {
     public static func markdown(_ c: Comparison, limit: Int = defaultLimit) -> String {
         var out = "# Comparison: \(Text.markdownCell(c.a.summary.name)) (A) and \(Text.markdownCell(c.b.summary.name)) (B)\n\n"
         out += headline(c).map { "- \(Text.markdownCell($0))\n" }.joined()
+        let files = sweepFileLines(c, maximum: 400)
+        if !files.isEmpty { out += "\n~~~~\n" + files.joined(separator: "\n") + "\n~~~~\n" }
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            out += "\n## Metrics that differ\n\n| metric | points differing | one side only | largest \\|B−A\\| | largest \\|relative\\| |\n|---|---:|---:|---:|---:|\n"
+            out += "\n## Metrics that differ\n\n| metric | points differing | one side only | largest \\|B−A\\| | largest \\|B−A\\|/spread | largest \\|relative\\| |\n|---|---:|---:|---:|---:|---:|\n"
             for m in metrics { out += "| " + metricCells(m).map(Text.markdownCell).joined(separator: " | ") + " |\n" }
             let rows = c.differing
             out += "\n## Largest differences (\(min(limit, rows.count)) of \(rows.count); all in compare.csv)\n\n"
-            out += "| point A | point B | values | metric | A | B | B−A | relative |\n|---:|---:|---|---|---:|---:|---:|---:|\n"
+            out += "| point A | point B | values | metric | A | B | B−A | \\|B−A\\|/spread | relative |\n|---:|---:|---|---|---:|---:|---:|---:|---:|\n"
             for (m, d) in rows.prefix(limit) {
                 out += "| " + differenceCells(c, m, d).map(Text.markdownCell).joined(separator: " | ") + " |\n"
             }
@@ -128,9 +157,11 @@ public enum ComparisonReport {
         let lines = headline(c)
         h += "<ul>\n" + lines.dropLast().map { "<li>\(Text.escape($0))</li>\n" }.joined() + "</ul>\n"
         h += "<p class=\"verdict\">\(Text.escape(lines.last!))</p>\n"
+        let files = sweepFileLines(c, maximum: 400)
+        if !files.isEmpty { h += "<pre>" + Text.escape(files.joined(separator: "\n")) + "</pre>\n" }
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            h += "<h2>Metrics that differ</h2>\n<div class=\"scroll\"><table>\n<tr><th>metric</th><th>points differing</th><th>one side only</th><th>largest |B−A|</th><th>largest |relative|</th></tr>\n"
+            h += "<h2>Metrics that differ</h2>\n<div class=\"scroll\"><table>\n<tr><th>metric</th><th>points differing</th><th>one side only</th><th>largest |B−A|</th><th>largest |B−A|/spread</th><th>largest |relative|</th></tr>\n"
             for m in metrics {
                 h += "<tr>" + metricCells(m).enumerated().map { i, cell in
                     i == 0 ? "<td>\(Text.escape(cell))</td>" : "<td class=\"n\">\(Text.escape(cell))</td>"
@@ -139,7 +170,7 @@ public enum ComparisonReport {
             h += "</table></div>\n"
             let rows = c.differing
             h += "<h2>Largest differences (\(min(limit, rows.count)) of \(rows.count); all in compare.csv)</h2>\n<div class=\"scroll\"><table>\n"
-            h += "<tr><th>point A</th><th>point B</th><th>values</th><th>metric</th><th>A</th><th>B</th><th>B−A</th><th>relative</th></tr>\n"
+            h += "<tr><th>point A</th><th>point B</th><th>values</th><th>metric</th><th>A</th><th>B</th><th>B−A</th><th>|B−A|/spread</th><th>relative</th></tr>\n"
             for (m, d) in rows.prefix(limit) {
                 let cells = differenceCells(c, m, d)
                 h += "<tr>" + cells.enumerated().map { i, cell in

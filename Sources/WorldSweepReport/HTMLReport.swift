@@ -108,6 +108,8 @@ enum HTMLReport {
         intro += m.isGrid ? " On this full grid the split is exact (functional ANOVA), steps and curves included." : " The points are no full grid: the split is of a least-squares quadratic with pair products fitted to the point means (its R² stated; the rest is what it does not capture); metrics with fewer than \(Decomposition.minPointsPerCoefficient) points per coefficient are not split."
         intro += " Outcomes that never happen count: " + censoringNote(m) + " Every share is in importance.csv."
         h += note(intro)
+        if let why = m.nothingRanked { h += "<p>\(Text.escape(why))</p>\n" }
+        for text in m.mixingNotes { h += note("Note: " + text) }
         if let head = m.headline, let d = head.importance {
             h += "<div class=\"charts\">\n"
             var bars = d.ranked.map { j in
@@ -179,7 +181,7 @@ enum HTMLReport {
         // Ordered values, ordered colours: a sequential palette, low purple to high yellow.
         let series = it.lines.enumerated().map { k, line in
             LineSeries(name: Text.value(line.value), color: Palette.sequential(it.lines.count > 1 ? 0.9 * Double(k) / Double(it.lines.count - 1) : 0), points: line.points.map { p in
-                LinePoint(x: p.x, y: p.mean, title: "\(s.parameters[it.x]) = \(Text.value(p.x)), \(s.parameters[it.group]) = \(Text.value(line.value)): mean \(Text.value(p.mean)) over \(p.n) points")
+                LinePoint(x: p.x, y: p.mean, title: "\(s.parameters[it.x]) = \(Text.value(p.x)), \(s.parameters[it.group]) = \(Text.value(line.value)): mean \(Text.value(p.mean)) over \(Text.count(p.n, "point"))")
             })
         }
         var chart = LineChart(title: "\(it.column) by \(Text.shorten(s.parameters[it.group], to: 22))", xLabel: m.axisLabel(it.x), yLabel: m.metricLabel(it.column),
@@ -287,7 +289,7 @@ enum HTMLReport {
     static func singlePoint(_ m: ReportModel) -> String {
         guard let p = m.summary.points.first else { return "<section id=\"point\"><h2>Results</h2><p>No points.</p></section>\n" }
         var h = "<section id=\"point\">\n<h2>Results of the single point</h2>\n"
-        h += note("Nothing is swept: every metric over the \(p.replicas) replica(s) of the one point.")
+        h += note("Nothing is swept: every metric over the \(Text.count(p.replicas, "replica")) of the one point.")
         var rows: [String] = []
         for c in m.metricColumns {
             guard let st = p.metrics[c] else { continue }

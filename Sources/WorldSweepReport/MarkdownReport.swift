@@ -29,7 +29,7 @@ enum MarkdownReport {
 
     static func singlePoint(_ m: ReportModel) -> String {
         guard let p = m.summary.points.first else { return "## Results\n\nNo points.\n\n" }
-        var md = "## Results of the single point\n\nNothing is swept: every metric over the \(p.replicas) replica(s) of the one point.\n\n"
+        var md = "## Results of the single point\n\nNothing is swept: every metric over the \(Text.count(p.replicas, "replica")) of the one point.\n\n"
         let rows = m.metricColumns.compactMap { c in
             p.metrics[c].map { [m.metricLabel(c), Text.value($0.mean), Text.value($0.std), Text.value($0.min), Text.value($0.max), "\($0.count)"] }
         }
@@ -46,6 +46,8 @@ enum MarkdownReport {
         for a in m.rankedMetrics where m.keyColumns.contains(a.column) && !m.headlines.contains(where: { $0.column == a.column }) {
             md += "- \(cell(m.finding(a)))\n"
         }
+        if let why = m.nothingRanked { md += cell(why) + "\n" }
+        for note in m.mixingNotes { md += "Note: " + cell(note) + "\n\n" }
         md += "\n"
         let varying = s.parameters.indices.filter(m.varyingParameters.contains)
         let rows = m.rankedMetrics.map { a -> [String] in
@@ -89,7 +91,7 @@ enum MarkdownReport {
     static func extremes(_ m: ReportModel) -> String {
         let ex = m.extremes()
         guard !ex.isEmpty, m.summary.points.count > 1 else { return "" }
-        var md = "## Extremes\n\nThe points with the highest and the lowest mean of each key metric, and the command that replays the point's first replica.\n\n"
+        let md = "## Extremes\n\nThe points with the highest and the lowest mean of each key metric, and the command that replays the point's first replica.\n\n"
         var rows: [[String]] = []
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {

@@ -183,6 +183,19 @@ struct ReportModel {
     /// The metric the page leads with: the first of `headlines`.
     private var computedHeadline: MetricAnalysis? { headlines.first }
 
+    /// Why "What matters" ranks nothing, said where the section is (nil when something is ranked):
+    /// the distinct reasons no metric was fitted ("3 points for 2 parameters: a fit needs more
+    /// than 3").
+    var nothingRanked: String? {
+        guard rankedMetrics.isEmpty, !summary.parameters.isEmpty else { return nil }
+        var reasons: [String] = []
+        for a in analyses where a.signal != .constant {
+            if let why = a.unfitted, !reasons.contains(why) { reasons.append(why) }
+        }
+        let why = reasons.isEmpty ? "every metric is constant over the points" : reasons.joined(separator: "; ")
+        return "Nothing is ranked for this sweep (\(why))."
+    }
+
     /// Parameters in order of importance for a metric (unfitted ones last, in file order).
     func parameterOrder(_ column: String) -> [Int] {
         let ranked = analysis(column)?.importance?.ranked ?? []
@@ -294,10 +307,15 @@ struct ReportModel {
 
     /// The command that replays one world of the sweep.
     func traceCommand(world: Int) -> String {
-        let f = sweepFile
-        let quoted = f.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? f : "'" + f.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return "worldsweep trace \(quoted) --world \(world)"
+        func quoted(_ f: String) -> String {
+            f.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=,:".contains($0) } ? f : "'" + f.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return (["worldsweep", "trace", quoted(sweepFile)] + (replay?.overrides ?? []).map(quoted)).joined(separator: " ")
+            + " --world \(world)"
     }
+
+    /// Sentences on swept elasticities and frictions that the mixing rules make (partly) idle.
+    var mixingNotes: [String] { replay?.scene.mixingNotes() ?? [] }
 
     /// The extreme worlds to draw: the headline metric's highest and lowest first, then the other
     /// key metrics', each world once.

@@ -3,6 +3,11 @@
 import Foundation
 
 enum Text {
+    /// "1 point", "3 points": a count with its noun in the right number (regular plurals only).
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
     /// Escapes text for XML/HTML content and attribute values.
     static func escape(_ s: String) -> String {
         // Most text (names, numbers, sentences) has nothing to escape: returned as is.

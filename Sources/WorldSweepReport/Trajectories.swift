@@ -10,7 +10,11 @@ import WorldSweepScene
 public struct WorldReplay: Sendable {
     public var scene: SceneFile
     public var file: String
-    public init(scene: SceneFile, file: String) { self.scene = scene; self.file = file }
+    /// The run's `--set` / `--sweep` arguments: a replay needs them to make the same world.
+    public var overrides: [String]
+    public init(scene: SceneFile, file: String, overrides: [String] = []) {
+        self.scene = scene; self.file = file; self.overrides = overrides
+    }
 }
 
 struct Trajectory: Sendable {

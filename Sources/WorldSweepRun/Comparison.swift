@@ -1,7 +1,8 @@
 import Foundation
 
 /// Two finished runs side by side (`worldsweep compare A B`): their points matched by parameter
-/// values, and per matched point and metric the means of A and B, B − A and (B − A) / |A|.
+/// values, and per matched point and metric the means of A and B, B − A, |B − A| over the
+/// metric's spread (the ranking) and (B − A) / |A| (where A is not near zero).
 ///
 /// Points match when every parameter either run sweeps has the same value in both; a parameter
 /// only one run sweeps takes, in the other, the value its sweep file gives it (from the run
@@ -14,9 +15,11 @@ public struct Comparison: Sendable {
         public var summary: SweepSummary
         /// Values of parameters this run does not sweep, by path (from its sweep file).
         public var fixedValues: [String: Double]
+        /// The run folder's sweep.yaml (the file it ran, then any overrides), when it has one.
+        public var sweepFile: String?
 
-        public init(label: String, summary: SweepSummary, fixedValues: [String: Double] = [:]) {
-            self.label = label; self.summary = summary; self.fixedValues = fixedValues
+        public init(label: String, summary: SweepSummary, fixedValues: [String: Double] = [:], sweepFile: String? = nil) {
+            self.label = label; self.summary = summary; self.fixedValues = fixedValues; self.sweepFile = sweepFile
         }
     }
 
@@ -28,11 +31,12 @@ public struct Comparison: Sendable {
         public var b: Double?
         /// B − A, nil unless both exist.
         public var delta: Double? { a.flatMap { a in b.map { $0 - a } } }
-        /// (B − A) / |A|: nil unless both exist; ±infinity when A is 0 and B is not.
+        /// (B − A) / |A|: nil unless both exist, and nil when A is near zero (|A| below
+        /// `nearZero`): a velocity going from 4e-17 to -6e-7 is no change of −1.4e12 %.
         public var relative: Double? {
             guard let a, let b else { return nil }
             if a == b { return 0 }
-            return (b - a) / abs(a)
+            return abs(a) < Comparison.nearZero ? nil : (b - a) / abs(a)
         }
         public var differs: Bool { a != b }
     }
@@ -47,8 +51,9 @@ public struct Comparison: Sendable {
     }
 
     /// Per metric over all matched points: how many differ, how many of those have a value on
-    /// one side only (a third bounce in A, none in B), and the largest |B − A| and |relative|
-    /// where both have one (relative only where A is not 0; nil when there is none).
+    /// one side only (a third bounce in A, none in B), and the largest |B − A|, |B − A| / spread
+    /// and |relative| where both have one (relative only where A is not near zero; nil when there
+    /// is none).
     public struct MetricSummary: Sendable, Hashable {
         public var metric: String
         public var points: Int
@@ -56,6 +61,21 @@ public struct Comparison: Sendable {
         public var oneSided: Int
         public var largestDelta: Double?
         public var largestRelative: Double?
+        public var largestScaled: Double?
+    }
+
+    /// Below this a metric's value is "zero" in its units (points, seconds, pt/s, counts): far
+    /// under anything a person reads, far over Float rounding of values near zero. Relative
+    /// differences from such a value are not given; spreads are at least this.
+    public static let nearZero = 1e-4
+
+    /// Per metric, max − min of the point means over both runs (every point, matched or not):
+    /// how much the metric moves across the sweep, the yardstick differences are ranked by.
+    public let spreads: [String: Double]
+
+    /// |B − A| over the metric's spread (at least `nearZero`); nil unless both values exist.
+    public func scaled(_ d: Difference) -> Double? {
+        d.delta.map { abs($0) / max(spreads[d.metric] ?? 0, Self.nearZero) }
     }
 
     public let a: Side
@@ -95,6 +115,22 @@ public struct Comparison: Sendable {
                                         differences: Self.differences(p, q, items: a.summary.items + b.summary.items)))
         }
         self.matched = matched
+        var ranges: [String: (low: Double, high: Double)] = [:]
+        for point in matched {
+            for d in point.differences {
+                for v in [d.a, d.b].compactMap({ $0 }) {
+                    let r = ranges[d.metric] ?? (v, v)
+                    ranges[d.metric] = (min(r.low, v), max(r.high, v))
+                }
+            }
+        }
+        for p in a.summary.points + b.summary.points {
+            for (metric, stats) in p.metrics {
+                let r = ranges[metric] ?? (stats.mean, stats.mean)
+                ranges[metric] = (min(r.low, stats.mean), max(r.high, stats.mean))
+            }
+        }
+        spreads = ranges.mapValues { $0.high - $0.low }
         self.onlyInA = onlyInA
         self.onlyInB = b.summary.points.filter { !usedB.contains($0.point) }.map { ($0.point, key($0, b)) }
     }
@@ -121,13 +157,14 @@ public struct Comparison: Sendable {
         onlyInA.isEmpty && onlyInB.isEmpty && matched.allSatisfy { $0.differences.allSatisfy { !$0.differs } }
     }
 
-    /// Every differing (point, metric): first those with both values, largest |relative| first
-    /// (A not 0), then those from A = 0 by |B − A|, then those with a value on one side only.
+    /// Every differing (point, metric): first those with both values, largest |B − A| relative
+    /// to the metric's spread first (so a difference is large when it is large next to how much
+    /// the metric moves across the sweep, not next to a value near zero), then those with a value
+    /// on one side only.
     public var differing: [(point: MatchedPoint, difference: Difference)] {
         let all = matched.flatMap { m in m.differences.filter(\.differs).map { (m, $0) } }
         func rank(_ d: Difference) -> (Int, Double) {
-            guard let a = d.a, let delta = d.delta else { return (0, 0) }
-            return a == 0 ? (1, abs(delta)) : (2, abs(delta / a))
+            scaled(d).map { (1, $0) } ?? (0, 0)
         }
         return all.sorted {
             let (x, y) = (rank($0.1), rank($1.1))
@@ -136,7 +173,7 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// Per metric: those that differ somewhere first, largest relative difference first.
+    /// Per metric: those that differ somewhere first, largest |B − A| / spread first.
     public var metricSummaries: [MetricSummary] {
         var byMetric: [String: MetricSummary] = [:]
         for m in matched {
@@ -145,9 +182,10 @@ public struct Comparison: Sendable {
                 s.points += 1
                 if d.differs {
                     s.differing += 1
-                    if let a = d.a, let delta = d.delta {
+                    if let delta = d.delta {
                         s.largestDelta = max(s.largestDelta ?? 0, abs(delta))
-                        if a != 0 { s.largestRelative = max(s.largestRelative ?? 0, abs(delta / a)) }
+                        if let r = d.relative { s.largestRelative = max(s.largestRelative ?? 0, abs(r)) }
+                        if let x = scaled(d) { s.largestScaled = max(s.largestScaled ?? 0, x) }
                     } else {
                         s.oneSided += 1
                     }
@@ -156,8 +194,8 @@ public struct Comparison: Sendable {
             }
         }
         return byMetric.values.sorted {
-            let x = ($0.differing > 0 ? 1 : 0, $0.largestRelative ?? -1, $0.largestDelta ?? -1)
-            let y = ($1.differing > 0 ? 1 : 0, $1.largestRelative ?? -1, $1.largestDelta ?? -1)
+            let x = ($0.differing > 0 ? 1 : 0, $0.largestScaled ?? -1, $0.largestDelta ?? -1)
+            let y = ($1.differing > 0 ? 1 : 0, $1.largestScaled ?? -1, $1.largestDelta ?? -1)
             if x != y { return x > y }
             return $0.metric < $1.metric
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WorldSweepScene
 
 /// What a run directory's run.json records: enough to check that `--resume` (or `merge`) continues
 /// the same run of the same file.
@@ -14,6 +15,8 @@ public struct RunSettings: Codable, Sendable, Hashable {
     public var shardCount: Int?
     /// The engine the rows were made with; a resumed run must use the same one.
     public var engine: String?
+    /// `--set` / `--sweep` given over the file (absent when none): merge and resume apply them again.
+    public var overrides: SceneOverrides?
 }
 
 /// rows.sum: one line per chunk of rows written, `FIRST COUNT WORLDS_END PARTNERS_END HASH` (HASH over

@@ -31,6 +31,8 @@ public enum Shards {
         var runner: WorldRunner
         var layout: CSVLayout
         var fingerprint: String
+        /// The `--set` / `--sweep` the shards ran with: every shard must have the same.
+        var overrides: SceneOverrides?
     }
 
     /// The sweep file behind DIR's shards, from the first shard folder holding a run.json; it must
@@ -47,8 +49,8 @@ public enum Shards {
         }
         guard let settings = found else { return nil }
         let scene: SceneFile
-        do { scene = try SceneFile.load(path: settings.file) } catch {
-            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \(error.message)")
+        do { scene = try SceneFile.load(path: settings.file, overrides: settings.overrides ?? SceneOverrides()) } catch {
+            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \((error as? SceneError)?.message ?? "\(error)")")
         }
         guard let fileData = FileManager.default.contents(atPath: settings.file),
               fingerprint(fileData) == settings.fileFingerprint else {
@@ -56,7 +58,7 @@ public enum Shards {
         }
         let runner = WorldRunner(scene: scene)
         return Source(scene: scene, runner: runner, layout: CSVLayout(scene: scene),
-                      fingerprint: settings.fileFingerprint)
+                      fingerprint: settings.fileFingerprint, overrides: settings.overrides)
     }
 
     /// Why shard `index` cannot be merged (nil: it can): no `done`, a run.json of another run or
@@ -69,7 +71,8 @@ public enum Shards {
                                          replicas: source.runner.replicas)
         guard let d = FileManager.default.contents(atPath: "\(dir)/run.json"),
               let s = try? JSONDecoder().decode(RunSettings.self, from: d),
-              s.fileFingerprint == source.fingerprint, s.lowerWorld == range.lowerBound, s.upperWorld == range.upperBound else {
+              s.fileFingerprint == source.fingerprint, s.overrides == source.overrides,
+              s.lowerWorld == range.lowerBound, s.upperWorld == range.upperBound else {
             return "\(dir): not a shard of the same run"
         }
         do {

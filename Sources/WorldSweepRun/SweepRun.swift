@@ -43,13 +43,16 @@ public struct SweepRun {
 
     public let scene: SceneFile
     public let fileData: Data
+    /// The `--set` / `--sweep` the scene was loaded with (kept in run.json and sweep.yaml).
+    public let overrides: SceneOverrides
     public let directory: String
     public var runner: WorldRunner
     public var layout: CSVLayout { CSVLayout(scene: scene) }
 
-    public init(scene: SceneFile, fileData: Data, directory: String) {
+    public init(scene: SceneFile, fileData: Data, directory: String, overrides: SceneOverrides = SceneOverrides()) {
         self.scene = scene
         self.fileData = fileData
+        self.overrides = overrides
         self.directory = directory
         runner = WorldRunner(scene: scene)
     }
@@ -60,12 +63,25 @@ public struct SweepRun {
         return (lo * replicas)..<(hi * replicas)
     }
 
-    /// The run folder's copy of the sweep file it ran, byte for byte.
+    /// The run folder's copy of the sweep file it ran, byte for byte; with overrides, followed by
+    /// them as comments (the file alone would not make the same worlds).
     public static let sweepCopyName = "sweep.yaml"
     /// The flat per-point table beside summary.json.
     public static let pointsTableName = "points.csv"
     /// Its per-partner statistics, a row per point, item and partner touched.
     public static let partnerPointsTableName = "partner_points.csv"
+
+    /// sweep.yaml's bytes: the file, then (when there are any) the overrides as YAML comments, so
+    /// the copy says how the run's worlds differ from the file's.
+    public static func sweepCopy(_ fileData: Data, overrides: SceneOverrides) -> Data {
+        guard !overrides.isEmpty else { return fileData }
+        var text = String(decoding: fileData, as: UTF8.self)
+        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        text += "# worldsweep: this run applied these overrides from its command line:\n"
+        for value in overrides.sets { text += "#   --set \(value)\n" }
+        for value in overrides.sweeps { text += "#   --sweep \(value)\n" }
+        return Data(text.utf8)
+    }
 
     public static func shardFolder(_ directory: String, index: Int, count: Int) -> String {
         "\(directory)/shards/\(index)-of-\(count)"
@@ -86,7 +102,8 @@ public struct SweepRun {
         let settings = RunSettings(name: scene.name, fileFingerprint: fingerprint(fileData), file: URL(fileURLWithPath: scene.sourcePath).standardizedFileURL.path,
                                    totalWorlds: total, lowerWorld: range.lowerBound, upperWorld: range.upperBound,
                                    shard: options.shard?.index, shardCount: options.shard?.count,
-                                   engine: runner.engine.name)
+                                   engine: runner.engine.name, overrides: overrides.isEmpty ? nil : overrides)
+        let sweepCopy = Self.sweepCopy(fileData, overrides: overrides)
         let fm = FileManager.default
         let worldsPath = "\(dir)/worlds.csv", partnersPath = "\(dir)/partners.csv", runPath = "\(dir)/run.json"
         let sweepCopyPath = "\(dir)/\(Self.sweepCopyName)"
@@ -120,10 +137,14 @@ public struct SweepRun {
             guard old.fileFingerprint == settings.fileFingerprint else {
                 throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started; run without --resume")
             }
+            guard old.overrides == settings.overrides else {
+                let was = old.overrides?.arguments.joined(separator: " ") ?? "none"
+                throw RunInputError("\(dir): the run there was made with other overrides (\(was)); give the same --set and --sweep to resume it")
+            }
             var same = old; same.file = settings.file
             guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range, shard or engine)") }
             unlink(finalMarker)
-            try AtomicFile.write(fileData, to: sweepCopyPath)
+            try AtomicFile.write(sweepCopy, to: sweepCopyPath)
             try streamPoints()
             // Only chunks whose rows still match rows.sum are kept; the rest is computed again.
             let kept = try RowReader.read(worlds: worldsPath, partners: partnersPath, sums: sumsPath, layout: layout,
@@ -157,7 +178,7 @@ public struct SweepRun {
             for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)",
                          "\(dir)/\(Self.partnerPointsTableName)"] { unlink(path) }
             try AtomicFile.write(try JSONText.encode(settings), to: runPath)
-            try AtomicFile.write(fileData, to: sweepCopyPath)
+            try AtomicFile.write(sweepCopy, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)
             try worlds.append(layout.header + "\n")
             partners = try AppendFile(path: partnersPath, truncate: true)

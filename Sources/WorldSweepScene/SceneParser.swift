@@ -6,25 +6,7 @@ extension SceneFile {
     /// Reads and validates a scene file. Every failure, unreadable file included, is one
     /// `SceneError` naming the file, line and column.
     public static func load(path: String) throws(SceneError) -> SceneFile {
-        // Whole-file problems point at 1:1, so every refusal keeps the FILE:LINE:COLUMN form.
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw SceneError(path: path, line: 1, column: 1, message: "no such file")
-        }
-        guard !isFolder.boolValue else {
-            throw SceneError(path: path, line: 1, column: 1, message: "expected a scene file, got a folder")
-        }
-        // Read through a handle, so /dev/null and pipes read as what they hold.
-        guard let handle = FileHandle(forReadingAtPath: path), let read = try? handle.readToEnd() ?? Data() else {
-            throw SceneError(path: path, line: 1, column: 1, message: "cannot read the file (no permission?)")
-        }
-        try? handle.close()
-        let data = read
-        if let bad = TextPosition.firstInvalidUTF8(in: data) {
-            throw SceneError(path: path, at: bad.location,
-                             "expected UTF-8 text, got the byte 0x\(String(bad.byte, radix: 16, uppercase: true))")
-        }
-        return try parse(yaml: String(decoding: data, as: UTF8.self), path: path)
+        try parse(yaml: try readText(path: path), path: path)
     }
 
     /// Validates scene YAML (or JSON) text; `path` only labels errors and `sourcePath`.

@@ -33,9 +33,14 @@ switch request {
 case "", "auto": useAVX2 = avx2Built && cpuHasAVX2
 case "portable": useAVX2 = false
 case "avx2":
-    guard avx2Built else { refuse("WORLDSWEEP_CPU=avx2, but this build has no AVX2 engine (it is built on x86_64 only)") }
+    // Decided at build time: a `guard avx2Built` would leave unreachable code (a warning) in
+    // builds without the AVX2 copy.
+    #if canImport(WorldSweepCLIAVX2)
     guard cpuHasAVX2 else { refuse("WORLDSWEEP_CPU=avx2, but this CPU lacks AVX2 (or FMA, BMI2, F16C, MOVBE)") }
     useAVX2 = true
+    #else
+    refuse("WORLDSWEEP_CPU=avx2, but this build has no AVX2 engine (it is built on x86_64 only)")
+    #endif
 default: refuse("WORLDSWEEP_CPU must be auto, portable or avx2, not '\(request)'")
 }
 

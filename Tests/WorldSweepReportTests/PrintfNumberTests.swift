@@ -15,9 +15,10 @@ struct PrintfNumberTests {
             9.9995, 99.995, 999.9995, 0.0049999, 0.005, -0.005, 0.015, 0.025, 1234.5678, -1234.5678, 0.1, 0.2, 0.3,
             0.30000000000000004, 123_456.785, 999_999.5, 1e6, 1e7 - 0.5, 4.35, 0.49999999999999994, 0.5000000000000001,
             .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-            -.greatestFiniteMagnitude, 9_007_199_254_740_993, 4_503_599_627_370_495.5, 1e15, 1e16, 1.8e19, 1e19, 1e20,
+            -.greatestFiniteMagnitude, 9_007_199_254_740_992 /* 2^53 + 1 rounds here */, 4_503_599_627_370_495.5, 1e15, 1e16, 1.8e19, 1e19, 1e20,
             1e22, 1e30, 1e-5, 1e-7, 2.5e-5, 3e-4, 1e-10, 9.9995e-5, 9.99949e-5, 1e-19, 1e-20, 1e-300, 1e300,
-            1.5e-323, 0.00095, 0.000999, 12.5, 13.5, 0.0125, 0.0135,
+            // Double(bitPattern: 3): the subnormal the literal 1.5e-323 rounds to (the literal is a warning).
+            Double(bitPattern: 3), 0.00095, 0.000999, 12.5, 13.5, 0.0125, 0.0135,
         ]
         for k in -30...30 { v.append(pow(10, Double(k))); v.append(-pow(10, Double(k))); v.append(pow(10, Double(k)) * 0.5) }
         // Exact ties of every decimal count: k / 2^n for small n are representable.

@@ -38,17 +38,41 @@ private func summary(_ parameters: [String], _ points: [([Double], [String: Doub
         // A metric only one side has: a difference with no delta.
         let bounce1 = try #require(first.differences.first { $0.metric == "box.bounce1" })
         #expect(bounce1.a == 10 && bounce1.b == nil && bounce1.delta == nil && bounce1.differs)
-        // From 0 to 2: an infinite relative difference, ranked by B − A after the finite ones.
+        // From 0 to 2: no relative difference (A is zero), but B − A = 2 is the whole spread of
+        // contacts (0 … 2), while y's −50 is half of its spread (400 … 500): contacts rank first.
         let contacts = try #require(first.differences.first { $0.metric == "box.contacts" })
-        #expect(contacts.delta == 2 && contacts.relative == .infinity)
-        #expect(c.differing.map(\.difference.metric) == ["box.y", "box.contacts", "box.bounce1", "box.bounce2"])
+        #expect(contacts.delta == 2 && contacts.relative == nil)
+        #expect(c.spreads["box.contacts"] == 2 && c.spreads["box.y"] == 100)
+        #expect(c.scaled(contacts) == 1 && c.scaled(second) == 0.5)
+        #expect(c.differing.map(\.difference.metric) == ["box.contacts", "box.y", "box.bounce1", "box.bounce2"])
         let ySummary = try #require(c.metricSummaries.first { $0.metric == "box.y" })
         #expect(ySummary.points == 2 && ySummary.differing == 1 && ySummary.largestDelta == 50 && ySummary.largestRelative == 0.1)
-        #expect(c.metricSummaries.first?.metric == "box.y")
+        #expect(ySummary.largestScaled == 0.5)
+        #expect(c.metricSummaries.first?.metric == "box.contacts")
         let bounce = try #require(c.metricSummaries.first { $0.metric == "box.bounce1" })
         #expect(bounce.differing == 1 && bounce.oneSided == 1 && bounce.largestDelta == nil && bounce.largestRelative == nil)
         let contactSummary = try #require(c.metricSummaries.first { $0.metric == "box.contacts" })
         #expect(contactSummary.largestDelta == 2 && contactSummary.largestRelative == nil)
+    }
+
+    @Test func nearZeroValuesDoNotLeadTheList() throws {
+        // A resting body's velocity going from 4e-17 to -6e-7 is a relative change of −1.5e12:
+        // it led the list when differences were ranked relative to A (issue 31). Next to y's 10
+        // over a spread of 100 (0.1) it is 6e-7 over the near-zero floor 1e-4 (0.006).
+        let a = summary(["e"], [([0.1], ["box.y": 100, "box.vx": 4e-17]), ([0.2], ["box.y": 200, "box.vx": 0])])
+        let b = summary(["e"], [([0.1], ["box.y": 110, "box.vx": -6e-7]), ([0.2], ["box.y": 200, "box.vx": 0])])
+        let c = Comparison(a: .init(label: "A", summary: a), b: .init(label: "B", summary: b))
+        #expect(c.differing.map(\.difference.metric) == ["box.y", "box.vx"])
+        let vx = try #require(c.matched.first?.differences.first { $0.metric == "box.vx" })
+        #expect(vx.relative == nil)
+        #expect(abs(c.scaled(vx)! - 6e-3) < 1e-12)
+        #expect(c.metricSummaries.map(\.metric).prefix(2) == ["box.y", "box.vx"])
+    }
+
+    @Test func sweepFilesDifferAsLines() {
+        #expect(LineDiff.lines("a\nb\nc", "a\nb\nc") == nil)
+        #expect(LineDiff.lines("a\nb\nc", "a\nB\nc\nd") == ["@@ A line 2, B line 2", "-b", "+B", "@@ A line 4, B line 4", "+d"])
+        #expect(LineDiff.lines("x: 1\n", "") == ["@@ A line 1, B line 1", "-x: 1"])
     }
 
     @Test func aPartnerNotTouchedCountsZeroNotMissing() throws {

@@ -69,8 +69,8 @@ struct NumberRangeTests {
         expectRefused(minimalScene(line: 3, "  bounds: [320, 1e-300]"), at: "1e-300", "'bounds' height")
         // The ends of the ranges are accepted.
         #expect(throws: Never.self) {
-            try parse(minimalScene(adding: "  m: {type: item, items: [top], density: 1000000, elasticity: 0}"))
-            try parse(minimalScene(line: 6, "  top: {center: [-1000000, 1000000], size: [0.001, 1000000]}"))
+            _ = try parse(minimalScene(adding: "  m: {type: item, items: [top], density: 1000000, elasticity: 0}"))
+            _ = try parse(minimalScene(line: 6, "  top: {center: [-1000000, 1000000], size: [0.001, 1000000]}"))
         }
     }
 

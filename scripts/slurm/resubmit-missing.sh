@@ -8,7 +8,9 @@ out=${2:?usage: resubmit-missing.sh SWEEP_FILE OUT_DIR SHARDS [sbatch options]}
 shards=${3:?usage: resubmit-missing.sh SWEEP_FILE OUT_DIR SHARDS [sbatch options]}
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
-missing=$("${WS_BIN:-worldsweep}" missing "$out" | paste -sd, -)
+# `missing` exits 1 while shards are missing (the list is what is wanted here), 2 on bad input.
+list=$("${WS_BIN:-worldsweep}" missing "$out") || [ $? -eq 1 ] || exit 2
+missing=$(printf '%s\n' "$list" | paste -sd, -)
 if [ -z "$missing" ]; then
     echo "no missing shards"
     exit 0
