@@ -43,7 +43,7 @@ extension SceneFile {
         return try parser.parseScene(root)
     }
 
-    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics"]
+    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics", "tune"]
 
     /// A tab where YAML wants indentation gives libyaml's cryptic "cannot start any token".
     private static func tabHint(at mark: Mark, in text: String) -> String {
@@ -111,6 +111,9 @@ struct SceneParser {
         }
         if let metricsNode = top["metrics"] {
             scene.metrics = try parseMetrics(metricsNode)
+        }
+        if let tuneNode = top["tune"] {
+            scene.tune = try TuneParser(reader: reader, scene: scene, top: top).parse(tuneNode, key: top.entry("tune")!.keyNode)
         }
         return scene
     }

@@ -1,0 +1,160 @@
+import Foundation
+import WorldSweepScene
+
+/// The files a finished search leaves beside worlds.csv: best.yaml, pareto.csv (several
+/// objectives), tune.json (the answer, the confirmation, per-generation convergence) and a short
+/// report page, Markdown and HTML, that leads with the answer in one sentence.
+public struct TuneReport {
+    public let tune: TuneSpec
+    public let outcome: TuneSearch.Outcome
+    public let best: TuneEvaluation?
+    /// The best point over fresh replicas (fresh jitter draws), beside the search's estimate.
+    public let confirmation: TuneEvaluation?
+    public let jittered: Bool
+    public let scoring: TuneScoring
+
+    public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool) {
+        self.tune = tune
+        self.outcome = outcome
+        scoring = TuneScoring(tune: tune)
+        best = TuneResult.best(outcome.evaluations, scoring: scoring)
+        self.confirmation = confirmation
+        self.jittered = jittered
+    }
+
+    public var met: Bool { best.map { scoring.score($0).met } ?? false }
+    public var unmet: [String] { TuneResult.unmetTargets(outcome.evaluations, tune: tune) }
+    public var conflicts: [String] { TuneResult.conflicts(outcome.evaluations, tune: tune) }
+
+    /// "bouncy.elasticity 0.612 gives ball.bounce1 100.0 ± 0.3 over 16 jittered replicas".
+    public var sentence: String {
+        guard let best else { return "no point was evaluated (the budget is smaller than one generation)" }
+        let shown = confirmation ?? best
+        var wants = tune.wants.enumerated().map { i, w -> String in
+            guard let m = shown.means[i] else { return "no \(w.metric)" }
+            return "\(w.metric) \(TuneResult.number(m)) ± \(TuneResult.number(shown.stds[i]))"
+        }
+        if let c = shown.curveError { wants.append("a curve within \(TuneResult.number(c)) pt rms") }
+        let over = shown.replicas == 1 ? "one world" : "\(shown.replicas) \(jittered ? "jittered " : "")replicas"
+        var s = TuneResult.describe(values: best.values, tune: tune) + " gives " + wants.joined(separator: ", ")
+            + " over \(over)"
+        if !met { s += " — the closest found; it does not meet every want" }
+        return s
+    }
+
+    public func write(to directory: String, fileText: String) throws {
+        if let best {
+            try AtomicFile.write(TuneResult.bestFile(fileText, tune: tune, values: best.values), to: "\(directory)/best.yaml")
+        }
+        if tune.objectiveCount >= 2 {
+            var csv = (["point", "generation"] + tune.parameters.map(\.path) + objectiveNames).joined(separator: ",") + "\n"
+            for e in TuneResult.paretoFront(outcome.evaluations, scoring: scoring) {
+                let objectives = scoring.score(e).objectives.enumerated().map { k, v in objectiveSigns[k] * v }
+                csv += ([String(e.point), String(e.generation)] + (e.values + objectives).map { "\($0)" }).joined(separator: ",") + "\n"
+            }
+            try AtomicFile.write(csv, to: "\(directory)/pareto.csv")
+        }
+        try AtomicFile.write(try JSONText.encode(summary), to: "\(directory)/tune.json")
+        try AtomicFile.write(markdown, to: "\(directory)/report.md")
+        try AtomicFile.write(html, to: "\(directory)/report.html")
+    }
+
+    private var objectiveNames: [String] {
+        tune.wants.compactMap { w -> String? in
+            switch w.kind { case .minimize, .maximize: w.metric; default: nil }
+        } + (tune.curve == nil ? [] : ["curve_rms"])
+    }
+
+    /// +1 for minimized columns, −1 for maximized ones (the score negates them).
+    private var objectiveSigns: [Double] {
+        tune.wants.compactMap { w -> Double? in
+            switch w.kind { case .minimize: 1; case .maximize: -1; default: nil }
+        } + (tune.curve == nil ? [] : [1])
+    }
+
+    struct Summary: Codable {
+        var answer: String
+        var met: Bool
+        var stop: String
+        var worlds: Int
+        var generations: Int
+        var best: TuneEvaluation?
+        var confirmation: TuneEvaluation?
+        var unmetTargets: [String]
+        var conflicts: [String]
+        /// Per generation: the best score so far (lower is better; violation first).
+        var convergence: [Convergence]
+    }
+
+    struct Convergence: Codable {
+        var generation: Int
+        var worlds: Int
+        var best: String
+        var met: Bool
+    }
+
+    var convergence: [Convergence] {
+        var rows: [Convergence] = []
+        var seen: [TuneEvaluation] = []
+        for g in 0..<outcome.generations {
+            seen += outcome.evaluations.filter { $0.generation == g }
+            guard let b = TuneResult.best(seen, scoring: scoring) else { continue }
+            rows.append(Convergence(generation: g, worlds: seen.reduce(0) { $0 + $1.replicas },
+                                    best: TuneResult.describe(values: b.values, tune: tune) + " → "
+                                        + TuneResult.describe(metrics: b, tune: tune),
+                                    met: scoring.score(b).met))
+        }
+        return rows
+    }
+
+    var summary: Summary {
+        Summary(answer: sentence, met: met, stop: outcome.stop, worlds: outcome.worlds, generations: outcome.generations,
+                best: best, confirmation: confirmation, unmetTargets: unmet, conflicts: conflicts, convergence: convergence)
+    }
+
+    var findings: [String] {
+        var lines: [String] = []
+        if let best, let confirmation {
+            for (i, w) in tune.wants.enumerated() {
+                lines.append("\(w.metric): search \(best.means[i].map(TuneResult.number) ?? "none") ± "
+                             + "\(TuneResult.number(best.stds[i])), confirmation on fresh replicas "
+                             + "\(confirmation.means[i].map(TuneResult.number) ?? "none") ± \(TuneResult.number(confirmation.stds[i]))")
+            }
+            if let a = best.curveError, let b = confirmation.curveError {
+                lines.append("curve rms: search \(TuneResult.number(a)) pt, confirmation \(TuneResult.number(b)) pt")
+            }
+        }
+        return lines
+    }
+
+    var markdown: String {
+        var s = "# tune\n\n**\(sentence).**\n\n"
+        s += "Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).\n\n"
+        for line in unmet + conflicts { s += "- \(line)\n" }
+        if !(unmet + conflicts).isEmpty { s += "\n" }
+        if !findings.isEmpty {
+            s += "## Search estimate and confirmation\n\n" + findings.map { "- \($0)\n" }.joined() + "\n"
+        }
+        s += "## Convergence\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
+        for c in convergence { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
+        s += "\nFiles: best.yaml (the file with the found values), worlds.csv (every evaluated world, with its generation)"
+        s += tune.objectiveCount >= 2 ? ", pareto.csv (the Pareto front).\n" : ".\n"
+        return s
+    }
+
+    var html: String {
+        func esc(_ t: String) -> String {
+            t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        var s = "<!doctype html><html><head><meta charset=\"utf-8\"><title>tune</title></head><body>\n"
+        s += "<h1>tune</h1><p><strong>\(esc(sentence)).</strong></p>\n"
+        s += "<p>Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(esc(outcome.stop))).</p>\n"
+        if !(unmet + conflicts).isEmpty { s += "<ul>" + (unmet + conflicts).map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        if !findings.isEmpty { s += "<h2>Search estimate and confirmation</h2><ul>" + findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        s += "<h2>Convergence</h2><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
+        for c in convergence {
+            s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
+        }
+        return s + "</table></body></html>\n"
+    }
+}
