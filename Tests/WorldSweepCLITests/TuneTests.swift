@@ -117,6 +117,13 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         let run = Scratch.directory("tune-snap-run", create: false)
         #expect(WorldSweepCommand.outcome(["run", "\(out)/best.yaml", "--out", run, "--quiet"]).code == 0)
         #expect(abs(try columnMean("\(run)/worlds.csv", "view.overshoot") - 4) <= 0.1)
+        // Independently, from trace's states: the view starts left of the point (x 60 → 160),
+        // so its overshoot is how far right of x = 160 it gets.
+        let best = try SceneFile.load(path: "\(out)/best.yaml")
+        var rows = ""
+        TraceWorld.trace(best, ticks: best.world.ticks, events: false) { rows += $0 }
+        let xs = rows.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[3])! }
+        #expect(abs(xs.max()! - 160 - 4) <= 0.1, "trace overshoot \(xs.max()! - 160)")
     }
 
     /// The curve was traced from frequency 1.5 and damping 0.3; the fit finds both within 2 %.
@@ -177,5 +184,33 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         for name in ["worlds.csv", "search.json"] {
             #expect(FileManager.default.contents(atPath: "\(one)/\(name)") == FileManager.default.contents(atPath: "\(two)/\(name)"), "\(name)")
         }
+    }
+}
+
+@Suite struct TuneParetoTests {
+    /// Two objectives: pareto.csv holds exactly the evaluated points no other evaluated point
+    /// dominates (checked against every evaluation in search.json).
+    @Test func paretoFrontIsTheNonDominatedSetOfEverythingEvaluated() throws {
+        let file = try seedFile("tune-spring-settle.yaml", [("card.overshoot: {max: 3}", "card.overshoot: minimize"),
+                                                             ("budget: 600", "budget: 120")])
+        let out = Scratch.directory("tune-pareto", create: false)
+        _ = WorldSweepCommand.outcome(["tune", file, "--out", out, "--quiet"])
+        let search = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/search.json"))) as! [String: Any]
+        let all = (search["generations"] as! [[[String: Any]]]).flatMap { $0 }
+        // (settle_time, overshoot) per point; a spring that never settles has no settle time and
+        // is no answer (never on the front).
+        let points = all.compactMap { e -> (Int, Double, Double)? in
+            let means = (e["means"] as! [Any]).compactMap { ($0 as? NSNumber)?.doubleValue }
+            guard means.count == 2 else { return nil }
+            return ((e["point"] as! NSNumber).intValue, means[0], means[1])
+        }
+        func dominated(_ p: (Int, Double, Double)) -> Bool {
+            points.contains { q in q.1 <= p.1 && q.2 <= p.2 && (q.1 < p.1 || q.2 < p.2) }
+        }
+        let expected = Set(points.filter { !dominated($0) }.map(\.0))
+        let rows = try String(contentsOfFile: "\(out)/pareto.csv", encoding: .utf8).split(separator: "\n")
+        #expect(rows[0] == "point,generation,spring.frequency,spring.damping,card.settle_time,card.overshoot")
+        #expect(Set(rows.dropFirst().map { Int($0.split(separator: ",")[0])! }) == expected)
+        #expect(!expected.isEmpty)
     }
 }
