@@ -71,14 +71,20 @@ struct TuneCommand: ParsableCommand {
         }
         let scoring = TuneScoring(tune: tune)
         var confirmation: TuneEvaluation?
+        var sensitivity: [TuneEvaluation] = []
         if let best = TuneResult.best(outcome.evaluations, scoring: scoring) {
             // Fresh jitter draws: another seed for the same replicas.
             confirmation = try search.evaluator.evaluate([best.values], generation: outcome.generations, firstPoint: 0,
                                                          jitterSeed: search.jitterSeed &+ 1, threads: threadCount,
                                                          cancel: CancellationFlag())?.evaluations.first
+            // The same replicas as the search, so the steps differ from the answer by the parameter alone.
+            sensitivity = try search.evaluator.evaluate(TuneReport.probes(around: best.values, tune: tune),
+                                                        generation: outcome.generations, firstPoint: 0, jitterSeed: search.jitterSeed,
+                                                        threads: threadCount, cancel: CancellationFlag())?.evaluations ?? []
         }
         let jittered = !(scene.sweep?.jitter.isEmpty ?? true)
-        let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered)
+        let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
+                                sensitivity: sensitivity)
         try report.write(to: search.directory, fileText: String(decoding: data, as: UTF8.self))
         print(report.sentence)
         for line in report.unmet + report.conflicts { print(line) }

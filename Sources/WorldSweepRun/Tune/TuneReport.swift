@@ -12,9 +12,14 @@ public struct TuneReport {
     public let confirmation: TuneEvaluation?
     public let jittered: Bool
     public let scoring: TuneScoring
+    /// Per parameter, the best point with that parameter moved a step down and up (see `probes`),
+    /// on the search's replicas: how sensitive the answer is.
+    public let sensitivity: [TuneEvaluation]
 
-    public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool) {
+    public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool,
+                sensitivity: [TuneEvaluation] = []) {
         self.tune = tune
+        self.sensitivity = sensitivity
         self.outcome = outcome
         scoring = TuneScoring(tune: tune)
         best = TuneResult.best(outcome.evaluations, scoring: scoring)
@@ -82,6 +87,7 @@ public struct TuneReport {
         var confirmation: TuneEvaluation?
         var unmetTargets: [String]
         var conflicts: [String]
+        var sensitivity: [String]
         /// Per generation: the best score so far (lower is better; violation first).
         var convergence: [Convergence]
     }
@@ -109,7 +115,8 @@ public struct TuneReport {
 
     var summary: Summary {
         Summary(answer: sentence, met: met, stop: outcome.stop, worlds: outcome.worlds, generations: outcome.generations,
-                best: best, confirmation: confirmation, unmetTargets: unmet, conflicts: conflicts, convergence: convergence)
+                best: best, confirmation: confirmation, unmetTargets: unmet, conflicts: conflicts,
+                sensitivity: sensitivityLines, convergence: convergence)
     }
 
     var findings: [String] {
@@ -127,6 +134,53 @@ public struct TuneReport {
         return lines
     }
 
+    /// Per parameter two points: the best with that parameter a step down and a step up (2 % of
+    /// a range, ±1 for an integer, the neighbouring choices), within its range.
+    public static func probes(around values: [Double], tune: TuneSpec) -> [[Double]] {
+        var points: [[Double]] = []
+        for (k, p) in tune.parameters.enumerated() {
+            var steps: [Double]
+            switch p.domain {
+            case let .range(low, high, _, integer):
+                if integer {
+                    steps = [max(low, values[k] - 1), min(high, values[k] + 1)]
+                } else {
+                    let u = p.unit(of: values[k])
+                    steps = [p.value(atUnit: u - 0.02), p.value(atUnit: u + 0.02)]
+                }
+            case .choice(let list):
+                let i = list.firstIndex(of: values[k]) ?? 0
+                steps = [list[max(0, i - 1)], list[min(list.count - 1, i + 1)]]
+            }
+            for v in steps { var point = values; point[k] = v; points.append(point) }
+        }
+        return points
+    }
+
+    var sensitivityLines: [String] {
+        guard let best, sensitivity.count == 2 * tune.parameters.count else { return [] }
+        var lines: [String] = []
+        for (k, p) in tune.parameters.enumerated() {
+            let down = sensitivity[2 * k], up = sensitivity[2 * k + 1]
+            var parts: [String] = []
+            for (i, w) in tune.wants.enumerated() {
+                let text = [down, best, up].map { $0.means[i].map(TuneResult.number) ?? "none" }.joined(separator: " / ")
+                var part = "\(w.metric) \(text)"
+                if case let .target(_, within) = w.kind, let a = down.means[i], let b = up.means[i], up.values[k] != down.values[k] {
+                    let slope = (b - a) / (up.values[k] - down.values[k])
+                    if slope != 0 { part += " (±\(TuneResult.number(within / abs(slope))) in \(p.path) keeps ±\(TuneResult.number(within)))" }
+                }
+                parts.append(part)
+            }
+            if let a = down.curveError, let b = best.curveError, let c = up.curveError {
+                parts.append("curve rms \([a, b, c].map(TuneResult.number).joined(separator: " / ")) pt")
+            }
+            lines.append("\(p.path) \(TuneResult.number(down.values[k])) / \(TuneResult.number(best.values[k])) / "
+                         + "\(TuneResult.number(up.values[k])): " + parts.joined(separator: "; "))
+        }
+        return lines
+    }
+
     var markdown: String {
         var s = "# tune\n\n**\(sentence).**\n\n"
         s += "Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).\n\n"
@@ -134,6 +188,10 @@ public struct TuneReport {
         if !(unmet + conflicts).isEmpty { s += "\n" }
         if !findings.isEmpty {
             s += "## Search estimate and confirmation\n\n" + findings.map { "- \($0)\n" }.joined() + "\n"
+        }
+        if !sensitivityLines.isEmpty {
+            s += "## Sensitivity (each parameter a step down / the answer / a step up, on the search's replicas)\n\n"
+                + sensitivityLines.map { "- \($0)\n" }.joined() + "\n"
         }
         s += "## Convergence\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
         for c in convergence { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
@@ -151,6 +209,10 @@ public struct TuneReport {
         s += "<p>Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(esc(outcome.stop))).</p>\n"
         if !(unmet + conflicts).isEmpty { s += "<ul>" + (unmet + conflicts).map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
         if !findings.isEmpty { s += "<h2>Search estimate and confirmation</h2><ul>" + findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        if !sensitivityLines.isEmpty {
+            s += "<h2>Sensitivity</h2><p>Each parameter a step down / the answer / a step up, on the search's replicas.</p><ul>"
+                + sensitivityLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
+        }
         s += "<h2>Convergence</h2><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
         for c in convergence {
             s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
