@@ -187,6 +187,42 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
     }
 }
 
+@Suite struct TuneKillTests {
+    /// The real path: the built executable killed with SIGKILL once a few generations are
+    /// checkpointed, then `--resume`: the same worlds.csv, search.json and best.yaml as a search
+    /// never stopped.
+    @Test func killNineThenResumeGivesTheSameBytes() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("worldsweep").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "no worldsweep at \(binary)")
+        let file = try seedFile("tune-spring-curve.yaml", [("budget: 800", "budget: 240")])
+        let whole = Scratch.directory("tune-whole", create: false), killed = Scratch.directory("tune-killed", create: false)
+        #expect(WorldSweepCommand.outcome(["tune", file, "--out", whole, "--quiet", "--threads", "2"]).code == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["tune", file, "--out", killed, "--quiet", "--threads", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func generations() -> Int {
+            guard let data = FileManager.default.contents(atPath: "\(killed)/search.json"),
+                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+            return (json["generations"] as? [Any])?.count ?? 0
+        }
+        while generations() < 3 && process.isRunning { usleep(2000) }
+        let stoppedEarly = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(stoppedEarly, "the search ended before it could be killed")
+        #expect(!FileManager.default.fileExists(atPath: "\(killed)/tune.json"))
+        #expect(WorldSweepCommand.outcome(["tune", file, "--out", killed, "--quiet", "--resume"]).code == 0)
+        for name in ["worlds.csv", "search.json", "best.yaml"] {
+            #expect(FileManager.default.contents(atPath: "\(whole)/\(name)") == FileManager.default.contents(atPath: "\(killed)/\(name)"),
+                    "\(name)")
+        }
+    }
+}
+
 @Suite struct TuneParetoTests {
     /// Two objectives: pareto.csv holds exactly the evaluated points no other evaluated point
     /// dominates (checked against every evaluation in search.json).
