@@ -54,7 +54,7 @@ struct SceneErrorTests {
     @Test func unknownTopLevelKey() {
         expectError(minimalScene(adding: "metric: [rest_time]"), at: 10, 1,
                     "unknown key 'metric' in the scene file (expected one of: name, description, world, items, "
-                        + "behaviors, sweep, metrics)", "did you mean 'metrics'?")
+                        + "behaviors, sweep, metrics, tune)", "did you mean 'metrics'?")
     }
 
     @Test func unknownWorldKey() {
