@@ -33,7 +33,7 @@ public struct WorldSweepCommand: ParsableCommand {
             """,
         version: WorldSweepVersion.current,
         subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self,
-                      BenchCommand.self, CompareCommand.self, CompletionCommand.self])
+                      BenchCommand.self, CompareCommand.self, CompletionCommand.self, TuneCommand.self])
 
     public init() {}
 

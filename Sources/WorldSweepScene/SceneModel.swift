@@ -11,6 +11,8 @@ public struct SceneFile: Sendable, Hashable {
     /// In file order, which is the order behaviors are added to the animator.
     public var behaviors: [BehaviorSpec]
     public var sweep: SweepSpec?
+    /// What `worldsweep tune` searches for (TuneSpec.swift); `run` ignores it.
+    public var tune: TuneSpec?
     /// Metric names from `SceneFile.allMetrics`, in file order (all of them when the file gives none).
     public var metrics: [String]
     /// The path the file was loaded from, used as the prefix of every error.

@@ -25,7 +25,7 @@ extension SceneFile {
         return try parser.parseScene(root)
     }
 
-    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics"]
+    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics", "tune"]
     static let worldKeys = ["bounds", "tick", "duration", "ticks"]
     static let itemFileKeys = ["center", "size", "angle", "shape", "path"]
 
@@ -95,6 +95,9 @@ struct SceneParser {
         }
         if let metricsNode = top["metrics"] {
             scene.metrics = try parseMetrics(metricsNode)
+        }
+        if let tuneNode = top["tune"] {
+            scene.tune = try TuneParser(reader: reader, scene: scene, top: top).parse(tuneNode, key: top.entry("tune")!.keyNode)
         }
         return scene
     }

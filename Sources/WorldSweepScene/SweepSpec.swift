@@ -25,6 +25,9 @@ public struct SweepSpec: Sendable, Hashable {
     public var replicas: Int
     /// One entry per scalar path: `top.center: [2, 2]` becomes `top.center.x` and `top.center.y`.
     public var jitter: [JitterSpec]
+    /// Every point draws the same jitter for replica r (common random numbers): `tune` compares
+    /// candidates on the same noise, so their difference is the parameters', not the draws'.
+    public var jitterSharedByPoints = false
 
     public init(kind: Kind = .grid, parameters: [SweepParameter] = [], samples: Int? = nil, seed: UInt64 = 0,
                 replicas: Int = 1, jitter: [JitterSpec] = []) {
@@ -86,7 +89,7 @@ public struct SweepSpec: Sendable, Hashable {
     /// Noise to add to each jittered path for one world: uniform in ±amplitude.
     public func jitterOffsets(point: Int, replica: Int) -> [(path: String, delta: Double)] {
         jitter.enumerated().map { index, spec in
-            let u = unitDraw(seed: seed, stream: 2, point, replica, index)
+            let u = unitDraw(seed: seed, stream: 2, jitterSharedByPoints ? 0 : point, replica, index)
             return (spec.path, spec.amplitude * (2 * u - 1))
         }
     }

@@ -44,7 +44,8 @@ import WorldSweepRun
         let commands: [(String, ParsableCommand.Type)] = [
             ("", WorldSweepCommand.self), ("trace", TraceCommand.self), ("validate", ValidateCommand.self),
             ("run", RunCommand.self), ("merge", MergeCommand.self), ("missing", MissingCommand.self),
-            ("bench", BenchCommand.self), ("compare", CompareCommand.self), ("completion", CompletionCommand.self)]
+            ("bench", BenchCommand.self), ("compare", CompareCommand.self), ("completion", CompletionCommand.self),
+            ("tune", TuneCommand.self)]
         for (name, command) in commands {
             let help = WorldSweepCommand.helpMessage(for: command)
             #expect(help.contains("Examples:"), "\(name)")

@@ -17,10 +17,11 @@ struct SceneBuilderTests {
         #expect(names.isSuperset(of: ["twin-drop.yaml", "ledge-squares.yaml", "push-offset.yaml", "spinner.yaml"]))
     }
 
-    @Test("every file in Sweeps/ parses, has a sweep and builds", arguments: seedFiles)
+    @Test("every file in Sweeps/ parses, has a sweep (or a tune section) and builds", arguments: seedFiles)
     func seedFileBuilds(path: String) throws {
         let scene = try SceneFile.load(path: path)
-        let sweep = try #require(scene.sweep, "\(path) has no sweep")
+        // A tune file searches instead of sweeping; without a sweep section it is one world.
+        let sweep = try #require(scene.sweep ?? (scene.tune != nil ? SweepSpec() : nil), "\(path) has no sweep")
         #expect(sweep.worldCount >= 1)
         #expect(scene.name == URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
         for world in [0, sweep.worldCount - 1] {

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import WorldSweepRun
+import WorldSweepScene
+
+/// `worldsweep tune FILE`: searches the file's `tune:` parameters for what its wants ask.
+// When the shared `--set`/`--sweep` option group lands (issue 31), tune should adopt it too.
+struct TuneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tune",
+        abstract: "Search the file's 'tune' parameters for a target, bounds, objectives or a curve (docs/tune.md).",
+        discussion: """
+            Each generation of candidates runs as one batch of worlds (every point over the sweep's \
+            replicas and jitter, common to all candidates). Writes into DIR (default runs/<name>-tune): \
+            worlds.csv (every evaluated world plus its generation), best.yaml (the file with the found \
+            values), tune.json, report.md and report.html, pareto.csv for several objectives, and \
+            search.json (the checkpoint --resume continues from). The best point is confirmed over \
+            fresh replicas. The answer prints as one sentence; exit 1 when no point meets every want.
+
+            Examples:
+              worldsweep tune Sweeps/tune-bounce.yaml
+              worldsweep tune Sweeps/tune-spring-curve.yaml --threads 2 --out runs/fit
+              worldsweep tune Sweeps/tune-bounce.yaml --resume        # after Ctrl-C
+            """)
+
+    @Argument(help: "A sweep file with a 'tune' section.")
+    var file: String
+
+    @Option(help: ArgumentHelp("Output folder (default: runs/<name>-tune).", valueName: "DIR"))
+    var out: String?
+
+    @Option(parsing: .unconditional, help: "Worker threads (default: SLURM_CPUS_PER_TASK, else the active processors).")
+    var threads: Int?
+
+    @Flag(help: "Continue an interrupted search in DIR (start afresh if there is none).")
+    var resume = false
+
+    @Flag(help: "Start again over a search in DIR.")
+    var force = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
+
+    func run() throws {
+        let scene = try SceneFile.load(path: file)
+        guard let tune = scene.tune else { throw BadInput("\(file): no 'tune' section to search (see docs/tune.md)") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
+        if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
+        let threadCount = min(threads ?? Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound)
+        let search = TuneSearch(scene: scene, fileData: data, directory: out ?? "runs/\(scene.name)-tune")
+        // Spring columns exist only for items with a rest target: a want must name a real column.
+        let columns = Set(search.evaluator.layout.metricColumns)
+        for want in tune.wants where !columns.contains(want.metric) {
+            throw SceneError(path: file, at: want.location, "'\(want.metric)' is not a metric of this file's worlds (spring "
+                             + "metrics need an item with a rest target and the metric in 'metrics')")
+        }
+        let cancel = CancellationFlag(also: { interruptRequested != 0 })
+        RunCommand.catchInterrupts()
+        defer { RunCommand.releaseInterrupts() }
+        let showProgress = !quiet
+        let outcome: TuneSearch.Outcome
+        do {
+            outcome = try search.run(.init(threads: threadCount, resume: resume, force: force, cancel: cancel,
+                                           progress: { line in if showProgress { FileHandle.standardError.write(Data((line + "\n").utf8)) } }))
+        } catch let error as RunInputError {
+            throw BadInput(error.description)
+        }
+        guard outcome.completed else {
+            throw Interrupted("interrupted after \(outcome.generations) generation\(outcome.generations == 1 ? "" : "s"); "
+                              + "continue with: worldsweep tune \(file) --resume" + (out.map { " --out \($0)" } ?? ""))
+        }
+        let scoring = TuneScoring(tune: tune)
+        var confirmation: TuneEvaluation?
+        var sensitivity: [TuneEvaluation] = []
+        if let best = TuneResult.best(outcome.evaluations, scoring: scoring) {
+            // Fresh jitter draws: another seed for the same replicas.
+            confirmation = try search.evaluator.evaluate([best.values], generation: outcome.generations, firstPoint: 0,
+                                                         jitterSeed: search.jitterSeed &+ 1, threads: threadCount,
+                                                         cancel: CancellationFlag())?.evaluations.first
+            // The same replicas as the search, so the steps differ from the answer by the parameter alone.
+            sensitivity = try search.evaluator.evaluate(TuneReport.probes(around: best.values, tune: tune),
+                                                        generation: outcome.generations, firstPoint: 0, jitterSeed: search.jitterSeed,
+                                                        threads: threadCount, cancel: CancellationFlag())?.evaluations ?? []
+        }
+        let jittered = !(scene.sweep?.jitter.isEmpty ?? true)
+        let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
+                                sensitivity: sensitivity)
+        try report.write(to: search.directory, fileText: String(decoding: data, as: UTF8.self))
+        print(report.sentence)
+        for line in report.unmet + report.conflicts { print(line) }
+        print("\(outcome.worlds) worlds in \(outcome.generations) generations; results: \(search.directory)/best.yaml, "
+              + "\(search.directory)/report.html")
+        if !report.met { throw RunFailure("\(file): no evaluated point meets every want (see \(search.directory)/report.md)") }
+    }
+}
+

@@ -1,0 +1,222 @@
+import Foundation
+import WorldSweepScene
+
+/// The files a finished search leaves beside worlds.csv: best.yaml, pareto.csv (several
+/// objectives), tune.json (the answer, the confirmation, per-generation convergence) and a short
+/// report page, Markdown and HTML, that leads with the answer in one sentence.
+public struct TuneReport {
+    public let tune: TuneSpec
+    public let outcome: TuneSearch.Outcome
+    public let best: TuneEvaluation?
+    /// The best point over fresh replicas (fresh jitter draws), beside the search's estimate.
+    public let confirmation: TuneEvaluation?
+    public let jittered: Bool
+    public let scoring: TuneScoring
+    /// Per parameter, the best point with that parameter moved a step down and up (see `probes`),
+    /// on the search's replicas: how sensitive the answer is.
+    public let sensitivity: [TuneEvaluation]
+
+    public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool,
+                sensitivity: [TuneEvaluation] = []) {
+        self.tune = tune
+        self.sensitivity = sensitivity
+        self.outcome = outcome
+        scoring = TuneScoring(tune: tune)
+        best = TuneResult.best(outcome.evaluations, scoring: scoring)
+        self.confirmation = confirmation
+        self.jittered = jittered
+    }
+
+    public var met: Bool { best.map { scoring.score($0).met } ?? false }
+    public var unmet: [String] { TuneResult.unmetTargets(outcome.evaluations, tune: tune) }
+    public var conflicts: [String] { TuneResult.conflicts(outcome.evaluations, tune: tune) }
+
+    /// "bouncy.elasticity 0.612 gives ball.bounce1 100.0 ± 0.3 over 16 jittered replicas".
+    public var sentence: String {
+        guard let best else { return "no point was evaluated (the budget is smaller than one generation)" }
+        let shown = confirmation ?? best
+        var wants = tune.wants.enumerated().map { i, w -> String in
+            guard let m = shown.means[i] else { return "no \(w.metric)" }
+            return "\(w.metric) \(TuneResult.number(m)) ± \(TuneResult.number(shown.stds[i]))"
+        }
+        if let c = shown.curveError { wants.append("a curve within \(TuneResult.number(c)) pt rms") }
+        let over = shown.replicas == 1 ? "one world" : "\(shown.replicas) \(jittered ? "jittered " : "")replicas"
+        var s = TuneResult.describe(values: best.values, tune: tune) + " gives " + wants.joined(separator: ", ")
+            + " over \(over)"
+        if !met { s += " — the closest found; it does not meet every want" }
+        return s
+    }
+
+    public func write(to directory: String, fileText: String) throws {
+        if let best {
+            try AtomicFile.write(TuneResult.bestFile(fileText, tune: tune, values: best.values), to: "\(directory)/best.yaml")
+        }
+        if tune.objectiveCount >= 2 {
+            var csv = (["point", "generation"] + tune.parameters.map(\.path) + objectiveNames).joined(separator: ",") + "\n"
+            for e in TuneResult.paretoFront(outcome.evaluations, scoring: scoring) {
+                let objectives = scoring.score(e).objectives.enumerated().map { k, v in objectiveSigns[k] * v }
+                csv += ([String(e.point), String(e.generation)] + (e.values + objectives).map { "\($0)" }).joined(separator: ",") + "\n"
+            }
+            try AtomicFile.write(csv, to: "\(directory)/pareto.csv")
+        }
+        try AtomicFile.write(try JSONText.encode(summary), to: "\(directory)/tune.json")
+        try AtomicFile.write(markdown, to: "\(directory)/report.md")
+        try AtomicFile.write(html, to: "\(directory)/report.html")
+    }
+
+    private var objectiveNames: [String] {
+        tune.wants.compactMap { w -> String? in
+            switch w.kind { case .minimize, .maximize: w.metric; default: nil }
+        } + (tune.curve == nil ? [] : ["curve_rms"])
+    }
+
+    /// +1 for minimized columns, −1 for maximized ones (the score negates them).
+    private var objectiveSigns: [Double] {
+        tune.wants.compactMap { w -> Double? in
+            switch w.kind { case .minimize: 1; case .maximize: -1; default: nil }
+        } + (tune.curve == nil ? [] : [1])
+    }
+
+    struct Summary: Codable {
+        var answer: String
+        var met: Bool
+        var stop: String
+        var worlds: Int
+        var generations: Int
+        var best: TuneEvaluation?
+        var confirmation: TuneEvaluation?
+        var unmetTargets: [String]
+        var conflicts: [String]
+        var sensitivity: [String]
+        /// Per generation: the best score so far (lower is better; violation first).
+        var convergence: [Convergence]
+    }
+
+    struct Convergence: Codable {
+        var generation: Int
+        var worlds: Int
+        var best: String
+        var met: Bool
+    }
+
+    var convergence: [Convergence] {
+        var rows: [Convergence] = []
+        var seen: [TuneEvaluation] = []
+        for g in 0..<outcome.generations {
+            seen += outcome.evaluations.filter { $0.generation == g }
+            guard let b = TuneResult.best(seen, scoring: scoring) else { continue }
+            rows.append(Convergence(generation: g, worlds: seen.reduce(0) { $0 + $1.replicas },
+                                    best: TuneResult.describe(values: b.values, tune: tune) + " → "
+                                        + TuneResult.describe(metrics: b, tune: tune),
+                                    met: scoring.score(b).met))
+        }
+        return rows
+    }
+
+    var summary: Summary {
+        Summary(answer: sentence, met: met, stop: outcome.stop, worlds: outcome.worlds, generations: outcome.generations,
+                best: best, confirmation: confirmation, unmetTargets: unmet, conflicts: conflicts,
+                sensitivity: sensitivityLines, convergence: convergence)
+    }
+
+    var findings: [String] {
+        var lines: [String] = []
+        if let best, let confirmation {
+            for (i, w) in tune.wants.enumerated() {
+                lines.append("\(w.metric): search \(best.means[i].map(TuneResult.number) ?? "none") ± "
+                             + "\(TuneResult.number(best.stds[i])), confirmation on fresh replicas "
+                             + "\(confirmation.means[i].map(TuneResult.number) ?? "none") ± \(TuneResult.number(confirmation.stds[i]))")
+            }
+            if let a = best.curveError, let b = confirmation.curveError {
+                lines.append("curve rms: search \(TuneResult.number(a)) pt, confirmation \(TuneResult.number(b)) pt")
+            }
+        }
+        return lines
+    }
+
+    /// Per parameter two points: the best with that parameter a step down and a step up (2 % of
+    /// a range, ±1 for an integer, the neighbouring choices), within its range.
+    public static func probes(around values: [Double], tune: TuneSpec) -> [[Double]] {
+        var points: [[Double]] = []
+        for (k, p) in tune.parameters.enumerated() {
+            var steps: [Double]
+            switch p.domain {
+            case let .range(low, high, _, integer):
+                if integer {
+                    steps = [max(low, values[k] - 1), min(high, values[k] + 1)]
+                } else {
+                    let u = p.unit(of: values[k])
+                    steps = [p.value(atUnit: u - 0.02), p.value(atUnit: u + 0.02)]
+                }
+            case .choice(let list):
+                let i = list.firstIndex(of: values[k]) ?? 0
+                steps = [list[max(0, i - 1)], list[min(list.count - 1, i + 1)]]
+            }
+            for v in steps { var point = values; point[k] = v; points.append(point) }
+        }
+        return points
+    }
+
+    var sensitivityLines: [String] {
+        guard let best, sensitivity.count == 2 * tune.parameters.count else { return [] }
+        var lines: [String] = []
+        for (k, p) in tune.parameters.enumerated() {
+            let down = sensitivity[2 * k], up = sensitivity[2 * k + 1]
+            var parts: [String] = []
+            for (i, w) in tune.wants.enumerated() {
+                let text = [down, best, up].map { $0.means[i].map(TuneResult.number) ?? "none" }.joined(separator: " / ")
+                var part = "\(w.metric) \(text)"
+                if case let .target(_, within) = w.kind, let a = down.means[i], let b = up.means[i], up.values[k] != down.values[k] {
+                    let slope = (b - a) / (up.values[k] - down.values[k])
+                    if slope != 0 { part += " (±\(TuneResult.number(within / abs(slope))) in \(p.path) keeps ±\(TuneResult.number(within)))" }
+                }
+                parts.append(part)
+            }
+            if let a = down.curveError, let b = best.curveError, let c = up.curveError {
+                parts.append("curve rms \([a, b, c].map(TuneResult.number).joined(separator: " / ")) pt")
+            }
+            lines.append("\(p.path) \(TuneResult.number(down.values[k])) / \(TuneResult.number(best.values[k])) / "
+                         + "\(TuneResult.number(up.values[k])): " + parts.joined(separator: "; "))
+        }
+        return lines
+    }
+
+    var markdown: String {
+        var s = "# tune\n\n**\(sentence).**\n\n"
+        s += "Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).\n\n"
+        for line in unmet + conflicts { s += "- \(line)\n" }
+        if !(unmet + conflicts).isEmpty { s += "\n" }
+        if !findings.isEmpty {
+            s += "## Search estimate and confirmation\n\n" + findings.map { "- \($0)\n" }.joined() + "\n"
+        }
+        if !sensitivityLines.isEmpty {
+            s += "## Sensitivity (each parameter a step down / the answer / a step up, on the search's replicas)\n\n"
+                + sensitivityLines.map { "- \($0)\n" }.joined() + "\n"
+        }
+        s += "## Convergence\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
+        for c in convergence { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
+        s += "\nFiles: best.yaml (the file with the found values), worlds.csv (every evaluated world, with its generation)"
+        s += tune.objectiveCount >= 2 ? ", pareto.csv (the Pareto front).\n" : ".\n"
+        return s
+    }
+
+    var html: String {
+        func esc(_ t: String) -> String {
+            t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        var s = "<!doctype html><html><head><meta charset=\"utf-8\"><title>tune</title></head><body>\n"
+        s += "<h1>tune</h1><p><strong>\(esc(sentence)).</strong></p>\n"
+        s += "<p>Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(esc(outcome.stop))).</p>\n"
+        if !(unmet + conflicts).isEmpty { s += "<ul>" + (unmet + conflicts).map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        if !findings.isEmpty { s += "<h2>Search estimate and confirmation</h2><ul>" + findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        if !sensitivityLines.isEmpty {
+            s += "<h2>Sensitivity</h2><p>Each parameter a step down / the answer / a step up, on the search's replicas.</p><ul>"
+                + sensitivityLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
+        }
+        s += "<h2>Convergence</h2><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
+        for c in convergence {
+            s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
+        }
+        return s + "</table></body></html>\n"
+    }
+}
