@@ -87,7 +87,7 @@ extension SceneFile {
         keyTable(of: name)?.map(\.key)
     }
 
-    private func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
+    func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
         if item(named: name) != nil { return Self.itemKeys }
         guard let behavior = behavior(named: name) else { return nil }
         switch behavior.kind {
