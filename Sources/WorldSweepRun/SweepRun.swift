@@ -120,7 +120,9 @@ public struct SweepRun {
                 throw RunInputError("\(runPath): cannot read the run settings; run without --resume (or with --force)")
             }
             guard old.fileFingerprint == settings.fileFingerprint else {
-                throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started; run without --resume")
+                throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started, so its rows "
+                                    + "cannot be continued; add --force (instead of --resume) to start again with the edited file, "
+                                    + "or give another --out")
             }
             var same = old; same.file = settings.file
             guard same == settings else { throw RunInputError("\(dir): the run there has other settings (range, shard or engine)") }
