@@ -15,16 +15,12 @@ extension SceneFile {
             throw SceneError(path: path, line: 1, column: 1, message: "expected a scene file, got a folder")
         }
         // Read through a handle, so /dev/null and pipes read as what they hold.
-        guard let handle = FileHandle(forReadingAtPath: path), let read = try? handle.readToEnd() ?? Data() else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw SceneError(path: path, line: 1, column: 1, message: "cannot read the file (no permission?)")
         }
-        try? handle.close()
-        let data = read
-        if let bad = TextPosition.firstInvalidUTF8(in: data) {
-            throw SceneError(path: path, at: bad.location,
-                             "expected UTF-8 text, got the byte 0x\(String(bad.byte, radix: 16, uppercase: true))")
-        }
-        return try parse(yaml: String(decoding: data, as: UTF8.self), path: path)
+        defer { try? handle.close() }
+        let data = try SceneFileBytes.read(handle, path: path)
+        return try parse(yaml: try SceneFileBytes.text(data, path: path), path: path)
     }
 
     /// Validates scene YAML (or JSON) text; `path` only labels errors and `sourcePath`.
