@@ -75,6 +75,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare every figure with DIR/baselines/NAME.json (saved by --save-baseline).", valueName: "NAME"))
     var baseline: String?
 
+    @Flag(help: "Measure more than --max-worlds worlds.")
+    var force = false
+
+    @Option(name: .customLong("max-worlds"), parsing: .unconditional, help: "Refuse world counts above this unless --force (as run does).")
+    var maxWorlds: Int = WorldLimit.defaultMaximum
+
     @Option(help: .hidden)   // body-sub-steps per kernel timing (and a cap on its lanes); tests make it small
     var kernelWork: Int = 4_000_000
 
@@ -106,6 +112,10 @@ struct BenchCommand: ParsableCommand {
             throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
         }
         let worldCounts = try Self.counts(worlds, name: "--worlds", limit: CommandLineLimits.benchWorlds)
+        if maxWorlds < 1 { throw BadInput("--max-worlds must be 1 or more, got \(maxWorlds)") }
+        if let most = worldCounts.max(), most > maxWorlds, !force {
+            throw BadInput("--worlds \(most) is more than the limit of \(maxWorlds) (--max-worlds); add --force to allow it")
+        }
         let threadCounts = try threads.map { try Self.counts($0, name: "--threads", limit: CommandLineLimits.threads) }
             ?? Array(1...min(Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound))
         let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) }
@@ -191,7 +201,15 @@ struct BenchCommand: ParsableCommand {
 
     /// A comma-separated list of positive whole numbers, in order, duplicates dropped.
     static func counts(_ text: String, name: String, limit: ClosedRange<Int> = CommandLineLimits.benchWorlds) throws -> [Int] {
-        try list(text, name: name) { Int($0).flatMap { limit.contains($0) ? $0 : nil } }
+        // A whole number outside the range (however large) is named as such, not as unusable text.
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            let digits = part.hasPrefix("-") ? part.dropFirst() : Substring(part)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { continue }
+            if Int(part).map({ !limit.contains($0) }) ?? true {
+                throw BadInput("\(name) must be from \(limit.lowerBound) to \(limit.upperBound), got \(TextPosition.shown(part))")
+            }
+        }
+        return try list(text, name: name) { Int($0).flatMap { limit.contains($0) ? $0 : nil } }
     }
 
     /// The engines named in `text`: `single`, `batched` (one per integrator), or `batched-simd` /

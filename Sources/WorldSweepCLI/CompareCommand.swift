@@ -17,7 +17,8 @@ struct CompareCommand: ParsableCommand {
             differ and the largest differences; writes compare.md, compare.html (offline) and \
             compare.csv (every matched point and metric, exact numbers) into DIR (default: \
             runs/compare-A-B, named after the two folders). Exit 0 when compared, whatever the \
-            differences; 2 when a folder holds no finished run.
+            differences; 2 when a folder holds no finished run, the runs share no point, or DIR \
+            already holds a comparison (add --force to replace it).
 
             Examples:
               worldsweep compare runs/twin-drop runs/twin-drop-blas
@@ -36,6 +37,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "How many of the largest differences to list.")
     var limit: Int = ComparisonReport.defaultLimit
 
+    @Flag(help: "Replace the compare.md, compare.html and compare.csv already in DIR.")
+    var force = false
+
     func run() throws {
         if limit < 1 { throw BadInput("--limit must be 1 or more, got \(limit)") }
         var a = try Self.side(runA), b = try Self.side(runB)
@@ -44,10 +48,14 @@ struct CompareCommand: ParsableCommand {
         b.fixedValues = Self.fixedValues(runB, for: a.summary.parameters.filter { !b.summary.parameters.contains($0) })
         let comparison = Comparison(a: a, b: b)
         let directory = out ?? "runs/compare-\(Self.folderName(runA))-\(Self.folderName(runB))"
+        guard !comparison.matched.isEmpty else {
+            throw BadInput("\(runA) and \(runB) have no point in common (no point's parameter values match): nothing to compare")
+        }
+        try Self.checkReportFolder(directory, force: force)
         do {
             try ComparisonReport.write(comparison, to: directory, limit: limit)
         } catch {
-            throw RunFailure("\(directory): the comparison could not be written: \(error)")
+            throw BadInput("\(directory): the comparison could not be written there (\(Self.reason(error)))")
         }
         print(ComparisonReport.text(comparison, limit: limit), terminator: "")
         print("report: \(directory)/compare.html (and compare.md, compare.csv)")
@@ -61,7 +69,7 @@ struct CompareCommand: ParsableCommand {
         do {
             return Comparison.Side(label: folder, summary: try JSONDecoder().decode(SweepSummary.self, from: data))
         } catch {
-            throw BadInput("\(path): not a worldsweep summary: \(error)")
+            throw BadInput("\(path): not a worldsweep summary (\(DecodingMessage.text(error)))")
         }
     }
 
@@ -72,6 +80,25 @@ struct CompareCommand: ParsableCommand {
         var values: [String: Double] = [:]
         for path in paths { values[path] = try? scene.value(at: path) }
         return values
+    }
+
+    static let reportNames = ["compare.md", "compare.html", "compare.csv"]
+
+    /// DIR must be a folder we may write in (or creatable), and its reports are replaced only with --force.
+    static func checkReportFolder(_ directory: String, force: Bool) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw BadInput("\(directory) exists and is not a folder; give --out a folder name") }
+            for name in reportNames where FileManager.default.fileExists(atPath: "\(directory)/\(name)") && !force {
+                throw BadInput("\(directory) already holds \(name): add --force to replace it, or give another --out")
+            }
+        }
+    }
+
+    /// Why a write failed, without Foundation's error domains and user-info dumps.
+    static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code } ?? 0
+        return code > 0 ? String(cString: strerror(Int32(code))).lowercased() : "cannot create or write files there"
     }
 
     static func folderName(_ folder: String) -> String {
