@@ -21,7 +21,7 @@ enum BenchBaseline {
         do {
             return try JSONDecoder().decode(BenchResult.self, from: data)
         } catch {
-            throw BadInput("\(file): not a bench result: \(error)")
+            throw BadInput("\(file): not a bench result (\(DecodingMessage.text(error)))")
         }
     }
 

@@ -89,6 +89,11 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timed runs per figure (default: 3, or 1 above 30 million world-ticks); rounds interleave the engines and the whole run.")
     var rounds: Int?
 
+    @Flag(help: "Measure more than --max-worlds worlds.")
+    var force = false
+
+    @OptionGroup var limit: WorldLimitOptions
+
     @Option(help: .hidden)   // body-sub-steps per kernel timing (and a cap on its lanes); tests make it small
     var kernelWork: Int = 4_000_000
 
@@ -121,6 +126,9 @@ struct BenchCommand: ParsableCommand {
             throw BadInput("--baseline \(baseline ?? ""): it measured \(saved.sweep) (\(saved.ticksPerWorld) ticks per world), not \(scene.name) (\(scene.world.ticks))")
         }
         var worldCounts = try Self.counts(worlds, name: "--worlds", limit: CommandLineLimits.benchWorlds)
+        if let most = worldCounts.max(), most > limit.maxWorlds, !force {
+            throw BadInput("--worlds \(most) is more than the limit of \(limit.maxWorlds) (--max-worlds); add --force to allow it")
+        }
         let threadCounts = try threads.map { try Self.counts($0, name: "--threads", limit: CommandLineLimits.threads) }
             ?? Array(1...min(Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound))
         let integrators = try Self.list(integrator, name: "--integrator") { LaneIntegrator(rawValue: $0) }
@@ -235,7 +243,15 @@ struct BenchCommand: ParsableCommand {
 
     /// A comma-separated list of positive whole numbers, in order, duplicates dropped.
     static func counts(_ text: String, name: String, limit: ClosedRange<Int> = CommandLineLimits.benchWorlds) throws -> [Int] {
-        try list(text, name: name) { Int($0).flatMap { limit.contains($0) ? $0 : nil } }
+        // A whole number outside the range (however large) is named as such, not as unusable text.
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            let digits = part.hasPrefix("-") ? part.dropFirst() : Substring(part)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { continue }
+            if Int(part).map({ !limit.contains($0) }) ?? true {
+                throw BadInput("\(name) must be from \(limit.lowerBound) to \(limit.upperBound), got \(TextPosition.shown(part))")
+            }
+        }
+        return try list(text, name: name) { Int($0).flatMap { limit.contains($0) ? $0 : nil } }
     }
 
     /// The engines named in `text`: `single`, `batched` (one per integrator), or `batched-simd` /

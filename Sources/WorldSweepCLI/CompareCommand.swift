@@ -20,8 +20,9 @@ struct CompareCommand: ParsableCommand {
             matched, the metrics that differ and the largest differences; writes compare.md, \
             compare.html (offline) and compare.csv (every matched point and metric, exact \
             numbers) into DIR (default: runs/compare-A-B, named after the two folders). Exit 0 \
-            when compared, whatever the differences; 2 when a folder holds no finished run, or \
-            when the runs have no point in common (nothing is written then).
+            when compared, whatever the differences; 2 when a folder holds no finished run, \
+            when the runs have no point in common (nothing is written then), or when DIR \
+            already holds a comparison (add --force to replace it).
 
             Examples:
               worldsweep compare runs/twin-drop runs/twin-drop-blas
@@ -40,6 +41,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "How many of the largest differences to list.")
     var limit: Int = ComparisonReport.defaultLimit
 
+    @Flag(help: "Replace the compare.md, compare.html and compare.csv already in DIR.")
+    var force = false
+
     func run() throws {
         if limit < 1 { throw BadInput("--limit must be 1 or more, got \(limit)") }
         let comparison = try Self.comparison(runA, runB)
@@ -50,10 +54,11 @@ struct CompareCommand: ParsableCommand {
                            + "nothing to compare, nothing written")
         }
         let directory = out ?? "runs/compare-\(Self.folderName(runA))-\(Self.folderName(runB))"
+        try Self.checkReportFolder(directory, force: force)
         do {
             try ComparisonReport.write(comparison, to: directory, limit: limit)
         } catch {
-            throw RunFailure("\(directory): the comparison could not be written: \(error)")
+            throw BadInput("\(directory): the comparison could not be written there (\(Self.reason(error)))")
         }
         print(ComparisonReport.text(comparison, limit: limit), terminator: "")
         print("report: \(directory)/compare.html (and compare.md, compare.csv)")
@@ -79,7 +84,7 @@ struct CompareCommand: ParsableCommand {
             // One replica per point: summary.json has no point table, worlds.csv is it.
             return Comparison.Side(label: folder, summary: try RunFolderSummary.load(folder))
         } catch {
-            throw BadInput("\(path): not a worldsweep summary: \(error)")
+            throw BadInput("\(path): not a worldsweep summary (\(DecodingMessage.text(error)))")
         }
     }
 
@@ -99,6 +104,25 @@ struct CompareCommand: ParsableCommand {
         var values: [String: Double] = [:]
         for path in paths { values[path] = try? scene.value(at: path) }
         return values
+    }
+
+    static let reportNames = ["compare.md", "compare.html", "compare.csv"]
+
+    /// DIR must be a folder we may write in (or creatable), and its reports are replaced only with --force.
+    static func checkReportFolder(_ directory: String, force: Bool) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw BadInput("\(directory) exists and is not a folder; give --out a folder name") }
+            for name in reportNames where FileManager.default.fileExists(atPath: "\(directory)/\(name)") && !force {
+                throw BadInput("\(directory) already holds \(name): add --force to replace it, or give another --out")
+            }
+        }
+    }
+
+    /// Why a write failed, without Foundation's error domains and user-info dumps.
+    static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code } ?? 0
+        return code > 0 ? String(cString: strerror(Int32(code))).lowercased() : "cannot create or write files there"
     }
 
     static func folderName(_ folder: String) -> String {

@@ -39,7 +39,7 @@ struct OverrideOptions: ParsableArguments {
     }
 }
 
-/// `--max-worlds` of `run` and `validate` (each has its own `--force`, which does more in `run`).
+/// `--max-worlds` of `run`, `validate` and `bench` (each has its own `--force`, which does more in `run`).
 struct WorldLimitOptions: ParsableArguments {
     @Option(name: .customLong("max-worlds"), parsing: .unconditional,
             help: "Refuse sweeps with more worlds than this unless --force.")

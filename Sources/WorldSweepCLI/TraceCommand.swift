@@ -39,13 +39,13 @@ struct TraceCommand: ParsableCommand {
     @Flag(help: "Print contact and animator events instead of states.")
     var events = false
 
-    @Option(help: ArgumentHelp("Replay this world of the sweep (worlds.csv's `world` column), jitter included.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Replay this world of the sweep (worlds.csv's `world` column), jitter included.", valueName: "N"))
     var world: Int?
 
-    @Option(help: ArgumentHelp("Replay this point of the sweep (worlds.csv's `point` column); with --replica.", valueName: "P"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Replay this point of the sweep (worlds.csv's `point` column); with --replica.", valueName: "P"))
     var point: Int?
 
-    @Option(help: ArgumentHelp("The replica of --point (default 0).", valueName: "R"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The replica of --point (default 0).", valueName: "R"))
     var replica: Int?
 
     func run() throws {
@@ -72,6 +72,10 @@ public enum TraceWorld {
 
     /// The world the options name: `--world N`, or `--point P [--replica R]`; nil for neither.
     public static func selection(world: Int?, point: Int?, replica: Int?) throws -> WorldSelection? {
+        // Parsed unconditionally, so "-1" reaches this check instead of reading as an option.
+        for (option, value) in [("--world", world), ("--point", point), ("--replica", replica)] {
+            if let value, value < 0 { throw BadInput("\(option) must be ≥ 0, got \(value)") }
+        }
         if let world {
             if point != nil || replica != nil { throw BadInput("--world names a world by itself: give --world N or --point P --replica R, not both") }
             return .world(world)

@@ -25,12 +25,10 @@ struct MetricTracks {
         // What tells numbers the engine's Float no longer carries from physics (`watchForSaturation`).
         /// The boundary loop the item must stay inside (nil: none holds it).
         var loop: Loop?
-        /// The centre and velocity after the previous tick (velocity zero before the first).
+        /// The centre after the previous tick.
         var lastCenter: (x: Double, y: Double) = (0, 0)
-        var lastVelocity: (dx: Double, dy: Double) = (0, 0)
-        /// Whether gravity or a continuous push acts on the item.
-        var forced = false
-        /// How long (s) the item has kept its centre to the bit while moving or forced.
+        /// How long (s) the item has kept its centre to the bit while its velocity was below what
+        /// its position's Float carries.
         var stillTime = 0.0
         /// Contacts begun per partner so far, first contact first (the result's `contactsByPartner`).
         var partnerContacts: [(partner: String, count: Int)] = []
@@ -73,48 +71,26 @@ struct MetricTracks {
     }
 
     /// Arms the run-time checks that flag a world whose numbers left what Float arithmetic carries:
-    /// an item through the reference-bounds loop it started in, or one frozen to the bit while it
-    /// moves or a steady force acts on it. Read from the file alone, so both recorders arm the same.
+    /// an item through the reference-bounds loop it started in, or one whose velocity its position
+    /// can no longer carry. Read from the file alone, so both recorders arm the same.
     /// `indexOfItem` (`indexOfItem(scene)`) may come from any world of the file: they share item names.
     mutating func watchForSaturation(_ scene: SceneFile, indexOfItem: [String: Int]? = nil) {
         let index = indexOfItem ?? Self.indexOfItem(scene)
-        let loops = Self.boundaryLoops(scene, indexOfItem: index), forced = Self.forcedItems(scene, indexOfItem: index)
+        let loops = Self.boundaryLoops(scene, indexOfItem: index)
         for (i, item) in scene.items.enumerated() {
             perItem[i].loop = loops[i]
             perItem[i].lastCenter = (item.center.x, item.center.y)
-            perItem[i].lastVelocity = (0, 0)
             perItem[i].stillTime = 0
-            perItem[i].forced = forced[i]
         }
         tickLength = scene.world.tick
     }
 
-    /// Per item, whether a steady force acts on it: gravity, or an active continuous push, whose
-    /// magnitude the engine's Float still holds. Such an item in free flight must move every
-    /// sub-step; a state frozen to the bit under it means the arithmetic saturated (gravity 1e30
-    /// made the velocity clamp's square overflow and zeroed the velocity: motionless, unflagged).
-    static func forcedItems(_ scene: SceneFile, indexOfItem index: [String: Int]) -> [Bool] {
-        var forced = [Bool](repeating: false, count: scene.items.count)
-        // Anchored items never move, forces or not (the last item behavior to say wins).
-        var anchored = Set<String>()
-        for spec in scene.behaviors {
-            guard case .item(let p) = spec.kind, let flag = p.anchored else { continue }
-            for name in spec.items { if flag { anchored.insert(name) } else { anchored.remove(name) } }
-        }
-        for spec in scene.behaviors {
-            let acts: Bool
-            switch spec.kind {
-            case .gravity(let g):
-                acts = abs(Float(g.force.effectiveMagnitude(default: GravitySpec.defaultMagnitude)) * EngineSettings.gravityPerUnit) >= 1e-30
-            case .push(let p) where p.mode == .continuous && p.active:
-                acts = abs(Float(p.force.effectiveMagnitude(default: PushSpec.defaultMagnitude))) >= 1e-30
-            default:
-                continue
-            }
-            guard acts else { continue }
-            for name in spec.items where !anchored.contains(name) { if let i = index[name] { forced[i] = true } }
-        }
-        return forced
+    /// Whether a sub-step at `v` (pt/s) moves a Float coordinate at `x` (pt) by less than its
+    /// spacing: the engine's position cannot carry that velocity (an item 1e6 pt out moving at
+    /// 1 pt/s). Engine units: metres. An item at rest (v = 0) is never lost, whatever holds it.
+    static func lostBelowPrecision(_ x: Double, _ v: Double) -> Bool {
+        let metres = Float(x / Double(EngineSettings.pointsPerMetre))
+        return abs(v / Double(EngineSettings.pointsPerMetre)) * Double(EngineSettings.subStep) < Double(metres.ulp)
     }
 
     /// Per item, the reference-bounds rectangle (inset) it is kept inside, when a collision
@@ -234,17 +210,16 @@ struct MetricTracks {
                 if !finite || !(speed <= speedLimit) { return false }
                 // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
                 // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
-                // centre did not move by a bit (a velocity lost below its position's precision).
+                // centre did not move by a bit because each sub-step's move is below its position's
+                // spacing on both axes (a still item, held by a joint or not, is never this).
                 if let loop = tracks[i].loop, !loop.contains(s.center.x, s.center.y) { return false }
                 // Ticks shorter than a sub-step may run none, so it takes two sub-steps' time unmoved.
                 let last = tracks[i].lastCenter
                 tracks[i].lastCenter = (s.center.x, s.center.y)
-                let lastV = tracks[i].lastVelocity
-                tracks[i].lastVelocity = (s.velocity.dx, s.velocity.dy)
                 let unmoved = s.center.x == last.x && s.center.y == last.y
-                let frozen = unmoved && tracks[i].forced && s.velocity.dx == lastV.dx && s.velocity.dy == lastV.dy
                 let open = tracks[i].open
-                if !s.isAsleep && open == 0 && unmoved && (speed >= 1 || frozen) {
+                if !s.isAsleep && open == 0 && unmoved && speed >= 1
+                    && Self.lostBelowPrecision(s.center.x, s.velocity.dx) && Self.lostBelowPrecision(s.center.y, s.velocity.dy) {
                     tracks[i].stillTime += tickLength
                     if tracks[i].stillTime >= 2 * Double(EngineSettings.subStep) { return false }
                 } else {

@@ -38,7 +38,9 @@ public enum OutputFolder {
             throw RunInputError("\(directory)/\(name) is not a file worldsweep wrote; move it away or choose another --out")
         }
         if kind(of: "\(directory)/\(ownMarker)") == nil {
-            for name in names where name != ownMarker && self.kind(of: "\(directory)/\(name)") != nil {
+            // A run killed before its first rename leaves only its own temporary files (run.json.tmp):
+            // they are ours and are written over, so such a folder starts afresh.
+            for name in names where name != ownMarker && !name.hasSuffix(".tmp") && self.kind(of: "\(directory)/\(name)") != nil {
                 throw RunInputError("\(directory) holds \(name) but no \(ownMarker), so worldsweep did not write it; "
                                     + "move it away or choose another --out")
             }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Aggregates world results, fed strictly in world order, into per-point statistics on the fly
-/// (a point's worlds are contiguous, so only the current point's worlds are held), and keeps a
+/// (a point's worlds are contiguous; each folds into the point's running statistics as it
+/// arrives, so memory does not grow with the replicas), and keeps a
 /// bounded, deterministic sample of worlds and points for the report.
 public struct SummaryBuilder {
     public let layout: CSVLayout
@@ -20,8 +21,9 @@ public struct SummaryBuilder {
     public private(set) var worldsSeen = 0
     /// Partners seen per item over every world so far.
     public private(set) var partners: [String: Set<String>] = [:]
-    /// The point in progress's worlds (a point whose replicas fell in more than one chunk).
-    private var current: [WorldResult] = []
+    /// The point in progress (a point whose replicas fell in more than one chunk), folded as its
+    /// replicas arrive: memory flat in replicas.
+    private var current: PointAccumulator?
     /// Rows of the points finished here, not yet taken by `takeRecords`.
     private var records = PointRecords()
 
@@ -39,17 +41,18 @@ public struct SummaryBuilder {
     var writesTables: Bool { formatter.writesTables }
 
     public mutating func add(_ r: WorldResult) throws {
-        if let first = current.first, first.point != r.point { finishPoint() }
-        current.append(r)
+        if let point = current?.point, point != r.point { finishPoint() }
+        if current == nil { current = PointAccumulator(layout: layout, point: r.point, parameters: r.parameters) }
+        current!.add(r)
         worldsSeen += 1
         if r.world % sampleStride == 0 { sample.append(r) }
         Self.notePartners(of: r, layout: layout, in: &partners)
-        if current.count == replicas { finishPoint() }
+        if current!.replicas == replicas { finishPoint() }
     }
 
     /// Closes the point in progress (at the end of a run whose last point is complete).
     public mutating func finish() throws {
-        if !current.isEmpty { finishPoint() }
+        if current != nil { finishPoint() }
     }
 
     /// The rows of the points finished so far, in order, since the last call.
@@ -59,9 +62,9 @@ public struct SummaryBuilder {
     }
 
     private mutating func finishPoint() {
-        let point = current[0].point
-        if formatter.needsSummary(ofPoint: point) { formatter.add(Self.summarize(current, layout: layout), to: &records) }
-        current.removeAll(keepingCapacity: true)
+        guard let point = current else { return }
+        current = nil
+        if formatter.needsSummary(ofPoint: point.point) { formatter.add(point.summary, to: &records) }
         keptPoints += records.kept
         records.kept = []
         pointsDone += 1
@@ -144,44 +147,9 @@ public struct SummaryBuilder {
 
     /// The statistics of one point's worlds (failed ones counted, not used).
     public static func summarize(_ worlds: [WorldResult], layout: CSVLayout) -> PointSummary {
-        let ok = worlds.filter { !$0.failed }
-        // Gathered first, then filed in a table made for exactly that many: growing it rehashed
-        // every key already in it, and a table sized for every possible column holds memory for
-        // each of the (up to 20 000) points the report keeps.
-        var found: [(key: String, stats: MetricStats)] = []
-        for (i, name) in layout.items.enumerated() {
-            let items = ok.map { $0.items[i] }
-            // The item's column names in `columns(ofItem:)` order: contacts, bounces, bounce1 …
-            // bounce8, rest_time, x, y, angle, vx, vy, angular_velocity, then its spring metrics.
-            let keys = layout.itemMetricKeys[i]
-            func put(_ column: Int, _ values: [Double]) {
-                if let s = MetricStats(values) { found.append((keys[column], s)) }
-            }
-            put(0, items.map { Double($0.contacts) })
-            put(1, items.map { Double($0.bounceHeights.count) })
-            for k in 0..<8 { put(2 + k, items.compactMap { k < $0.bounceHeights.count ? $0.bounceHeights[k] : nil }) }
-            put(10, items.compactMap(\.restTime))
-            put(11, items.map(\.x)); put(12, items.map(\.y)); put(13, items.map(\.angle))
-            put(14, items.map(\.vx)); put(15, items.map(\.vy)); put(16, items.map(\.angularVelocity))
-            if layout.springItems[i] {
-                for (k, column) in layout.springColumns.enumerated() {
-                    switch column {
-                    case "overshoot": put(CSVLayout.itemColumns.count + k, items.map { $0.spring?.overshoot ?? 0 })
-                    case "settle_time": put(CSVLayout.itemColumns.count + k, items.compactMap { $0.spring?.settleTime })
-                    default: put(CSVLayout.itemColumns.count + k, items.map { Double($0.spring?.oscillations ?? 0) })
-                    }
-                }
-            }
-            let seen = Set(items.flatMap(\.contactsByPartner.keys))
-            for partner in seen.sorted() {
-                if let s = MetricStats(items.map { Double($0.contactsByPartner[partner] ?? 0) }) { found.append((name + ".contacts." + partner, s)) }
-            }
-        }
-        var metrics = [String: MetricStats](minimumCapacity: found.count)
-        for (key, stats) in found { metrics[key] = stats }
-        let first = worlds[0]
-        return PointSummary(point: first.point, parameters: first.parameters, replicas: worlds.count,
-                            failedReplicas: worlds.count - ok.count, metrics: metrics)
+        var point = PointAccumulator(layout: layout, point: worlds[0].point, parameters: worlds[0].parameters)
+        for w in worlds { point.add(w) }
+        return point.summary
     }
 
     /// Partners per item, sorted, as summary.json lists them.

@@ -135,7 +135,9 @@ public struct SweepRun {
                 throw RunInputError("\(runPath): cannot read the run settings; run without --resume (or with --force)")
             }
             guard old.fileFingerprint == settings.fileFingerprint else {
-                throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started; run without --resume")
+                throw RunInputError("\(scene.sourcePath): the file changed since the run in \(dir) started, so its rows "
+                                    + "cannot be continued; add --force (instead of --resume) to start again with the edited file, "
+                                    + "or give another --out")
             }
             guard old.overrides == settings.overrides else {
                 let was = old.overrides?.arguments.joined(separator: " ") ?? "none"

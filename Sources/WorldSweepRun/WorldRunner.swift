@@ -25,9 +25,13 @@ public struct WorldRunner: Sendable {
 
     /// The memory one world and one batch of this file's worlds need.
     public let memoryPlan: MemoryPlan
+    /// Why the file's own values are past the engine's limits (a scene made in code; files that
+    /// parsed never are): then every world is failed without running.
+    let ruleProblem: String?
 
     public init(scene: SceneFile) {
         self.scene = scene
+        ruleProblem = scene.ruleProblem()
         worldMaker = SweepWorlds(scene)
         memoryPlan = MemoryPlan(scene: scene)
     }
@@ -43,7 +47,7 @@ public struct WorldRunner: Sendable {
         let parameters = self.parameters(ofPoint: point)
         let failedResult = WorldResult(world: index, point: point, replica: replica, parameters: parameters,
                                        items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
-        guard let worldScene = try? worldMaker.world(index) else { return failedResult }
+        guard ruleProblem == nil, let worldScene = try? worldMaker.world(index) else { return failedResult }
         let built = worldScene.makeAnimator()
         let recorder = MetricsRecorder(built, speedLimit: speedLimit)
         recorder.attach()
@@ -77,7 +81,7 @@ public struct WorldRunner: Sendable {
     func runBatched(_ worlds: [Int], integrator: LaneIntegrator) -> [WorldResult] {
         // Worlds whose batch would not fit the batch budget run one at a time, with the same
         // results bit for bit.
-        guard memoryPlan.batchFits else { return worlds.map { run(world: $0) } }
+        guard memoryPlan.batchFits, ruleProblem == nil else { return worlds.map { run(world: $0) } }
         struct Member { var slot: Int; var index: Int; var tick: Double }
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []

@@ -83,7 +83,7 @@ extension SceneFile {
         keyTable(of: name)?.map(\.key)
     }
 
-    private func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
+    func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
         if item(named: name) != nil { return Self.itemKeys }
         guard let behavior = behavior(named: name) else { return nil }
         switch behavior.kind {
@@ -214,9 +214,13 @@ extension SceneFile {
     /// not accept (a negative size, a NaN) throw; the error points at the named item or behavior.
     public func applying(_ overrides: [(path: String, value: Double)]) throws(SceneError) -> SceneFile {
         var scene = self
+        var touched: [(index: Int, path: String)] = []
         for (path, value) in overrides {
-            try scene.setValue(value, at: path)
+            let parameter = try scene.resolve(path).get()
+            try scene.setValue(value, at: parameter, path: path, checkRelations: false)
+            if case .behavior(let index) = parameter.target { touched.append((index, path)) }
         }
+        for (index, path) in touched { try scene.checkRelations(ofBehavior: index, path: path) }
         return scene
     }
 
@@ -225,7 +229,11 @@ extension SceneFile {
     }
 
     /// `setValue(_:at:)` of a path resolved before (`path`, as written, names it in errors).
-    mutating func setValue(_ value: Double, at parameter: ResolvedParameter, path: String) throws(SceneError) {
+    /// `checkRelations: false` leaves the rules between an attachment's keys to the caller, who
+    /// sets several keys and checks once all are set (`checkRelations(ofBehavior:path:)`):
+    /// an axis set from [1, 0] to [0, 1] one part at a time passes through [0, 0].
+    mutating func setValue(_ value: Double, at parameter: ResolvedParameter, path: String,
+                           checkRelations: Bool = true) throws(SceneError) {
         if let problem = parameter.rule.problem(value, for: "'\(path)'") {
             throw SceneError(path: sourcePath, at: location(ofEntityIn: path), problem)
         }
@@ -274,16 +282,8 @@ extension SceneFile {
                 case "axis.x": a.axis!.dx = value
                 default: a.axis!.dy = value
                 }
-                // Rules between keys, as the parser checks them in the file.
-                if let r = a.range, r.minimum > r.maximum {
-                    throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
-                                     "expected 'range' min ≤ max for '\(path)', got [\(formatNumber(r.minimum)), \(formatNumber(r.maximum))]")
-                }
-                if let axis = a.axis, axis.dx == 0 && axis.dy == 0 {
-                    throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
-                                     "expected a non-zero 'axis' of translation for '\(path)', got [0, 0]")
-                }
                 behaviors[index].kind = .attachment(a)
+                if checkRelations { try self.checkRelations(ofBehavior: index, path: path) }
             case .snap(var snap):
                 switch parameter.key {
                 case "point.x": snap.point.x = value

@@ -178,15 +178,14 @@ extension SceneFile {
         guard !isFolder.boolValue else {
             throw SceneError(path: path, line: 1, column: 1, message: "expected a scene file, got a folder")
         }
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+        // Read through a handle, so /dev/null and pipes read as what they hold; bounded, and
+        // decoded as UTF-8 (a BOM allowed) by SceneFileBytes.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw SceneError(path: path, line: 1, column: 1, message: "cannot read the file (no permission?)")
         }
-        try? handle.close()
-        if let bad = TextPosition.firstInvalidUTF8(in: data) {
-            throw SceneError(path: path, at: bad.location,
-                             "expected UTF-8 text, got the byte 0x\(String(bad.byte, radix: 16, uppercase: true))")
-        }
-        return String(decoding: data, as: UTF8.self)
+        defer { try? handle.close() }
+        let data = try SceneFileBytes.read(handle, path: path)
+        return try SceneFileBytes.text(data, path: path)
     }
 }
 

@@ -45,6 +45,7 @@ struct SweepParser {
         if let jitter = fields["jitter"] {
             sweep.jitter = try parseJitter(jitter, sweep: sweep)
         }
+        try checkAttachmentRules(sweep)
         return sweep
     }
 
@@ -63,6 +64,8 @@ struct SweepParser {
         let (low, high) = range.bounds
         var produced = [low, high]
         if let count = range.count, count <= 10_000 { produced += (0..<count).map(range.value(at:)) }
+        // A distribution's support, or a range too long to list, is every value between its ends.
+        if range.count.map({ $0 > 10_000 }) ?? true, let inside = parameter.rule.refused(from: low, to: high) { produced.append(inside) }
         for extreme in produced where !parameter.rule.accepts(extreme) {
             let expected = parameter.rule.acceptsSign(extreme) ? parameter.rule.rangeText : parameter.rule.expectation
             throw reader.error(entry.value, "expected \(expected) for '\(path)', but the sweep reaches \(formatNumber(extreme))")
@@ -229,28 +232,5 @@ struct SweepParser {
         }
         let amplitude = try reader.number(entry.value, "the jitter of '\(path)'", .nonNegative)
         return [JitterSpec(path: path, amplitude: amplitude, location: location)]
-    }
-
-    /// Jitter must not carry a value outside what its key accepts (a size below zero, say), for
-    /// any point of the sweep, so that building a world never fails half-way through a run.
-    private func checkJitterRange(_ spec: JitterSpec, sweep: SweepSpec, node: Node) throws(SceneError) {
-        guard case .success(let parameter) = scene.resolve(spec.path) else { return }
-        let low: Double, high: Double
-        if let swept = sweep.parameters.first(where: { $0.path == spec.path }) {
-            (low, high) = swept.range.bounds
-        } else {
-            guard let value = try? scene.value(at: spec.path) else { return }
-            (low, high) = (value, value)
-        }
-        let rule = parameter.rule
-        let reachLow = low - spec.amplitude
-        if !rule.acceptsSign(reachLow) {
-            throw reader.error(node, "jitter of ±\(formatNumber(spec.amplitude)) can take '\(spec.path)' to "
-                               + "\(formatNumber(reachLow)); it must stay \(rule.sign == .positive ? "positive" : "non-negative")")
-        }
-        for reach in [reachLow, high + spec.amplitude] where !rule.accepts(reach) {
-            throw reader.error(node, "jitter of ±\(formatNumber(spec.amplitude)) can take '\(spec.path)' to "
-                               + "\(formatNumber(reach)); it must stay \(rule.rangeText)")
-        }
     }
 }

@@ -255,12 +255,20 @@ public struct SweepWorlds: Sendable {
             return world
         }
         var world = scene
+        // The rules between an attachment's keys hold once every value is set, not in between.
         for (k, (path, value)) in sweep.values(atPoint: point).enumerated() {
-            try world.setValue(value, at: resolved.parameters[k], path: path)
+            let parameter = resolved.parameters[k]
+            try world.setValue(value, at: parameter, path: path, checkRelations: false)
         }
         for (k, (path, delta)) in sweep.jitterOffsets(point: point, replica: replica).enumerated() {
             let parameter = resolved.jitter[k]
-            try world.setValue(world.value(of: parameter) + delta, at: parameter, path: path)
+            try world.setValue(world.value(of: parameter) + delta, at: parameter, path: path, checkRelations: false)
+        }
+        for (k, p) in resolved.parameters.enumerated() {
+            if case .behavior(let index) = p.target { try world.checkRelations(ofBehavior: index, path: sweep.parameters[k].path) }
+        }
+        for (k, p) in resolved.jitter.enumerated() {
+            if case .behavior(let index) = p.target { try world.checkRelations(ofBehavior: index, path: sweep.jitter[k].path) }
         }
         return world
     }

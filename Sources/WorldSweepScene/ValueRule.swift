@@ -52,10 +52,29 @@ struct ValueRule: Sendable, Hashable {
     }
 
     /// "a positive number in [0.001, 1000000] (the engine's range)": what the range asks for.
+    /// A key with a floor under which only 0 is allowed says so ("0, or a number of size 0.000001
+    /// to 1000000"): naming only the outer range would blame 1e-7 for being too large.
     var rangeText: String {
+        if smallest > 0 && sign != .positive {
+            let signed = sign == .any ? "a number of size" : "a number from"
+            return "0, or \(signed) \(formatNumber(smallest)) to \(formatNumber(limit)) (the engine's range: smaller non-zero "
+                + "values leave Float)"
+        }
         let low = sign == .any ? formatNumber(-limit) : formatNumber(smallest)
         let noun = sign == .any ? "a number" : expectation
         return "\(noun) in [\(low), \(formatNumber(limit))] (the engine's range)"
+    }
+
+    /// A value of [low, high] the rule refuses (an end, else one in the gap between 0 and
+    /// `smallest`), or nil when it accepts every value there: a distribution's support or a jitter
+    /// span must hold only accepted values, not just its ends.
+    func refused(from low: Double, to high: Double) -> Double? {
+        if !accepts(low) { return low }
+        if !accepts(high) { return high }
+        // Both ends are accepted: 0 or at least `smallest` in size. The span crosses the gap when
+        // it runs through 0 without being 0 alone.
+        guard smallest > 0, low < high, low <= 0, high >= 0 else { return nil }
+        return high > 0 ? smallest / 2 : -smallest / 2
     }
 
     /// Why `value` is refused ("expected ... for WHAT, got ..."), or nil when it is accepted.

@@ -162,9 +162,13 @@ struct NodeReader {
     func integer(_ node: Node, _ what: String, minimum: Int) throws(SceneError) -> Int {
         let expectation = minimum == 1 ? "a positive whole number" : minimum == 0 ? "a non-negative whole number"
             : "a whole number ≥ \(minimum)"
-        guard let value = numericValue(node), value.isFinite, value == value.rounded(),
-              abs(value) < 9.0e15 else {
+        guard let value = numericValue(node), value.isFinite, value == value.rounded() else {
             throw error(node, "expected \(expectation) for \(what), got \(node.shortDescription)")
+        }
+        // A whole number, but past what counts hold exactly: say so rather than "not whole".
+        guard abs(value) < 9.0e15 else {
+            throw error(node, "expected \(expectation) below 9e15 for \(what) (counts past it lose exactness), "
+                        + "got \(node.shortDescription), which is too large")
         }
         guard Int(value) >= minimum else {
             throw error(node, "expected \(expectation) for \(what), got \(node.shortDescription)")

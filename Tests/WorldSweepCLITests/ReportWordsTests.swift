@@ -4,8 +4,8 @@ import Testing
 @testable import WorldSweepCLI
 import WorldSweepScene
 
-// The report's words (issue 31): counts agree with their nouns, an empty "What matters" says
-// why where it is, and a swept elasticity the boundaries make idle is pointed out.
+// The report's words (issue 31): counts agree with their nouns, "What matters" says what a zip
+// sweep can and cannot tell where it is, and a swept elasticity the boundaries make idle is pointed out.
 
 @Suite struct ReportWordsTests {
     @Test func aThreePointZipSweepExplainsItselfInPlace() throws {
@@ -29,10 +29,13 @@ import WorldSweepScene
         let md = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
         let section = try #require(md.components(separatedBy: "## What matters").dropFirst().first?
             .components(separatedBy: "\n## ").first)
-        #expect(section.contains("Nothing is ranked for this sweep (3 points for 2 parameters: a fit needs more than 3)."))
+        // A zip sweep's parameters move together: the decomposition keeps the first and the page
+        // says the sweep cannot tell them apart, in place (the section is never left empty).
+        #expect(section.contains("| box.bounce1 (pt) | 100 % | — |"))
+        #expect(md.contains("stuff.friction, which moves in lockstep with it: the sweep cannot tell them apart"))
         #expect(section.contains("Note: stuff.elasticity: values below 0.2 change no bounce: "))
         let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
-        #expect(html.contains("Nothing is ranked for this sweep"))
+        #expect(html.contains("the sweep cannot tell them apart"))
         // One point per value of a zip sweep's parameter: "over 1 point", never "1 points".
         #expect(html.contains("over 1 point (min"))
         for text in [md, html] {

@@ -68,4 +68,27 @@ import WorldSweepScene
                                             kind: .push(PushSpec(mode: .continuous, force: DirectionSpec(angle: 0, magnitude: 1e30)))))
         }, "continuous push 1e30")
     }
+
+    /// Issue 30: a velocity its position's Float spacing swallows (each sub-step's move under one
+    /// spacing) is past the engine's limits; the same item moving fast enough to move is physics.
+    @Test func aVelocityItsPositionCannotCarryIsFlagged() throws {
+        func farOut(speed: Double) throws -> SceneFile {
+            try broken { s in
+                s.behaviors[0].kind = .gravity(GravitySpec(force: DirectionSpec(magnitude: 0)))
+                s.items[0].center = Point(x: 900_000, y: 100)
+                guard case .item(var p) = s.behaviors[2].kind else { return }
+                p.linearVelocity = Vector(dx: speed, dy: 0)
+                s.behaviors[2].kind = .item(p)
+            }
+        }
+        // 9 000 m out a Float's spacing is 2⁻¹⁰ m; 1 pt/s moves 1/12 000 m a sub-step, 200 pt/s 1/60 m.
+        #expect(Float(9_000).ulp == 0x1p-10)
+        expectFlagged(try farOut(speed: 1), "1 pt/s at x = 900 000")
+        for engine in [SweepEngine.single, .batched(.simd)] {
+            var runner = WorldRunner(scene: try farOut(speed: 200))
+            runner.engine = engine
+            let r = runner.run(worlds: 0..<1)[0]
+            #expect(!r.failed && r.items[0].x > 900_000, "200 pt/s at x = 900 000 on \(engine.name)")
+        }
+    }
 }

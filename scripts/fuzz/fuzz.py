@@ -102,6 +102,8 @@ def mutate(rng: random.Random, source: bytes) -> bytes:
         lines.insert(rng.randrange(len(lines) + 1), lines[i])
         return b"\n".join(lines)
     if kind == 8:
+        if rng.random() < 0.1:   # issue 30: a UTF-8 byte-order mark (accepted) or a UTF-16 one (refused)
+            return rng.choice([b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"]) + source
         pos = rng.randrange(len(source) + 1)
         return source[:pos] + rng.choice(BYTES) + source[pos:]
     if kind == 9:
@@ -121,7 +123,10 @@ def mutate(rng: random.Random, source: bytes) -> bytes:
     # Sweep sizes that should be refused before anything is allocated.
     extra = rng.choice([b"  replicas: 1099511627777", b"  samples: 9223372036854775807", b"  replicas: -1",
                         b"  samples: 0", b"  seed: -5", b"  seed: 1e300", b"  jitter: {top.center: [1e39, 2]}",
-                        b"  jitter: {top.center: [.nan, 2]}", b"  jitter: {nope.center: 2}"])
+                        b"  jitter: {top.center: [.nan, 2]}", b"  jitter: {nope.center: 2}",
+                        # Issue 30: values a sweep reaches that its keys' rules refuse.
+                        b"  jitter: {hinge.range: [1, 1]}", b"  jitter: {rail.axis.x: 2}", b"  jitter: {rod.length: 1e6}",
+                        b"  replicas: 9223372036854775807"])
     return source.replace(b"sweep:\n", b"sweep:\n" + extra + b"\n", 1)
 
 
@@ -175,7 +180,8 @@ def command_line(rng, file, out):
 
 
 RAW_TEXT = re.compile(r"NSCocoaErrorDomain|Error Domain=|Fatal error|EncodingError|DecodingError|Swift/|"
-                      r"Foundation\.|_GenericObjCError|\bCocoaError\b|Thread \d|Stack dump")
+                      r"Foundation\.|_GenericObjCError|\bCocoaError\b|Thread \d|Stack dump|"
+                      r"CodingKeys|keyNotFound|dataCorrupted|UserInfo=|yaml_set_max_nest_level")
 
 
 def check(which, args, rc, stdout, stderr, out, timed_out, held=None):
@@ -233,6 +239,12 @@ def main():
     for name in EXAMPLES:
         with open(os.path.join(opts.sweeps, name + ".yaml"), "rb") as f:
             bases.append((name, shorten(f.read())))
+    # Seeds kept beside the fuzzer (not in Sweeps/, whose outputs golden.sh pins).
+    seeds = os.path.join(os.path.dirname(__file__), "seeds")
+    for entry in sorted(os.listdir(seeds)) if os.path.isdir(seeds) else []:
+        if entry.endswith(".yaml"):
+            with open(os.path.join(seeds, entry), "rb") as f:
+                bases.append((entry[:-5], shorten(f.read())))
     keep = opts.keep or tempfile.mkdtemp(prefix="worldsweep-fuzz-findings-")
     work = tempfile.mkdtemp(prefix="worldsweep-fuzz-")
     passed = failed = 0

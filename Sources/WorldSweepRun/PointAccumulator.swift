@@ -1,0 +1,97 @@
+/// One metric's statistics folded value by value: count, sum, the running mean and squared
+/// deviations (Welford), min and max. The mean is the plain sum over the count, as a list's
+/// would be; the spread is Welford's, within rounding of the two-pass figure.
+struct RunningStats {
+    private var count = 0
+    private var sum = 0.0
+    private var runningMean = 0.0
+    private var squares = 0.0
+    private var low = Double.infinity
+    private var high = -Double.infinity
+
+    /// `zeros` values of 0 already seen (a partner first met after that many replicas).
+    init(zeros: Int = 0) {
+        guard zeros > 0 else { return }
+        count = zeros; low = 0; high = 0
+    }
+
+    /// Non-finite values are left out, as `MetricStats([Double])` leaves them.
+    mutating func add(_ v: Double) {
+        guard v.isFinite else { return }
+        count += 1
+        sum += v
+        let d = v - runningMean
+        runningMean += d / Double(count)
+        squares += d * (v - runningMean)
+        low = min(low, v); high = max(high, v)
+    }
+
+    var stats: MetricStats? {
+        guard count > 0 else { return nil }
+        return MetricStats(count: count, mean: sum / Double(count),
+                           std: count > 1 ? (max(0, squares) / Double(count - 1)).squareRoot() : 0, min: low, max: high)
+    }
+}
+
+/// One point's statistics, folded as its replicas arrive: its memory does not grow with the
+/// number of replicas (a million replicas of one point held every world's result before).
+struct PointAccumulator {
+    let layout: CSVLayout
+    let point: Int
+    let parameters: [Double]
+    private(set) var replicas = 0
+    private var failed = 0
+    /// Per item, per metric column (`layout.itemMetricKeys` order).
+    private var columns: [[RunningStats]]
+    /// Per item, per partner met so far: contacts with it (0 in replicas that did not meet it).
+    private var partners: [[String: RunningStats]]
+
+    init(layout: CSVLayout, point: Int, parameters: [Double]) {
+        self.layout = layout
+        self.point = point
+        self.parameters = parameters
+        columns = layout.itemMetricKeys.map { Array(repeating: RunningStats(), count: $0.count) }
+        partners = Array(repeating: [:], count: layout.items.count)
+    }
+
+    mutating func add(_ r: WorldResult) {
+        replicas += 1
+        guard !r.failed else { failed += 1; return }
+        let earlier = replicas - failed - 1   // successful replicas before this one
+        for (i, item) in r.items.enumerated() {
+            // Column order of `CSVLayout.itemColumns`: contacts, bounces, bounce1 … bounce8,
+            // rest_time, x, y, angle, vx, vy, angular_velocity, then the spring metrics.
+            columns[i][0].add(Double(item.contacts))
+            columns[i][1].add(Double(item.bounceHeights.count))
+            for k in 0..<min(8, item.bounceHeights.count) { columns[i][2 + k].add(item.bounceHeights[k]) }
+            if let t = item.restTime { columns[i][10].add(t) }
+            for (k, v) in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity].enumerated() { columns[i][11 + k].add(v) }
+            if layout.springItems[i] {
+                for (k, column) in layout.springColumns.enumerated() {
+                    let c = CSVLayout.itemColumns.count + k
+                    switch column {
+                    case "overshoot": columns[i][c].add(item.spring?.overshoot ?? 0)
+                    case "settle_time": if let t = item.spring?.settleTime { columns[i][c].add(t) }
+                    default: columns[i][c].add(Double(item.spring?.oscillations ?? 0))
+                    }
+                }
+            }
+            for partner in item.contactsByPartner.keys where partners[i][partner] == nil {
+                partners[i][partner] = RunningStats(zeros: earlier)
+            }
+            for partner in partners[i].keys { partners[i][partner]!.add(Double(item.contactsByPartner[partner] ?? 0)) }
+        }
+    }
+
+    var summary: PointSummary {
+        var found: [(key: String, stats: MetricStats)] = []
+        for i in layout.items.indices {
+            for (k, key) in layout.itemMetricKeys[i].enumerated() { if let s = columns[i][k].stats { found.append((key, s)) } }
+            for (partner, running) in partners[i] { if let s = running.stats { found.append((layout.items[i] + ".contacts." + partner, s)) } }
+        }
+        // Filed in a table made for exactly that many (growing it rehashed every key).
+        var metrics = [String: MetricStats](minimumCapacity: found.count)
+        for (key, stats) in found { metrics[key] = stats }
+        return PointSummary(point: point, parameters: parameters, replicas: replicas, failedReplicas: failed, metrics: metrics)
+    }
+}
