@@ -9,6 +9,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two finished runs point by point: A, B, B−A and the relative difference of every metric.",
+        usage: "worldsweep compare <run-a> <run-b> [<options>]",
         discussion: """
             Reads each run folder's summary.json and matches points by their parameter values: a \
             parameter only one run sweeps takes, in the other, the value its sweep.yaml gives it. \
