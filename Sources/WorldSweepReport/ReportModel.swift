@@ -1,6 +1,7 @@
 // What the report shows, worked out once from the summary and shared by the Markdown and HTML
 // renderers: what matters (importance, the finding, which metrics are noise), the whole-sweep
-// views of the key metrics, the extremes and the worlds to replay.
+// views of the key metrics, the extremes and the worlds to replay. This file holds the model and its
+// columns; the views are in ReportModel+Views.swift, the extremes in ReportModel+Extremes.swift.
 import Foundation
 import WorldSweepRun
 
