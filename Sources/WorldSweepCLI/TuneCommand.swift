@@ -4,11 +4,11 @@ import WorldSweepRun
 import WorldSweepScene
 
 /// `worldsweep tune FILE`: searches the file's `tune:` parameters for what its wants ask.
-// When the shared `--set`/`--sweep` option group lands (issue 31), tune should adopt it too.
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Search the file's 'tune' parameters for a target, bounds, objectives or a curve (docs/tune.md).",
+        usage: "worldsweep tune <file> [<options>]",
         discussion: """
             Each generation of candidates runs as one batch of worlds (every point over the sweep's \
             replicas and jitter, common to all candidates). Writes into DIR (default runs/<name>-tune): \
@@ -21,10 +21,14 @@ struct TuneCommand: ParsableCommand {
               worldsweep tune Sweeps/tune-bounce.yaml
               worldsweep tune Sweeps/tune-spring-curve.yaml --threads 2 --out runs/fit
               worldsweep tune Sweeps/tune-bounce.yaml --resume        # after Ctrl-C
+              worldsweep tune Sweeps/tune-bounce.yaml --set sweep.replicas=4 \\
+                  --out runs/tune-quick
             """)
 
     @Argument(help: "A sweep file with a 'tune' section.")
     var file: String
+
+    @OptionGroup var overrides: OverrideOptions
 
     @Option(help: ArgumentHelp("Output folder (default: runs/<name>-tune).", valueName: "DIR"))
     var out: String?
@@ -42,9 +46,12 @@ struct TuneCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let scene = try SceneFile.load(path: file)
+        let scene = try overrides.load(file)
         guard let tune = scene.tune else { throw BadInput("\(file): no 'tune' section to search (see docs/tune.md)") }
-        guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
+        guard let fileData = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
+        // As `run` keeps it: the file, then the overrides as comments, so sweep.yaml says what was
+        // searched, and --resume with other overrides is refused as a changed file.
+        let data = SweepRun.sweepCopy(fileData, overrides: overrides.overrides)
         if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
         let threadCount = min(threads ?? Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound)
         let search = TuneSearch(scene: scene, fileData: data, directory: out ?? "runs/\(scene.name)-tune")
@@ -85,7 +92,7 @@ struct TuneCommand: ParsableCommand {
         let jittered = !(scene.sweep?.jitter.isEmpty ?? true)
         let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
                                 sensitivity: sensitivity)
-        try report.write(to: search.directory, fileText: String(decoding: data, as: UTF8.self))
+        try report.write(to: search.directory, fileText: String(decoding: fileData, as: UTF8.self), overrides: overrides.overrides)
         print(report.sentence)
         for line in report.unmet + report.conflicts { print(line) }
         print("\(outcome.worlds) worlds in \(outcome.generations) generations; results: \(search.directory)/best.yaml, "

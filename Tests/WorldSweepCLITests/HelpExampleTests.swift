@@ -12,7 +12,7 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 
 private let commands: [ParsableCommand.Type] = [
     WorldSweepCommand.self, TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self,
-    MissingCommand.self, BenchCommand.self, CompareCommand.self, CompletionCommand.self,
+    MissingCommand.self, BenchCommand.self, CompareCommand.self, CompletionCommand.self, TuneCommand.self,
 ]
 
 /// The example lines of a help text: the indented lines after "Examples:", a trailing `\`
@@ -102,6 +102,8 @@ func shellCommands(_ example: String, variables: inout [String: String]) -> [[St
             _ = try TraceWorld.scene(try load(c.file, c.overrides), world: selection)
         case let c as BenchCommand:
             if let file = c.file { _ = try load(file, c.overrides) }
+        case let c as TuneCommand:
+            #expect(try load(c.file, c.overrides).tune != nil, "\(example): no 'tune' section")
         case let c as CompletionCommand:
             #expect(CompletionShell(rawValue: c.shell) != nil, "\(example)")
         default:

@@ -250,3 +250,47 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         #expect(!expected.isEmpty)
     }
 }
+
+/// `tune` takes the shared `--set` / `--sweep` options as `run` does: the search runs the file as
+/// changed, says so in sweep.yaml and best.yaml, and a bad override is bad input naming its flag.
+@Suite struct TuneOverrideTests {
+    private let file = """
+        name: t
+        world: {bounds: [320, 568], ticks: 30}
+        items:
+          card: {center: [160, 100], size: [60, 40]}
+        behaviors:
+          fall: {type: gravity, items: [card]}
+          bouncy: {type: item, items: [card], elasticity: 0.5}
+        tune:
+          parameters:
+            bouncy.elasticity: {min: 0.1, max: 0.9}
+          want: {card.y: minimize}
+          budget: 16
+        """
+
+    @Test func setChangesWhatIsSearchedAndABadOneIsRefused() throws {
+        let path = Scratch.directory("tune-set") + "/t.yaml"
+        try file.write(toFile: path, atomically: true, encoding: .utf8)
+        // Half a second of gravity 1 (1000 pt/s²) moves the card about 125 pt down.
+        let plain = Scratch.directory("tune-set-plain", create: false)
+        let first = WorldSweepCommand.outcome(["tune", path, "--out", plain, "--quiet"])
+        #expect(first.code == 0, "\(first.message ?? "")")
+        #expect(try columnMean("\(plain)/worlds.csv", "card.y") > 150)
+        // No gravity: no world of the search moves the card from y = 100.
+        let still = Scratch.directory("tune-set-still", create: false)
+        let second = WorldSweepCommand.outcome(["tune", path, "--set", "fall.magnitude=0", "--out", still, "--quiet"])
+        #expect(second.code == 0, "\(second.message ?? "")")
+        #expect(try columnMean("\(still)/worlds.csv", "card.y") == 100)
+        for name in ["sweep.yaml", "best.yaml"] {
+            let text = try String(contentsOfFile: "\(still)/\(name)", encoding: .utf8)
+            #expect(text.hasSuffix("#   --set fall.magnitude=0\n"), "\(name)")
+        }
+        #expect(try !String(contentsOfFile: "\(plain)/sweep.yaml", encoding: .utf8).contains("--set"))
+
+        let bad = WorldSweepCommand.outcome(["tune", path, "--set", "fall.strength=0",
+                                             "--out", Scratch.directory("tune-set-bad", create: false), "--quiet"])
+        #expect(bad.code == 2)
+        #expect(bad.message?.contains("--set fall.strength=0") == true, "\(bad.message ?? "")")
+    }
+}

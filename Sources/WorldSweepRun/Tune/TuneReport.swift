@@ -47,9 +47,11 @@ public struct TuneReport {
         return s
     }
 
-    public func write(to directory: String, fileText: String) throws {
+    /// `fileText`: the file as read; `overrides` (--set, --sweep) follow best.yaml's text as comments, as in sweep.yaml.
+    public func write(to directory: String, fileText: String, overrides: SceneOverrides = SceneOverrides()) throws {
         if let best {
-            try AtomicFile.write(TuneResult.bestFile(fileText, tune: tune, values: best.values), to: "\(directory)/best.yaml")
+            let text = TuneResult.bestFile(fileText, tune: tune, values: best.values)
+            try AtomicFile.write(SweepRun.sweepCopy(Data(text.utf8), overrides: overrides), to: "\(directory)/best.yaml")
         }
         if tune.objectiveCount >= 2 {
             var csv = (["point", "generation"] + tune.parameters.map(\.path) + objectiveNames).joined(separator: ",") + "\n"

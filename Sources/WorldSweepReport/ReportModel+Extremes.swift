@@ -1,0 +1,67 @@
+import Foundation
+import WorldSweepRun
+
+// Each key metric's highest and lowest points, and the worlds the report replays for them.
+extension ReportModel {
+    // MARK: extremes
+
+    struct Extreme { var column: String; var high: (PointSummary, Double); var low: (PointSummary, Double) }
+
+    func extremes() -> [Extreme] { extremeList }
+
+    /// The points with a value of `column`, and that value (`SweepViews.valued`, made once).
+    func valued(_ column: String) -> [(PointSummary, Double)] {
+        valuedColumns[column] ?? SweepViews.valued(summary.points, column, runSeconds: runSeconds)
+    }
+
+    var computedExtremes: [Extreme] {
+        keyColumns.compactMap { column in
+            let vals = valued(column)
+            guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }), hi.1 > lo.1 else { return nil }
+            return Extreme(column: column, high: hi, low: lo)
+        }
+    }
+
+    /// The world the report replays for a point: its first replica.
+    func world(of p: PointSummary) -> Int { p.point * max(1, summary.replicas) }
+
+    /// The sweep file as the command line named it, for the commands the report prints.
+    var sweepFile: String {
+        if let f = replay?.file { return f }
+        if let c = summary.run.commandLine, let i = c.firstIndex(of: "run"), c.indices.contains(i + 1) { return c[i + 1] }
+        return "SWEEP_FILE"
+    }
+
+    /// The command that replays one world of the sweep.
+    func traceCommand(world: Int) -> String {
+        func quoted(_ f: String) -> String {
+            f.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=,:".contains($0) } ? f : "'" + f.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return (["worldsweep", "trace", quoted(sweepFile)] + (replay?.overrides ?? []).map(quoted)).joined(separator: " ")
+            + " --world \(world)"
+    }
+
+    /// Sentences on swept elasticities and frictions that the mixing rules make (partly) idle.
+    var mixingNotes: [String] { replay?.scene.mixingNotes() ?? [] }
+
+    /// The extreme worlds to draw: the headline metric's highest and lowest first, then the other
+    /// key metrics', each world once.
+    func trajectoryWorlds() -> [(world: Int, why: String)] {
+        var out: [(world: Int, why: String)] = []
+        var ex = extremes()
+        if let h = headline?.column, let i = ex.firstIndex(where: { $0.column == h }) { ex.insert(ex.remove(at: i), at: 0) }
+        for e in ex {
+            for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
+                let w = world(of: pv.0)
+                guard !out.contains(where: { $0.world == w }), out.count < Self.maxTrajectories else { continue }
+                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))): \(describe(pv.0))"))
+            }
+        }
+        return out
+    }
+
+    func trajectories() -> [(Trajectory, String)] {
+        guard let replay else { return [] }
+        return trajectoryWorlds().compactMap { w in Trajectory.replay(replay, world: w.world).map { ($0, w.why) } }
+    }
+}

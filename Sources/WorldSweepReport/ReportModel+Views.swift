@@ -1,0 +1,124 @@
+import Foundation
+import WorldSweepRun
+
+// What matters (ranked metrics, the headline, noise), the whole-sweep views of a metric, and the spread over replicas.
+extension ReportModel {
+    // MARK: what matters
+
+    var computedKeyColumns: [String] {
+        let present = Set(analyses.map(\.column))
+        return Self.keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
+    }
+
+    var computedRankedMetrics: [MetricAnalysis] {
+        let keys = keyColumns
+        return analyses.filter { $0.signal == .signal && $0.importance != nil }.sorted { a, b in
+            let ka = keys.firstIndex(of: a.column) ?? Int.max, kb = keys.firstIndex(of: b.column) ?? Int.max
+            if ka != kb { return ka < kb }
+            return a.importance!.explained > b.importance!.explained
+        }
+    }
+
+    /// Metrics that vary only as noise does, with the reason.
+    var noiseMetrics: [(String, String)] {
+        analyses.compactMap { a in if case .noise(let why) = a.signal { return (a.column, why) }; return nil }
+    }
+
+    var constantMetrics: [String] { analyses.filter { $0.signal == .constant }.map(\.column) }
+
+    /// The metric the page leads with: the first of `headlines`.
+    var computedHeadline: MetricAnalysis? { headlines.first }
+
+    /// Why "What matters" ranks nothing, said where the section is (nil when something is ranked):
+    /// the distinct reasons no metric was fitted ("3 points for 2 parameters: a fit needs more
+    /// than 3").
+    var nothingRanked: String? {
+        guard rankedMetrics.isEmpty, !summary.parameters.isEmpty else { return nil }
+        var reasons: [String] = []
+        for a in analyses where a.signal != .constant {
+            if let why = a.unfitted, !reasons.contains(why) { reasons.append(why) }
+        }
+        let why = reasons.isEmpty ? "every metric is constant over the points" : reasons.joined(separator: "; ")
+        return "Nothing is ranked for this sweep (\(why))."
+    }
+
+    /// Parameters in order of importance for a metric (unfitted ones last, in file order).
+    func parameterOrder(_ column: String) -> [Int] {
+        let ranked = analysis(column)?.importance?.ranked ?? []
+        return ranked + summary.parameters.indices.filter { !ranked.contains($0) }
+    }
+
+    // MARK: whole-sweep views
+
+    /// The metric against every parameter, most important first.
+    func slices(_ column: String) -> [SliceView] {
+        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned, runSeconds: runSeconds) }
+    }
+
+
+    /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
+    /// whose parameters move together. A pair always has the parameter earlier in the file across
+    /// (one axis order per pair on the whole page).
+    func pairs(_ column: String) -> (maps: [PairView], total: Int) {
+        guard !summary.sweepKind.lowercased().hasPrefix("zip") else { return ([], 0) }
+        let order = parameterOrder(column).filter(varyingParameters.contains)
+        guard order.count >= 2 else { return ([], 0) }
+        var all: [(Int, Int)] = []
+        for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
+        let kept = all.prefix(Self.maxPairs)
+        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide, runSeconds: runSeconds) }, all.count)
+    }
+
+    /// The headline metric against its strongest parameter, one line per value of the second
+    /// (grid sweeps), averaged over the rest: where the two combine, or do not.
+    func interaction() -> (column: String, x: Int, group: Int, lines: [(value: Double, points: [(x: Double, mean: Double, n: Int)])], cappedFrom: Int?)? {
+        guard isGrid, let h = headline else { return nil }
+        let order = parameterOrder(h.column).filter(varyingParameters.contains)
+        guard order.count >= 2 else { return nil }
+        // The pair with the largest interaction share, the stronger parameter across.
+        var (x, g) = (order[0], order[1])
+        if let top = h.importance?.pairs.first, top.share >= 0.02 {
+            (x, g) = (h.importance!.mains[top.a] ?? 0) >= (h.importance!.mains[top.b] ?? 0) ? (top.a, top.b) : (top.b, top.a)
+        }
+        let vals = valued(h.column)
+        let groups = Array(Set(vals.compactMap { $0.0.parameters[safe: g] })).sorted()
+        let kept = Self.capped(groups, Self.maxInteractionLines)
+        let lines = kept.map { gv -> (value: Double, points: [(x: Double, mean: Double, n: Int)]) in
+            var acc: [Double: (Double, Int)] = [:]
+            for (p, v) in vals where p.parameters[safe: g] == gv {
+                guard let xv = p.parameters[safe: x] else { continue }
+                acc[xv, default: (0, 0)].0 += v; acc[xv, default: (0, 0)].1 += 1
+            }
+            return (gv, acc.keys.sorted().map { (x: $0, mean: acc[$0]!.0 / Double(acc[$0]!.1), n: acc[$0]!.1) })
+        }
+        return (h.column, x, g, lines, kept.count < groups.count ? groups.count : nil)
+    }
+
+    /// Parallel coordinates for sweeps of three or more varying axes, and random sweeps of two or more.
+    var wantsParallel: Bool {
+        let n = varyingParameters.count
+        return n >= 3 || (isRandom && n >= 2)
+    }
+
+    // MARK: spread over replicas
+
+    /// The key metric whose value varies most between the replicas of a point (mean std).
+    var spreadColumn: String? {
+        guard summary.replicas > 1 else { return nil }
+        func spread(_ c: String) -> Double {
+            let s = summary.points.compactMap { $0.metrics[c]?.std }.filter(\.isFinite)
+            return s.isEmpty ? -1 : s.reduce(0, +) / Double(s.count)
+        }
+        let candidates = keyColumns.filter { Units.metricKey($0) == "bounce1" && spread($0) > 0 }
+        return candidates.max { spread($0) < spread($1) }
+    }
+
+    /// First-bounce heights of the sampled worlds (failed ones left out), and how many of them
+    /// never bounced.
+    func sampleBounces(item: String) -> (values: [Double], neverBounced: Int, worlds: Int) {
+        guard let k = summary.items.firstIndex(of: item) else { return ([], 0, 0) }
+        let ok = sample.filter { !$0.failed }
+        let values = ok.compactMap { $0.items[safe: k]?.bounceHeights.first }
+        return (values, ok.count - values.count, ok.count)
+    }
+}
