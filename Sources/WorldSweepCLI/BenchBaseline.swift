@@ -35,7 +35,7 @@ enum BenchBaseline {
             try FileManager.default.createDirectory(atPath: "\(directory)/baselines", withIntermediateDirectories: true)
             try AtomicFile.write(plain.json() + "\n", to: file)
         } catch {
-            throw RunFailure("cannot save the baseline \(file): \(error)")
+            throw RunFailure("cannot save the baseline \(file): \(plainText(error))")
         }
         return file
     }

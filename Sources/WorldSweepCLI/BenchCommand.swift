@@ -106,6 +106,7 @@ struct BenchCommand: ParsableCommand {
         // Baseline mistakes are found before anything is measured.
         if let saveBaseline { _ = try BenchBaseline.path(name: saveBaseline, in: out) }
         let saved = try baseline.map { try BenchBaseline.load(name: $0, in: out) }
+        if !noReport || saveBaseline != nil { try OutputFolder.checkUsable(out) }
         var result = try measure(checkingAgainst: saved)
         if let saved, let baseline { result.compare(with: saved, name: baseline) }
         var written: [String] = []

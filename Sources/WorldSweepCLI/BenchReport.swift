@@ -9,11 +9,7 @@ enum BenchReport {
     /// Writes `bench.md`, `bench.html` and `bench.json` (what --json prints) into `directory`
     /// (created if missing), each through `NAME.tmp` renamed over the final name. Returns the paths written.
     static func write(_ r: BenchResult, to directory: String) throws -> [String] {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw RunFileError("cannot create \(directory): \(error.localizedDescription)")
-        }
+        try OutputFolder.create(directory)
         let md = (directory as NSString).appendingPathComponent("bench.md")
         let html = (directory as NSString).appendingPathComponent("bench.html")
         let json = (directory as NSString).appendingPathComponent("bench.json")

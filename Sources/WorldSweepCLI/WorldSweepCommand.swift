@@ -65,6 +65,16 @@ public struct WorldSweepCommand: ParsableCommand {
             return (ExitStatus.runFailed, line(error.description))
         } catch let error as Interrupted {
             return (ExitStatus.interrupted, line(error.description))
+        } catch let error as RunInputError {
+            // A run folder or output folder that cannot be used as given: bad input, whichever command met it.
+            return (ExitStatus.badInput, line(error.description))
+        } catch let error as RunFileError {
+            return (ExitStatus.runFailed, line(error.description))
+        } catch let error as OverrideError {
+            return (ExitStatus.badInput, line(error.description))
+        } catch where !(error is ValidationError || error is ExitCode || error is CleanExit || isParserError(error)) {
+            // Anything else a command let through (a Foundation error while writing): exit 1 in plain words.
+            return (ExitStatus.runFailed, line(plainText(error)))
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -79,6 +89,11 @@ public struct WorldSweepCommand: ParsableCommand {
             return (code == .validationFailure ? ExitStatus.badInput : code.rawValue,
                     line(reason + " (see worldsweep help)"))
         }
+    }
+
+    /// ArgumentParser's own (internal) error types: a command line it could not parse.
+    static func isParserError(_ error: any Error) -> Bool {
+        String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
     /// `worldsweep: error: MESSAGE` unless the message already names its file; one line either way.

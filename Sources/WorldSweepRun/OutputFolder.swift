@@ -21,18 +21,7 @@ public enum OutputFolder {
     /// `ownMarker`: the file whose presence shows the folder is worldsweep's (run.json; for a
     /// merge, the shards/ folder).
     public static func check(_ directory: String, ownMarker: String = "run.json") throws {
-        guard !directory.isEmpty else { throw RunInputError("the output folder name is empty; give --out DIR") }
-        guard let existing = kind(of: directory) else {
-            // Absent: its nearest existing ancestor must be a folder we may write in.
-            try checkCreatable(directory)
-            return
-        }
-        guard existing == .folder else {
-            throw RunInputError("\(directory) exists and is not a folder; give --out a folder name")
-        }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw RunInputError("cannot write in the output folder \(directory) (\(reason(errno)))")
-        }
+        guard try checkUsable(directory) else { return }
         for name in names {
             guard let found = kind(of: "\(directory)/\(name)"), found != .file else { continue }
             throw RunInputError("\(directory)/\(name) is not a file worldsweep wrote; move it away or choose another --out")
@@ -45,6 +34,26 @@ public enum OutputFolder {
                                     + "move it away or choose another --out")
             }
         }
+    }
+
+    /// Checks that `directory` is a folder worldsweep may write in, or one it may create (creating
+    /// nothing); returns whether it exists. Every command that writes into an --out folder asks this
+    /// first, so an unusable one is bad input (exit 2) before any work is done.
+    @discardableResult
+    public static func checkUsable(_ directory: String) throws -> Bool {
+        guard !directory.isEmpty else { throw RunInputError("the output folder name is empty; give --out DIR") }
+        guard let existing = kind(of: directory) else {
+            // Absent: its nearest existing ancestor must be a folder we may write in.
+            try checkCreatable(directory)
+            return false
+        }
+        guard existing == .folder else {
+            throw RunInputError("\(directory) exists and is not a folder; give --out a folder name")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw RunInputError("cannot write in the output folder \(directory) (\(reason(errno)))")
+        }
+        return true
     }
 
     /// Creates `directory` (and missing parents), as `mkdir -p` does; one plain sentence on failure.

@@ -50,11 +50,11 @@ public enum Shards {
         guard let settings = found else { return nil }
         let scene: SceneFile
         do { scene = try SceneFile.load(path: settings.file, overrides: settings.overrides ?? SceneOverrides()) } catch {
-            throw RunFileError("\(settings.file): cannot load the sweep file the shards ran: \((error as? SceneError)?.message ?? "\(error)")")
+            throw RunInputError("\(settings.file): cannot load the sweep file the shards ran: \((error as? SceneError)?.message ?? error.localizedDescription)")
         }
         guard let fileData = FileManager.default.contents(atPath: settings.file),
               fingerprint(fileData) == settings.fileFingerprint else {
-            throw RunFileError("\(settings.file) changed since the shards ran")
+            throw RunInputError("\(settings.file) changed since the shards ran; run them again with the edited file")
         }
         let runner = WorldRunner(scene: scene)
         return Source(scene: scene, runner: runner, layout: CSVLayout(scene: scene),
@@ -108,7 +108,7 @@ public enum Shards {
     public static func merge(directory: String) throws -> Merged {
         try requireFolder(directory)
         guard let count = try shardCount(in: directory) else {
-            throw RunFileError("\(directory)/shards: no shards to merge")
+            throw RunInputError("\(directory): no shards to merge (give the --out folder of a sharded run)")
         }
         try OutputFolder.check(directory, ownMarker: "shards")
         let found = try source(in: directory, count: count)

@@ -179,7 +179,13 @@ public struct SweepRun {
             // Plain files of this run's own (OutputFolder.check refused anything else).
             for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)",
                          "\(dir)/\(Self.partnerPointsTableName)"] { unlink(path) }
-            try AtomicFile.write(try JSONText.encode(settings), to: runPath)
+            do {
+                try AtomicFile.write(try JSONText.encode(settings), to: runPath)
+            } catch let error as RunFileError {
+                // The first file written: a folder that takes no file (/proc, a read-only mount) is a
+                // bad --out, refused as bad input like one that cannot be created.
+                throw RunInputError("cannot write in the output folder \(dir) (\(error.description))")
+            }
             try AtomicFile.write(sweepCopy, to: sweepCopyPath)
             worlds = try AppendFile(path: worldsPath, truncate: true)
             try worlds.append(layout.header + "\n")

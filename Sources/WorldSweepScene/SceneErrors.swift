@@ -28,7 +28,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.line = line
         self.column = column
-        self.message = message
+        self.message = YAMLProblem.ourWords(message)
     }
 
     public init(path: String, at location: SceneLocation, _ message: String) {
@@ -42,6 +42,20 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let text = line > 0 ? "\(path):\(line):\(column): error: \(message)" : "\(path): error: \(message)"
         return TextPosition.oneLine(text)
+    }
+}
+
+/// libyaml's own phrasings that name its internals, said in our words wherever a Yams error becomes a
+/// SceneError (the line and column stay those libyaml reported).
+enum YAMLProblem {
+    /// libyaml's nesting limit (MAX_NESTING_LEVEL in its parser.c, which Yams leaves at its default).
+    static let maximumNesting = 1000
+
+    static func ourWords(_ message: String) -> String {
+        // "Maximum nesting level reached, set with yaml_set_max_nest_level())" names a C function.
+        guard message.contains("yaml_set_max_nest_level") else { return message }
+        return "invalid YAML: lists and mappings are nested more than \(maximumNesting) levels deep here; "
+            + "a scene file needs only a few levels"
     }
 }
 
