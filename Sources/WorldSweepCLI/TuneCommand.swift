@@ -39,8 +39,10 @@ struct TuneCommand: ParsableCommand {
     @Flag(help: "Continue an interrupted search in DIR (start afresh if there is none).")
     var resume = false
 
-    @Flag(help: "Start again over a search in DIR.")
+    @Flag(help: "Start again over a search in DIR; allow a budget above --max-worlds.")
     var force = false
+
+    @OptionGroup var limit: WorldLimitOptions
 
     @Flag(help: "No progress line.")
     var quiet = false
@@ -48,6 +50,11 @@ struct TuneCommand: ParsableCommand {
     func run() throws {
         let scene = try overrides.load(file)
         guard let tune = scene.tune else { throw BadInput("\(file): no 'tune' section to search (see docs/tune.md)") }
+        // The world limit `run` and `bench` follow: a search may run its whole budget.
+        if tune.budget > limit.maxWorlds && !force {
+            throw SceneError(path: file, at: tune.location, "the search's budget is \(tune.budget) worlds, more than the limit of "
+                             + "\(limit.maxWorlds) (--max-worlds); add --force to allow it")
+        }
         guard let fileData = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
         // As `run` keeps it: the file, then the overrides as comments, so sweep.yaml says what was
         // searched, and --resume with other overrides is refused as a changed file.

@@ -293,4 +293,20 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         #expect(bad.code == 2)
         #expect(bad.message?.contains("--set fall.strength=0") == true, "\(bad.message ?? "")")
     }
+
+    // Issue 30: a search follows the world limit `run` and `bench` follow (its budget is what it may run).
+    @Test func aBudgetAboveMaxWorldsNeedsForce() throws {
+        let path = Scratch.directory("tune-limit") + "/t.yaml"
+        try file.write(toFile: path, atomically: true, encoding: .utf8)
+        let out = Scratch.directory("tune-limit-out", create: false)
+        let refused = WorldSweepCommand.outcome(["tune", path, "--max-worlds", "15", "--out", out, "--quiet"])
+        #expect(refused.code == 2)
+        #expect(refused.message?.contains("the search's budget is 16 worlds, more than the limit of 15 (--max-worlds); add --force") == true,
+                "\(refused.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let allowed = WorldSweepCommand.outcome(["tune", path, "--max-worlds", "15", "--force", "--out", out, "--quiet"])
+        #expect(allowed.code == 0, "\(allowed.message ?? "")")
+        let atLimit = WorldSweepCommand.outcome(["tune", path, "--max-worlds", "16", "--out", Scratch.directory("tune-limit-16", create: false), "--quiet"])
+        #expect(atLimit.code == 0, "\(atLimit.message ?? "")")
+    }
 }
