@@ -16,11 +16,11 @@ enum Censoring {
         case none
     }
 
+    /// Which metrics a world can lack is the run's rule (`PointsCSV.canBeMissing`, what points.csv
+    /// counts); what a missing value means is the report's.
     static func missing(_ column: String) -> Missing {
-        let key = Units.metricKey(column)
-        if key == "rest_time" || key == "settle_time" { return .runLength }
-        if key.hasPrefix("bounce"), key != "bounces" { return .zero }
-        return .none
+        guard PointsCSV.canBeMissing(column) else { return .none }
+        return Units.metricKey(column).hasPrefix("bounce") ? .zero : .runLength
     }
 
     /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
