@@ -19,18 +19,8 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { arguments.joined(separator: " ") }
 }
 
-private let scene = """
-    name: exitmap
-    world: {bounds: [320, 568], ticks: 20}
-    items:
-      box: {center: [160, 400], size: [40, 40]}
-    behaviors:
-      fall: {type: gravity, items: [box]}
-      stuff: {type: item, items: [box], elasticity: 0.5}
-    sweep:
-      parameters:
-        stuff.elasticity: [0, 0.5]
-    """
+// The shared tiny sweep (TestScratch), two points.
+private let scene = tinySweep(name: "exitmap", boxY: 400, elasticity: "[0, 0.5]")
 
 /// The files a case may name: written fresh for each case, so cases run side by side.
 private func placeholders() throws -> [String: String] {

@@ -5,18 +5,8 @@ import Testing
 import WorldSweepRun
 import WorldSweepScene
 
-private let sweep = """
-    name: messages
-    world: {bounds: [320, 568], ticks: 20}
-    items:
-      box: {center: [160, 400], size: [40, 40]}
-    behaviors:
-      fall: {type: gravity, items: [box]}
-      stuff: {type: item, items: [box], elasticity: 0.5}
-    sweep:
-      parameters:
-        stuff.elasticity: [0, 0.5]
-    """
+// The shared tiny sweep (TestScratch), two points.
+private let sweep = tinySweep(name: "messages", boxY: 400, elasticity: "[0, 0.5]")
 
 /// Exit 2 and one line in our words: no decoder type names, coding keys, error domains or usage blocks.
 private func expectOurRefusal(_ arguments: [String], _ fragments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation) {
