@@ -1,13 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The engine and everything above it are compiled twice from the same sources: once for baseline
-// x86-64 (runs everywhere) and, on x86_64 hosts, once more for AVX2 CPUs (Haswell and later) under
-// module names ending in AVX2. `worldsweep` holds both and picks one when it starts
-// (Sources/worldsweep/main.swift: the CPU's features, WORLDSWEEP_CPU=portable|avx2 to force one).
-// Same bits either way: Swift emits no fused multiply-adds unless asked, so the AVX2 copy only
-// computes eight lanes per instruction where the portable one needs two.
-let engineModules = ["WorldSweep", "WorldSweepScene", "WorldSweepRun", "WorldSweepReport", "WorldSweepCLI"]
+// The engine's modules are compiled twice from the same sources: once for baseline x86-64 (runs
+// everywhere) and, on x86_64 hosts, once more for AVX2 CPUs (Haswell and later) under module names
+// ending in AVX2. Same bits either way: Swift emits no fused multiply-adds unless asked, so the AVX2
+// copy only computes eight lanes per instruction where the portable one needs two. The engine's
+// modules are the physics (WorldSweep), the scene files it is built from (WorldSweepScene: its
+// types are the engine's) and the run path that steps worlds and folds their metrics tick by tick
+// (WorldSweepRun). The report and the commands gain nothing from AVX2 and are built once, on the
+// portable copies; they reach the hot entry points through `EngineCode` (WorldSweepResults, built
+// once: the protocol and the plain result types both copies share), and `worldsweep`'s main picks
+// which copy's `RunEngineCode` that is (Sources/worldsweep/main.swift: the CPU's features,
+// WORLDSWEEP_CPU=portable|avx2 to force one).
+let engineModules = ["WorldSweep", "WorldSweepScene", "WorldSweepRun"]
 // WORLDSWEEP_PORTABLE_ONLY=1 leaves the AVX2 copies out: a development build in half the time
 // (the binary then runs the portable code, with the same bits).
 #if arch(x86_64)
@@ -47,25 +52,28 @@ let package = Package(
         .target(name: "WorldSweepScene", dependencies: ["WorldSweep", .product(name: "Yams", package: "Yams")]),
         // The `worldsweep` commands, as a library so tests can drive them.
         .target(name: "WorldSweepCLI", dependencies: [
-            "WorldSweep", "WorldSweepScene", "WorldSweepRun", "WorldSweepReport",
+            "WorldSweep", "WorldSweepScene", "WorldSweepRun", "WorldSweepReport", "WorldSweepResults",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // What both copies of the engine's modules share: plain result types (worlds.csv's and
+        // summary.json's), run errors, and the `EngineCode` entry points the commands call.
+        .target(name: "WorldSweepResults"),
         // OpenBLAS through CBLAS/LAPACK (Debian's libopenblas-dev; scripts/setup.sh installs it).
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         // Running sweeps: per-world metrics, scheduling, streamed results, resume, shards.
-        .target(name: "WorldSweepRun", dependencies: ["WorldSweep", "WorldSweepScene"]),
+        .target(name: "WorldSweepRun", dependencies: ["WorldSweep", "WorldSweepScene", "WorldSweepResults"]),
         // Summary reports: Markdown and an offline HTML page with SVG charts; least-squares sensitivity.
         .target(name: "WorldSweepReport", dependencies: ["WorldSweep", "WorldSweepScene", "WorldSweepRun", "COpenBLAS"]),
         // Whether this CPU runs the AVX2 copies (cpuid, through the C compiler's builtins).
         .target(name: "CPUFeatures"),
-        .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI", "CPUFeatures"]
-                          + (avx2Copies ? ["WorldSweepCLIAVX2"] : [])),
+        .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI", "WorldSweepRun", "CPUFeatures"]
+                          + (avx2Copies ? ["WorldSweepRunAVX2"] : [])),
         // What the tests share: scratch directories removed when the test process exits, a seeded generator.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "WorldSweepTests", dependencies: ["WorldSweep", "TestScratch"]),
         .testTarget(name: "WorldSweepSceneTests", dependencies: ["WorldSweepScene", "TestScratch"]),
         .testTarget(name: "WorldSweepCLITests", dependencies: ["WorldSweepCLI", "TestScratch", "CPUFeatures"]
-                    + (avx2Copies ? ["WorldSweepCLIAVX2"] : [])),
+                    + (avx2Copies ? ["WorldSweepRunAVX2"] : [])),
         .testTarget(name: "WorldSweepRunTests", dependencies: ["WorldSweepRun", "TestScratch"]),
         .testTarget(name: "WorldSweepReportTests", dependencies: ["WorldSweepReport", "TestScratch"]),
     ]
@@ -73,14 +81,10 @@ let package = Package(
 
 if avx2Copies {
     let yams = Target.Dependency.product(name: "Yams", package: "Yams")
-    let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
     let openBLAS = Target.Dependency.target(name: "COpenBLAS", condition: .when(platforms: [.linux]))
     package.targets += [
         avx2Copy(of: "WorldSweep", dependencies: [openBLAS]),
         avx2Copy(of: "WorldSweepScene", dependencies: ["WorldSweepAVX2", yams]),
-        avx2Copy(of: "WorldSweepRun", dependencies: ["WorldSweepAVX2", "WorldSweepSceneAVX2"]),
-        avx2Copy(of: "WorldSweepReport", dependencies: ["WorldSweepAVX2", "WorldSweepSceneAVX2", "WorldSweepRunAVX2", "COpenBLAS"]),
-        avx2Copy(of: "WorldSweepCLI", dependencies: ["WorldSweepAVX2", "WorldSweepSceneAVX2", "WorldSweepRunAVX2",
-                                                     "WorldSweepReportAVX2", argumentParser]),
+        avx2Copy(of: "WorldSweepRun", dependencies: ["WorldSweepAVX2", "WorldSweepSceneAVX2", "WorldSweepResults"]),
     ]
 }

@@ -139,7 +139,7 @@ struct BenchCommand: ParsableCommand {
 
         if wholeRunReport && !wholeRun { throw BadInput("--whole-run-report needs --whole-run") }
         if let rounds { try CommandLineLimits.check(rounds, 1...1000, option: "--rounds") }
-        var runner = WorldRunner(scene: scene)
+        let runner = WorldRunner(scene: scene)
         // The whole run covers the sweep's own worlds: the engine is timed on exactly those too.
         if wholeRun && !worldCounts.contains(runner.worldCount) { worldCounts.append(runner.worldCount) }
         let wholeRunEngine = engineList.first { $0 != .single } ?? engineList[0]
@@ -147,6 +147,9 @@ struct BenchCommand: ParsableCommand {
             guard let d = FileManager.default.contents(atPath: path) else { throw BadInput("\(path): cannot read the file") }
             return d
         } ?? Data(BuiltInSweeps.twinDropYAML.utf8)
+        // The worlds run on the chosen engine code, which reads the sweep again from these bytes.
+        let source = SweepSource(path: file, data: fileData, sets: overrides.sets, sweeps: overrides.sweeps)
+        let engineCode = WorldSweepCommand.engine.code
         let progress = isatty(2) != 0
         var rows: [BenchResult.EngineRow] = []
         func row(_ name: String, integrator: String?, threads t: Int, worlds w: Int, _ timings: [Double]) -> BenchResult.EngineRow {
@@ -173,11 +176,11 @@ struct BenchCommand: ParsableCommand {
                 var wholeTimings: [Double] = []
                 for _ in 0..<runs {
                     for (k, e) in engineList.enumerated() {
-                        runner.engine = e
-                        timings[k].append(max(Self.time(runner, worlds: w, threads: t), 1e-9))
+                        timings[k].append(max(try engineCode.timeWorlds(source, engine: e.name, worlds: w, threads: t,
+                                                                        chunkSize: Self.chunkSize), 1e-9))
                     }
                     if whole {
-                        wholeTimings.append(max(try BenchWholeRun.time(scene: scene, fileData: fileData, engine: wholeRunEngine,
+                        wholeTimings.append(max(try BenchWholeRun.time(source: source, engine: wholeRunEngine,
                                                                        threads: t, report: wholeRunReport,
                                                                        directory: "\(out)/whole-run"), 1e-9))
                     }
@@ -197,7 +200,8 @@ struct BenchCommand: ParsableCommand {
             for lanes in laneCounts {
                 let steps = max(2, kernelWork / lanes)
                 kernels.append(.init(integrator: i.rawValue, lanes: lanes,
-                                     bodySubStepsPerSecond: i.measureThroughput(bodies: 2, lanes: lanes, subSteps: steps)))
+                                     bodySubStepsPerSecond: engineCode.integratorThroughput(i.rawValue, bodies: 2, lanes: lanes,
+                                                                                            subSteps: steps)))
             }
         }
         let engineOrder = engineList.map(\.name) + [BenchWholeRun.engineName(report: wholeRunReport)]
@@ -210,34 +214,6 @@ struct BenchCommand: ParsableCommand {
         result.computeRatios()
         result.computeWholeRunRatios(engine: wholeRunEngine.name)
         return result
-    }
-
-    /// Wall time of running `worlds` worlds on `threads` threads, in chunks of `chunkSize` as a
-    /// sweep does. World indices wrap around the sweep: each chunk runs as pieces within
-    /// 0..<worldCount, so every world index maps to a real world and the world-ticks add up.
-    static func time(_ runner: WorldRunner, worlds: Int, threads: Int) -> Double {
-        let count = runner.worldCount
-        var ran = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        _ = try? Scheduler(threads: threads, chunkSize: chunkSize).run(0..<worlds, work: { range in
-            wrapped(range, count: count).reduce(0) { $0 + runner.run(worlds: $1).count }
-        }, consume: { _, n in ran += n })
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        precondition(ran == worlds, "bench ran \(ran) of \(worlds) worlds")
-        return seconds
-    }
-
-    /// `range` of world indices as ranges within 0..<count (index i is world i mod count), in order.
-    static func wrapped(_ range: Range<Int>, count: Int) -> [Range<Int>] {
-        var pieces: [Range<Int>] = []
-        var w = range.lowerBound
-        while w < range.upperBound {
-            let local = w % count
-            let n = min(range.upperBound - w, count - local)
-            pieces.append(local..<local + n)
-            w += n
-        }
-        return pieces
     }
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

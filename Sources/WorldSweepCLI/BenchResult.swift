@@ -71,7 +71,7 @@ struct BenchResult: Codable {
                 .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
             return Machine(cores: ProcessInfo.processInfo.activeProcessorCount, defaultThreads: Scheduler.defaultThreads(),
                            cpu: cpu, os: ProcessInfo.processInfo.operatingSystemVersionString,
-                           blas: LaneIntegrator.blasDescription, build: build, codePath: CodePath.current,
+                           blas: LaneIntegrator.blasDescription, build: build, codePath: WorldSweepCommand.engine.code.name,
                            date: ISO8601DateFormatter().string(from: Date()))
         }
     }

@@ -12,14 +12,15 @@ enum BenchWholeRun {
     /// The row name of whole-run figures (`whole-run+report` when the report is timed too).
     static func engineName(report: Bool) -> String { report ? "whole-run+report" : "whole-run" }
 
-    /// Wall seconds of one whole run of `scene` into `directory` (replaced each time): worlds.csv,
-    /// partners.csv, the point tables and summary.json, then the report if `report`.
-    static func time(scene: SceneFile, fileData: Data, engine: SweepEngine, threads: Int, report: Bool,
+    /// Wall seconds of one whole run of the sweep into `directory` (replaced each time):
+    /// worlds.csv, partners.csv, the point tables and summary.json, then the report if `report`.
+    static func time(source: SweepSource, engine: SweepEngine, threads: Int, report: Bool,
                      directory: String) throws -> Double {
-        var sweep = SweepRun(scene: scene, fileData: fileData, directory: directory)
-        sweep.runner.engine = engine
+        var request = SweepRequest(source: source, directory: directory, engine: engine.name, threads: threads,
+                                   chunkSize: BenchCommand.chunkSize)
+        request.force = true
         let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = try sweep.run(.init(threads: threads, chunkSize: BenchCommand.chunkSize, force: true))
+        let outcome = try WorldSweepCommand.engine.code.runSweep(request)
         if report, let summary = outcome.summary {
             try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory)
         }

@@ -1,4 +1,5 @@
 import WorldSweepScene
+import WorldSweepRun
 
 /// Sweeps built into the binary, so `bench` runs anywhere without a checkout.
 enum BuiltInSweeps {
@@ -32,6 +33,6 @@ enum BuiltInSweeps {
         """
 
     static func twinDrop() throws -> SceneFile {
-        try SceneFile.parse(yaml: twinDropYAML, path: "<built-in twin-drop>")
+        try SceneFile.parse(yaml: twinDropYAML, path: RunEngineCode.builtInLabel)
     }
 }

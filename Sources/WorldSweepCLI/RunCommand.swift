@@ -101,20 +101,23 @@ struct RunCommand: ParsableCommand {
         defer { Self.releaseInterrupts() }
 
         let bar = ProgressBar(quiet: quiet)
-        var sweep = SweepRun(scene: scene, fileData: data, directory: directory, overrides: overrides.overrides)
+        var runner = WorldRunner(scene: scene)
         switch engine {
-        case .batched: sweep.runner.engine = .batched(integrator.backEnd)
-        case .single: sweep.runner.engine = .single
+        case .batched: runner.engine = .batched(integrator.backEnd)
+        case .single: runner.engine = .single
         }
         // Memory before anything is allocated: fewer threads when worlds do not fit side by side.
-        threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: sweep.runner))
+        threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: runner))
         LaneIntegrator.useSingleThreadedBLAS()
-        let outcome: SweepRun.Outcome
+        var request = SweepRequest(source: SweepSource(path: file, data: data, sets: overrides.sets, sweeps: overrides.sweeps),
+                                   directory: directory, engine: runner.engine.name, threads: threadCount, chunkSize: chunkSize)
+        request.resume = resume; request.force = force; request.shard = shardSpec
+        request.cancelled = { cancel.isCancelled }
+        request.progress = { bar.update(done: $0, total: $1) }
+        request.commandLine = WorldSweepCommand.arguments
+        let outcome: SweepReply
         do {
-            outcome = try sweep.run(.init(threads: threadCount, chunkSize: chunkSize, resume: resume, force: force,
-                                          shard: shardSpec, cancel: cancel,
-                                          progress: { bar.update(done: $0, total: $1) },
-                                          commandLine: WorldSweepCommand.arguments))
+            outcome = try WorldSweepCommand.engine.code.runSweep(request)
         } catch let error as RunInputError {
             bar.finish()
             throw BadInput(error.description)

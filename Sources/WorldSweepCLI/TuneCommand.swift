@@ -56,14 +56,11 @@ struct TuneCommand: ParsableCommand {
                              + "\(limit.maxWorlds) (--max-worlds); add --force to allow it")
         }
         guard let fileData = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
-        // As `run` keeps it: the file, then the overrides as comments, so sweep.yaml says what was
-        // searched, and --resume with other overrides is refused as a changed file.
-        let data = SweepRun.sweepCopy(fileData, overrides: overrides.overrides)
         if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
         let threadCount = min(threads ?? Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound)
-        let search = TuneSearch(scene: scene, fileData: data, directory: out ?? "runs/\(scene.name)-tune")
+        let directory = out ?? "runs/\(scene.name)-tune"
         // Spring columns exist only for items with a rest target: a want must name a real column.
-        let columns = Set(search.evaluator.layout.metricColumns)
+        let columns = Set(TuneSearch(scene: scene, fileData: fileData, directory: directory).evaluator.layout.metricColumns)
         for want in tune.wants where !columns.contains(want.metric) {
             throw SceneError(path: file, at: want.location, "'\(want.metric)' is not a metric of this file's worlds (spring "
                              + "metrics need an item with a rest target and the metric in 'metrics')")
@@ -72,39 +69,27 @@ struct TuneCommand: ParsableCommand {
         RunCommand.catchInterrupts()
         defer { RunCommand.releaseInterrupts() }
         let showProgress = !quiet
-        let outcome: TuneSearch.Outcome
+        // The search, its confirmation and its report run on the chosen engine code.
+        var request = TuneRequest(source: SweepSource(path: file, data: fileData, sets: overrides.sets, sweeps: overrides.sweeps),
+                                  directory: directory, threads: threadCount)
+        request.resume = resume; request.force = force
+        request.cancelled = { cancel.isCancelled }
+        request.progress = { line in if showProgress { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
+        let reply: TuneReply
         do {
-            outcome = try search.run(.init(threads: threadCount, resume: resume, force: force, cancel: cancel,
-                                           progress: { line in if showProgress { FileHandle.standardError.write(Data((line + "\n").utf8)) } }))
+            reply = try WorldSweepCommand.engine.code.tune(request)
         } catch let error as RunInputError {
             throw BadInput(error.description)
         }
-        guard outcome.completed else {
-            throw Interrupted("interrupted after \(outcome.generations) generation\(outcome.generations == 1 ? "" : "s"); "
+        guard reply.completed else {
+            throw Interrupted("interrupted after \(reply.generations) generation\(reply.generations == 1 ? "" : "s"); "
                               + "continue with: worldsweep tune \(file) --resume" + (out.map { " --out \($0)" } ?? ""))
         }
-        let scoring = TuneScoring(tune: tune)
-        var confirmation: TuneEvaluation?
-        var sensitivity: [TuneEvaluation] = []
-        if let best = TuneResult.best(outcome.evaluations, scoring: scoring) {
-            // Fresh jitter draws: another seed for the same replicas.
-            confirmation = try search.evaluator.evaluate([best.values], generation: outcome.generations, firstPoint: 0,
-                                                         jitterSeed: search.jitterSeed &+ 1, threads: threadCount,
-                                                         cancel: CancellationFlag())?.evaluations.first
-            // The same replicas as the search, so the steps differ from the answer by the parameter alone.
-            sensitivity = try search.evaluator.evaluate(TuneReport.probes(around: best.values, tune: tune),
-                                                        generation: outcome.generations, firstPoint: 0, jitterSeed: search.jitterSeed,
-                                                        threads: threadCount, cancel: CancellationFlag())?.evaluations ?? []
-        }
-        let jittered = !(scene.sweep?.jitter.isEmpty ?? true)
-        let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
-                                sensitivity: sensitivity)
-        try report.write(to: search.directory, fileText: String(decoding: fileData, as: UTF8.self), overrides: overrides.overrides)
-        print(report.sentence)
-        for line in report.unmet + report.conflicts { print(line) }
-        print("\(outcome.worlds) worlds in \(outcome.generations) generations; results: \(search.directory)/best.yaml, "
-              + "\(search.directory)/report.html")
-        if !report.met { throw RunFailure("\(file): no evaluated point meets every want (see \(search.directory)/report.md)") }
+        print(reply.sentence)
+        for line in reply.unmet + reply.conflicts { print(line) }
+        print("\(reply.worlds) worlds in \(reply.generations) generations; results: \(directory)/best.yaml, "
+              + "\(directory)/report.html")
+        if !reply.met { throw RunFailure("\(file): no evaluated point meets every want (see \(directory)/report.md)") }
     }
 }
 

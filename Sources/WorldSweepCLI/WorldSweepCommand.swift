@@ -41,10 +41,15 @@ public struct WorldSweepCommand: ParsableCommand {
     /// summary.json); task-local, so tests running commands side by side keep theirs apart.
     @TaskLocal static var arguments: [String]?
 
+    /// The compilation of the engine's modules that runs worlds (Package.swift): the portable one
+    /// unless `execute` was given another (`worldsweep`'s main gives the AVX2 one on AVX2 CPUs).
+    @TaskLocal static var engine = EngineCodeChoice(RunEngineCode.self)
+
     /// Runs the command line and returns the process exit code; bad input of any kind (a bad
-    /// file, a bad option) is reported as one message on stderr with code 2.
-    public static func execute(_ arguments: [String]) -> Int32 {
-        let (code, message) = outcome(arguments)
+    /// file, a bad option) is reported as one message on stderr with code 2. Worlds run on
+    /// `engineCode` (WorldSweepRun's or WorldSweepRunAVX2's `RunEngineCode`).
+    public static func execute(_ arguments: [String], engineCode: any EngineCode.Type = RunEngineCode.self) -> Int32 {
+        let (code, message) = $engine.withValue(EngineCodeChoice(engineCode)) { outcome(arguments) }
         if let message { writeError(message) }
         return code
     }
@@ -111,6 +116,13 @@ public struct WorldSweepCommand: ParsableCommand {
             offset += n
         }
     }
+}
+
+/// An `EngineCode` as a task-local value (a protocol's metatype is not `Sendable` by itself; the
+/// conformers are caseless enums).
+struct EngineCodeChoice: @unchecked Sendable {
+    let code: any EngineCode.Type
+    init(_ code: any EngineCode.Type) { self.code = code }
 }
 
 /// The exit codes of the contract.

@@ -1,5 +1,7 @@
 // What one world produces and what a sweep point aggregates: the data model shared by the
 // runner (which fills it), worlds.csv / summary.json (which store it) and the report (which reads it).
+// Plain data in a module built once, so both compilations of the run path (Package.swift) hand the
+// commands the same types.
 
 /// The metrics of one item in one world (contract: bounce_heights, contact_counts, rest_time,
 /// final_state).

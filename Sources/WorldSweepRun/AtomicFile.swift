@@ -5,12 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Errors writing or reading run files (exit code 1: the run failed).
-public struct RunFileError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Final files are written whole: `NAME.tmp`, fsync, rename over `NAME`.
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws {

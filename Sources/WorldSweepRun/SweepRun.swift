@@ -309,9 +309,3 @@ struct ChunkOutput: Sendable {
     /// Time the worker spent in the engine on this chunk.
     var engineNanoseconds: UInt64
 }
-
-/// A mistake in how a run was asked for (exit 2): nothing to resume, a changed file, an unfinished run.
-public struct RunInputError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

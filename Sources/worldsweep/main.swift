@@ -1,7 +1,8 @@
 import CPUFeatures
 import WorldSweepCLI
-#if canImport(WorldSweepCLIAVX2)
-import WorldSweepCLIAVX2
+import WorldSweepRun
+#if canImport(WorldSweepRunAVX2)
+import WorldSweepRunAVX2
 #endif
 
 #if canImport(Glibc)
@@ -10,12 +11,13 @@ import Glibc
 import Darwin
 #endif
 
-// Two compilations of the engine live in this binary (Package.swift): the portable one and, on
-// x86_64, an AVX2 one. The AVX2 one runs when the CPU has it; WORLDSWEEP_CPU=portable or avx2
-// forces one (to compare them on one machine), auto or unset chooses. Results are the same bits.
+// Two compilations of the engine's modules live in this binary (Package.swift): the portable one
+// and, on x86_64, an AVX2 one; the commands and the report are built once and run worlds through
+// the `EngineCode` given here. The AVX2 one runs when the CPU has it; WORLDSWEEP_CPU=portable or
+// avx2 forces one (to compare them on one machine), auto or unset chooses. Results are the same bits.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let cpuHasAVX2 = worldsweep_cpu_runs_haswell_code() != 0
-#if canImport(WorldSweepCLIAVX2)
+#if canImport(WorldSweepRunAVX2)
 let avx2Built = true
 #else
 let avx2Built = false
@@ -35,7 +37,7 @@ case "portable": useAVX2 = false
 case "avx2":
     // Decided at build time: a `guard avx2Built` would leave unreachable code (a warning) in
     // builds without the AVX2 copy.
-    #if canImport(WorldSweepCLIAVX2)
+    #if canImport(WorldSweepRunAVX2)
     guard cpuHasAVX2 else { refuse("WORLDSWEEP_CPU=avx2, but this CPU lacks AVX2 (or FMA, BMI2, F16C, MOVBE)") }
     useAVX2 = true
     #else
@@ -44,7 +46,7 @@ case "avx2":
 default: refuse("WORLDSWEEP_CPU must be auto, portable or avx2, not '\(request)'")
 }
 
-#if canImport(WorldSweepCLIAVX2)
-if useAVX2 { exit(WorldSweepCLIAVX2.WorldSweepCommand.execute(arguments)) }
+#if canImport(WorldSweepRunAVX2)
+if useAVX2 { exit(WorldSweepCommand.execute(arguments, engineCode: WorldSweepRunAVX2.RunEngineCode.self)) }
 #endif
-exit(WorldSweepCLI.WorldSweepCommand.execute(arguments))
+exit(WorldSweepCommand.execute(arguments, engineCode: WorldSweepRun.RunEngineCode.self))

@@ -2,6 +2,7 @@ import Foundation
 import TestScratch
 import Testing
 @testable import WorldSweepCLI
+import WorldSweepRun
 import WorldSweep
 import WorldSweepScene
 
@@ -181,12 +182,12 @@ let freeFallScene = """
     }
 
     @Test func worldIndicesWrapAroundTheSweep() {
-        #expect(BenchCommand.wrapped(0..<64, count: 768) == [0..<64])
-        #expect(BenchCommand.wrapped(760..<830, count: 768) == [760..<768, 0..<62])
-        #expect(BenchCommand.wrapped(1536..<1600, count: 768) == [0..<64])
-        let pieces = BenchCommand.wrapped(5..<2000, count: 768)
+        #expect(RunEngineCode.wrapped(0..<64, count: 768) == [0..<64])
+        #expect(RunEngineCode.wrapped(760..<830, count: 768) == [760..<768, 0..<62])
+        #expect(RunEngineCode.wrapped(1536..<1600, count: 768) == [0..<64])
+        let pieces = RunEngineCode.wrapped(5..<2000, count: 768)
         #expect(pieces.reduce(0) { $0 + $1.count } == 1995 && pieces.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= 768 })
-        #expect(BenchCommand.wrapped(0..<5, count: 1) == Array(repeating: 0..<1, count: 5))
+        #expect(RunEngineCode.wrapped(0..<5, count: 1) == Array(repeating: 0..<1, count: 5))
     }
 
     @Test func tinyBenchWritesJSONAndAReport() throws {

@@ -1,0 +1,107 @@
+// Where the commands (built once) meet the engine's modules (built twice: portable and AVX2, see
+// Package.swift). Everything a command does besides running worlds — reading and checking files,
+// memory checks, reports — runs on the portable copy; running worlds goes through `EngineCode`,
+// which both copies implement (WorldSweepRun's `RunEngineCode`) and `worldsweep`'s main picks at
+// start. What crosses is plain data and this module's result types; each copy reads the sweep
+// file again from the same bytes and the same overrides, so both see the same scene.
+
+import Foundation
+
+/// A sweep file as a command read it: its bytes, where they came from (nil: a built-in sweep) and
+/// the command line's `--set` / `--sweep`.
+public struct SweepSource: Sendable {
+    public var path: String?
+    public var data: Data
+    public var sets: [String]
+    public var sweeps: [String]
+    public init(path: String?, data: Data, sets: [String] = [], sweeps: [String] = []) {
+        self.path = path; self.data = data; self.sets = sets; self.sweeps = sweeps
+    }
+}
+
+/// `worldsweep run` (and `bench --whole-run`): a sweep into a folder.
+public struct SweepRequest {
+    public var source: SweepSource
+    public var directory: String
+    /// The engine's name in run info: `batched-simd`, `batched-blas` or `single-world`.
+    public var engine: String
+    public var threads: Int
+    public var chunkSize: Int
+    public var resume = false
+    public var force = false
+    public var shard: (index: Int, count: Int)?
+    /// Polled between chunks (Ctrl-C).
+    public var cancelled: @Sendable () -> Bool = { false }
+    /// Called on the calling thread after each chunk is written: (worlds done, worlds in range).
+    public var progress: ((Int, Int) -> Void)?
+    public var commandLine: [String]?
+    public init(source: SweepSource, directory: String, engine: String, threads: Int, chunkSize: Int) {
+        self.source = source; self.directory = directory; self.engine = engine; self.threads = threads
+        self.chunkSize = chunkSize
+    }
+}
+
+/// What a sweep left: as WorldSweepRun's `SweepRun.Outcome`.
+public struct SweepReply: Sendable {
+    public var directory: String
+    /// False when cancelled before the end: the directory can be resumed.
+    public var completed: Bool
+    public var worldsDone: Int
+    public var worldsInRange: Int
+    /// Whole runs only, once completed.
+    public var summary: SweepSummary?
+    public var sample: [WorldResult]
+    public init(directory: String, completed: Bool, worldsDone: Int, worldsInRange: Int, summary: SweepSummary?,
+                sample: [WorldResult]) {
+        self.directory = directory; self.completed = completed; self.worldsDone = worldsDone
+        self.worldsInRange = worldsInRange; self.summary = summary; self.sample = sample
+    }
+}
+
+/// `worldsweep tune`: a search into a folder, its confirmation and its report.
+public struct TuneRequest {
+    public var source: SweepSource
+    public var directory: String
+    public var threads: Int
+    public var resume = false
+    public var force = false
+    public var cancelled: @Sendable () -> Bool = { false }
+    /// One line per generation.
+    public var progress: ((String) -> Void)?
+    public init(source: SweepSource, directory: String, threads: Int) {
+        self.source = source; self.directory = directory; self.threads = threads
+    }
+}
+
+/// What a search found, as the command prints it.
+public struct TuneReply: Sendable {
+    public var completed: Bool
+    public var generations: Int
+    public var worlds: Int
+    /// The answer in one sentence, then each unmet want and each conflict.
+    public var sentence: String
+    public var unmet: [String]
+    public var conflicts: [String]
+    /// Whether some evaluated point meets every want.
+    public var met: Bool
+    public init(completed: Bool, generations: Int, worlds: Int, sentence: String = "", unmet: [String] = [],
+                conflicts: [String] = [], met: Bool = false) {
+        self.completed = completed; self.generations = generations; self.worlds = worlds; self.sentence = sentence
+        self.unmet = unmet; self.conflicts = conflicts; self.met = met
+    }
+}
+
+/// The entry points where worlds run, in one compilation of the engine's modules.
+public protocol EngineCode {
+    /// `portable` or `avx2` (summary.json's `run.codePath`).
+    static var name: String { get }
+    /// Runs a sweep into its folder (worlds.csv, partners.csv, summary.json; not the report).
+    static func runSweep(_ request: SweepRequest) throws -> SweepReply
+    /// Wall seconds of running `worlds` of the sweep's worlds (indices wrapping around the sweep)
+    /// on `threads` threads, in chunks of `chunkSize`, on `engine` (as `SweepRequest.engine`).
+    static func timeWorlds(_ source: SweepSource, engine: String, worlds: Int, threads: Int, chunkSize: Int) throws -> Double
+    /// Body-sub-steps per second of an integrator back end (`simd` or `blas`) alone.
+    static func integratorThroughput(_ integrator: String, bodies: Int, lanes: Int, subSteps: Int) -> Double
+    /// Runs a search (resuming if asked), confirms its best point and writes its report.
+    static func tune(_ request: TuneRequest) throws -> TuneReply
+}
