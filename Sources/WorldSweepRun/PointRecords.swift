@@ -119,8 +119,8 @@ struct PointFormatter: Sendable {
 /// (`pd.DataFrame(**summary["points"])`): the names once, a row of values per point.
 enum PointTable {
     /// Each metric's statistics in summary.json, in column order.
-    static let statistics = ["count", "mean", "std", "min", "max"]
-    static let partnerColumns = ["point", "item", "partner"] + statistics
+    static let statistics = PointTableColumns.statistics
+    static let partnerColumns = PointTableColumns.partnerColumns
 
     static func columns(layout: CSVLayout) -> [String] {
         ["point"] + layout.parameters + ["replicas", "failedReplicas"]

@@ -2,6 +2,7 @@ import Foundation
 import TestScratch
 import Testing
 @testable import WorldSweepRun
+@testable import WorldSweepResults
 
 /// summary.json's point tables, written by hand (PointFormatter) on the workers, must read back
 /// to exactly the points they were made from, whatever the numbers, and points.csv's cells must

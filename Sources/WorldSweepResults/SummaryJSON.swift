@@ -4,7 +4,16 @@ import Foundation
 // two tables of columns and rows (PointTable), or `null` with one replica per point, where each
 // point is one world and worlds.csv is the per-point table (docs/data.md). Before issue 29 every
 // point was an object with each metric's five statistics spelled out by key: 116 MB for a
-// 50 000-point sweep whose worlds.csv is 12 MB.
+// 50 000-point sweep whose worlds.csv is 12 MB. Here, beside SweepSummary's declaration: a
+// conformance's own coding must live in the module that declares the conformance.
+
+/// summary.json's per-point table columns that do not depend on the sweep (WorldSweepRun's
+/// `PointTable` adds the sweep's own).
+public enum PointTableColumns {
+    /// Each metric's statistics, in column order.
+    public static let statistics = ["count", "mean", "std", "min", "max"]
+    public static let partnerColumns = ["point", "item", "partner"] + statistics
+}
 
 extension SweepSummary {
     enum CodingKeys: String, CodingKey {
@@ -71,7 +80,7 @@ struct PointTables: Codable {
         var metricKeys = Set<String>(), partnerKeys = Set<String>()
         for p in points { for key in p.metrics.keys { if key.split(separator: ".").count == 3 { partnerKeys.insert(key) } else { metricKeys.insert(key) } } }
         let metrics = metricKeys.sorted()
-        columns = ["point"] + parameters + ["replicas", "failedReplicas"] + metrics.flatMap { m in PointTable.statistics.map { "\(m).\($0)" } }
+        columns = ["point"] + parameters + ["replicas", "failedReplicas"] + metrics.flatMap { m in PointTableColumns.statistics.map { "\(m).\($0)" } }
         func cells(_ s: MetricStats?) -> [PointCell] {
             guard let s else { return [.number(0), .null, .null, .null, .null] }
             return [.number(Double(s.count)), .number(s.mean), .number(s.std), .number(s.min), .number(s.max)]
@@ -87,7 +96,7 @@ struct PointTables: Codable {
                 partnerRows.append([.number(Double(p.point)), .text(String(parts[0])), .text(String(parts[2]))] + cells(p.metrics[key]))
             }
         }
-        partners = Table(columns: PointTable.partnerColumns, data: partnerRows)
+        partners = Table(columns: PointTableColumns.partnerColumns, data: partnerRows)
     }
 
     /// The points the tables hold, read by column name.
@@ -103,7 +112,7 @@ struct PointTables: Codable {
         var metricColumns: [(key: String, columns: [Int])] = []
         var index: [String: Int] = [:]
         for (k, name) in columns.enumerated().dropFirst(3 + parameterCount) {
-            guard let dot = name.lastIndex(of: "."), let s = PointTable.statistics.firstIndex(of: String(name[name.index(after: dot)...])) else {
+            guard let dot = name.lastIndex(of: "."), let s = PointTableColumns.statistics.firstIndex(of: String(name[name.index(after: dot)...])) else {
                 throw bad("column \(name) is not METRIC.count, .mean, .std, .min or .max")
             }
             let key = String(name[..<dot])
@@ -126,7 +135,7 @@ struct PointTables: Codable {
             points.append(PointSummary(point: Int(point), parameters: row[1..<(1 + parameterCount)].map { $0.number ?? .nan },
                                        replicas: Int(replicas), failedReplicas: Int(failed), metrics: metrics))
         }
-        guard partners.columns == PointTable.partnerColumns else { throw bad("the partner table's columns are not \(PointTable.partnerColumns)") }
+        guard partners.columns == PointTableColumns.partnerColumns else { throw bad("the partner table's columns are not \(PointTableColumns.partnerColumns)") }
         for row in partners.data {
             guard row.count == partners.columns.count, let point = row[0].number, let item = row[1].text, let partner = row[2].text,
                   let at = byPoint[Int(point)], let s = stats(row, Array(3..<8)) else { throw bad("a partner row does not match the columns") }
