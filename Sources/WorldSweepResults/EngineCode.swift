@@ -41,7 +41,7 @@ public struct SweepRequest {
     }
 }
 
-/// What a sweep left: as WorldSweepRun's `SweepRun.Outcome`.
+/// What a sweep left (WorldSweepRun's `SweepRun.Outcome` is this type).
 public struct SweepReply: Sendable {
     public var directory: String
     /// False when cancelled before the end: the directory can be resumed.

@@ -38,12 +38,10 @@ public enum RunEngineCode: EngineCode {
         guard let engine = engine(named: request.engine) else { throw RunInputError("no engine named '\(request.engine)'") }
         sweep.runner.engine = engine
         let progress = request.progress
-        let outcome = try sweep.run(.init(threads: request.threads, chunkSize: request.chunkSize, resume: request.resume,
+        return try sweep.run(.init(threads: request.threads, chunkSize: request.chunkSize, resume: request.resume,
                                           force: request.force, shard: request.shard,
                                           cancel: CancellationFlag(also: request.cancelled),
                                           progress: progress.map { p in { p($0, $1) } }, commandLine: request.commandLine))
-        return SweepReply(directory: outcome.directory, completed: outcome.completed, worldsDone: outcome.worldsDone,
-                          worldsInRange: outcome.worldsInRange, summary: outcome.summary, sample: outcome.sample)
     }
 
     public static func timeWorlds(_ source: SweepSource, engine name: String, worlds: Int, threads: Int,

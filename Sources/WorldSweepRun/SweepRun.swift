@@ -29,17 +29,9 @@ public struct SweepRun {
         }
     }
 
-    public struct Outcome {
-        /// Where the files went (DIR, or the shard's folder).
-        public var directory: String
-        /// False when cancelled before the end: the directory can be resumed.
-        public var completed: Bool
-        public var worldsDone: Int
-        public var worldsInRange: Int
-        /// Whole runs only, once completed.
-        public var summary: SweepSummary?
-        public var sample: [WorldResult]
-    }
+    /// What a run left (WorldSweepResults' `SweepReply`: the commands get it from either
+    /// compilation of this module).
+    public typealias Outcome = SweepReply
 
     public let scene: SceneFile
     public let fileData: Data
