@@ -67,11 +67,10 @@ extension HTMLReport {
         let s = m.summary
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
-        let many = v.dots.count > 200
         // Thousands of points: their density (every point counted), not a dot each.
         let dense = v.dots.count > DensityLayer.above
         let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
-            LinePoint(x: d.x, y: d.y, title: many ? "" : "point \(d.point.point) (\(m.describe(d.point))): mean \(Text.value(d.y)) \(unit)")
+            LinePoint(x: d.x, y: d.y, title: dense ? "" : m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)"))
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
@@ -90,7 +89,7 @@ extension HTMLReport {
         if others.isEmpty {
             caption += "the mean at each value of \(name); band: min–max."
         } else if v.binned {
-            caption += "the mean over the points in each of \(v.levels.count) equal-width ranges of \(name) (the other parameters, \(others), vary within a range); band: their min–max."
+            caption += "the mean over the points in each of \(v.levels.count) \(v.log ? "ranges of equal width in log \(name)" : "equal-width ranges of \(name)") (the other parameters, \(others), vary within a range); band: their min–max."
         } else {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
@@ -98,7 +97,7 @@ extension HTMLReport {
         caption += neverText(m, v)
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
-        if chart.logX { caption += " \(name) is log-spaced: a log axis." }
+        if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is log-spaced: a log axis." }
         return figure(chart.svg(), caption)
     }
 
@@ -147,7 +146,7 @@ extension HTMLReport {
         let others = othersText(m, except: [p.xParameter, p.yParameter])
         var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell"
         caption += others.isEmpty ? "." : ", averaged over \(others)."
-        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges." }
+        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
         if counted, let rule = Censoring.rule(p.column, runSeconds: m.runSeconds) {
             let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }
@@ -169,7 +168,7 @@ extension HTMLReport {
         if pts.count > ReportModel.maxParallelLines {
             pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
         }
-        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }) }
+        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
         let titles = pts.count <= 300 ? pts.map { "point \($0.0.point) (\(m.describe($0.0))): \(head.column) \(Text.value($0.1))" } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
@@ -180,6 +179,7 @@ extension HTMLReport {
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
         if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) { caption += " Every point is drawn: \(rule)." }
+        caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
         h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"
     }

@@ -52,7 +52,7 @@ extension ReportModel {
 
     /// The metric against every parameter, most important first.
     func slices(_ column: String) -> [SliceView] {
-        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned, runSeconds: runSeconds) }
+        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned, log: binned && isLogSpaced($0), runSeconds: runSeconds) }
     }
 
 
@@ -66,7 +66,8 @@ extension ReportModel {
         var all: [(Int, Int)] = []
         for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
-        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide, runSeconds: runSeconds) }, all.count)
+        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned,
+                                         log: (binned && isLogSpaced($0.0), binned && isLogSpaced($0.1)), maxSide: Self.maxHeatmapSide, runSeconds: runSeconds) }, all.count)
     }
 
     /// The headline metric against its strongest parameter, one line per value of the second

@@ -114,13 +114,24 @@ struct ReportModel {
     var binned: Bool { isRandom }
 
     /// A grid axis of three or more positive values spread by a constant ratio over at least a
-    /// decade (`logspace`): drawn on a log axis.
+    /// decade (`logspace`), or a random sweep's `loguniform` parameter: drawn on a log axis (and
+    /// a random one binned in equal widths of its logarithm).
     func isLogSpaced(_ j: Int) -> Bool {
-        guard !isRandom else { return false }
+        guard !isRandom else { return isLogUniform(j) }
         let v = Array(Set(summary.points.compactMap { $0.parameters[safe: j] })).sorted()
         guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
+    }
+
+    /// A random sweep's parameter drawn `loguniform`, as the sweep file says (a report written
+    /// without the file, from summary.json alone, cannot tell and draws it linearly).
+    func isLogUniform(_ j: Int) -> Bool {
+        guard isRandom, let sweep = replay?.scene.sweep, let path = summary.parameters[safe: j] else { return false }
+        return sweep.parameters.contains { p in
+            if p.path == path, case .loguniform = p.range { return true }
+            return false
+        }
     }
 
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
