@@ -278,13 +278,12 @@ enum HTMLReport {
             h += figure(chart.svg(), "World \(t.world) in motion (\(Text.value(Double(t.items[0].states.count - 1) * t.tick)) s, looping): \(why).", cls: "world")
         }
         // Springs, snaps and pendulums: each world's distance from rest over time, on one scale.
-        let extents = worlds.compactMap { RestReplayChart(title: "", trajectory: $0.0).extent }
-        let shared = extents.isEmpty ? nil : (extents.map(\.0).min()!, extents.map(\.1).max()!)
+        let shared = RestReplayChart.sharedDomains(worlds.map(\.0))
         if shared != nil { h += note(RestReplayChart.note) }
         for (t, why) in worlds {
-            let chart = t.hasRest ? RestReplayChart(title: "world \(t.world): distance from rest", trajectory: t, yDomain: shared).svg()
+            let chart = t.hasRest ? RestReplayChart(title: "world \(t.world): distance from rest", trajectory: t, yDomain: shared?.y, xDomain: shared?.x).svg()
                 : TrajectoryChart(title: "world \(t.world)", trajectory: t).svg()
-            h += "<figure class=\"world\">\n\(chart)<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) \(command(m, world: t.world))</figcaption>\n</figure>\n"
+            h += "<figure\(t.hasRest ? "" : " class=\"world\"")>\n\(chart)<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) \(command(m, world: t.world))</figcaption>\n</figure>\n"
         }
         return h + "</div>\n</div>\n"
     }

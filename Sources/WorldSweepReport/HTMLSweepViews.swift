@@ -69,8 +69,9 @@ extension HTMLReport {
         let unit = Units.metric(v.column)
         // Thousands of points: their density (every point counted), not a dot each.
         let dense = v.dots.count > DensityLayer.above
+        let hover = v.dots.count <= ReportModel.maxHoverDots
         let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
-            LinePoint(x: d.x, y: d.y, title: dense ? "" : m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)"))
+            LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
@@ -94,6 +95,8 @@ extension HTMLReport {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
+        if hover && !v.dots.isEmpty { caption += " Hover a dot for its world and the command that replays it." }
+        if !dense && 2 * Set(v.dots.map(\.x)).count <= v.dots.count { caption += " Dots at one value of \(name) are spread sideways a little, so that they do not hide each other." }
         caption += neverText(m, v)
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }

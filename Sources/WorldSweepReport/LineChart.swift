@@ -43,7 +43,9 @@ struct LineChart: Sendable {
     var legendPlace = LegendPlace.right
     /// A log-spaced parameter across: a log axis.
     var logX = false
-    /// A y range the axis must cover whatever the data (charts that share one scale).
+    /// Ranges the axes must cover whatever the data (charts that share one scale; x in data
+    /// units, before any log).
+    var xDomain: (Double, Double)?
     var yDomain: (Double, Double)?
     var frame = ChartFrame(width: 560, height: 340, left: 62, right: 140, top: 30, bottom: 46)   // room for a 17-character bold legend title
 
@@ -94,7 +96,7 @@ struct LineChart: Sendable {
     /// The axes and the mapping from data to pixels (what `svg()` draws with).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {
         let pts = series.flatMap(\.points)
-        let xs = pts.map { px($0.x) }.filter(\.isFinite)
+        let xs = (pts.map(\.x) + (xDomain.map { [$0.0, $0.1] } ?? [])).map(px).filter(\.isFinite)
         var ys = pts.map(\.y).filter(\.isFinite)
         ys += pts.compactMap(\.lo).map(floor).filter(\.isFinite) + pts.compactMap(\.hi).filter(\.isFinite)
         ys += pts.compactMap { p in p.err.map { floor(p.y - $0) } }.filter(\.isFinite)

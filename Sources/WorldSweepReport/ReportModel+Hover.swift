@@ -4,6 +4,10 @@
 import WorldSweepRun
 
 extension ReportModel {
+    /// Dots per chart that get a hover: each costs the page about 160 bytes (twin-drop's 768
+    /// points in 18 slices: 2.3 MB), so charts of more dots leave it out and say so.
+    static let maxHoverDots = 1000
+
     /// "world 12 (point 12: a = 1, b = 2): mean 3 pt — replay: worldsweep trace FILE --world 12";
     /// a point of several replicas names their worlds' range and replays the first.
     func dotTitle(_ p: PointSummary, _ what: String) -> String {

@@ -8,8 +8,10 @@ import WorldSweepRun
 struct RestReplayChart: Sendable {
     var title: String
     var trajectory: Trajectory
-    /// The y range to cover (shared by the replayed worlds of one page, so they compare).
+    /// The ranges to cover (shared by the replayed worlds of one page, so they compare): the
+    /// distances, and the times in seconds.
     var yDomain: (Double, Double)?
+    var xDomain: (Double, Double)?
     var frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
 
     /// What the distance is for each kind of rest, as the y axis says it.
@@ -27,11 +29,19 @@ struct RestReplayChart: Sendable {
         return Units.label(kinds.count == 1 ? kinds.first! : "distance from rest", unit: "pt")
     }
 
-    /// The lowest and highest distance of the world's held items (for a shared range).
-    var extent: (Double, Double)? {
+    /// The lowest and highest distance of the world's held items, and the time its replay
+    /// lasted (for shared ranges).
+    var extent: (lo: Double, hi: Double, seconds: Double)? {
         let all = trajectory.restDistances.flatMap { $0 }.filter(\.isFinite)
         guard let lo = all.min(), let hi = all.max() else { return nil }
-        return (lo, hi)
+        return (lo, hi, Double((trajectory.restDistances.map(\.count).max() ?? 1) - 1) * trajectory.tick)
+    }
+
+    /// One scale for several replayed worlds: the union of their extents (nil: none has a rest).
+    static func sharedDomains(_ worlds: [Trajectory]) -> (x: (Double, Double), y: (Double, Double))? {
+        let e = worlds.compactMap { RestReplayChart(title: "", trajectory: $0).extent }
+        guard !e.isEmpty else { return nil }
+        return ((0, e.map(\.seconds).max()!), (e.map(\.lo).min()!, e.map(\.hi).max()!))
     }
 
     func chart() -> LineChart {
@@ -42,6 +52,7 @@ struct RestReplayChart: Sendable {
         }
         var c = LineChart(title: title, xLabel: "time (s)", yLabel: yLabel, legendTitle: "", series: series)
         c.yDomain = yDomain
+        c.xDomain = xDomain
         c.frame = frame
         return c
     }
@@ -51,5 +62,5 @@ struct RestReplayChart: Sendable {
 
 extension RestReplayChart {
     /// What the still pictures of such worlds show, said once above them.
-    static let note = "The worlds with a snap, a spring or a pendulum are drawn as what their metrics measure: each held item's distance from its rest against time (0: at rest; for a spring, its length less its rest length, stretched above 0; for a pendulum, the arc from its lowest point; for a snap, the distance from its point), all on one scale."
+    static let note = "The worlds with a snap, a spring or a pendulum are drawn as what their metrics measure: each held item's distance from its rest against time (0: at rest; for a spring, its length less its rest length, stretched above 0; for a pendulum, the arc from its lowest point; for a snap, the distance from its point), all on one scale. A curve that stops early stops where every item fell asleep and the world paused: at rest from there on."
 }

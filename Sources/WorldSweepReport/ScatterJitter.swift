@@ -33,10 +33,10 @@ struct ScatterJitter: Sendable {
     }
 
     /// A dot's opacity: `base` for a few dots a column, falling with the fullest column's count
-    /// (20 dots: base; 80: a quarter of it), never under 0.12 so a single dot stays visible.
+    /// (20 dots: base; 80: a quarter of it), never under 0.2 so a single dot stays visible.
     func opacity(base: Double) -> Double {
         guard width > 0, fullestColumn > 20 else { return base }
-        return max(0.12, base * 20 / Double(fullestColumn))
+        return max(0.2, base * 20 / Double(fullestColumn))
     }
 
     /// A number in [0, 1) fixed by `n`.
