@@ -1,4 +1,5 @@
-// report.html: one self-contained page (inline CSS, inline SVG, no scripts, no external URLs),
+// report.html: one self-contained page (inline CSS, inline SVG, no external URLs; one optional
+// inline script, the parallel-coordinates brushing, without which the page reads the same),
 // readable from 390 px up: every chart scales to its column (viewBox), wide tables scroll inside
 // their own box, and the page itself never scrolls sideways.
 import Foundation
@@ -216,14 +217,15 @@ enum HTMLReport {
         let j = m.parameterOrder(column).first ?? 0
         let vals = m.valued(column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
-            let many = vals.count > 200
+            let many = vals.count > ReportModel.maxHoverDots
             let dense = vals.count > DensityLayer.above
             let series = LineSeries(name: "points", color: Palette.color(0), points: (dense ? vals : ReportModel.thinned(vals, ReportModel.maxDots)).compactMap { p, st in
-                p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : "point \(p.point) (\(m.describe(p))): std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))") }
+                p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : m.dotTitle(p, "std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))")) }
             }, style: dense ? .density : .dots, inLegend: false)
             var chart = LineChart(title: "\(column): spread per point", xLabel: m.axisLabel(j), yLabel: "std of \(column) (pt)",
                                   legendTitle: "", series: [series], nonNegative: true)
             chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
+            chart.logX = m.isLogSpaced(j)
             var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
             if dense { caption += " Drawn as their density: darker cells hold more points." } else if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
             h += figure(chart.svg(), caption)
