@@ -11,8 +11,19 @@ extension ReportModel {
     /// "world 12 (point 12: a = 1, b = 2): mean 3 pt — replay: worldsweep trace FILE --world 12";
     /// a point of several replicas names their worlds' range and replays the first.
     func dotTitle(_ p: PointSummary, _ what: String) -> String {
+        let (before, after) = hoverParts[p.point] ?? hoverParts(p)
+        return before + what + after
+    }
+
+    func hoverParts(_ p: PointSummary) -> (String, String) {
         let first = world(of: p), n = max(1, summary.replicas)
         let worlds = n > 1 ? "worlds \(first)–\(first + n - 1)" : "world \(first)"
-        return "\(worlds) (point \(p.point): \(describe(p))): \(what) — replay: \(traceCommand(world: first))"
+        return ("\(worlds) (point \(p.point): \(describe(p))): ", " — replay: \(traceCommand(world: first))")
+    }
+
+    /// Every point's hover parts, where its charts can have hovers at all (few enough points).
+    var computedHoverParts: [Int: (String, String)] {
+        guard summary.points.count <= Self.maxHoverDots else { return [:] }
+        return Dictionary(summary.points.map { ($0.point, hoverParts($0)) }, uniquingKeysWith: { a, _ in a })
     }
 }

@@ -65,6 +65,9 @@ struct ReportModel {
     private(set) var headlines: [MetricAnalysis] = []
     /// Per key metric, its highest and lowest points (both reports and the replays ask).
     private(set) var extremeList: [Extreme] = []
+    /// Per point id, its dots' hover text before and after what the dot shows, made once (a
+    /// point's dot is in every slice; ReportModel+Hover.swift).
+    private(set) var hoverParts: [Int: (String, String)] = [:]
 
     init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
         self.summary = summary
@@ -108,6 +111,7 @@ struct ReportModel {
         headlines = computedHeadlines
         headline = computedHeadline
         extremeList = computedExtremes
+        hoverParts = computedHoverParts
     }
 
     var parameterNames: [String] { summary.parameters }
