@@ -173,7 +173,7 @@ extension HTMLReport {
         }
         let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
-        let titles = pts.count <= 300 ? pts.map { "point \($0.0.point) (\(m.describe($0.0))): \(head.column) \(Text.value($0.1))" } : []
+        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle($0.0, "\(head.column) \(Text.value($0.1))") } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
         // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
         let width = max(1100, 100 * Double(axes.count - 1) + 88)

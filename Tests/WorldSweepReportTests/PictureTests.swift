@@ -259,3 +259,19 @@ extension PictureTests {
         #expect(html.contains(Text.escape(RestReplayChart.note)))
     }
 }
+
+extension PictureTests {
+    @Test func aParallelLinesHoverNamesItsWorld() throws {
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 6)), ("bouncy.density", [0.5, 1, 2]),
+                                                ("shove.magnitude", [0, 1])], replicas: 2)
+        let html = ReportWriter.html(summary: summary)
+        let pc = try #require(try charts(html, titled: "Every point across").first)
+        let titles = try XMLDocument(xmlString: pc).nodes(forXPath: "//polyline[@class='pc']/title").map { $0.stringValue ?? "" }
+        #expect(titles.count == summary.points.count)
+        for t in titles {
+            let digits = t.split(separator: "(point ").last?.split(separator: ":").first.map(String.init) ?? ""
+            let p = try #require(Int(digits))
+            #expect(t.hasPrefix("worlds \(2 * p)–\(2 * p + 1) (point \(p): ") && t.hasSuffix(" --world \(2 * p)"))
+        }
+    }
+}
