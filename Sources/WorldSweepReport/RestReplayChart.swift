@@ -62,5 +62,5 @@ struct RestReplayChart: Sendable {
 
 extension RestReplayChart {
     /// What the still pictures of such worlds show, said once above them.
-    static let note = "The worlds with a snap, a spring or a pendulum are drawn as what their metrics measure: each held item's distance from its rest against time (0: at rest; for a spring, its length less its rest length, stretched above 0; for a pendulum, the arc from its lowest point; for a snap, the distance from its point), all on one scale. A curve that stops early stops where every item fell asleep and the world paused: at rest from there on."
+    static let note = "The worlds with a snap, a spring or a pendulum are drawn as what their metrics measure: each held item's distance from its rest against time (0: at rest; for a spring, its length less the length at which it holds still (its sag under gravity included), stretched above 0; for a pendulum, the arc from its lowest point; for a snap, the distance from its point), all on one scale. A curve that stops early stops where every item fell asleep and the world paused: at rest from there on."
 }
