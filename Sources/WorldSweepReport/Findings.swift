@@ -119,23 +119,58 @@ extension ReportModel {
         max(d.ranked.first.flatMap { d.mains[$0] } ?? 0, d.pairs.first?.share ?? 0)
     }
 
-    /// The findings to lead with: key metrics with signal, by their largest term's share times
-    /// how well the surrogate (if any) fits (in steps of 5 %; on a tie the metrics the sweeps ask
-    /// about first: first bounces, overshoot, then key-metric order); a metric that is mostly
-    /// noise or unexplained never leads, nor a never-share beside its own time metric (they say
-    /// one thing twice).
-    var computedHeadlines: [MetricAnalysis] {
-        func score(_ a: MetricAnalysis) -> Int {
-            let d = a.importance!
-            return Int((Self.topShare(d) * (d.rSquared ?? 1) * 20).rounded())
+    /// How well a metric's finding is supported, 0…1: the share of its variation its largest term
+    /// holds, times the surrogate's fit (R²) where there is one, times — for a time metric — the
+    /// part of its variation that is measured time rather than whether the world got there at all
+    /// (`1 − censoredShare`). A rest time that most worlds never reach varies mostly between
+    /// "some time" and the run's length: its mean then says how long the run was, not how long
+    /// rest takes, and its never-share already says the rest in its sentence.
+    func support(_ a: MetricAnalysis) -> Double {
+        guard let d = a.importance else { return 0 }
+        return Self.topShare(d) * (d.rSquared ?? 1) * (1 - censoredShare(a.column))
+    }
+
+    /// The share of a time metric's variation over the worlds (a time never reached counted as the
+    /// run's length) that lies between the worlds that got there and those that never did: by the
+    /// law of total variance, p(1 − p)(T − mean reached)² over the whole variance, p the share
+    /// that never got there, T the run's length. 0 for metrics without a run-length stand-in.
+    func censoredShare(_ column: String) -> Double {
+        guard Censoring.missing(column) == .runLength else { return 0 }
+        let t = runSeconds
+        var worlds = 0.0, reached = 0.0, sum = 0.0, squares = 0.0
+        for p in summary.points {
+            let n = Censoring.worlds(p)
+            guard n > 0 else { continue }
+            let c = Double(min(n, p.metrics[column]?.count ?? 0))
+            worlds += Double(n); reached += c
+            if let st = p.metrics[column], c > 0 {
+                sum += c * st.mean
+                squares += c * (Censoring.population(st) + st.mean * st.mean)
+            }
         }
+        guard worlds > 0 else { return 0 }
+        let never = worlds - reached
+        let mean = (sum + never * t) / worlds
+        let variance = (squares + never * t * t) / worlds - mean * mean
+        guard variance > 1e-12 * max(1, t * t) else { return 0 }
+        guard reached > 0 else { return 1 }
+        let p = never / worlds, meanReached = sum / reached
+        return min(1, max(0, p * (1 - p) * (t - meanReached) * (t - meanReached) / variance))
+    }
+
+    /// The findings to lead with: key metrics whose finding is well supported (`support` at least
+    /// a half, and at least half of the variation explained, not noise or missed by a fit), best
+    /// supported first in steps of 5 % (on a tie the metrics the sweeps ask about first: first
+    /// bounces, overshoot, then key-metric order); a never-share never leads beside its own time
+    /// metric (they say one thing twice).
+    var computedHeadlines: [MetricAnalysis] {
+        func score(_ a: MetricAnalysis) -> Int { Int((support(a) * 20).rounded()) }
         func priority(_ a: MetricAnalysis) -> Int {
             let key = Units.metricKey(a.column)
             return Self.headlineMetrics.firstIndex(of: key) ?? (Self.headlineMetrics.count + (Self.keyMetrics.firstIndex(of: key) ?? Self.keyMetrics.count))
         }
         let candidates = rankedMetrics.filter { keyColumns.contains($0.column) }.filter { a in
-            let d = a.importance!
-            return Self.topShare(d) >= 0.5 && d.explained >= 0.5
+            support(a) >= 0.5 && a.importance!.explained >= 0.5
         }.sorted { (score($0), -priority($0)) > (score($1), -priority($1)) }
         var out: [MetricAnalysis] = []
         var said: Set<String> = []
