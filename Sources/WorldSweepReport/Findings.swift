@@ -216,6 +216,10 @@ extension ReportModel {
         if let noise = d.noise, noise >= 0.05 { text += "; noise between replicas \(Self.percent(noise))" }
         if let rule = Censoring.rule(a.column, runSeconds: runSeconds), let never = neverShare(a.column), never > 0 {
             text += "; \(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column)) (\(rule))"
+            // When that split is most of the variation, the mean says more about the run's length
+            // than about the time: said, as it keeps the metric from leading (`support`).
+            let split = censoredShare(a.column)
+            if split >= 0.5 { text += ", and whether a world got there at all holds \(Self.percent(split)) of its variation" }
         }
         return text + "."
     }
