@@ -120,14 +120,13 @@ extension ReportModel {
     }
 
     /// How well a metric's finding is supported, 0…1: the share of its variation its largest term
-    /// holds, times the surrogate's fit (R²) where there is one, times — for a time metric — the
-    /// part of its variation that is measured time rather than whether the world got there at all
-    /// (`1 − censoredShare`). A rest time that most worlds never reach varies mostly between
-    /// "some time" and the run's length: its mean then says how long the run was, not how long
-    /// rest takes, and its never-share already says the rest in its sentence.
+    /// holds, times the surrogate's fit (R²) where there is one. A time metric whose variation is
+    /// mostly (half or more, `censoredShare`) whether worlds got there within the run at all has
+    /// none: its mean then says how long the run was more than how long the time takes, and its
+    /// never-share speaks for it.
     func support(_ a: MetricAnalysis) -> Double {
-        guard let d = a.importance else { return 0 }
-        return Self.topShare(d) * (d.rSquared ?? 1) * (1 - censoredShare(a.column))
+        guard let d = a.importance, censoredShare(a.column) < 0.5 else { return 0 }
+        return Self.topShare(d) * (d.rSquared ?? 1)
     }
 
     /// The share of a time metric's variation over the worlds (a time never reached counted as the
@@ -158,29 +157,50 @@ extension ReportModel {
         return min(1, max(0, p * (1 - p) * (t - meanReached) * (t - meanReached) / variance))
     }
 
-    /// The findings to lead with: key metrics whose finding is well supported (`support` at least
-    /// a half, and at least half of the variation explained, not noise or missed by a fit), best
+    /// The findings to lead with, and per lead the other items' metrics that say the same (same
+    /// kind of metric, same strongest parameter, same shape: "b.bounce1 and c.bounce1 alike").
+    /// Candidates are well supported (`support` at least a half, and at least half of the
+    /// variation explained, not noise or missed by a fit); measured outcomes come first, best
     /// supported first in steps of 5 % (on a tie the metrics the sweeps ask about first: first
-    /// bounces, overshoot, then key-metric order); a never-share never leads beside its own time
-    /// metric (they say one thing twice).
-    var computedHeadlines: [MetricAnalysis] {
+    /// bounces, overshoot, then key-metric order); then the never-shares of key time metrics,
+    /// which say whether a time is reached within the run and so depend on the run's length. A
+    /// never-share and its own time metric never both lead (they say one thing twice).
+    var computedHeadlines: (leads: [MetricAnalysis], echoes: [String: [String]]) {
         func score(_ a: MetricAnalysis) -> Int { Int((support(a) * 20).rounded()) }
         func priority(_ a: MetricAnalysis) -> Int {
             let key = Units.metricKey(a.column)
             return Self.headlineMetrics.firstIndex(of: key) ?? (Self.headlineMetrics.count + (Self.keyMetrics.firstIndex(of: key) ?? Self.keyMetrics.count))
         }
-        let candidates = rankedMetrics.filter { keyColumns.contains($0.column) }.filter { a in
-            support(a) >= 0.5 && a.importance!.explained >= 0.5
-        }.sorted { (score($0), -priority($0)) > (score($1), -priority($1)) }
+        // Last on a tie, the page's own order (item by item), so that the choice is stable.
+        func order(_ a: MetricAnalysis) -> Int { keyColumns.firstIndex(of: Censoring.timeColumn(ofNever: a.column) ?? a.column) ?? Int.max }
+        func best(_ list: [MetricAnalysis]) -> [MetricAnalysis] {
+            list.filter { support($0) >= 0.5 && $0.importance!.explained >= 0.5 }
+                .sorted { (score($0), -priority($0), -order($0)) > (score($1), -priority($1), -order($1)) }
+        }
+        let measured = rankedMetrics.filter { keyColumns.contains($0.column) }
+        let nevers = rankedMetrics.filter { a in Censoring.timeColumn(ofNever: a.column).map(keyColumns.contains) ?? false }
         var out: [MetricAnalysis] = []
+        var echoes: [String: [String]] = [:]
         var said: Set<String> = []
-        for a in candidates where out.count < Self.maxHeadlines {
+        var shapes: [String: String] = [:]   // kind, parameter and shape of a lead -> its column
+        for a in best(measured) + best(nevers) where out.count < Self.maxHeadlines {
             let subject = Censoring.timeColumn(ofNever: a.column) ?? a.column
             guard !said.contains(subject) else { continue }
             said.insert(subject)
+            let first = a.importance!.ranked.first ?? -1
+            let seen = "\(Units.metricKey(a.column)) \(first) \(first >= 0 ? shape(a.column, first, short: true) : "")"
+            if let lead = shapes[seen] { echoes[lead, default: []].append(a.column); continue }
+            shapes[seen] = a.column
             out.append(a)
         }
-        return out
+        return (out, echoes)
+    }
+
+    /// A headline as the page says it: its finding, and the metrics that echo it.
+    func headlineText(_ a: MetricAnalysis) -> String {
+        guard let more = headlineEchoes[a.column], !more.isEmpty else { return finding(a) }
+        let list = more.count == 1 ? more[0] : more.dropLast().joined(separator: ", ") + " and " + more.last!
+        return finding(a) + " \(list) follow\(more.count == 1 ? "s" : "") the same shape."
     }
 
     /// The shape of the metric's mean at each value of a parameter (the slice's line).
@@ -195,7 +215,11 @@ extension ReportModel {
     func finding(_ a: MetricAnalysis) -> String {
         guard let d = a.importance, let first = d.ranked.first, let s1 = d.mains[first] else { return "" }
         let names = summary.parameters
-        var text = "\(a.column) against \(names[first]) (\(Self.percent(s1)) of its variation"
+        var text = a.column
+        if let time = Censoring.timeColumn(ofNever: a.column) {
+            text += " (the share of worlds that \(HTMLReport.lacking(time).replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")))"
+        }
+        text += " against \(names[first]) (\(Self.percent(s1)) of its variation"
         if case .surrogate(let r2, _) = d.method { text += ", by a surrogate fit with R² \(PrintfNumber.fixed(r2, decimals: 2))" }
         text += "): \(shape(a.column, first))"
         let lockstep = varyingParameters.filter { d.mains[$0] == nil }

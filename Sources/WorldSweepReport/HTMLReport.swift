@@ -75,7 +75,7 @@ enum HTMLReport {
     static func finding(_ m: ReportModel) -> String {
         guard !m.headlines.isEmpty else { return "" }
         return "<div id=\"finding\">\n" + m.headlines.enumerated().map { k, a in
-            "<p class=\"finding\" id=\"f-\(k + 1)\">\(Text.escape(m.finding(a)))</p>\n"
+            "<p class=\"finding\" id=\"f-\(k + 1)\">\(Text.escape(m.headlineText(a)))</p>\n"
         }.joined() + "</div>\n"
     }
 

@@ -44,8 +44,12 @@ import WorldSweepRun
         #expect(abs(m.censoredShare("card.rest_time") - between / variance) < 1e-9)
         #expect(m.censoredShare("card.rest_time") > 0.99)
         #expect(m.censoredShare("card.bounce1") == 0)   // a bounce never made is height 0, a value
-        // So the step leads, and the time, whose variation is whether worlds rest at all, does not.
-        #expect(m.headlines.map(\.column) == ["card.bounce1"])
+        // So the step leads, and the time, whose variation is whether worlds rest at all, does
+        // not: its never-share (a pure step in e) speaks for it, after the measured outcome.
+        #expect(m.support(rest) == 0)
+        #expect(m.headlines.map(\.column) == ["card.bounce1", "card.never_rest"])
+        let never = try #require(m.analysis("card.never_rest"))
+        #expect(m.finding(never) == "card.never_rest (the share of worlds that never came to rest in the 5 s run) against bouncy.elasticity (100 % of its variation): steps from 0 % to 100 % between 0.286 and 0.429.")
         #expect(m.finding(bounce).hasPrefix("card.bounce1 against bouncy.density (93 % of its variation): steps from "))
         #expect(m.finding(bounce).contains(" between 0.5 and 1"))
         #expect(m.finding(rest).contains("63 % of the worlds never came to rest in the run") && m.finding(rest).contains("whether a world got there at all holds 100 % of its variation"))
@@ -74,5 +78,19 @@ import WorldSweepRun
         let m = ReportModel(summary: s, sample: [])
         #expect(m.headlines.isEmpty)
         #expect((m.analysis("card.bounce1")?.importance?.noise ?? 0) > 0.9)
+    }
+
+    @Test func anotherItemSayingTheSameIsNamedInTheLeadNotLedAgain() throws {
+        // Two items whose first bounce is the same step in density (b's twice a's): one headline,
+        // which names the other.
+        var s = Self.sweep { _ in 1 }
+        s.items = ["a", "b"]
+        for i in s.points.indices {
+            let d = s.points[i].parameters[1]
+            s.points[i].metrics = ["a.bounce1": MetricStats([d < 1 ? 20 : 120])!, "b.bounce1": MetricStats([d < 1 ? 40 : 240])!]
+        }
+        let m = ReportModel(summary: s, sample: [])
+        #expect(m.headlines.map(\.column) == ["a.bounce1"])
+        #expect(m.headlineText(m.headlines[0]).hasSuffix(" b.bounce1 follows the same shape."))
     }
 }
