@@ -183,15 +183,18 @@ extension ReportModel {
         var echoes: [String: [String]] = [:]
         var said: Set<String> = []
         var shapes: [String: String] = [:]   // kind, parameter and shape of a lead -> its column
-        for a in best(measured) + best(nevers) where out.count < Self.maxHeadlines {
+        for a in best(measured) + best(nevers) {
             let subject = Censoring.timeColumn(ofNever: a.column) ?? a.column
             guard !said.contains(subject) else { continue }
-            said.insert(subject)
             let first = a.importance!.ranked.first ?? -1
             let seen = "\(Units.metricKey(a.column)) \(first) \(first >= 0 ? shape(a.column, first, short: true) : "")"
-            if let lead = shapes[seen] { echoes[lead, default: []].append(a.column); continue }
-            shapes[seen] = a.column
-            out.append(a)
+            if let lead = shapes[seen] {
+                echoes[lead, default: []].append(a.column)
+            } else if out.count < Self.maxHeadlines {
+                shapes[seen] = a.column
+                out.append(a)
+            } else { continue }
+            said.insert(subject)
         }
         return (out, echoes)
     }

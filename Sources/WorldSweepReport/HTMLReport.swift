@@ -127,8 +127,12 @@ enum HTMLReport {
             if d.higherOrder >= 0.01 { bars.append(.init(label: "three or more together", share: d.higherOrder, note: "", color: Palette.color(1))) }
             if d.unfitted > 0 { bars.append(.init(label: "not captured by the fit", share: d.unfitted, note: "", color: "#bab0ac")) }
             if let noise = d.noise { bars.append(.init(label: "noise (replicas)", share: noise, note: "", color: "#bab0ac")) }
+            var never = ""
+            if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds), let share = m.neverShare(head.column) {
+                never = " \(ReportModel.percent(share)) of all worlds \(lacking(head.column)): \(rule)."
+            }
             h += figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
-                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "").")
+                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "")." + never)
             // Each headline's chart against its strongest parameter (the shape its sentence
             // describes) sits here once; the metric's other charts fold under its views.
             if let lead = m.slices(head.column).first { h += sliceFigure(m, lead, finding: 1) }

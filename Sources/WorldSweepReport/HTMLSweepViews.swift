@@ -180,7 +180,9 @@ extension HTMLReport {
         var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
-        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) { caption += " Every point is drawn: \(rule)." }
+        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) {
+            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
+        }
         h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"
     }
