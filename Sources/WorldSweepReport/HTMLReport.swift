@@ -75,7 +75,9 @@ enum HTMLReport {
 
     static func finding(_ m: ReportModel) -> String {
         guard !m.headlines.isEmpty else { return "" }
-        return "<div id=\"finding\">\n" + m.headlines.map { "<p class=\"finding\">\(Text.escape(m.finding($0)))</p>\n" }.joined() + "</div>\n"
+        return "<div id=\"finding\">\n" + m.headlines.enumerated().map { k, a in
+            "<p class=\"finding\" id=\"f-\(k + 1)\">\(Text.escape(m.headlineText(a)))</p>\n"
+        }.joined() + "</div>\n"
     }
 
     /// Links to each section and each key metric's views.
@@ -104,11 +106,15 @@ enum HTMLReport {
     static func importance(_ m: ReportModel) -> String {
         let s = m.summary
         var h = "<section id=\"importance\">\n<h2>What matters</h2>\n"
+        // The method in one line, its full statement folded under it.
+        var line = m.isGrid ? "Shares of each metric's variation, exact on this full grid" : "Shares of each metric's variation, from a fitted surrogate (R² stated)"
+        line += s.replicas > 1 ? ", noise measured between the \(s.replicas) replicas" : ", no noise estimate (one world per point)"
+        line += "; outcomes that never happen count."
         var intro = "Each metric's variation over every world split into parts that add to 100 %: each parameter's main effect, each pair's interaction, interaction of three or more parameters"
         intro += s.replicas > 1 ? ", and noise (the variation between the \(s.replicas) replicas of a point)." : ". The sweep has one world per point, so it cannot measure noise: none is reported."
         intro += m.isGrid ? " On this full grid the split is exact (functional ANOVA), steps and curves included." : " The points are no full grid: the split is of a least-squares quadratic with pair products fitted to the point means (its R² stated; the rest is what it does not capture); metrics with fewer than \(Decomposition.minPointsPerCoefficient) points per coefficient are not split."
         intro += " Outcomes that never happen count: " + censoringNote(m) + " Every share is in importance.csv."
-        h += note(intro)
+        h += "<details id=\"method\"><summary>\(Text.escape(line))</summary>\n" + note(intro) + "</details>\n"
         if let why = m.nothingRanked { h += "<p>\(Text.escape(why))</p>\n" }
         for text in m.mixingNotes { h += note("Note: " + text) }
         if let head = m.headline, let d = head.importance {
@@ -122,9 +128,19 @@ enum HTMLReport {
             if d.higherOrder >= 0.01 { bars.append(.init(label: "three or more together", share: d.higherOrder, note: "", color: Palette.color(1))) }
             if d.unfitted > 0 { bars.append(.init(label: "not captured by the fit", share: d.unfitted, note: "", color: "#bab0ac")) }
             if let noise = d.noise { bars.append(.init(label: "noise (replicas)", share: noise, note: "", color: "#bab0ac")) }
+            var never = ""
+            if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds), let share = m.neverShare(head.column) {
+                never = " \(ReportModel.percent(share)) of all worlds \(lacking(head.column)): \(rule)."
+            }
             h += figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
-                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "").")
+                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "")." + never)
+            // Each headline's chart against its strongest parameter (the shape its sentence
+            // describes) sits here once; the metric's other charts fold under its views.
+            if let lead = m.slices(head.column).first { h += sliceFigure(m, lead, finding: 1) }
             h += interaction(m)
+            for (k, a) in m.headlines.enumerated().dropFirst() {
+                if let v = m.slices(a.column).first { h += sliceFigure(m, v, finding: k + 1) }
+            }
             h += "</div>\n"
         }
         let ranked = m.rankedMetrics

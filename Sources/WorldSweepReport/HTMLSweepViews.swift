@@ -23,31 +23,30 @@ extension HTMLReport {
             if a.signal == .constant { constant.append(column); continue }
             let key = Units.metricKey(column)
             h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitles[key] ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
-            switch a.signal {
-            case .constant:
-                continue
-            case .noise(let why):
-                h += note("Not a finding: \(why).")
-            case .signal:
-                h += note(m.finding(a))
+            // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
+            let lead = m.headlines.firstIndex { $0.column == column }
+            if let k = lead {
+                let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
+                h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
+            } else {
+                switch a.signal {
+                case .constant: continue
+                case .noise(let why): h += note("Not a finding: \(why).")
+                case .signal: h += note(m.finding(a))
+                }
             }
             let slices = m.slices(column)
             let (maps, total) = m.pairs(column)
-            // The strongest parameter's chart stays open; the others fold.
             let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
             let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
-            // A headline metric's strongest slice and first pair map stay open; the rest fold (all
-            // of another metric's charts: its finding above says what they show).
-            let open = m.headlines.contains { $0.column == column } ? 1 : 0
-            if open > 0 {
-                h += "<div class=\"charts\">\n" + (slices.first.map { sliceFigure(m, $0) } ?? "")
-                h += (maps.first.map { pairFigure(m, $0, id: "pm-\(column)-0", shared: shared) } ?? "") + "</div>\n"
-            }
-            let more = slices.count - open + max(0, maps.count - open)
+            // Every chart of a metric folds: its sentence says what they show (a headline's
+            // strongest slice is already open under What matters).
+            let shown = lead == nil ? 0 : 1
+            let more = slices.count - shown + maps.count
             if more > 0 {
-                h += "<details><summary>\(open > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
-                for v in slices.dropFirst(open) { h += sliceFigure(m, v) }
-                for (k, p) in maps.enumerated().dropFirst(open) { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
+                h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
+                for v in slices.dropFirst(shown) { h += sliceFigure(m, v) }
+                for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
                 h += "</div>\n"
                 if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
                 if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
@@ -63,7 +62,8 @@ extension HTMLReport {
         return others.isEmpty ? "" : others.joined(separator: ", ")
     }
 
-    static func sliceFigure(_ m: ReportModel, _ v: SliceView) -> String {
+    /// `finding`: the headline (1, 2, …) this chart shows the shape of, said first in its caption.
+    static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
@@ -84,7 +84,8 @@ extension HTMLReport {
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
-        var caption = dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
+        var caption = finding.map { "Finding \($0): \(v.column) against \(name). " } ?? ""
+        caption += dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
             : "Dots: each of the \(v.dots.count) points\(replicas)"
         caption += missing > 0 ? " (the other \(missing) have only failed worlds). Line: " : ". Line: "
         if others.isEmpty {
@@ -181,7 +182,9 @@ extension HTMLReport {
         var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
-        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) { caption += " Every point is drawn: \(rule)." }
+        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) {
+            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
+        }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
         h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"

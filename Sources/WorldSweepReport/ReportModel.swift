@@ -63,6 +63,8 @@ struct ReportModel {
     private(set) var headline: MetricAnalysis?
     /// The best-supported findings, best first (Findings.swift).
     private(set) var headlines: [MetricAnalysis] = []
+    /// Per headline, the other items' metrics that say the same (said in its sentence).
+    private(set) var headlineEchoes: [String: [String]] = [:]
     /// Per key metric, its highest and lowest points (both reports and the replays ask).
     private(set) var extremeList: [Extreme] = []
     /// Per point id, its dots' hover text before and after what the dot shows, made once (a
@@ -108,7 +110,7 @@ struct ReportModel {
         }
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
-        headlines = computedHeadlines
+        (headlines, headlineEchoes) = computedHeadlines
         headline = computedHeadline
         extremeList = computedExtremes
         hoverParts = computedHoverParts
