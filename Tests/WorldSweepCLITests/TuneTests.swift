@@ -223,6 +223,42 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
     }
 }
 
+extension TuneKillTests {
+    /// Ctrl-C mid-search: exit 130 with what finished checkpointed and no tune.json; `--resume`
+    /// then gives the same files, byte for byte, as a search never stopped.
+    @Test func ctrlCExitsWith130AndResumeGivesTheSameBytes() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("worldsweep").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "no worldsweep at \(binary)")
+        let file = try seedFile("tune-spring-curve.yaml", [("budget: 800", "budget: 240")])
+        let whole = Scratch.directory("tune-whole-int", create: false), stopped = Scratch.directory("tune-int", create: false)
+        #expect(WorldSweepCommand.outcome(["tune", file, "--out", whole, "--quiet", "--threads", "2"]).code == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["tune", file, "--out", stopped, "--quiet", "--threads", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func generations() -> Int {
+            guard let data = FileManager.default.contents(atPath: "\(stopped)/search.json"),
+                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+            return (json["generations"] as? [Any])?.count ?? 0
+        }
+        while generations() < 2 && process.isRunning { usleep(2000) }
+        let stoppedEarly = process.isRunning
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(stoppedEarly, "the search ended before it could be interrupted")
+        #expect(process.terminationReason == .exit && process.terminationStatus == ExitStatus.interrupted)
+        #expect(!FileManager.default.fileExists(atPath: "\(stopped)/tune.json"))
+        #expect(WorldSweepCommand.outcome(["tune", file, "--out", stopped, "--quiet", "--resume"]).code == 0)
+        for name in ["worlds.csv", "search.json", "best.yaml", "tune.json", "report.md"] {
+            #expect(FileManager.default.contents(atPath: "\(whole)/\(name)") == FileManager.default.contents(atPath: "\(stopped)/\(name)"),
+                    "\(name)")
+        }
+    }
+}
+
 @Suite struct TuneParetoTests {
     /// Two objectives: pareto.csv holds exactly the evaluated points no other evaluated point
     /// dominates (checked against every evaluation in search.json).
