@@ -259,6 +259,38 @@ extension TuneKillTests {
     }
 }
 
+@Suite struct TuneTraceTests {
+    /// `trace --world N` of a tune folder's sweep.yaml replays world N of worlds.csv (the second
+    /// generation's, jitter included): its last tick is that row's final state, and two replicas
+    /// of one point start apart (the replay does not ignore the jitter).
+    @Test func traceOfASearchedWorldEndsInItsRowOfWorldsCSV() throws {
+        let file = try seedFile("tune-bounce.yaml", [("replicas: 16", "replicas: 4"), ("budget: 2000", "budget: 64")])
+        let out = Scratch.directory("tune-trace", create: false)
+        _ = WorldSweepCommand.outcome(["tune", file, "--out", out, "--quiet"])
+        let lines = try String(contentsOfFile: "\(out)/worlds.csv", encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 64 && header.last == "generation")
+        let loaded = try SceneFile.load(path: "\(out)/sweep.yaml")
+        var startY: [String] = []
+        for world in [37, 38, 61] {
+            let row = rows[world]
+            #expect(row[0] == "\(world)" && row.last == "1")
+            let scene = try TraceWorld.tuneScene(loaded, world: .world(world))
+            var text = ""
+            TraceWorld.trace(scene, ticks: scene.world.ticks, events: false) { text += $0 }
+            let table = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let last = table.last!
+            let expected = ["x", "y", "angle", "vx", "vy", "angular_velocity"].map { row[header.firstIndex(of: "card.\($0)")!] }
+            #expect(Array(last[3...8]) == expected, "world \(world)")
+            startY.append(table[1][4])
+        }
+        #expect(startY[0] != startY[1], "replicas 1 and 2 of point 9 start at the same height")
+        let beyond = WorldSweepCommand.outcome(["trace", "\(out)/sweep.yaml", "--world", "64"])
+        #expect(beyond.code == 2 && beyond.message?.contains("not in the search") == true, "\(beyond.message ?? "")")
+    }
+}
+
 @Suite struct TuneParetoTests {
     /// Two objectives: pareto.csv holds exactly the evaluated points no other evaluated point
     /// dominates (checked against every evaluation in search.json).
