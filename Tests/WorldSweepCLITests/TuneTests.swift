@@ -316,6 +316,18 @@ extension TuneKillTests {
         #expect(rows[0] == "point,generation,spring.frequency,spring.damping,card.settle_time,card.overshoot")
         #expect(Set(rows.dropFirst().map { Int($0.split(separator: ",")[0])! }) == expected)
         #expect(!expected.isEmpty)
+        // The page's chart marks exactly those points, each titled with its two objectives.
+        let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
+        let marked = html.components(separatedBy: "class=\"front-point\"").dropFirst().map { piece in
+            String(piece[piece.range(of: "<title>")!.upperBound..<piece.range(of: "</title>")!.lowerBound])
+        }
+        let fromCSV = rows.dropFirst().map { row -> String in
+            let cells = row.split(separator: ",").map { Double($0)! }
+            return "card.settle_time \(TuneResult.number(cells[4])), card.overshoot \(TuneResult.number(cells[5]))"
+        }
+        #expect(marked.sorted() == fromCSV.sorted())
+        // And the best world is replayed: a still and an animated picture of it.
+        #expect(html.contains("<h2>The best world</h2>") && html.contains("<animateMotion"))
     }
 }
 
