@@ -14,10 +14,12 @@ struct CheckpointWriter {
     /// Generations the file on disk records.
     private(set) var recorded: Int
     private var lastEnd = DispatchTime.now().uptimeNanoseconds
-    private var lastCost: UInt64 = 0
+    private var lastCost: UInt64
     static let ratio: UInt64 = 10
 
-    init(path: String, fingerprint: String, worlds: AppendFile, recorded: Int) {
+    /// `lastCost`: nanoseconds the last checkpoint took, if one was just written (0: the next is due at once).
+    init(path: String, fingerprint: String, worlds: AppendFile, recorded: Int, lastCost: UInt64 = 0) {
+        self.lastCost = lastCost
         self.path = path
         self.fingerprint = fingerprint
         self.worlds = worlds

@@ -71,6 +71,7 @@ public struct TuneSearch {
         var worldsBytes: Int
         let header = evaluator.layout.header + ",generation\n"
         let finished = fm.fileExists(atPath: "\(directory)/tune.json")
+        var setupStart: UInt64?
         if options.resume, fm.fileExists(atPath: checkpointPath), fm.fileExists(atPath: worldsPath) {
             guard let data = fm.contents(atPath: checkpointPath), let old = try? JSONDecoder().decode(Checkpoint.self, from: data) else {
                 throw RunInputError("\(checkpointPath): cannot read the search's checkpoint; run without --resume (or with --force)")
@@ -89,6 +90,7 @@ public struct TuneSearch {
                 throw RunInputError(finished ? "\(directory) holds a finished search: give another --out, or add --force to replace it"
                                     : "\(directory) holds an unfinished search: add --resume to continue it or --force to start again")
             }
+            setupStart = DispatchTime.now().uptimeNanoseconds
             try OutputFolder.create(directory)
             for name in Self.fileNames { unlink("\(directory)/\(name)") }
             try AtomicFile.write(try JSONText.encode(Checkpoint(fingerprint: print, worldsBytes: header.utf8.count, generations: [])),
@@ -100,8 +102,9 @@ public struct TuneSearch {
             worldsBytes = header.utf8.count
         }
         defer { worlds.close() }
-        var checkpoint = CheckpointWriter(path: checkpointPath, fingerprint: print, worlds: worlds,
-                                          recorded: cached.count)
+        // A new folder's first files (the empty checkpoint among them) count as the last checkpoint.
+        var checkpoint = CheckpointWriter(path: checkpointPath, fingerprint: print, worlds: worlds, recorded: cached.count,
+                                          lastCost: setupStart.map { DispatchTime.now().uptimeNanoseconds - $0 } ?? 0)
 
         let scoring = TuneScoring(tune: tune)
         var random = SearchRandom(seed: tune.seed)
@@ -140,7 +143,6 @@ public struct TuneSearch {
                 worldsBytes += batch.rows.utf8.count
                 generations = Array(cached.prefix(generation)) + [evaluations]
                 cached = generations
-                try checkpoint.due(generations: generations, worldsBytes: worldsBytes)
             }
             used += units.count * replicas
             all += evaluations
@@ -160,6 +162,8 @@ public struct TuneSearch {
             options.progress?(TuneResult.progressLine(generation: generation, worlds: used, budget: tune.budget, best: best,
                                                       tune: tune, scoring: scoring))
             generation += 1
+            // After the progress line: the line is what the user waits for, the checkpoint is not.
+            try checkpoint.due(generations: cached, worldsBytes: worldsBytes)
             // Targets alone: stop once met, with half the tolerance to spare when replicas are
             // jittered, so fresh replicas still meet them (without jitter they repeat exactly).
             if tune.objectiveCount == 0, let best, let s = Optional(scoring.score(best)), s.violation == 0, s.worstTarget <= spare {
