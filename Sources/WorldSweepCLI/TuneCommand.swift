@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WorldSweepReport
 import WorldSweepRun
 import WorldSweepScene
 
@@ -99,7 +100,8 @@ struct TuneCommand: ParsableCommand {
         let jittered = !(scene.sweep?.jitter.isEmpty ?? true)
         let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
                                 sensitivity: sensitivity)
-        try report.write(to: search.directory, fileText: String(decoding: fileData, as: UTF8.self), overrides: overrides.overrides)
+        try report.write(to: search.directory, fileText: String(decoding: fileData, as: UTF8.self), overrides: overrides.overrides,
+                         figures: TuneCharts.html(report, scene: scene, file: file))
         print(report.sentence)
         for line in report.unmet + report.conflicts { print(line) }
         print("\(outcome.worlds) worlds in \(outcome.generations) generations; results: \(search.directory)/best.yaml, "
