@@ -29,6 +29,9 @@ extension HTMLReport {
                 let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
                 h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
             } else {
+                if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column) == column }) {
+                    h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
+                }
                 switch a.signal {
                 case .constant: continue
                 case .noise(let why): h += note("Not a finding: \(why).")
