@@ -65,8 +65,15 @@ struct ReportModel {
     private(set) var headlines: [MetricAnalysis] = []
     /// Per key metric, its highest and lowest points (both reports and the replays ask).
     private(set) var extremeList: [Extreme] = []
+    /// The views of the metrics the pages chart or put in words (every parameter's slice, the
+    /// pair maps), made once, side by side over the threads: the Markdown page, the HTML page and
+    /// the findings' words each ask for them.
+    var sliceCache: [String: [SliceView]] = [:]
+    var pairCache: [String: (maps: [PairView], total: Int)] = [:]
 
-    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
+    /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
+    /// independent of one another) is spread over; the model is the same for any count.
+    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = [], threads: Int = 1) {
         self.summary = summary
         self.sample = sample
         self.replay = replay
@@ -80,11 +87,15 @@ struct ReportModel {
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
-        valuedColumns = Dictionary(columns.map { [runSeconds] in ($0, SweepViews.valued(summary.points, $0, runSeconds: runSeconds)) },
-                                   uniquingKeysWith: { a, _ in a })
+        let valued = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k in
+            SweepViews.valued(summary.points, columns[k], runSeconds: runSeconds)
+        }
+        valuedColumns = Dictionary(zip(columns, valued), uniquingKeysWith: { a, _ in a })
         let replicated = summary.replicas > 1
-        analyses = columns.map { [runSeconds] column -> MetricAnalysis in
-            let pts = summary.points.compactMap { p in Censoring.value(p, column, runSeconds: runSeconds).map { (p, $0) } }
+        analyses = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> MetricAnalysis in
+            let column = columns[k]
+            let form = Censoring.Form(column)
+            let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
             let values = pts.map(\.1)
             let unit = Units.metric(column)
             guard p > 0 else {
@@ -108,6 +119,7 @@ struct ReportModel {
         headlines = computedHeadlines
         headline = computedHeadline
         extremeList = computedExtremes
+        cacheViews(threads: threads)
     }
 
     var parameterNames: [String] { summary.parameters }
