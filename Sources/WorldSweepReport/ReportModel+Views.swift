@@ -57,24 +57,23 @@ extension ReportModel {
 
     /// The metric against parameter `j`.
     func slice(_ column: String, _ j: Int) -> SliceView {
-        sliceCache[column]?[safe: j] ?? SweepViews.slice(points: summary.points, parameter: j, column: column, binned: binned, runSeconds: runSeconds)
+        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), parameter: j, column: column, binned: binned)
     }
 
-    /// Fills the view caches: the slices of every charted or ranked metric, the pair maps of the
-    /// charted ones (the views of a constant metric are never drawn).
+    /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a
+    /// constant metric are never drawn). The other metrics' findings take the one or two slices
+    /// their words need when asked (most of them only the Markdown page asks, beside the HTML page).
     mutating func cacheViews(threads: Int) {
         var charted: [String] = []
         for c in keyColumns where analysis(c).map({ $0.signal != .constant }) ?? false { charted.append(c) }
-        var sliced = charted
-        for a in rankedMetrics where !sliced.contains(a.column) { sliced.append(a.column) }
+        let sliced = charted
         let p = summary.parameters.count
         let model = self
         enum View { case slice(SliceView), pairs(maps: [PairView], total: Int) }
         // One job per (metric, parameter) slice, then one per charted metric's pair maps.
         let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
             guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
-            return .slice(SweepViews.slice(points: model.summary.points, parameter: k % p, column: sliced[k / p], binned: model.binned,
-                                           runSeconds: model.runSeconds))
+            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned))
         }
         for (i, column) in sliced.enumerated() {
             sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[i * p + $0] { v } else { nil } }
@@ -95,7 +94,8 @@ extension ReportModel {
         var all: [(Int, Int)] = []
         for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
-        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide, runSeconds: runSeconds) }, all.count)
+        let vals = valued(column)
+        return (kept.map { SweepViews.pair(valued: vals, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide) }, all.count)
     }
 
     /// The headline metric against its strongest parameter, one line per value of the second

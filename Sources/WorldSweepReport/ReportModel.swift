@@ -87,39 +87,45 @@ struct ReportModel {
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
-        let valued = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k in
-            SweepViews.valued(summary.points, columns[k], runSeconds: runSeconds)
-        }
-        valuedColumns = Dictionary(zip(columns, valued), uniquingKeysWith: { a, _ in a })
         let replicated = summary.replicas > 1
-        analyses = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> MetricAnalysis in
+        // One job per metric: its points' complete values (read once, kept for the views), its fit
+        // and its decomposition.
+        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> (MetricAnalysis, [(PointSummary, Double)]) in
             let column = columns[k]
             let form = Censoring.Form(column)
             let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
-            let values = pts.map(\.1)
-            let unit = Units.metric(column)
-            guard p > 0 else {
-                return MetricAnalysis(column: column, importance: nil, fit: nil,
-                                      signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
-            }
-            let y = values.map(\.mean)
-            let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
-            let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
-            switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
-            case .success(let d):
-                return MetricAnalysis(column: column, importance: d, fit: fit,
-                                      signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
-            case .failure(let why):
-                return MetricAnalysis(column: column, importance: nil, fit: fit,
-                                      signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: why.description)
-            }
+            let valued = pts.compactMap { p, v in v.mean.isFinite ? (p, v.mean) : nil }
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated), valued)
         }
+        valuedColumns = Dictionary(zip(columns, perColumn.map(\.1)), uniquingKeysWith: { a, _ in a })
+        analyses = perColumn.map(\.0)
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
         headlines = computedHeadlines
         headline = computedHeadline
         extremeList = computedExtremes
         cacheViews(threads: threads)
+    }
+
+    /// A metric's fit, decomposition and signal from its points' complete values.
+    static func analyse(_ column: String, _ pts: [(PointSummary, PointValue)], parameterCount p: Int, replicated: Bool) -> MetricAnalysis {
+        let values = pts.map(\.1)
+        let unit = Units.metric(column)
+        guard p > 0 else {
+            return MetricAnalysis(column: column, importance: nil, fit: nil,
+                                  signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
+        }
+        let y = values.map(\.mean)
+        let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
+        let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
+        case .success(let d):
+            return MetricAnalysis(column: column, importance: d, fit: fit,
+                                  signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
+        case .failure(let why):
+            return MetricAnalysis(column: column, importance: nil, fit: fit,
+                                  signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: why.description)
+        }
     }
 
     var parameterNames: [String] { summary.parameters }

@@ -78,7 +78,12 @@ enum SweepViews {
     }
 
     static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, runSeconds: Double) -> SliceView {
-        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+        slice(valued: valued(points, column, runSeconds: runSeconds), parameter: j, column: column, binned: binned)
+    }
+
+    /// `valued`: `valued(points, column, …)`, when the caller has it already.
+    static func slice(valued: [(PointSummary, Double)], parameter j: Int, column: String, binned: Bool) -> SliceView {
+        let vals = valued.compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
         let never = never(column)
         var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
         if binned, let lo = vals.map(\.x).min(), let hi = vals.map(\.x).max() {
@@ -96,8 +101,12 @@ enum SweepViews {
     }
 
     static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int, runSeconds: Double) -> PairView {
+        pair(valued: valued(points, column, runSeconds: runSeconds), x: jx, y: jy, column: column, binned: binned, maxSide: maxSide)
+    }
+
+    static func pair(valued: [(PointSummary, Double)], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int) -> PairView {
         let never = never(column)
-        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, v -> (Double, Double, Double, Double?)? in
+        let vals = valued.compactMap { p, v -> (Double, Double, Double, Double?)? in
             guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
             return (a, b, v, never(p))
         }
