@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import WorldSweep
+import WorldSweepReport
 import WorldSweepRun
 import WorldSweepScene
 
@@ -147,6 +148,8 @@ struct BenchCommand: ParsableCommand {
             guard let d = FileManager.default.contents(atPath: path) else { throw BadInput("\(path): cannot read the file") }
             return d
         } ?? Data(BuiltInSweeps.twinDropYAML.utf8)
+        // As `run` draws them: the extreme worlds replayed (a sweep file only; the built-in one has no path to name).
+        let replay = file.map { WorldReplay(scene: scene, file: $0, overrides: overrides.overrides.arguments) }
         let progress = isatty(2) != 0
         var rows: [BenchResult.EngineRow] = []
         func row(_ name: String, integrator: String?, threads t: Int, worlds w: Int, _ timings: [Double]) -> BenchResult.EngineRow {
@@ -178,7 +181,7 @@ struct BenchCommand: ParsableCommand {
                     }
                     if whole {
                         wholeTimings.append(max(try BenchWholeRun.time(scene: scene, fileData: fileData, engine: wholeRunEngine,
-                                                                       threads: t, report: wholeRunReport,
+                                                                       threads: t, report: wholeRunReport, replay: replay,
                                                                        directory: "\(out)/whole-run"), 1e-9))
                     }
                 }

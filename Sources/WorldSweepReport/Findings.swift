@@ -208,7 +208,7 @@ extension ReportModel {
 
     /// The shape of the metric's mean at each value of a parameter (the slice's line).
     func shape(_ column: String, _ j: Int, short: Bool = false) -> String {
-        let v = SweepViews.slice(points: summary.points, parameter: j, column: column, binned: binned, runSeconds: runSeconds)
+        let v = slice(column, j)
         let d = Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column))
         return short ? d.short : d.long
     }

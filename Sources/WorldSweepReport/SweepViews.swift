@@ -54,8 +54,9 @@ enum SweepViews {
     /// Every point with a world that did not fail, and its mean of `column` in the complete form
     /// (Censoring: a time never reached counts as the run's length, a bounce never made as 0).
     static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(PointSummary, Double)] {
-        points.compactMap { p in
-            guard let v = Censoring.value(p, column, runSeconds: runSeconds), v.mean.isFinite else { return nil }
+        let form = Censoring.Form(column)
+        return points.compactMap { p in
+            guard let v = Censoring.value(p, form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
             return (p, v.mean)
         }
     }
@@ -63,6 +64,11 @@ enum SweepViews {
     /// The share of a point's worlds without a value of `column`; nil for a metric every world has.
     static func never(_ p: PointSummary, _ column: String) -> Double? {
         Censoring.missing(column) == .none ? nil : Censoring.neverShare(p, column)
+    }
+
+    /// `never` for every point of one column: the rule read once, not per point.
+    static func never(_ column: String) -> (PointSummary) -> Double? {
+        Censoring.missing(column) == .none ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
 
     static func meanOf(_ v: [Double?]) -> Double? {
@@ -99,15 +105,21 @@ enum SweepViews {
 
     static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, log: Bool = false,
                       runSeconds: Double) -> SliceView {
-        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+        slice(valued: valued(points, column, runSeconds: runSeconds), parameter: j, column: column, binned: binned, log: log)
+    }
+
+    /// `valued`: `valued(points, column, …)`, when the caller has it already.
+    static func slice(valued: [(PointSummary, Double)], parameter j: Int, column: String, binned: Bool, log: Bool = false) -> SliceView {
+        let vals = valued.compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+        let never = never(column)
         var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
         var cut: Bins?
         if binned, !vals.isEmpty {
             let b = Bins(vals.map(\.x), count: bins, logarithmic: log)
             cut = b
-            for v in vals { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, never(v.point, column))) }
+            for v in vals { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, never(v.point))) }
         } else {
-            for v in vals { groups[v.x, default: []].append((v.x, v.y, never(v.point, column))) }
+            for v in vals { groups[v.x, default: []].append((v.x, v.y, never(v.point))) }
         }
         let levels = groups.keys.sorted().map { k -> SliceLevel in
             let g = groups[k]!
@@ -120,9 +132,16 @@ enum SweepViews {
 
     static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, log: (x: Bool, y: Bool) = (false, false),
                      maxSide: Int, runSeconds: Double) -> PairView {
-        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, v -> (Double, Double, Double, Double?)? in
+        pair(valued: valued(points, column, runSeconds: runSeconds), x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
+    }
+
+    /// `valued`: `valued(points, column, …)`, when the caller has it already.
+    static func pair(valued: [(PointSummary, Double)], x jx: Int, y jy: Int, column: String, binned: Bool,
+                     log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
+        let never = never(column)
+        let vals = valued.compactMap { p, v -> (Double, Double, Double, Double?)? in
             guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
-            return (a, b, v, never(p, column))
+            return (a, b, v, never(p))
         }
         var xs: [Double], ys: [Double]
         var key: (Double, Double) -> (Int, Int)?
