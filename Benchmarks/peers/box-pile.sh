@@ -14,7 +14,8 @@
 # boxes too: more work than the scene asks, issue 29's first measurement).
 #
 # Installs Debian's libbox2d-dev when missing (needs root or sudo), builds the peer with g++ -O2
-# into .build-peers/, and the release worldsweep (WORLDSWEEP_BIN overrides).
+# into .build-peers/, and the release worldsweep (WORLDSWEEP_BIN overrides). WORLDSWEEP_BASE_BIN, when
+# set, is timed in the same rounds as `worldsweep-base` (an A/B of two builds beside the peer).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=5 boxes=1000
@@ -79,6 +80,9 @@ PY
 log="$work/log"
 for r in $(seq 1 "$rounds"); do
     measure worldsweep-run "$WORLDSWEEP_BIN" run "$scene" --out "$work/run" --threads 1 --quiet --force >>"$log"
+    if [ -n "${WORLDSWEEP_BASE_BIN:-}" ]; then
+        measure worldsweep-base "$WORLDSWEEP_BASE_BIN" run "$scene" --out "$work/base" --threads 1 --quiet --force >>"$log"
+    fi
     measure box2d-2.4.1 "$peer" --boxes "$boxes" --runs 1 >>"$log"
     measure box2d-2.4.1-bullets "$peer" --boxes "$boxes" --runs 1 --bullets >>"$log"
     echo "box-pile: round $r done" >&2
