@@ -23,7 +23,7 @@ final class LaneRows {
     /// The rows in use, in pair order (rows whose count fell to 0 stay until `dropEmptyRows`).
     @exclusivity(unchecked) var inOrder: [Int32] = []
     @exclusivity(unchecked) var free: [Int32] = []
-    @exclusivity(unchecked) var rowOfPair: [UInt64: Int32] = [:]
+    @exclusivity(unchecked) var rowOfPair = PairKeyTable()
     /// Every allowed pair has its row for good (a small world).
     let fixed: Bool
 
@@ -38,7 +38,7 @@ final class LaneRows {
     /// Bytes of the table besides the columns.
     var byteCount: Int {
         pair.capacity * MemoryLayout<BodyPair>.stride + order.capacity * MemoryLayout<PairOrder>.stride
-            + laneCount.capacity * 4 + joinsIslands.capacity + (inOrder.capacity + free.capacity) * 4 + rowOfPair.capacity * 16
+            + laneCount.capacity * 4 + joinsIslands.capacity + (inOrder.capacity + free.capacity) * 4 + rowOfPair.capacity * 12
             + kernel.capacity * MemoryLayout<LaneNarrowPhaseKernel?>.stride
     }
 }
