@@ -33,6 +33,8 @@ final class PlanMetricsRecorder {
     /// allocates nothing). Only items with a body are written and read: ItemState is plain
     /// data, so the others may stay uninitialized.
     private let states: UnsafeMutableBufferPointer<ItemState>
+    /// Owns `states`.
+    private let columns = Columns()
 
     /// `hearers` must answer for the bodies and rule of every plan added (one batch's).
     init(hearers: ContactHearers, itemNames: [String], speedLimit: Double) {
@@ -40,10 +42,8 @@ final class PlanMetricsRecorder {
         names = itemNames
         indexOfItem = Dictionary(uniqueKeysWithValues: itemNames.enumerated().map { ($1, $0) })
         self.speedLimit = speedLimit
-        states = .allocate(capacity: itemNames.count)
+        states = UnsafeMutableBufferPointer(start: columns.make(uninitialized: itemNames.count), count: itemNames.count)
     }
-
-    deinit { states.deallocate() }
 
     /// Adds the next lane's world.
     func add(scene: SceneFile, input: PlanInput, plan: WorldPlan) {

@@ -1,7 +1,7 @@
 // Bodies of many worlds that share one structure, laid out structure-of-arrays so one vector
-// instruction advances several worlds: index = body × lanes + lane (lanes = worlds). One block of
-// memory holds every column; the columns are raw pointers into it, so hot loops index them
-// without array bookkeeping and BLAS reads them in place.
+// instruction advances several worlds: index = body × lanes + lane (lanes = worlds). The columns
+// are raw pointers (owned by `Columns`), so hot loops index them without array bookkeeping and
+// BLAS reads them in place.
 
 /// Motion state and per-body constants of `bodyCount` bodies in each of `lanes` worlds. A
 /// reference type owned by one thread at a time (a scheduler chunk).
@@ -22,10 +22,8 @@ public final class LaneBodies: @unchecked Sendable {
     public let gravityX: UnsafeMutablePointer<Float>, gravityY: UnsafeMutablePointer<Float>
     /// Work space for back ends that need a temporary column (BLAS).
     let scratch: UnsafeMutablePointer<Float>
-    /// One block holds every column (`columns` owns it).
-    private let block: UnsafeMutablePointer<Float>
     private let columns = Columns()
-    /// Bytes it holds, as its block reports them.
+    /// Bytes it holds, as its columns report them.
     var byteCount: Int { columns.byteCount }
 
     /// Number of (body, world) entries in each column.
@@ -41,20 +39,15 @@ public final class LaneBodies: @unchecked Sendable {
         self.lanes = lanes
         self.bodyCount = bodyCount
         self.movingBodyCount = movingBodyCount ?? bodyCount
+        // Each column is made by name (no count of them kept by hand, no offsets into a block).
         let n = bodyCount * lanes
-        let columnCount = 15
-        block = columns.make(columnCount * n + 2 * lanes, 0)
-        var next = block
-        func column(_ size: Int) -> UnsafeMutablePointer<Float> { defer { next += size }; return next }
-        cx = column(n); cy = column(n); a = column(n)
-        vx = column(n); vy = column(n); w = column(n)
-        fx = column(n); fy = column(n); torque = column(n)
-        invMass = column(n); invI = column(n); gravityScale = column(n)
-        linearDampingFactor = column(n); angularDampingFactor = column(n)
-        scratch = column(n)
-        gravityX = column(lanes); gravityY = column(lanes)
-        linearDampingFactor.update(repeating: 1, count: n)
-        angularDampingFactor.update(repeating: 1, count: n)
+        cx = columns.make(n, 0); cy = columns.make(n, 0); a = columns.make(n, 0)
+        vx = columns.make(n, 0); vy = columns.make(n, 0); w = columns.make(n, 0)
+        fx = columns.make(n, 0); fy = columns.make(n, 0); torque = columns.make(n, 0)
+        invMass = columns.make(n, 0); invI = columns.make(n, 0); gravityScale = columns.make(n, 0)
+        linearDampingFactor = columns.make(n, 1); angularDampingFactor = columns.make(n, 1)
+        scratch = columns.make(n, 0)
+        gravityX = columns.make(lanes, 0); gravityY = columns.make(lanes, 0)
     }
 
     public func index(body: Int, lane: Int) -> Int { body * lanes + lane }

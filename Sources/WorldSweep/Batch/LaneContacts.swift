@@ -35,8 +35,8 @@ final class LaneContacts {
     let transformBX: UnsafeMutablePointer<Float>, transformBY: UnsafeMutablePointer<Float>
     let transformBS: UnsafeMutablePointer<Float>, transformBC: UnsafeMutablePointer<Float>
 
-    /// Bytes of one (row, lane): the contact and its columns.
-    static let bytesPerRowLane = MemoryLayout<Contact?>.stride + 7 * 4 + 24 * 4
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
 
     /// Empty rows for `capacity` rows of `lanes` lanes, or the rows of `old` copied into more.
     init(lanes: Int, capacity: Int, copying old: LaneContacts? = nil) {

@@ -37,9 +37,8 @@ final class LaneRows {
 
     /// Bytes of the table besides the columns.
     var byteCount: Int {
-        pair.capacity * MemoryLayout<BodyPair>.stride + order.capacity * MemoryLayout<PairOrder>.stride
-            + laneCount.capacity * 4 + joinsIslands.capacity + (inOrder.capacity + free.capacity) * 4 + rowOfPair.capacity * 12
-            + kernel.capacity * MemoryLayout<LaneNarrowPhaseKernel?>.stride
+        pair.heldBytes + order.heldBytes + laneCount.heldBytes + joinsIslands.heldBytes + inOrder.heldBytes + free.heldBytes
+            + rowOfPair.heldBytes + kernel.heldBytes
     }
 }
 
@@ -123,7 +122,7 @@ extension LaneWorld {
 
     /// Bytes of the stores sized by rows, for the memory tests: linear in the rows.
     var rowStoreByteCount: Int {
-        rows.byteCount + contacts.capacity * lanes * LaneContacts.bytesPerRowLane
+        rows.byteCount + contacts.byteCount
             + islands.byteCount + bundles.byteCount + toi.byteCount
     }
 }

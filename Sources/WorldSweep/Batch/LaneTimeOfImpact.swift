@@ -20,7 +20,8 @@ final class LaneTimeOfImpact {
     /// that time (handed to solveTOI, which would compute the same).
     let impactRow: UnsafeMutablePointer<Int32>, impactAlpha: UnsafeMutablePointer<Float>
 
-    var byteCount: Int { capacity * 8 + capacity * lanes * 20 + lanes * 8 }
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
 
     init(lanes: Int, capacity: Int, copying old: LaneTimeOfImpact? = nil) {
         self.lanes = lanes; self.capacity = capacity

@@ -13,7 +13,7 @@ struct SortAndSweep: Sendable {
     init() {}
 
     /// Bytes it holds.
-    var byteCount: Int { (order.capacity + wild.capacity) * 4 }
+    var byteCount: Int { order.heldBytes + wild.heldBytes }
 
     /// Calls `overlap(a, b)` once for each pair of bodies (a ≠ b, in no particular order) whose
     /// boxes overlap, among the bodies `include` accepts.

@@ -2,15 +2,16 @@
 // names its columns and their lengths once, keeps no block sizes by hand and reports the bytes
 // it holds from what was allocated (MemoryPlan's figures are checked against these).
 
-/// Columns owned by one store, freed (and their values deinitialized) when the store goes.
-final class Columns {
+/// Columns owned by one store, freed (and their values deinitialized) when the store goes. Public
+/// for the run path's stores (PlanMetricsRecorder's item states).
+public final class Columns {
     private var frees: [() -> Void] = []
     /// Bytes of every column made so far.
-    private(set) var byteCount = 0
+    public private(set) var byteCount = 0
 
     /// A column of `count` values, each `value` (at least one, so an empty batch still has an
     /// address to index from).
-    func make<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
+    public func make<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
         let n = max(count, 1)
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
         column.initialize(repeating: value, count: n)
@@ -21,7 +22,7 @@ final class Columns {
 
     /// A column of `count` values left uninitialized, for plain values (no references) that a
     /// stage writes before it reads them: freed without deinitializing.
-    func make<T>(uninitialized count: Int) -> UnsafeMutablePointer<T> {
+    public func make<T>(uninitialized count: Int) -> UnsafeMutablePointer<T> {
         let n = max(count, 1)
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
         frees.append { column.deallocate() }
@@ -29,7 +30,19 @@ final class Columns {
         return column
     }
 
+    public init() {}
+
     deinit { for free in frees { free() } }
+}
+
+/// The bytes an array store holds: its capacity in elements (not a size written by hand).
+extension Array {
+    var heldBytes: Int { capacity * MemoryLayout<Element>.stride }
+}
+
+/// The bytes a dictionary store holds, counting each slot's key and value.
+extension Dictionary {
+    var heldBytes: Int { capacity * (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride) }
 }
 
 /// A flag column (0 or −1 per lane, so eight lanes load as one mask) read one lane at a time.

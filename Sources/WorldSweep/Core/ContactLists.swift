@@ -19,7 +19,7 @@ struct ContactLists {
     /// and then the lists stay).
     var checked = true
 
-    var byteCount: Int { (newestFirst.capacity + serials.capacity + start.capacity + items.capacity) * 8 }
+    var byteCount: Int { newestFirst.heldBytes + serials.heldBytes + start.heldBytes + items.heldBytes }
 
     /// Body `body`'s contacts, newest first (valid until the contacts change).
     @inline(__always) func list(of body: Int) -> ArraySlice<Int> { items[start[body] ..< start[body + 1]] }

@@ -17,6 +17,8 @@ struct PairKeyTable: Sendable {
 
     /// Slots held (for byte counts).
     var capacity: Int { keys.count }
+    /// What the table holds, as the stores count it (Columns.swift's `heldBytes`).
+    var heldBytes: Int { keys.heldBytes + values.heldBytes }
 
     @inline(__always) private func home(_ key: UInt64) -> Int {
         // Fibonacci hashing: the high bits of key × 2^64/φ, masked to the table's size.

@@ -204,9 +204,10 @@ extension WorldPlan {
                 angularDamping: Float(s.angularResistance ?? DynamicItemBehavior.Defaults.angularResistance),
                 gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item],
                 density: Float(s.density ?? DynamicItemBehavior.Defaults.density),
-                fixedRotation: !(s.allowsRotation ?? true), isStatic: s.anchored ?? false)
+                fixedRotation: !(s.allowsRotation ?? DynamicItemBehavior.Defaults.allowsRotation),
+                isStatic: s.anchored ?? DynamicItemBehavior.Defaults.anchored)
             let spec = input.items[item]
-            chargeOfBody.append(Float(s.charge ?? 0))
+            chargeOfBody.append(Float(s.charge ?? DynamicItemBehavior.Defaults.charge))
             bodies.append(BodyPlan(shape: Self.shape(of: spec),
                                    position: Vec2(Float(spec.center.x), Float(spec.center.y)).dividedBy(EngineSettings.pointsPerMetre),
                                    angle: Float(spec.angle), material: material, item: item, boundary: nil))
