@@ -9,21 +9,22 @@ public enum ParallelMap {
     public static func map<T>(_ count: Int, threads: Int, _ job: (Int) -> T) -> [T] {
         let workers = min(max(1, threads), count)
         guard workers > 1 else { return (0..<count).map(job) }
-        let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-        slots.initialize(repeating: nil)
-        defer { slots.deinitialize(); slots.deallocate() }
+        // An array's own storage, not a buffer allocated here (the stores own every allocation).
+        var results = [T?](repeating: nil, count: count)
         let next = Atomic<Int>(0)
-        withoutActuallyEscaping(job) { job in
-            let shared = Shared(job: job, slots: slots)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard k < count else { return }
-                    shared.slots[k] = shared.job(k)
+        results.withUnsafeMutableBufferPointer { slots in
+            withoutActuallyEscaping(job) { job in
+                let shared = Shared(job: job, slots: slots)
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while true {
+                        let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        guard k < count else { return }
+                        shared.slots[k] = shared.job(k)
+                    }
                 }
             }
         }
-        return slots.map { $0! }
+        return results.map { $0! }
     }
 
     /// The job and the result slots, handed to the threads: each slot is written by one job only
