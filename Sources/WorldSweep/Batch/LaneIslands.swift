@@ -115,8 +115,9 @@ extension LaneWorld {
     /// walk that woke nobody (every place that changes one calls `islandsChanged` or
     /// `contactsChanged`, and `wake` does when it wakes), walking again would give the same
     /// islands in the same order and wake nobody: the lane keeps them, their slots shifted to
-    /// where its islands start this sub-step.
-    func buildIslands(_ lane: Int) {
+    /// where its islands start this sub-step. Inlined into the islands stage's loop over lanes:
+    /// most lanes keep their walk, and the call cost more than keeping it.
+    @inline(__always) func buildIslands(_ lane: Int) {
         let islands = self.islands
         let first = Int32(islands.islandCount)
         if islands.walkValid[lane] {
@@ -136,7 +137,7 @@ extension LaneWorld {
 
     /// Renumbers the island slots the lane's last walk wrote (contacts', joints', bodies' and
     /// static bodies') by `shift`.
-    private func shiftIslandSlots(_ lane: Int, by shift: Int32) {
+    @inline(never) private func shiftIslandSlots(_ lane: Int, by shift: Int32) {
         let islands = self.islands
         let list = lane * islands.capacity
         for k in 0..<Int(islands.solveCount[lane]) { islands.solveIsland[list + k] += shift }
@@ -163,7 +164,7 @@ extension LaneWorld {
     static let scanLimit = 16
 
     /// The walk itself (see `buildIslands`).
-    private func walkIslands(_ lane: Int) {
+    @inline(never) private func walkIslands(_ lane: Int) {
         var touchingCount = 0
         for p in contactOrder(lane) {
             let ci = Int(p) * lanes + lane
