@@ -48,7 +48,7 @@ extension HTMLReport {
             let more = slices.count - shown + maps.count
             if more > 0 {
                 h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
-                for v in slices.dropFirst(shown) { h += sliceFigure(m, v) }
+                for v in slices.dropFirst(shown) { h += sliceFigure(m, v, hover: false) }
                 for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
                 h += "</div>\n"
                 if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
@@ -66,13 +66,16 @@ extension HTMLReport {
     }
 
     /// `finding`: the headline (1, 2, …) this chart shows the shape of, said first in its caption.
-    static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil) -> String {
+    /// `hover`: whether its dots name their worlds; the folded charts' do not, since a dot's hover
+    /// costs the page about 160 bytes (twin-drop's folded slices alone: 2.4 MB) and the same
+    /// worlds are named in the open charts.
+    static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
         // Thousands of points: their density (every point counted), not a dot each.
         let dense = v.dots.count > DensityLayer.above
-        let hover = v.dots.count <= ReportModel.maxHoverDots
+        let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
         let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
             LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
@@ -100,6 +103,7 @@ extension HTMLReport {
         }
         if v.dots.isEmpty { caption += " No point has a value." }
         if hover && !v.dots.isEmpty { caption += " Hover a dot for its world and the command that replays it." }
+        else if !wanted && !dense && !v.dots.isEmpty { caption += " Hover the dots of the open charts (What matters, parallel coordinates) for their worlds." }
         if !dense && 2 * Set(v.dots.map(\.x)).count <= v.dots.count { caption += " Dots at one value of \(name) are spread sideways a little, so that they do not hide each other." }
         caption += neverText(m, v)
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
