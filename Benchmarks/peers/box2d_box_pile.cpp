@@ -8,7 +8,7 @@
 // prints one JSON object per line: {"engine":"box2d-2.4.1","boxes":N,"bullets":B,"runs":R,
 // "seconds":median,...}.
 //
-// The scene as WorldSweep builds it, with UIKit's settings (shared/uikit-dynamics-semantics.md):
+// The scene as WorldSweep builds it, with UIKit's settings (docs/semantics.md):
 // 100 pt per metre, y down (gravity +10 m/s^2 on y), ticks of 1/60 s feeding sub-steps of
 // float(1/120) s through an accumulator (2n - 1 sub-steps for n ticks), 8 velocity and 3 position
 // iterations, 300 ticks; N boxes of 10 x 10 pt, 100 a row on a 20 pt grid from (60, 1900), density
@@ -23,6 +23,8 @@
 // boxes (issue 29's first measurement did): more work than the semantics ask, shown for reference.
 #include <box2d/box2d.h>
 
+#include "uikit_box2d.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -32,13 +34,8 @@
 
 namespace {
 
-constexpr float kPointsPerMetre = 100.0f;
-constexpr int kTicks = 300;
-constexpr double kTick = 1.0 / 60.0;
-const float kSubStep = float(1.0 / 120.0);
+using uikit::kPointsPerMetre, uikit::kTicks, uikit::kTick, uikit::kSubStep, uikit::metres, uikit::addEdge;
 constexpr double kBounds = 2100;
-
-b2Vec2 metres(double x, double y) { return b2Vec2(float(x) / kPointsPerMetre, float(y) / kPointsPerMetre); }
 
 b2Body* addBox(b2World& world, double x, double y, bool bullet) {
     b2BodyDef def;
@@ -58,18 +55,6 @@ b2Body* addBox(b2World& world, double x, double y, bool bullet) {
     fixture.restitution = 0.5f;
     body->CreateFixture(&fixture);
     return body;
-}
-
-void addEdge(b2World& world, double x1, double y1, double x2, double y2) {
-    b2BodyDef def;   // static
-    b2Body* body = world.CreateBody(&def);
-    b2EdgeShape edge;
-    edge.SetTwoSided(metres(x1, y1), metres(x2, y2));
-    b2FixtureDef fixture;
-    fixture.shape = &edge;
-    fixture.friction = 0.2f;
-    fixture.restitution = 0.2f;
-    body->CreateFixture(&fixture);
 }
 
 /// Runs the pile for 300 ticks (fewer once every box sleeps); returns a checksum of where the
