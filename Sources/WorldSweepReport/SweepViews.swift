@@ -61,12 +61,8 @@ enum SweepViews {
         }
     }
 
-    /// The share of a point's worlds without a value of `column`; nil for a metric every world has.
-    static func never(_ p: PointSummary, _ column: String) -> Double? {
-        Censoring.missing(column) == .none ? nil : Censoring.neverShare(p, column)
-    }
-
-    /// `never` for every point of one column: the rule read once, not per point.
+    /// The share of a point's worlds without a value of `column` (nil for a metric every world
+    /// has), as one function for every point of the column: the rule read once, not per point.
     static func never(_ column: String) -> (PointSummary) -> Double? {
         Censoring.missing(column) == .none ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
