@@ -63,7 +63,8 @@ let package = Package(
         // Running sweeps: per-world metrics, scheduling, streamed results, resume, shards.
         .target(name: "WorldSweepRun", dependencies: ["WorldSweep", "WorldSweepScene", "WorldSweepResults"]),
         // Summary reports: Markdown and an offline HTML page with SVG charts; least-squares sensitivity.
-        .target(name: "WorldSweepReport", dependencies: ["WorldSweep", "WorldSweepScene", "WorldSweepRun", "COpenBLAS"]),
+        .target(name: "WorldSweepReport", dependencies: ["WorldSweep", "WorldSweepScene", "WorldSweepRun", "WorldSweepResults",
+                                                        "COpenBLAS"]),
         // Whether this CPU runs the AVX2 copies (cpuid, through the C compiler's builtins).
         .target(name: "CPUFeatures"),
         .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI", "WorldSweepRun", "CPUFeatures"]

@@ -4,11 +4,12 @@
 # each round's world-ticks/s (itself the median of bench's three runs), then per binary the median,
 # and per binary after the first its per-round ratios to the first and their median.
 #
-#   scripts/bench-ab.sh [--rounds N] [--worlds N] [--threads T] [--file FILE] [--cpu] NAME=BIN [NAME=BIN ...]
+#   scripts/bench-ab.sh [--rounds N] [--worlds N] [--threads T] [--file FILE] [--engine E] [--cpu] NAME=BIN [NAME=BIN ...]
 #
 # A binary may carry environment settings: `avx2=/path/worldsweep` and
 # `portable=WORLDSWEEP_CPU=portable:/path/worldsweep` time the two engine codes of one binary.
-# Defaults: 5 rounds, Sweeps/twin-drop.yaml, 3072 worlds, 1 thread; batched-simd, simd integrator.
+# Defaults: 5 rounds, Sweeps/twin-drop.yaml, 3072 worlds, 1 thread; batched-simd, simd integrator
+# (--engine single times the single-world engine instead).
 #
 # --cpu times each binary by the user CPU seconds of its whole `bench` process instead (GNU time's
 # %U, less that of the same bench with 8 worlds: start-up and the integrators' own bench),
@@ -19,7 +20,7 @@
 # both threads' time, so it measures work, not how well the threads overlap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rounds=5; worlds=3072; threads=1; file=Sweeps/twin-drop.yaml; cpu=0
+rounds=5; worlds=3072; threads=1; file=Sweeps/twin-drop.yaml; cpu=0; engine=batched-simd
 names=(); bins=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -27,15 +28,16 @@ while [ $# -gt 0 ]; do
         --worlds) worlds="$2"; shift 2 ;;
         --threads) threads="$2"; shift 2 ;;
         --file) file="$2"; shift 2 ;;
+        --engine) engine="$2"; shift 2 ;;
         --cpu) cpu=1; shift ;;
         *=*) names+=("${1%%=*}"); bins+=("${1#*=}"); shift ;;
         *) echo "bench-ab.sh: error: expected NAME=BIN, got '$1'" >&2; exit 2 ;;
     esac
 done
-[ "${#bins[@]}" -ge 1 ] || { echo "usage: scripts/bench-ab.sh [--rounds N] [--worlds N] [--threads T] [--file FILE] [--cpu] NAME=BIN ..." >&2; exit 2; }
+[ "${#bins[@]}" -ge 1 ] || { echo "usage: scripts/bench-ab.sh [--rounds N] [--worlds N] [--threads T] [--file FILE] [--engine E] [--cpu] NAME=BIN ..." >&2; exit 2; }
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 [ "$cpu" = 0 ] || command -v /usr/bin/time >/dev/null || { echo "bench-ab.sh: error: --cpu needs GNU time (/usr/bin/time; apt-get install time)" >&2; exit 2; }
-echo "# $(date -u +%FT%TZ) $file, $worlds worlds, $threads thread(s), $rounds rounds$([ "$cpu" = 1 ] && echo ', by CPU time'); load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
+echo "# $(date -u +%FT%TZ) $file, $engine, $worlds worlds, $threads thread(s), $rounds rounds$([ "$cpu" = 1 ] && echo ', by CPU time'); load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
 for r in $(seq 1 "$rounds"); do
     line="round $r:"
     for k in "${!bins[@]}"; do
@@ -45,15 +47,15 @@ for r in $(seq 1 "$rounds"); do
             # bench runs the sweep `runs` times, plus its start and the integrators' own bench: the
             # CPU time of the same bench with 8 worlds stands for the latter and is taken off.
             /usr/bin/time -f '%U' -o "$tmp/cpu" env "${envs[@]}" "$spec" bench "$file" --worlds "$worlds" --threads "$threads" \
-                --engines batched-simd --integrator simd --no-report --json >"$tmp/out.json"
+                --engines "$engine" --integrator simd --no-report --json >"$tmp/out.json"
             /usr/bin/time -f '%U' -o "$tmp/cpu0" env "${envs[@]}" "$spec" bench "$file" --worlds 8 --threads "$threads" \
-                --engines batched-simd --integrator simd --no-report --json >/dev/null
+                --engines "$engine" --integrator simd --no-report --json >/dev/null
             v="$(python3 -c 'import json,sys
 e = json.load(open(sys.argv[1]))["engines"][0]
 cpu = [float(open(f).read().split()[-1]) for f in sys.argv[2:4]]
 print(round(e["runs"] * e["worldTicksPerSecond"] * e["seconds"] / (cpu[0] - cpu[1])))' "$tmp/out.json" "$tmp/cpu" "$tmp/cpu0")"
         else
-            env "${envs[@]}" "$spec" bench "$file" --worlds "$worlds" --threads "$threads" --engines batched-simd \
+            env "${envs[@]}" "$spec" bench "$file" --worlds "$worlds" --threads "$threads" --engines "$engine" \
                 --integrator simd --no-report --json >"$tmp/out.json"
             v="$(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["engines"][0]["worldTicksPerSecond"]))' "$tmp/out.json")"
         fi

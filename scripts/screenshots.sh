@@ -4,21 +4,28 @@
 # the importance chart) and the whole-sweep views (#views). The PNGs go to docs/screenshots/ (for
 # the README tour); look at them after any change to the report.
 #
-#   scripts/screenshots.sh [--bin PATH/TO/worldsweep] [--run DIR] [--out DIR]
+# Before photographing it checks the layout at both widths (scripts/layout-check.js, every fold
+# open): no title, caption or chart text cut off, the table of contents present, the parallel
+# coordinates at full width (required on the example, which sweeps three axes). A failure names
+# each element and the script exits 1.
+#
+#   scripts/screenshots.sh [--bin PATH/TO/worldsweep] [--run DIR] [--out DIR] [--check-only]
 #
 # --bin: use this binary instead of building the release one; --run: photograph the report of an
-# existing run folder instead of running the sweep. FULL_PAGE=1 also photographs the whole page
-# (large files, to look over). Needs Chromium (apt-get install -y chromium).
+# existing run folder instead of running the sweep; --check-only: measure and check, no pictures.
+# FULL_PAGE=1 also photographs the whole page (large files, to look over). Needs Chromium
+# (apt-get install -y chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin="" run="" out="docs/screenshots"
+bin="" run="" out="docs/screenshots" check_only=0 need_parallel=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --bin) bin="$2"; shift 2 ;;
         --run) run="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        *) echo "scripts/screenshots.sh: unknown argument $1 (use --bin PATH, --run DIR, --out DIR)" >&2; exit 2 ;;
+        --check-only) check_only=1; shift ;;
+        *) echo "scripts/screenshots.sh: unknown argument $1 (use --bin PATH, --run DIR, --out DIR, --check-only)" >&2; exit 2 ;;
     esac
 done
 
@@ -37,6 +44,7 @@ if [ -z "$run" ]; then
         bin="$(swift build -c release --show-bin-path)/worldsweep"
     fi
     run="runs/screenshots-twin-drop"
+    need_parallel=1   # the example has three swept axes: its page must show them all
     "$bin" run Sweeps/twin-drop.yaml --out "$run" --force --quiet
 fi
 report="$(cd "$run" && pwd)/report.html"
@@ -64,6 +72,27 @@ measure() {   # WIDTH
         --window-size="$1,900" --dump-dom "file://$scratch/height.html" 2>/dev/null | grep -o 'data-height="[0-9]*"' | grep -o '[0-9]*'
 }
 for w in 1280 390; do echo "report.html at $w px wide: $(measure $w) px tall"; done
+# The layout check (scripts/layout-check.js, run in the page with every fold open): nothing cut
+# off or outside its chart, the table of contents there, parallel coordinates at full width. It
+# fails the script, naming each element, at either width.
+{ sed 's|</body>|<script>|; s|</html>||' "$report"; cat scripts/layout-check.js; echo '</script></body></html>'; } > "$scratch/check.html"
+failed=0
+for w in 1280 390; do
+    dom="$("$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$scratch/profile" \
+        --window-size="$w,900" --dump-dom "file://$scratch/check.html" 2>/dev/null)"
+    result="$(printf '%s' "$dom" | grep -o 'data-layout="[^"]*"' | sed 's/^data-layout="//; s/"$//; s/&quot;/"/g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' || true)"
+    if [ -z "$result" ]; then
+        echo "scripts/screenshots.sh: the layout check did not run at $w px" >&2; failed=1
+    elif [ "$result" != ok ]; then
+        printf '%s\n' "$result" | sed 's/@@@/\n/g' | sed "s|^|scripts/screenshots.sh: at $w px: |" >&2; failed=1
+    else
+        echo "layout at $w px: nothing cut off, table of contents present$(case "$dom" in *'data-parallel="yes"'*) echo ', parallel coordinates at full width' ;; esac)"
+    fi
+    if [ "$need_parallel" = 1 ] && case "$dom" in *'data-parallel="yes"'*) false ;; *) true ;; esac; then
+        echo "scripts/screenshots.sh: at $w px: no parallel-coordinates chart (#parallel figure)" >&2; failed=1
+    fi
+done
+[ "$check_only" = 1 ] && exit "$failed"
 shoot report-1280-top 1280 1500 "$report"
 shoot report-1280-views 1280 1500 "$scratch/views.html"
 shoot report-390-top 390 1600 "$report"
@@ -72,3 +101,4 @@ if [ "${FULL_PAGE:-}" = 1 ]; then   # the whole page, to look over (large files:
     shoot report-1280-full 1280 12000 "$report"
     shoot report-390-full 390 30000 "$report"
 fi
+exit "$failed"

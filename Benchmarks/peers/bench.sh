@@ -21,21 +21,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-if [ ! -f /usr/include/box2d/box2d.h ]; then
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-    echo "peers: installing libbox2d-dev (Box2D 2.4.1)" >&2
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libbox2d-dev g++ >/dev/null
-fi
-mkdir -p .build-peers
-peer=.build-peers/box2d_twin_drop
-if [ ! -x "$peer" ] || [ Benchmarks/peers/box2d_twin_drop.cpp -nt "$peer" ]; then
-    g++ -O2 -std=c++17 -o "$peer" Benchmarks/peers/box2d_twin_drop.cpp -lbox2d -pthread
-fi
-if [ -z "${WORLDSWEEP_BIN:-}" ]; then
-    swift build -c release --product worldsweep >/dev/null
-    WORLDSWEEP_BIN="$(swift build -c release --show-bin-path)/worldsweep"
-fi
+. Benchmarks/peers/build-peer.sh
+build_peer box2d_twin_drop -pthread
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

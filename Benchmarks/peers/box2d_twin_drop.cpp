@@ -10,7 +10,7 @@
 // "seconds":median,"worldTicksPerSecond":N*300/median}. World i runs sweep world i mod 768, as
 // `worldsweep bench` counts them.
 //
-// The same world as WorldSweep builds it, with UIKit's settings (shared/uikit-dynamics-semantics.md):
+// The same world as WorldSweep builds it, with UIKit's settings (docs/semantics.md):
 // 100 pt per metre, y down (gravity +10 m/s^2 on y), ticks of 1/60 s feeding sub-steps of
 // float(1/120) s through an accumulator (2n - 1 sub-steps for n ticks), 8 velocity and 3 position
 // iterations; two 50 x 50 pt boxes, density 1 (bottom: the swept density), friction 0.2,
@@ -25,6 +25,8 @@
 // (same distribution, not the same draws).
 #include <box2d/box2d.h>
 
+#include "uikit_box2d.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -38,10 +40,7 @@
 
 namespace {
 
-constexpr float kPointsPerMetre = 100.0f;
-constexpr int kTicks = 300;
-constexpr double kTick = 1.0 / 60.0;
-const float kSubStep = float(1.0 / 120.0);
+using uikit::kPointsPerMetre, uikit::kTicks, uikit::kTick, uikit::kSubStep, uikit::metres, uikit::addEdge;
 
 struct WorldParameters {
     float topX, topY;           // points
@@ -69,8 +68,6 @@ std::vector<WorldParameters> sweepWorlds() {
     return worlds;
 }
 
-b2Vec2 metres(double x, double y) { return b2Vec2(float(x) / kPointsPerMetre, float(y) / kPointsPerMetre); }
-
 b2Body* addBox(b2World& world, float x, float y, float density, float restitution) {
     b2BodyDef def;
     def.type = b2_dynamicBody;
@@ -88,18 +85,6 @@ b2Body* addBox(b2World& world, float x, float y, float density, float restitutio
     fixture.restitution = restitution;
     body->CreateFixture(&fixture);
     return body;
-}
-
-void addEdge(b2World& world, double x1, double y1, double x2, double y2) {
-    b2BodyDef def;   // static
-    b2Body* body = world.CreateBody(&def);
-    b2EdgeShape edge;
-    edge.SetTwoSided(metres(x1, y1), metres(x2, y2));
-    b2FixtureDef fixture;
-    fixture.shape = &edge;
-    fixture.friction = 0.2f;
-    fixture.restitution = 0.2f;
-    body->CreateFixture(&fixture);
 }
 
 /// Runs one world for 300 ticks (fewer when both boxes fall asleep); returns a checksum of where

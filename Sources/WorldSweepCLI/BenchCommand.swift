@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import WorldSweep
+import WorldSweepReport
 import WorldSweepRun
 import WorldSweepScene
 
@@ -150,6 +151,8 @@ struct BenchCommand: ParsableCommand {
         // The worlds run on the chosen engine code, which reads the sweep again from these bytes.
         let source = SweepSource(path: file, data: fileData, sets: overrides.sets, sweeps: overrides.sweeps)
         let engineCode = WorldSweepCommand.engine.code
+        // As `run` draws them: the extreme worlds replayed (a sweep file only; the built-in one has no path to name).
+        let replay = file.map { WorldReplay(scene: scene, file: $0, overrides: overrides.overrides.arguments) }
         let progress = isatty(2) != 0
         var rows: [BenchResult.EngineRow] = []
         func row(_ name: String, integrator: String?, threads t: Int, worlds w: Int, _ timings: [Double]) -> BenchResult.EngineRow {
@@ -181,7 +184,7 @@ struct BenchCommand: ParsableCommand {
                     }
                     if whole {
                         wholeTimings.append(max(try BenchWholeRun.time(source: source, engine: wholeRunEngine,
-                                                                       threads: t, report: wholeRunReport,
+                                                                       threads: t, report: wholeRunReport, replay: replay,
                                                                        directory: "\(out)/whole-run"), 1e-9))
                     }
                 }

@@ -13,16 +13,17 @@ enum BenchWholeRun {
     static func engineName(report: Bool) -> String { report ? "whole-run+report" : "whole-run" }
 
     /// Wall seconds of one whole run of the sweep into `directory` (replaced each time):
-    /// worlds.csv, partners.csv, the point tables and summary.json, then the report if `report`.
+    /// worlds.csv, partners.csv, the point tables and summary.json, then the report if `report`, on
+    /// the run's threads and with the replays of its extreme worlds (`replay`) as `run` writes it.
     static func time(source: SweepSource, engine: SweepEngine, threads: Int, report: Bool,
-                     directory: String) throws -> Double {
+                     replay: WorldReplay?, directory: String) throws -> Double {
         var request = SweepRequest(source: source, directory: directory, engine: engine.name, threads: threads,
                                    chunkSize: BenchCommand.chunkSize)
         request.force = true
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = try WorldSweepCommand.engine.code.runSweep(request)
         if report, let summary = outcome.summary {
-            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory)
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: replay, threads: threads)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard outcome.completed else { throw RunFailure("bench --whole-run: the run in \(directory) did not complete") }

@@ -138,7 +138,8 @@ struct RunCommand: ParsableCommand {
         }
         guard let summary = outcome.summary else { return }
         do {
-            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file, overrides: overrides.overrides.arguments))
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file, overrides: overrides.overrides.arguments),
+                                   threads: threadCount)
         } catch {
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }

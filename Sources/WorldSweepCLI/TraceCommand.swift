@@ -51,7 +51,9 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         if let ticks { try CommandLineLimits.check(ticks, CommandLineLimits.ticks, option: "--ticks") }
         let selection = try TraceWorld.selection(world: world, point: point, replica: replica)
-        let scene = try TraceWorld.scene(try overrides.load(file), world: selection)
+        let loaded = try overrides.load(file)
+        let scene = try loaded.tune != nil && selection != nil ? TraceWorld.tuneScene(loaded, world: selection!)
+            : TraceWorld.scene(loaded, world: selection)
         _ = try MemoryCheck.worldsThatFit(scene, runner: WorldRunner(scene: scene), batched: false, outputs: false)
         let output = StandardOutput()
         TraceWorld.trace(scene, ticks: ticks ?? scene.world.ticks, events: events) { output.write($0) }

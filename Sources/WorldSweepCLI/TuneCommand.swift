@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WorldSweepReport
 import WorldSweepRun
 import WorldSweepScene
 
@@ -75,6 +76,8 @@ struct TuneCommand: ParsableCommand {
         request.resume = resume; request.force = force
         request.cancelled = { cancel.isCancelled }
         request.progress = { line in if showProgress { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
+        // The page's pictures are drawn here, from plain numbers, whichever engine code searched.
+        request.figures = { data in TuneCharts.html(data, scene: scene, file: file) }
         let reply: TuneReply
         do {
             reply = try WorldSweepCommand.engine.code.tune(request)

@@ -119,38 +119,96 @@ extension ReportModel {
         max(d.ranked.first.flatMap { d.mains[$0] } ?? 0, d.pairs.first?.share ?? 0)
     }
 
-    /// The findings to lead with: key metrics with signal, by their largest term's share times
-    /// how well the surrogate (if any) fits (in steps of 5 %; on a tie the metrics the sweeps ask
-    /// about first: first bounces, overshoot, then key-metric order); a metric that is mostly
-    /// noise or unexplained never leads, nor a never-share beside its own time metric (they say
-    /// one thing twice).
-    var computedHeadlines: [MetricAnalysis] {
-        func score(_ a: MetricAnalysis) -> Int {
-            let d = a.importance!
-            return Int((Self.topShare(d) * (d.rSquared ?? 1) * 20).rounded())
+    /// How well a metric's finding is supported, 0…1: the share of its variation its largest term
+    /// holds, times the surrogate's fit (R²) where there is one. A time metric whose variation is
+    /// mostly (half or more, `censoredShare`) whether worlds got there within the run at all has
+    /// none: its mean then says how long the run was more than how long the time takes, and its
+    /// never-share speaks for it.
+    func support(_ a: MetricAnalysis) -> Double {
+        guard let d = a.importance, censoredShare(a.column) < 0.5 else { return 0 }
+        return Self.topShare(d) * (d.rSquared ?? 1)
+    }
+
+    /// The share of a time metric's variation over the worlds (a time never reached counted as the
+    /// run's length) that lies between the worlds that got there and those that never did: by the
+    /// law of total variance, p(1 − p)(T − mean reached)² over the whole variance, p the share
+    /// that never got there, T the run's length. 0 for metrics without a run-length stand-in.
+    func censoredShare(_ column: String) -> Double {
+        guard Censoring.missing(column) == .runLength else { return 0 }
+        let t = runSeconds
+        var worlds = 0.0, reached = 0.0, sum = 0.0, squares = 0.0
+        for p in summary.points {
+            let n = Censoring.worlds(p)
+            guard n > 0 else { continue }
+            let c = Double(min(n, p.metrics[column]?.count ?? 0))
+            worlds += Double(n); reached += c
+            if let st = p.metrics[column], c > 0 {
+                sum += c * st.mean
+                squares += c * (Censoring.population(st) + st.mean * st.mean)
+            }
         }
+        guard worlds > 0 else { return 0 }
+        let never = worlds - reached
+        let mean = (sum + never * t) / worlds
+        let variance = (squares + never * t * t) / worlds - mean * mean
+        guard variance > 1e-12 * max(1, t * t) else { return 0 }
+        guard reached > 0 else { return 1 }
+        let p = never / worlds, meanReached = sum / reached
+        return min(1, max(0, p * (1 - p) * (t - meanReached) * (t - meanReached) / variance))
+    }
+
+    /// The findings to lead with, and per lead the other items' metrics that say the same (same
+    /// kind of metric, same strongest parameter, same shape: "b.bounce1 and c.bounce1 alike").
+    /// Candidates are well supported (`support` at least a half, and at least half of the
+    /// variation explained, not noise or missed by a fit); measured outcomes come first, best
+    /// supported first in steps of 5 % (on a tie the metrics the sweeps ask about first: first
+    /// bounces, overshoot, then key-metric order); then the never-shares of key time metrics,
+    /// which say whether a time is reached within the run and so depend on the run's length. A
+    /// never-share and its own time metric never both lead (they say one thing twice).
+    var computedHeadlines: (leads: [MetricAnalysis], echoes: [String: [String]]) {
+        func score(_ a: MetricAnalysis) -> Int { Int((support(a) * 20).rounded()) }
         func priority(_ a: MetricAnalysis) -> Int {
             let key = Units.metricKey(a.column)
             return Self.headlineMetrics.firstIndex(of: key) ?? (Self.headlineMetrics.count + (Self.keyMetrics.firstIndex(of: key) ?? Self.keyMetrics.count))
         }
-        let candidates = rankedMetrics.filter { keyColumns.contains($0.column) }.filter { a in
-            let d = a.importance!
-            return Self.topShare(d) >= 0.5 && d.explained >= 0.5
-        }.sorted { (score($0), -priority($0)) > (score($1), -priority($1)) }
+        // Last on a tie, the page's own order (item by item), so that the choice is stable.
+        func order(_ a: MetricAnalysis) -> Int { keyColumns.firstIndex(of: Censoring.timeColumn(ofNever: a.column) ?? a.column) ?? Int.max }
+        func best(_ list: [MetricAnalysis]) -> [MetricAnalysis] {
+            list.filter { support($0) >= 0.5 && $0.importance!.explained >= 0.5 }
+                .sorted { (score($0), -priority($0), -order($0)) > (score($1), -priority($1), -order($1)) }
+        }
+        let measured = rankedMetrics.filter { keyColumns.contains($0.column) }
+        let nevers = rankedMetrics.filter { a in Censoring.timeColumn(ofNever: a.column).map(keyColumns.contains) ?? false }
         var out: [MetricAnalysis] = []
+        var echoes: [String: [String]] = [:]
         var said: Set<String> = []
-        for a in candidates where out.count < Self.maxHeadlines {
+        var shapes: [String: String] = [:]   // kind, parameter and shape of a lead -> its column
+        for a in best(measured) + best(nevers) {
             let subject = Censoring.timeColumn(ofNever: a.column) ?? a.column
             guard !said.contains(subject) else { continue }
+            let first = a.importance!.ranked.first ?? -1
+            let seen = "\(Units.metricKey(a.column)) \(first) \(first >= 0 ? shape(a.column, first, short: true) : "")"
+            if let lead = shapes[seen] {
+                echoes[lead, default: []].append(a.column)
+            } else if out.count < Self.maxHeadlines {
+                shapes[seen] = a.column
+                out.append(a)
+            } else { continue }
             said.insert(subject)
-            out.append(a)
         }
-        return out
+        return (out, echoes)
+    }
+
+    /// A headline as the page says it: its finding, and the metrics that echo it.
+    func headlineText(_ a: MetricAnalysis) -> String {
+        guard let more = headlineEchoes[a.column], !more.isEmpty else { return finding(a) }
+        let list = more.count == 1 ? more[0] : more.dropLast().joined(separator: ", ") + " and " + more.last!
+        return finding(a) + " \(list) follow\(more.count == 1 ? "s" : "") the same shape."
     }
 
     /// The shape of the metric's mean at each value of a parameter (the slice's line).
     func shape(_ column: String, _ j: Int, short: Bool = false) -> String {
-        let v = SweepViews.slice(points: summary.points, parameter: j, column: column, binned: binned, runSeconds: runSeconds)
+        let v = slice(column, j)
         let d = Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column))
         return short ? d.short : d.long
     }
@@ -160,7 +218,11 @@ extension ReportModel {
     func finding(_ a: MetricAnalysis) -> String {
         guard let d = a.importance, let first = d.ranked.first, let s1 = d.mains[first] else { return "" }
         let names = summary.parameters
-        var text = "\(a.column) against \(names[first]) (\(Self.percent(s1)) of its variation"
+        var text = a.column
+        if let time = Censoring.timeColumn(ofNever: a.column) {
+            text += " (the share of worlds that \(HTMLReport.lacking(time).replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")))"
+        }
+        text += " against \(names[first]) (\(Self.percent(s1)) of its variation"
         if case .surrogate(let r2, _) = d.method { text += ", by a surrogate fit with R² \(PrintfNumber.fixed(r2, decimals: 2))" }
         text += "): \(shape(a.column, first))"
         let lockstep = varyingParameters.filter { d.mains[$0] == nil }
@@ -181,6 +243,10 @@ extension ReportModel {
         if let noise = d.noise, noise >= 0.05 { text += "; noise between replicas \(Self.percent(noise))" }
         if let rule = Censoring.rule(a.column, runSeconds: runSeconds), let never = neverShare(a.column), never > 0 {
             text += "; \(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column)) (\(rule))"
+            // When that split is most of the variation, the mean says more about the run's length
+            // than about the time: said, as it keeps the metric from leading (`support`).
+            let split = censoredShare(a.column)
+            if split >= 0.5 { text += ", and whether a world got there at all holds \(Self.percent(split)) of its variation" }
         }
         return text + "."
     }

@@ -1,4 +1,5 @@
-// report.html: one self-contained page (inline CSS, inline SVG, no scripts, no external URLs),
+// report.html: one self-contained page (inline CSS, inline SVG, no external URLs; one optional
+// inline script, the parallel-coordinates brushing, without which the page reads the same),
 // readable from 390 px up: every chart scales to its column (viewBox), wide tables scroll inside
 // their own box, and the page itself never scrolls sideways.
 import Foundation
@@ -68,13 +69,24 @@ enum HTMLReport {
     }
 
     /// A dotted name (`bottom.contacts.ledge`) escaped, free to wrap after each dot on a narrow screen.
-    static func name(_ s: String) -> String { Text.escape(s).replacingOccurrences(of: ".", with: ".<wbr>") }
+    static func name(_ s: String) -> String {
+        // Scalar by scalar rather than Foundation's replacingOccurrences, which costs some 26 000
+        // instructions a call on Linux (a world of a thousand items names 11 000 columns).
+        var out = String.UnicodeScalarView()
+        for scalar in Text.escape(s).unicodeScalars {
+            out.append(scalar)
+            if scalar == "." { out.append(contentsOf: "<wbr>".unicodeScalars) }
+        }
+        return String(out)
+    }
 
     // MARK: what matters
 
     static func finding(_ m: ReportModel) -> String {
         guard !m.headlines.isEmpty else { return "" }
-        return "<div id=\"finding\">\n" + m.headlines.map { "<p class=\"finding\">\(Text.escape(m.finding($0)))</p>\n" }.joined() + "</div>\n"
+        return "<div id=\"finding\">\n" + m.headlines.enumerated().map { k, a in
+            "<p class=\"finding\" id=\"f-\(k + 1)\">\(Text.escape(m.headlineText(a)))</p>\n"
+        }.joined() + "</div>\n"
     }
 
     /// Links to each section and each key metric's views.
@@ -103,11 +115,15 @@ enum HTMLReport {
     static func importance(_ m: ReportModel) -> String {
         let s = m.summary
         var h = "<section id=\"importance\">\n<h2>What matters</h2>\n"
+        // The method in one line, its full statement folded under it.
+        var line = m.isGrid ? "Shares of each metric's variation, exact on this full grid" : "Shares of each metric's variation, from a fitted surrogate (R² stated)"
+        line += s.replicas > 1 ? ", noise measured between the \(s.replicas) replicas" : ", no noise estimate (one world per point)"
+        line += "; outcomes that never happen count."
         var intro = "Each metric's variation over every world split into parts that add to 100 %: each parameter's main effect, each pair's interaction, interaction of three or more parameters"
         intro += s.replicas > 1 ? ", and noise (the variation between the \(s.replicas) replicas of a point)." : ". The sweep has one world per point, so it cannot measure noise: none is reported."
         intro += m.isGrid ? " On this full grid the split is exact (functional ANOVA), steps and curves included." : " The points are no full grid: the split is of a least-squares quadratic with pair products fitted to the point means (its R² stated; the rest is what it does not capture); metrics with fewer than \(Decomposition.minPointsPerCoefficient) points per coefficient are not split."
         intro += " Outcomes that never happen count: " + censoringNote(m) + " Every share is in importance.csv."
-        h += note(intro)
+        h += "<details id=\"method\"><summary>\(Text.escape(line))</summary>\n" + note(intro) + "</details>\n"
         if let why = m.nothingRanked { h += "<p>\(Text.escape(why))</p>\n" }
         for text in m.mixingNotes { h += note("Note: " + text) }
         if let head = m.headline, let d = head.importance {
@@ -121,9 +137,19 @@ enum HTMLReport {
             if d.higherOrder >= 0.01 { bars.append(.init(label: "three or more together", share: d.higherOrder, note: "", color: Palette.color(1))) }
             if d.unfitted > 0 { bars.append(.init(label: "not captured by the fit", share: d.unfitted, note: "", color: "#bab0ac")) }
             if let noise = d.noise { bars.append(.init(label: "noise (replicas)", share: noise, note: "", color: "#bab0ac")) }
+            var never = ""
+            if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds), let share = m.neverShare(head.column) {
+                never = " \(ReportModel.percent(share)) of all worlds \(lacking(head.column)): \(rule)."
+            }
             h += figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
-                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "").")
+                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "")." + never)
+            // Each headline's chart against its strongest parameter (the shape its sentence
+            // describes) sits here once; the metric's other charts fold under its views.
+            if let lead = m.slices(head.column).first { h += sliceFigure(m, lead, finding: 1) }
             h += interaction(m)
+            for (k, a) in m.headlines.enumerated().dropFirst() {
+                if let v = m.slices(a.column).first { h += sliceFigure(m, v, finding: k + 1) }
+            }
             h += "</div>\n"
         }
         let ranked = m.rankedMetrics
@@ -216,14 +242,15 @@ enum HTMLReport {
         let j = m.parameterOrder(column).first ?? 0
         let vals = m.valued(column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
-            let many = vals.count > 200
+            let many = vals.count > ReportModel.maxHoverDots
             let dense = vals.count > DensityLayer.above
             let series = LineSeries(name: "points", color: Palette.color(0), points: (dense ? vals : ReportModel.thinned(vals, ReportModel.maxDots)).compactMap { p, st in
-                p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : "point \(p.point) (\(m.describe(p))): std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))") }
+                p.parameters[safe: j].map { LinePoint(x: $0, y: st.std, title: many ? "" : m.dotTitle(p, "std \(Text.value(st.std)) pt over \(st.count) replicas, mean \(Text.value(st.mean))")) }
             }, style: dense ? .density : .dots, inLegend: false)
             var chart = LineChart(title: "\(column): spread per point", xLabel: m.axisLabel(j), yLabel: "std of \(column) (pt)",
                                   legendTitle: "", series: [series], nonNegative: true)
             chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
+            chart.logX = m.isLogSpaced(j)
             var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
             if dense { caption += " Drawn as their density: darker cells hold more points." } else if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
             h += figure(chart.svg(), caption)
@@ -277,9 +304,13 @@ enum HTMLReport {
             let chart = TrajectoryChart(title: "world \(t.world), animated", trajectory: t, animated: true)
             h += figure(chart.svg(), "World \(t.world) in motion (\(Text.value(Double(t.items[0].states.count - 1) * t.tick)) s, looping): \(why).", cls: "world")
         }
+        // Springs, snaps and pendulums: each world's distance from rest over time, on one scale.
+        let shared = RestReplayChart.sharedDomains(worlds.map(\.0))
+        if shared != nil { h += note(RestReplayChart.note) }
         for (t, why) in worlds {
-            let chart = TrajectoryChart(title: "world \(t.world)", trajectory: t)
-            h += "<figure class=\"world\">\n\(chart.svg())<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) \(command(m, world: t.world))</figcaption>\n</figure>\n"
+            let chart = t.hasRest ? RestReplayChart(title: "world \(t.world): distance from rest", trajectory: t, yDomain: shared?.y, xDomain: shared?.x).svg()
+                : TrajectoryChart(title: "world \(t.world)", trajectory: t).svg()
+            h += "<figure\(t.hasRest ? "" : " class=\"world\"")>\n\(chart)<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) \(command(m, world: t.world))</figcaption>\n</figure>\n"
         }
         return h + "</div>\n</div>\n"
     }

@@ -23,31 +23,33 @@ extension HTMLReport {
             if a.signal == .constant { constant.append(column); continue }
             let key = Units.metricKey(column)
             h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitles[key] ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
-            switch a.signal {
-            case .constant:
-                continue
-            case .noise(let why):
-                h += note("Not a finding: \(why).")
-            case .signal:
-                h += note(m.finding(a))
+            // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
+            let lead = m.headlines.firstIndex { $0.column == column }
+            if let k = lead {
+                let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
+                h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
+            } else {
+                if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column) == column }) {
+                    h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
+                }
+                switch a.signal {
+                case .constant: continue
+                case .noise(let why): h += note("Not a finding: \(why).")
+                case .signal: h += note(m.finding(a))
+                }
             }
             let slices = m.slices(column)
             let (maps, total) = m.pairs(column)
-            // The strongest parameter's chart stays open; the others fold.
             let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
             let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
-            // A headline metric's strongest slice and first pair map stay open; the rest fold (all
-            // of another metric's charts: its finding above says what they show).
-            let open = m.headlines.contains { $0.column == column } ? 1 : 0
-            if open > 0 {
-                h += "<div class=\"charts\">\n" + (slices.first.map { sliceFigure(m, $0) } ?? "")
-                h += (maps.first.map { pairFigure(m, $0, id: "pm-\(column)-0", shared: shared) } ?? "") + "</div>\n"
-            }
-            let more = slices.count - open + max(0, maps.count - open)
+            // Every chart of a metric folds: its sentence says what they show (a headline's
+            // strongest slice is already open under What matters).
+            let shown = lead == nil ? 0 : 1
+            let more = slices.count - shown + maps.count
             if more > 0 {
-                h += "<details><summary>\(open > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
-                for v in slices.dropFirst(open) { h += sliceFigure(m, v) }
-                for (k, p) in maps.enumerated().dropFirst(open) { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
+                h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
+                for v in slices.dropFirst(shown) { h += sliceFigure(m, v, hover: false) }
+                for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
                 h += "</div>\n"
                 if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
                 if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
@@ -63,15 +65,19 @@ extension HTMLReport {
         return others.isEmpty ? "" : others.joined(separator: ", ")
     }
 
-    static func sliceFigure(_ m: ReportModel, _ v: SliceView) -> String {
+    /// `finding`: the headline (1, 2, …) this chart shows the shape of, said first in its caption.
+    /// `hover`: whether its dots name their worlds; the folded charts' do not, since a dot's hover
+    /// costs the page about 160 bytes (twin-drop's folded slices alone: 2.4 MB) and the same
+    /// worlds are named in the open charts.
+    static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
-        let many = v.dots.count > 200
         // Thousands of points: their density (every point counted), not a dot each.
         let dense = v.dots.count > DensityLayer.above
+        let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
         let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
-            LinePoint(x: d.x, y: d.y, title: many ? "" : "point \(d.point.point) (\(m.describe(d.point))): mean \(Text.value(d.y)) \(unit)")
+            LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
@@ -84,21 +90,25 @@ extension HTMLReport {
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
-        var caption = dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
+        var caption = finding.map { "Finding \($0): \(v.column) against \(name). " } ?? ""
+        caption += dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
             : "Dots: each of the \(v.dots.count) points\(replicas)"
         caption += missing > 0 ? " (the other \(missing) have only failed worlds). Line: " : ". Line: "
         if others.isEmpty {
             caption += "the mean at each value of \(name); band: min–max."
         } else if v.binned {
-            caption += "the mean over the points in each of \(v.levels.count) equal-width ranges of \(name) (the other parameters, \(others), vary within a range); band: their min–max."
+            caption += "the mean over the points in each of \(v.levels.count) \(v.log ? "ranges of equal width in log \(name)" : "equal-width ranges of \(name)") (the other parameters, \(others), vary within a range); band: their min–max."
         } else {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
+        if hover && !v.dots.isEmpty { caption += " Hover a dot for its world and the command that replays it." }
+        else if !wanted && !dense && !v.dots.isEmpty { caption += " Hover the dots of the open charts (What matters, parallel coordinates) for their worlds." }
+        if !dense && 2 * Set(v.dots.map(\.x)).count <= v.dots.count { caption += " Dots at one value of \(name) are spread sideways a little, so that they do not hide each other." }
         caption += neverText(m, v)
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
-        if chart.logX { caption += " \(name) is log-spaced: a log axis." }
+        if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is log-spaced: a log axis." }
         return figure(chart.svg(), caption)
     }
 
@@ -147,7 +157,7 @@ extension HTMLReport {
         let others = othersText(m, except: [p.xParameter, p.yParameter])
         var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell"
         caption += others.isEmpty ? "." : ", averaged over \(others)."
-        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges." }
+        if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
         if counted, let rule = Censoring.rule(p.column, runSeconds: m.runSeconds) {
             let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }
@@ -169,9 +179,9 @@ extension HTMLReport {
         if pts.count > ReportModel.maxParallelLines {
             pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
         }
-        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }) }
+        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
-        let titles = pts.count <= 300 ? pts.map { "point \($0.0.point) (\(m.describe($0.0))): \(head.column) \(Text.value($0.1))" } : []
+        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle($0.0, "\(head.column) \(Text.value($0.1))") } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
         // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
         let width = max(1100, 100 * Double(axes.count - 1) + 88)
@@ -179,7 +189,10 @@ extension HTMLReport {
         var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
-        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) { caption += " Every point is drawn: \(rule)." }
+        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) {
+            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
+        }
+        caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
         h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"
     }

@@ -16,9 +16,13 @@ struct ImportanceChart: Sendable {
         let scale = LinearScale(domain: (0, 1), range: (f.plotLeft, f.plotRight))
         for (i, b) in bars.enumerated() {
             let y = f.plotTop + Double(i) * 40
-            s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(Text.escape(b.label))<tspan class=\"tick\"> \(Text.escape(b.note))</tspan></text>\n"
+            // The note is cut to the chart's width (about 7.8 px a character of the 13 px label,
+            // 7.2 of the 12 px note, DejaVu Sans); the full text is in the bar's hover title.
+            let room = Int((f.width - f.plotLeft - 4 - 7.8 * Double(b.label.count)) / 7.2)
+            let note = room >= 6 ? Text.shorten(b.note, to: room) : ""
+            s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(Text.escape(b.label))<tspan class=\"tick\"> \(Text.escape(note))</tspan></text>\n"
             let w = max(1, scale.map(b.share) - f.plotLeft)
-            s += "<rect class=\"bar\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 19))\" width=\"\(Text.px(w))\" height=\"14\" fill=\"\(b.color)\"><title>\(Text.escape("\(b.label): \(Int((b.share * 100).rounded())) % of the variation"))</title></rect>"
+            s += "<rect class=\"bar\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 19))\" width=\"\(Text.px(w))\" height=\"14\" fill=\"\(b.color)\"><title>\(Text.escape("\(b.label): \(Int((b.share * 100).rounded())) % of the variation\(b.note.isEmpty ? "" : "; " + b.note)"))</title></rect>"
             s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft + w + 4))\" y=\"\(Text.px(y + 30))\">\(Int((b.share * 100).rounded())) %</text>\n"
         }
         let base = f.plotTop + Double(bars.count) * 40

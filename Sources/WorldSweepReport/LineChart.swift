@@ -19,8 +19,9 @@ struct LinePoint: Sendable {
 }
 
 struct LineSeries: Sendable {
-    /// `density`: the points as a 2-D histogram (DensityLayer), for scatters of thousands.
-    enum Style: Sendable { case line, dots, density }
+    /// `density`: the points as a 2-D histogram (DensityLayer), for scatters of thousands;
+    /// `trace`: a line without a dot per point (a time series of hundreds of ticks).
+    enum Style: Sendable { case line, dots, density, trace }
     var name: String
     var color: String
     var points: [LinePoint]
@@ -42,6 +43,10 @@ struct LineChart: Sendable {
     var legendPlace = LegendPlace.right
     /// A log-spaced parameter across: a log axis.
     var logX = false
+    /// Ranges the axes must cover whatever the data (charts that share one scale; x in data
+    /// units, before any log).
+    var xDomain: (Double, Double)?
+    var yDomain: (Double, Double)?
     var frame = ChartFrame(width: 560, height: 340, left: 62, right: 140, top: 30, bottom: 46)   // room for a 17-character bold legend title
 
     /// Chart-wide dots only (random sweeps), kept for callers that draw one scatter.
@@ -91,11 +96,12 @@ struct LineChart: Sendable {
     /// The axes and the mapping from data to pixels (what `svg()` draws with).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {
         let pts = series.flatMap(\.points)
-        let xs = pts.map { px($0.x) }.filter(\.isFinite)
+        let xs = (pts.map(\.x) + (xDomain.map { [$0.0, $0.1] } ?? [])).map(px).filter(\.isFinite)
         var ys = pts.map(\.y).filter(\.isFinite)
         ys += pts.compactMap(\.lo).map(floor).filter(\.isFinite) + pts.compactMap(\.hi).filter(\.isFinite)
         ys += pts.compactMap { p in p.err.map { floor(p.y - $0) } }.filter(\.isFinite)
         ys += pts.compactMap { p in p.err.map { p.y + $0 } }.filter(\.isFinite)
+        if let d = yDomain { ys += [d.0, d.1].filter(\.isFinite) }
         var xa = NiceAxis(min: xs.min() ?? 0, max: xs.max() ?? 1)
         xa.log = logX
         let ya = NiceAxis(min: Swift.min(0, ys.min() ?? 0), max: ys.max() ?? 1)
@@ -138,16 +144,20 @@ struct LineChart: Sendable {
         let groups = coincidentGroups()
         let hidden = Set(groups.flatMap { $0.dropFirst() })
         for se in series where se.style == .density {
-            s += DensityLayer.svg(se.points, xScale: xs, yScale: ys, frame: f, color: se.color)
+            // On a log axis the layer bins the logarithms, as the axis spaces them.
+            let pts = logX ? se.points.map { p in var q = p; q.x = px(p.x); return q } : se.points
+            s += DensityLayer.svg(pts, xScale: xs, yScale: ys, frame: f, color: se.color)
         }
         for se in series where se.style == .dots {
-            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
             let many = se.points.count > 300
+            let spread = ScatterJitter(pixels: se.points.map { xs.map(px($0.x)) })
+            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\" data-jitter=\"\(Text.px(spread.width))\">\n"
+            let opacity = Text.px(spread.opacity(base: many ? 0.35 : 0.7))
             var out = TextBuffer(capacity: se.points.count * 100)
-            for p in se.points {
-                out.raw("<circle class=\"pt\" cx=\""); out.px(xs.map(px(p.x))); out.raw("\" cy=\""); out.px(ys.map(p.y))
+            for (i, p) in se.points.enumerated() {
+                out.raw("<circle class=\"pt\" cx=\""); out.px(xs.map(px(p.x)) + spread.offset(i)); out.raw("\" cy=\""); out.px(ys.map(p.y))
                 out.raw(many ? "\" r=\"1.6\" fill=\"" : "\" r=\"2.5\" fill=\""); out.text(se.color)
-                out.raw(many ? "\" fill-opacity=\"0.35\">" : "\" fill-opacity=\"0.7\">")
+                out.raw("\" fill-opacity=\""); out.text(opacity); out.raw("\">")
                 if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(Text.escape(p.title)); out.raw("</title></circle>\n") }
             }
             s += out.string
@@ -161,6 +171,14 @@ struct LineChart: Sendable {
                 let lower = band.reversed().map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map(floor($0.lo!))))" }
                 s += "<polygon class=\"band\" fill=\"\(se.color)\" points=\"\((upper + lower).joined(separator: " "))\"/>\n"
             }
+        }
+        for se in series where se.style == .trace {
+            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
+            for segment in Self.segments(se.points) where segment.count >= 2 {
+                let path = segment.map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map($0.y)))" }.joined(separator: " ")
+                s += "<polyline class=\"line\" stroke=\"\(se.color)\" points=\"\(path)\"><title>\(Text.escape(se.name))</title></polyline>\n"
+            }
+            s += "</g>\n"
         }
         for (i, se) in series.enumerated() where se.style == .line && !hidden.contains(i) {
             s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"

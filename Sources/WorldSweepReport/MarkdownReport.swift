@@ -18,7 +18,7 @@ enum MarkdownReport {
         let s = m.summary
         var md = "# Sweep report: \(cell(s.name))\n\n"
         if !s.description.isEmpty { md += cell(s.description) + "\n\n" }
-        for h in m.headlines { md += "- **\(cell(m.finding(h)))**\n" }
+        for h in m.headlines { md += "- **\(cell(m.headlineText(h)))**\n" }
         if !m.headlines.isEmpty { md += "\n" }
         if s.parameters.isEmpty { md += singlePoint(m) } else { md += importance(m) + views(m) }
         md += extremes(m)

@@ -1,11 +1,16 @@
 // Parallel coordinates: one vertical axis per swept parameter and one for the metric, each sweep
 // point a line through its values, coloured by the metric, so that the combinations that give high
-// or low values stand out (for sweeps of three or more axes, and random sweeps).
+// or low values stand out (for sweeps of three or more axes, and random sweeps). A small inline
+// script (ParallelBrush) lets a reader drag a range on any axis to keep only the lines through it;
+// without scripts every line shows, and the chart reads the same.
+import Foundation
 
 struct ParallelAxis: Sendable {
     var label: String
     /// One value per line.
     var values: [Double]
+    /// A log-spaced or log-uniform parameter: its values placed by their logarithm.
+    var log = false
 }
 
 struct ParallelCoordinates: Sendable {
@@ -16,10 +21,20 @@ struct ParallelCoordinates: Sendable {
     var titles: [String] = []
     var frame = ChartFrame(width: 560, height: 340, left: 40, right: 60, top: 52, bottom: 40)
 
+    /// Where a value sits along its axis before scaling: its log10 on a log axis.
+    static func position(_ v: Double, _ a: ParallelAxis) -> Double { a.log && v > 0 ? log10(v) : v }
+
     func scale(_ a: ParallelAxis) -> (NiceAxis, LinearScale) {
-        let v = a.values.filter(\.isFinite)
-        let axis = NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
+        let logs = a.log && a.values.allSatisfy { !$0.isFinite || $0 > 0 }
+        let v = a.values.filter(\.isFinite).map { logs ? log10($0) : $0 }
+        var axis = NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
+        axis.log = logs
         return (axis, LinearScale(domain: (axis.lo, axis.hi), range: (frame.plotBottom, frame.plotTop)))
+    }
+
+    /// The pixel row of a line's value on axis k.
+    func y(_ v: Double, axis k: Int, _ scales: [(NiceAxis, LinearScale)]) -> Double {
+        scales[k].1.map(scales[k].0.log ? log10(v) : v)
     }
 
     func svg() -> String {
@@ -39,7 +54,7 @@ struct ParallelCoordinates: Sendable {
         for i in order {
             let ys = axes.indices.map { k in axes[k].values[i] }
             guard ys.allSatisfy(\.isFinite) else { continue }
-            let pts = ys.enumerated().map { k, v in "\(Text.px(xs[k])),\(Text.px(scales[k].1.map(v)))" }.joined(separator: " ")
+            let pts = ys.enumerated().map { k, v in "\(Text.px(xs[k])),\(Text.px(y(v, axis: k, scales)))" }.joined(separator: " ")
             let t = hi > lo ? (metric.values[i] - lo) / (hi - lo) : 0.5
             s += "<polyline class=\"pc\" stroke=\"\(Palette.sequential(t))\" points=\"\(pts)\">"
             s += titles.indices.contains(i) && !titles[i].isEmpty ? "<title>\(Text.escape(titles[i]))</title></polyline>\n" : "</polyline>\n"
@@ -56,6 +71,8 @@ struct ParallelCoordinates: Sendable {
         for (k, a) in axes.enumerated() {
             let (axis, sc) = scales[k]
             let x = xs[k]
+            // Brushing: a range dragged on this axis is drawn here (empty until then).
+            s += "<rect class=\"sel\" data-k=\"\(k)\" x=\"\(Text.px(x - 6))\" y=\"\(Text.px(f.plotTop))\" width=\"12\" height=\"0\" fill=\"#000\" fill-opacity=\"0.15\" stroke=\"#333\"/>\n"
             s += "<line x1=\"\(Text.px(x))\" x2=\"\(Text.px(x))\" y1=\"\(Text.px(f.plotTop))\" y2=\"\(Text.px(f.plotBottom))\" stroke=\"#333\"/>\n"
             for v in axis.ticks {
                 let y = sc.map(v)
@@ -68,6 +85,12 @@ struct ParallelCoordinates: Sendable {
             let shown = Text.shorten(a.label, to: max(8, Int(2 * gap / 7)))
             s += "<text class=\"lbl\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" text-anchor=\"\(anchor)\">\(Text.escape(shown))<title>\(Text.escape(a.label))</title></text>\n"
         }
-        return s + "</svg>\n"
+        // The brushes' hit areas over the axes (drawn last, on top), the count of lines kept, and
+        // the script that joins them.
+        for (k, x) in xs.enumerated() {
+            s += "<rect class=\"brush\" data-k=\"\(k)\" x=\"\(Text.px(x - 9))\" y=\"\(Text.px(f.plotTop))\" width=\"18\" height=\"\(Text.px(f.plotBottom - f.plotTop))\" fill=\"#000\" fill-opacity=\"0\" style=\"cursor:ns-resize;touch-action:none\"/>\n"
+        }
+        s += "<text class=\"tick brushcount\" x=\"\(Text.px(f.plotRight))\" y=\"\(Text.px(f.height - 4))\" text-anchor=\"end\"></text>\n"
+        return s + ParallelBrush.element + "</svg>\n"
     }
 }

@@ -52,21 +52,52 @@ extension ReportModel {
 
     /// The metric against every parameter, most important first.
     func slices(_ column: String) -> [SliceView] {
-        parameterOrder(column).map { SweepViews.slice(points: summary.points, parameter: $0, column: column, binned: binned, runSeconds: runSeconds) }
+        parameterOrder(column).map { slice(column, $0) }
     }
 
+    /// The metric against parameter `j`.
+    func slice(_ column: String, _ j: Int) -> SliceView {
+        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
+    }
+
+    /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a
+    /// constant metric are never drawn). The other metrics' findings take the one or two slices
+    /// their words need when asked (most of them only the Markdown page asks, beside the HTML page).
+    mutating func cacheViews(threads: Int) {
+        var charted: [String] = []
+        for c in keyColumns where analysis(c).map({ $0.signal != .constant }) ?? false { charted.append(c) }
+        let sliced = charted
+        let p = summary.parameters.count
+        let model = self
+        enum View { case slice(SliceView), pairs(maps: [PairView], total: Int) }
+        // One job per (metric, parameter) slice, then one per charted metric's pair maps.
+        let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
+            guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
+            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
+                                           log: model.binned && model.isLogSpaced(k % p)))
+        }
+        for (i, column) in sliced.enumerated() {
+            sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[i * p + $0] { v } else { nil } }
+        }
+        for (i, column) in charted.enumerated() {
+            if case .pairs(let maps, let total) = views[sliced.count * p + i] { pairCache[column] = (maps, total) }
+        }
+    }
 
     /// Pair maps over the most important pairs (the pair's summed shares); none for zip sweeps,
     /// whose parameters move together. A pair always has the parameter earlier in the file across
     /// (one axis order per pair on the whole page).
     func pairs(_ column: String) -> (maps: [PairView], total: Int) {
+        if let cached = pairCache[column] { return cached }
         guard !summary.sweepKind.lowercased().hasPrefix("zip") else { return ([], 0) }
         let order = parameterOrder(column).filter(varyingParameters.contains)
         guard order.count >= 2 else { return ([], 0) }
         var all: [(Int, Int)] = []
         for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
-        return (kept.map { SweepViews.pair(points: summary.points, x: $0.0, y: $0.1, column: column, binned: binned, maxSide: Self.maxHeatmapSide, runSeconds: runSeconds) }, all.count)
+        let vals = valued(column)
+        return (kept.map { SweepViews.pair(valued: vals, x: $0.0, y: $0.1, column: column, binned: binned,
+                                         log: (binned && isLogSpaced($0.0), binned && isLogSpaced($0.1)), maxSide: Self.maxHeatmapSide) }, all.count)
     }
 
     /// The headline metric against its strongest parameter, one line per value of the second

@@ -63,10 +63,22 @@ struct ReportModel {
     private(set) var headline: MetricAnalysis?
     /// The best-supported findings, best first (Findings.swift).
     private(set) var headlines: [MetricAnalysis] = []
+    /// Per headline, the other items' metrics that say the same (said in its sentence).
+    private(set) var headlineEchoes: [String: [String]] = [:]
     /// Per key metric, its highest and lowest points (both reports and the replays ask).
     private(set) var extremeList: [Extreme] = []
+    /// Per point id, its dots' hover text before and after what the dot shows, made once (a
+    /// point's dot is in every slice; ReportModel+Hover.swift).
+    private(set) var hoverParts: [Int: (String, String)] = [:]
+    /// The views of the metrics the pages chart or put in words (every parameter's slice, the
+    /// pair maps), made once, side by side over the threads: the Markdown page, the HTML page and
+    /// the findings' words each ask for them.
+    var sliceCache: [String: [SliceView]] = [:]
+    var pairCache: [String: (maps: [PairView], total: Int)] = [:]
 
-    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = []) {
+    /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
+    /// independent of one another) is spread over; the model is the same for any count.
+    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = [], threads: Int = 1) {
         self.summary = summary
         self.sample = sample
         self.replay = replay
@@ -80,47 +92,70 @@ struct ReportModel {
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
-        valuedColumns = Dictionary(columns.map { [runSeconds] in ($0, SweepViews.valued(summary.points, $0, runSeconds: runSeconds)) },
-                                   uniquingKeysWith: { a, _ in a })
         let replicated = summary.replicas > 1
-        analyses = columns.map { [runSeconds] column -> MetricAnalysis in
-            let pts = summary.points.compactMap { p in Censoring.value(p, column, runSeconds: runSeconds).map { (p, $0) } }
-            let values = pts.map(\.1)
-            let unit = Units.metric(column)
-            guard p > 0 else {
-                return MetricAnalysis(column: column, importance: nil, fit: nil,
-                                      signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
-            }
-            let y = values.map(\.mean)
-            let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
-            let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
-            switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
-            case .success(let d):
-                return MetricAnalysis(column: column, importance: d, fit: fit,
-                                      signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
-            case .failure(let why):
-                return MetricAnalysis(column: column, importance: nil, fit: fit,
-                                      signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: why.description)
-            }
+        // One job per metric: its points' complete values (read once, kept for the views), its fit
+        // and its decomposition.
+        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> (MetricAnalysis, [(PointSummary, Double)]) in
+            let column = columns[k]
+            let form = Censoring.Form(column)
+            let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
+            let valued = pts.compactMap { p, v in v.mean.isFinite ? (p, v.mean) : nil }
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated), valued)
         }
+        valuedColumns = Dictionary(zip(columns, perColumn.map(\.1)), uniquingKeysWith: { a, _ in a })
+        analyses = perColumn.map(\.0)
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
-        headlines = computedHeadlines
+        (headlines, headlineEchoes) = computedHeadlines
         headline = computedHeadline
         extremeList = computedExtremes
+        hoverParts = computedHoverParts
+        cacheViews(threads: threads)
+    }
+
+    /// A metric's fit, decomposition and signal from its points' complete values.
+    static func analyse(_ column: String, _ pts: [(PointSummary, PointValue)], parameterCount p: Int, replicated: Bool) -> MetricAnalysis {
+        let values = pts.map(\.1)
+        let unit = Units.metric(column)
+        guard p > 0 else {
+            return MetricAnalysis(column: column, importance: nil, fit: nil,
+                                  signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
+        }
+        let y = values.map(\.mean)
+        let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
+        let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
+        case .success(let d):
+            return MetricAnalysis(column: column, importance: d, fit: fit,
+                                  signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
+        case .failure(let why):
+            return MetricAnalysis(column: column, importance: nil, fit: fit,
+                                  signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: why.description)
+        }
     }
 
     var parameterNames: [String] { summary.parameters }
     var binned: Bool { isRandom }
 
     /// A grid axis of three or more positive values spread by a constant ratio over at least a
-    /// decade (`logspace`): drawn on a log axis.
+    /// decade (`logspace`), or a random sweep's `loguniform` parameter: drawn on a log axis (and
+    /// a random one binned in equal widths of its logarithm).
     func isLogSpaced(_ j: Int) -> Bool {
-        guard !isRandom else { return false }
+        guard !isRandom else { return isLogUniform(j) }
         let v = Array(Set(summary.points.compactMap { $0.parameters[safe: j] })).sorted()
         guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
+    }
+
+    /// A random sweep's parameter drawn `loguniform`, as the sweep file says (a report written
+    /// without the file, from summary.json alone, cannot tell and draws it linearly).
+    func isLogUniform(_ j: Int) -> Bool {
+        guard isRandom, let sweep = replay?.scene.sweep, let path = summary.parameters[safe: j] else { return false }
+        return sweep.parameters.contains { p in
+            if p.path == path, case .loguniform = p.range { return true }
+            return false
+        }
     }
 
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }

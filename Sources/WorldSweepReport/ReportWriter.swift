@@ -15,13 +15,24 @@ public enum ReportWriter {
     /// `NAME.tmp`, then renamed over the final name, so readers never see a half-written file.
     /// With `replay`, the report replays its extreme worlds to draw their paths.
     /// The report links to the run's data files found beside it.
-    public static func write(summary: SweepSummary, sample: [WorldResult], to directory: String, replay: WorldReplay? = nil) throws {
+    /// `threads`: the threads the per-metric work and the three files are spread over (the run's
+    /// own count); the files' bytes are the same for any count.
+    public static func write(summary: SweepSummary, sample: [WorldResult], to directory: String, replay: WorldReplay? = nil,
+                             threads: Int = 1) throws {
         let present = dataFileNames.filter { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
-        let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present)
+        let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try writeAtomically(MarkdownReport.render(model), to: (directory as NSString).appendingPathComponent("report.md"))
-        try writeAtomically(HTMLReport.render(model), to: (directory as NSString).appendingPathComponent("report.html"))
-        try writeAtomically(ImportanceCSV.render(model), to: (directory as NSString).appendingPathComponent(ImportanceCSV.fileName))
+        // The HTML page is most of the work; the Markdown page and importance.csv go beside it.
+        let files: [(name: String, render: (ReportModel) -> String)] = [
+            ("report.html", HTMLReport.render), ("report.md", MarkdownReport.render), (ImportanceCSV.fileName, ImportanceCSV.render),
+        ]
+        let failures = ParallelMap.map(files.count, threads: threads) { k -> Error? in
+            do {
+                try writeAtomically(files[k].render(model), to: (directory as NSString).appendingPathComponent(files[k].name))
+                return nil
+            } catch { return error }
+        }
+        if let first = failures.compactMap({ $0 }).first { throw first }
     }
 
     /// A run folder's data files, in the order the report lists them.

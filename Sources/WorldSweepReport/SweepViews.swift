@@ -3,6 +3,7 @@
 // the point means over all the other parameters; over two parameters, the mean over the rest.
 // Random sweeps have no repeated values, so their parameters are cut into equal-width bins. Every
 // point counts: a metric's values are its complete form (Censoring.swift), with the never-shares.
+import Foundation
 import WorldSweepRun
 
 struct SliceLevel: Sendable {
@@ -25,6 +26,10 @@ struct SliceView: Sendable {
     var levels: [SliceLevel]
     /// True when the levels are bins of a continuous parameter.
     var binned: Bool
+    /// The bins' edges (binned views only): equal widths, of the logarithm for a log-uniform
+    /// parameter (`log`).
+    var edges: [Double] = []
+    var log = false
 }
 
 struct PairView: Sendable {
@@ -49,20 +54,43 @@ enum SweepViews {
     /// Every point with a world that did not fail, and its mean of `column` in the complete form
     /// (Censoring: a time never reached counts as the run's length, a bounce never made as 0).
     static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(PointSummary, Double)] {
-        points.compactMap { p in
-            guard let v = Censoring.value(p, column, runSeconds: runSeconds), v.mean.isFinite else { return nil }
+        let form = Censoring.Form(column)
+        return points.compactMap { p in
+            guard let v = Censoring.value(p, form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
             return (p, v.mean)
         }
     }
 
-    /// The share of a point's worlds without a value of `column`; nil for a metric every world has.
-    static func never(_ p: PointSummary, _ column: String) -> Double? {
-        Censoring.missing(column) == .none ? nil : Censoring.neverShare(p, column)
+    /// The share of a point's worlds without a value of `column` (nil for a metric every world
+    /// has), as one function for every point of the column: the rule read once, not per point.
+    static func never(_ column: String) -> (PointSummary) -> Double? {
+        Censoring.missing(column) == .none ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
 
     static func meanOf(_ v: [Double?]) -> Double? {
         let x = v.compactMap { $0 }
         return x.isEmpty ? nil : x.reduce(0, +) / Double(x.count)
+    }
+
+    /// `count` equal-width bins over [lo, hi], or over [log lo, log hi] for a log-uniform
+    /// parameter: where v falls (the top edge belongs to the last bin), the bins' edges and a
+    /// bin's centre, in the parameter's own units.
+    struct Bins {
+        var lo: Double, hi: Double, count: Int, logarithmic: Bool
+        /// Log bins need positive values (a `loguniform` range has only those); otherwise linear.
+        init(_ values: [Double], count: Int, logarithmic: Bool) {
+            let logs = logarithmic && !values.isEmpty && values.allSatisfy { $0 > 0 }
+            let v = logs ? values.map { log($0) } : values
+            self.lo = v.min() ?? 0; self.hi = v.max() ?? 1; self.count = count; self.logarithmic = logs
+        }
+        func index(_ x: Double) -> Int { SweepViews.bin(logarithmic ? log(x) : x, lo: lo, hi: hi, count: count) }
+        private func unit(_ t: Double) -> Double { logarithmic ? exp(t) : t }
+        var edges: [Double] { (0...count).map { unit(lo + Double($0) * (hi - lo) / Double(count)) } }
+        func centre(_ i: Int) -> Double { unit(lo + (Double(i) + 0.5) * (hi - lo) / Double(count)) }
+        /// Where a bin's points stand: their mean, or for log bins their geometric mean.
+        func middle(_ xs: [Double]) -> Double {
+            logarithmic ? exp(xs.map { log($0) }.reduce(0, +) / Double(xs.count)) : xs.reduce(0, +) / Double(xs.count)
+        }
     }
 
     /// Equal-width bin index of v in [lo, hi] (the top edge belongs to the last bin).
@@ -71,38 +99,55 @@ enum SweepViews {
         return Swift.min(count - 1, Swift.max(0, Int((v - lo) / (hi - lo) * Double(count))))
     }
 
-    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, runSeconds: Double) -> SliceView {
-        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, log: Bool = false,
+                      runSeconds: Double) -> SliceView {
+        slice(valued: valued(points, column, runSeconds: runSeconds), parameter: j, column: column, binned: binned, log: log)
+    }
+
+    /// `valued`: `valued(points, column, …)`, when the caller has it already.
+    static func slice(valued: [(PointSummary, Double)], parameter j: Int, column: String, binned: Bool, log: Bool = false) -> SliceView {
+        let vals = valued.compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
+        let never = never(column)
         var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
-        if binned, let lo = vals.map(\.x).min(), let hi = vals.map(\.x).max() {
-            for v in vals { groups[Double(bin(v.x, lo: lo, hi: hi, count: bins)), default: []].append((v.x, v.y, never(v.point, column))) }
+        var cut: Bins?
+        if binned, !vals.isEmpty {
+            let b = Bins(vals.map(\.x), count: bins, logarithmic: log)
+            cut = b
+            for v in vals { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, never(v.point))) }
         } else {
-            for v in vals { groups[v.x, default: []].append((v.x, v.y, never(v.point, column))) }
+            for v in vals { groups[v.x, default: []].append((v.x, v.y, never(v.point))) }
         }
         let levels = groups.keys.sorted().map { k -> SliceLevel in
             let g = groups[k]!
             let ys = g.map(\.y)
-            return SliceLevel(x: g.map(\.x).reduce(0, +) / Double(g.count), mean: ys.reduce(0, +) / Double(ys.count),
+            return SliceLevel(x: cut?.middle(g.map(\.x)) ?? g[0].x, mean: ys.reduce(0, +) / Double(ys.count),
                               min: ys.min()!, max: ys.max()!, points: g.count, never: meanOf(g.map(\.never)))
         }
-        return SliceView(parameter: j, column: column, dots: vals, levels: levels, binned: binned)
+        return SliceView(parameter: j, column: column, dots: vals, levels: levels, binned: binned, edges: cut?.edges ?? [], log: cut?.logarithmic ?? false)
     }
 
-    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, maxSide: Int, runSeconds: Double) -> PairView {
-        let vals = valued(points, column, runSeconds: runSeconds).compactMap { p, v -> (Double, Double, Double, Double?)? in
+    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, log: (x: Bool, y: Bool) = (false, false),
+                     maxSide: Int, runSeconds: Double) -> PairView {
+        pair(valued: valued(points, column, runSeconds: runSeconds), x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
+    }
+
+    /// `valued`: `valued(points, column, …)`, when the caller has it already.
+    static func pair(valued: [(PointSummary, Double)], x jx: Int, y jy: Int, column: String, binned: Bool,
+                     log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
+        let never = never(column)
+        let vals = valued.compactMap { p, v -> (Double, Double, Double, Double?)? in
             guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
-            return (a, b, v, never(p, column))
+            return (a, b, v, never(p))
         }
         var xs: [Double], ys: [Double]
         var key: (Double, Double) -> (Int, Int)?
         var capped = false
         if binned {
-            let ax = vals.map(\.0), ay = vals.map(\.1)
-            let (xl, xh, yl, yh) = (ax.min() ?? 0, ax.max() ?? 1, ay.min() ?? 0, ay.max() ?? 1)
             let n = pairBins
-            xs = (0..<n).map { xl + (Double($0) + 0.5) * (xh - xl) / Double(n) }
-            ys = (0..<n).map { yl + (Double($0) + 0.5) * (yh - yl) / Double(n) }
-            key = { a, b in (bin(a, lo: xl, hi: xh, count: n), bin(b, lo: yl, hi: yh, count: n)) }
+            let bx = Bins(vals.map(\.0), count: n, logarithmic: log.x), by = Bins(vals.map(\.1), count: n, logarithmic: log.y)
+            xs = (0..<n).map(bx.centre)
+            ys = (0..<n).map(by.centre)
+            key = { a, b in (bx.index(a), by.index(b)) }
         } else {
             let allX = Array(Set(vals.map(\.0))).sorted(), allY = Array(Set(vals.map(\.1))).sorted()
             xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)

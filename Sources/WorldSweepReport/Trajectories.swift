@@ -3,6 +3,7 @@
 // with its contacts marked; one world is also drawn as an animation (SVG SMIL, no scripts).
 import Foundation
 import WorldSweep
+import WorldSweepRun
 import WorldSweepScene
 
 /// What the report needs to replay worlds: the sweep file as loaded and the path the command
@@ -37,6 +38,14 @@ struct Trajectory: Sendable {
     /// Fixed points items are held to: an anchor attachment's anchor or a snap's point, with the
     /// item it holds (by index) and what it is.
     var anchors: [(point: Point, item: Int, what: String)] = []
+    /// Per item, the rest a snap, spring or pendulum pulls it to (RestTarget: the run's own rule
+    /// for its overshoot and settle time; nil: none), and its distance from that rest after each
+    /// tick, tick 0 first (RestTarget.displacement's signed distance; empty without a target).
+    var restTargets: [RestTarget?] = []
+    var restDistances: [[Double]] = []
+
+    /// True when some item has a rest to be drawn against (RestReplayChart).
+    var hasRest: Bool { restDistances.contains { $0.count >= 2 } }
 
     /// Replays world `index` tick by tick; nil if the file cannot make that world.
     static func replay(_ replay: WorldReplay, world index: Int) -> Trajectory? {
@@ -48,6 +57,23 @@ struct Trajectory: Sendable {
             ItemPath(name: spec.name, shape: spec.shape, size: spec.size, outline: spec.path,
                      states: [(view.center.x, view.center.y, view.angle)])
         }
+        let targets = RestTarget.targets(of: scene)
+        var rest = [[Double]](repeating: [], count: items.count)
+        // The engine has no item states before its first tick: tick 0's are tick 1's with the
+        // centre and angle the file gives (all the distance from rest reads).
+        let start = built.views.map { ($0.center, $0.angle) }
+        func recordRest() {
+            guard targets.contains(where: { $0 != nil }) else { return }
+            let states = built.views.map { built.animator.itemState(for: $0) }
+            let initial = states.enumerated().map { k, s in s.map { var s0 = $0; (s0.center, s0.angle) = start[k]; return s0 } }
+            for (k, target) in targets.enumerated() {
+                guard let target, let s = states[k] else { continue }
+                if rest[k].isEmpty, let s0 = initial[k] {
+                    rest[k].append(target.displacement(s0, other: target.otherItem.flatMap { initial[$0] }, axis: nil).signed)
+                }
+                rest[k].append(target.displacement(s, other: target.otherItem.flatMap { states[$0] }, axis: nil).signed)
+            }
+        }
         for tick in 1...max(1, scene.world.ticks) where scene.world.ticks > 0 {
             recorder.tick = tick
             built.animator.tick(built.tick)
@@ -58,6 +84,7 @@ struct Trajectory: Sendable {
                     items[k].states.append((view.center.x, view.center.y, view.angle))
                 }
             }
+            recordRest()
             // A paused animator stays as it is: the rest of the run would draw nothing new.
             if !built.animator.isRunning && tick > 1 { break }
         }
@@ -84,7 +111,7 @@ struct Trajectory: Sendable {
             }
         }
         return Trajectory(world: index, bounds: scene.world.bounds, tick: scene.world.tick, items: items,
-                          contacts: recorder.contacts, edges: edges, anchors: anchors)
+                          contacts: recorder.contacts, edges: edges, anchors: anchors, restTargets: targets, restDistances: rest)
     }
 }
 

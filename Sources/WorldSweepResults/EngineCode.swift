@@ -68,6 +68,9 @@ public struct TuneRequest {
     public var cancelled: @Sendable () -> Bool = { false }
     /// One line per generation.
     public var progress: ((String) -> Void)?
+    /// The report page's pictures (HTML) drawn from the finished search's numbers (WorldSweepReport's
+    /// TuneCharts); nil: a page without them.
+    public var figures: ((TuneChartData) -> String)?
     public init(source: SweepSource, directory: String, threads: Int) {
         self.source = source; self.directory = directory; self.threads = threads
     }

@@ -19,7 +19,7 @@ public enum RestTarget: Sendable, Hashable {
     case swing(pivot: Point, down: Vector)
 
     /// Whether `target` reads the other item's state (the item–item spring).
-    var otherItem: Int? {
+    public var otherItem: Int? {
         if case .distance(.item(let other, _), _, _) = self { return other }
         return nil
     }
@@ -28,7 +28,7 @@ public enum RestTarget: Sendable, Hashable {
     /// item's: for a point, the distance along `axis` (the side it first left to: positive) and
     /// the whole distance; for a spring, length now − rest length (stretched positive); for a
     /// swing, the signed arc. `away` is the unsigned distance from rest that settling tests.
-    func displacement(_ s: ItemState, other: ItemState?, axis: Vector?) -> (signed: Double, away: Double) {
+    public func displacement(_ s: ItemState, other: ItemState?, axis: Vector?) -> (signed: Double, away: Double) {
         switch self {
         case .point(let p):
             let dx = s.center.x - p.x, dy = s.center.y - p.y

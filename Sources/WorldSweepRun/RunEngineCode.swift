@@ -109,7 +109,8 @@ public enum RunEngineCode: EngineCode {
         let jittered = !(scene.sweep?.jitter.isEmpty ?? true)
         let report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
                                 sensitivity: sensitivity)
-        try report.write(to: search.directory, fileText: String(decoding: request.source.data, as: UTF8.self), overrides: overrides)
+        try report.write(to: search.directory, fileText: String(decoding: request.source.data, as: UTF8.self), overrides: overrides,
+                         figures: request.figures?(report.chartData) ?? "")
         return TuneReply(completed: true, generations: outcome.generations, worlds: outcome.worlds, sentence: report.sentence,
                          unmet: report.unmet, conflicts: report.conflicts, met: report.met)
     }

@@ -85,7 +85,11 @@ extension SceneFile {
 
     func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
         if item(named: name) != nil { return Self.itemKeys }
-        guard let behavior = behavior(named: name) else { return nil }
+        return behavior(named: name).map(keyTable(ofBehavior:))
+    }
+
+    /// The numeric keys of `behavior` and their rules.
+    func keyTable(ofBehavior behavior: BehaviorSpec) -> [(key: String, rule: ValueRule)] {
         switch behavior.kind {
         case .gravity: return Self.forceKeys
         case .push: return Self.forceKeys + Self.offsetKeys(behavior.items)

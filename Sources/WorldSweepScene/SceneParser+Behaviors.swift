@@ -82,8 +82,9 @@ extension SceneParser {
     private func parseItemList(_ node: Node, behavior: String, items: [ItemSpec]) throws(SceneError) -> [String] {
         let elements = try reader.list(node, "'items'", expected: "a list of item names")
         guard !elements.isEmpty else { throw reader.error(node, "expected at least one item name in 'items' of behavior '\(behavior)'") }
-        let known = items.map(\.name)
-        var names: [String] = []
+        // Sets, not lists: a behavior over a thousand items made these look-ups quadratic.
+        let known = Set(items.lazy.map(\.name))
+        var names: [String] = [], listed = Set<String>()
         for element in elements {
             guard case .scalar(let scalar) = element, isValidName(scalar.string) else {
                 throw reader.error(element, "expected an item name in 'items' of behavior '\(behavior)', "
@@ -95,9 +96,9 @@ extension SceneParser {
                     throw reader.error(element, "behavior '\(behavior)' names '\(itemName)', which is a behavior, not an item")
                 }
                 throw reader.error(element, "behavior '\(behavior)' names unknown item '\(itemName)'"
-                                   + suggestion(for: itemName, in: known))
+                                   + suggestion(for: itemName, in: items.map(\.name)))
             }
-            guard !names.contains(itemName) else {
+            guard listed.insert(itemName).inserted else {
                 throw reader.error(element, "behavior '\(behavior)' lists item '\(itemName)' more than once")
             }
             names.append(itemName)

@@ -223,6 +223,74 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
     }
 }
 
+extension TuneKillTests {
+    /// Ctrl-C mid-search: exit 130 with what finished checkpointed and no tune.json; `--resume`
+    /// then gives the same files, byte for byte, as a search never stopped.
+    @Test func ctrlCExitsWith130AndResumeGivesTheSameBytes() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("worldsweep").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "no worldsweep at \(binary)")
+        let file = try seedFile("tune-spring-curve.yaml", [("budget: 800", "budget: 240")])
+        let whole = Scratch.directory("tune-whole-int", create: false), stopped = Scratch.directory("tune-int", create: false)
+        #expect(WorldSweepCommand.outcome(["tune", file, "--out", whole, "--quiet", "--threads", "2"]).code == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["tune", file, "--out", stopped, "--quiet", "--threads", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func generations() -> Int {
+            guard let data = FileManager.default.contents(atPath: "\(stopped)/search.json"),
+                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+            return (json["generations"] as? [Any])?.count ?? 0
+        }
+        while generations() < 2 && process.isRunning { usleep(2000) }
+        let stoppedEarly = process.isRunning
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(stoppedEarly, "the search ended before it could be interrupted")
+        #expect(process.terminationReason == .exit && process.terminationStatus == ExitStatus.interrupted)
+        #expect(!FileManager.default.fileExists(atPath: "\(stopped)/tune.json"))
+        #expect(WorldSweepCommand.outcome(["tune", file, "--out", stopped, "--quiet", "--resume"]).code == 0)
+        for name in ["worlds.csv", "search.json", "best.yaml", "tune.json", "report.md"] {
+            #expect(FileManager.default.contents(atPath: "\(whole)/\(name)") == FileManager.default.contents(atPath: "\(stopped)/\(name)"),
+                    "\(name)")
+        }
+    }
+}
+
+@Suite struct TuneTraceTests {
+    /// `trace --world N` of a tune folder's sweep.yaml replays world N of worlds.csv (the second
+    /// generation's, jitter included): its last tick is that row's final state, and two replicas
+    /// of one point start apart (the replay does not ignore the jitter).
+    @Test func traceOfASearchedWorldEndsInItsRowOfWorldsCSV() throws {
+        let file = try seedFile("tune-bounce.yaml", [("replicas: 16", "replicas: 4"), ("budget: 2000", "budget: 64")])
+        let out = Scratch.directory("tune-trace", create: false)
+        _ = WorldSweepCommand.outcome(["tune", file, "--out", out, "--quiet"])
+        let lines = try String(contentsOfFile: "\(out)/worlds.csv", encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 64 && header.last == "generation")
+        let loaded = try SceneFile.load(path: "\(out)/sweep.yaml")
+        var startY: [String] = []
+        for world in [37, 38, 61] {
+            let row = rows[world]
+            #expect(row[0] == "\(world)" && row.last == "1")
+            let scene = try TraceWorld.tuneScene(loaded, world: .world(world))
+            var text = ""
+            TraceWorld.trace(scene, ticks: scene.world.ticks, events: false) { text += $0 }
+            let table = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let last = table.last!
+            let expected = ["x", "y", "angle", "vx", "vy", "angular_velocity"].map { row[header.firstIndex(of: "card.\($0)")!] }
+            #expect(Array(last[3...8]) == expected, "world \(world)")
+            startY.append(table[1][4])
+        }
+        #expect(startY[0] != startY[1], "replicas 1 and 2 of point 9 start at the same height")
+        let beyond = WorldSweepCommand.outcome(["trace", "\(out)/sweep.yaml", "--world", "64"])
+        #expect(beyond.code == 2 && beyond.message?.contains("not in the search") == true, "\(beyond.message ?? "")")
+    }
+}
+
 @Suite struct TuneParetoTests {
     /// Two objectives: pareto.csv holds exactly the evaluated points no other evaluated point
     /// dominates (checked against every evaluation in search.json).
@@ -248,6 +316,18 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         #expect(rows[0] == "point,generation,spring.frequency,spring.damping,card.settle_time,card.overshoot")
         #expect(Set(rows.dropFirst().map { Int($0.split(separator: ",")[0])! }) == expected)
         #expect(!expected.isEmpty)
+        // The page's chart marks exactly those points, each titled with its two objectives.
+        let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
+        let marked = html.components(separatedBy: "class=\"front-point\"").dropFirst().map { piece in
+            String(piece[piece.range(of: "<title>")!.upperBound..<piece.range(of: "</title>")!.lowerBound])
+        }
+        let fromCSV = rows.dropFirst().map { row -> String in
+            let cells = row.split(separator: ",").map { Double($0)! }
+            return "card.settle_time \(TuneResult.number(cells[4])), card.overshoot \(TuneResult.number(cells[5]))"
+        }
+        #expect(marked.sorted() == fromCSV.sorted())
+        // And the best world is replayed: a still and an animated picture of it.
+        #expect(html.contains("<h2>The best world</h2>") && html.contains("<animateMotion"))
     }
 }
 

@@ -86,8 +86,10 @@ import Testing
     /// (newest first) and then every joint (newest first) scanned for its edges. The walk under
     /// test reads per-body edge lists instead; on a random pile of bodies, contacts and joints
     /// (static bodies shared by islands, sleeping bodies) both must visit everything in the same order.
+    /// Piles both small enough for the walk's own scan (`Islands.scanLimit`) and beyond it.
     @Test func edgeListsVisitAsTheFullScanDoes() {
         var seeded = SeededNumbers(28)
+        var scanned = 0, listed = 0
         for _ in 0..<50 {
             let bodyCount = Int.random(in: 2...40, using: &seeded)
             let statics = Set((0..<bodyCount).filter { _ in Int.random(in: 0..<5, using: &seeded) == 0 })
@@ -104,6 +106,7 @@ import Testing
                 return BodyPair(a: a, b: (a + 1 + Int.random(in: 0..<(bodyCount - 1), using: &seeded)) % bodyCount)
             }
             let got = walk(bodyCount: bodyCount, pairs: pairs, touching: touching, statics: statics, asleep: asleep, joints: joints)
+            if touching.count + joints.count <= Islands.scanLimit { scanned += 1 } else { listed += 1 }
             // The reference: Box2D's scan.
             var want = Recorder(pairs: pairs, statics: statics, asleep: asleep, joints: joints)
             var bodyFlag = [Bool](repeating: false, count: bodyCount), contactFlag = [Bool](repeating: false, count: touching.count)
@@ -140,5 +143,6 @@ import Testing
             #expect(got.joinedJoints == want.joinedJoints)
             #expect(!want.result.islands.isEmpty || asleep.union(statics).count == bodyCount)
         }
+        #expect(scanned >= 5 && listed >= 5)
     }
 }

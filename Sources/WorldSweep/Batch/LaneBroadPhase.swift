@@ -170,8 +170,10 @@ extension LaneWorld {
         fresh.removeAll(keepingCapacity: true)
         laneBoxes.withUnsafeBufferPointer { boxes in
             sweeps[lane].forEachOverlap(boxes, include: { _ in true }) { a, b in
-                guard !isStatic[a] || !isStatic[b], let allowed = rule.allowedOrder(a, b) else { return }
+                guard !isStatic[a] || !isStatic[b] else { return }
+                // Most overlaps are contacts the lane has: that look-up first, the rule after.
                 if let r = rows.rowOfPair[PhysicsWorld.pairKey(a, b)], contacts.exists[Int(r) * lanes + lane] != 0 { return }
+                guard let allowed = rule.allowedOrder(a, b) else { return }
                 fresh.append(allowed)
             }
         }

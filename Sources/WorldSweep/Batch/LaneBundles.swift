@@ -122,7 +122,7 @@ extension LaneWorld {
                 k.bodyA[s] = Int32(rows.pair[p].a * lanes + lane)
                 k.bodyB[s] = Int32(rows.pair[p].b * lanes + lane)
                 k.contact[s] = Int32(p * lanes + lane)
-                k.island[s] = islands.solveIsland[lane * islands.capacity + round]
+                k.island[s] = islands.solveIsland[lane * islands.capacity + round] + islands.slotShift[lane]
             }
             let full = inRound / width, rest = inRound % width
             for b in bundle..<(bundle + full) { k.laneCount[b] = Int32(width) }

@@ -2,7 +2,8 @@
 // world's walk (`Islands.walk`), which lists the contacts and joints that lane solves this
 // sub-step in Box2D 2.x's order, each with its island. Islands are numbered across lanes ("island slots"),
 // so the solver and the sleep rule keep one record per (lane, island). A lane whose walk's inputs
-// have not changed since its last walk keeps that walk's result, renumbered (`buildIslands`).
+// have not changed since its last walk keeps that walk's result; its slots move by the lane's
+// `slotShift`, which readers add (`buildIslands`).
 
 /// Each lane's islands for one sub-step, and what the walk needs, in memory this store owns.
 final class LaneIslands {
@@ -24,6 +25,11 @@ final class LaneIslands {
     /// Per lane: whether its last walk still holds (nothing it reads changed since, and it woke
     /// nobody), the first island slot it was numbered from, and how many islands it made.
     let walkValid: UnsafeMutablePointer<Bool>, firstSlot: UnsafeMutablePointer<Int32>, laneIslandCount: UnsafeMutablePointer<Int32>
+    /// Per lane: how far its islands moved since its walk numbered them. The slots the walk wrote
+    /// (contacts', joints', bodies', static bodies') plus this are its slots this sub-step:
+    /// adding it where a slot is read costs less than rewriting every slot of the lane whenever
+    /// an earlier lane's island count changes (81 k rewrites in twin-drop).
+    let slotShift: UnsafeMutablePointer<Int32>
     /// Per island slot: position correction's smallest separation in the current pass, whether
     /// its correction is done (0 / −1), and the smallest sleep timer of its bodies.
     let minSeparation: UnsafeMutablePointer<Float>, solved: UnsafeMutablePointer<Int32>, minSleepTime: UnsafeMutablePointer<Float>
@@ -49,6 +55,7 @@ final class LaneIslands {
         solveJointCount = columns.make(lanes, 0)
         jointsOkay = columns.make(slots, 0)
         walkValid = columns.make(lanes, false); firstSlot = columns.make(lanes, 0); laneIslandCount = columns.make(lanes, 0)
+        slotShift = columns.make(lanes, 0)
         minSeparation = columns.make(slots, 0); solved = columns.make(slots, 0); minSleepTime = columns.make(slots, 0)
         lastIslandOfStatic = columns.make(slots, -1)
         touching = columns.make(capacity, 0)
@@ -114,15 +121,16 @@ extension LaneWorld {
     /// island, and wakes the bodies it meets. While none of what it reads has changed since a
     /// walk that woke nobody (every place that changes one calls `islandsChanged` or
     /// `contactsChanged`, and `wake` does when it wakes), walking again would give the same
-    /// islands in the same order and wake nobody: the lane keeps them, their slots shifted to
-    /// where its islands start this sub-step.
-    func buildIslands(_ lane: Int) {
+    /// islands in the same order and wake nobody: the lane keeps them, its `slotShift` set to
+    /// where its islands start this sub-step. Inlined into the islands stage's loop over lanes:
+    /// most lanes keep their walk, and the call cost more than keeping it.
+    @inline(__always) func buildIslands(_ lane: Int) {
         let islands = self.islands
         let first = Int32(islands.islandCount)
         if islands.walkValid[lane] {
             islandReuses += 1
             let shift = first - islands.firstSlot[lane]
-            if shift != 0 { shiftIslandSlots(lane, by: shift); packingValid = false }
+            if shift != islands.slotShift[lane] { islands.slotShift[lane] = shift; packingValid = false }
             islands.islandCount += Int(islands.laneIslandCount[lane])
             return
         }
@@ -131,39 +139,15 @@ extension LaneWorld {
         islands.walkValid[lane] = true   // until the walk wakes a body (`wake`)
         walkIslands(lane)
         islands.firstSlot[lane] = first
+        islands.slotShift[lane] = 0
         islands.laneIslandCount[lane] = Int32(islands.islandCount) - first
-    }
-
-    /// Renumbers the island slots the lane's last walk wrote (contacts', joints', bodies' and
-    /// static bodies') by `shift`.
-    private func shiftIslandSlots(_ lane: Int, by shift: Int32) {
-        let islands = self.islands
-        let list = lane * islands.capacity
-        for k in 0..<Int(islands.solveCount[lane]) { islands.solveIsland[list + k] += shift }
-        let jointList = lane * jointBodies.count
-        for k in 0..<Int(islands.solveJointCount[lane]) { islands.solveJointIsland[jointList + k] += shift }
-        // Only a moving body is ever in an island, and only a static one has a last island (the
-        // walk sets one or the other): the static rows after the moving ones need the second test only.
-        let inIsland = details.inIsland, islandOfBody = details.islandOfBody, lastIsland = islands.lastIslandOfStatic
-        let moving = bodies.movingBodyCount
-        var i = lane
-        for _ in 0..<moving {
-            if inIsland[i] != 0 { islandOfBody[i] += shift }
-            if lastIsland[i] >= 0 { lastIsland[i] += shift }
-            i += lanes
-        }
-        for _ in moving..<bodyCount {
-            if lastIsland[i] >= 0 { lastIsland[i] += shift }
-            i += lanes
-        }
-        islands.firstSlot[lane] += shift
     }
 
     /// Touching contacts up to which a lane without joined bodies skips the walk.
     static let scanLimit = 16
 
     /// The walk itself (see `buildIslands`).
-    private func walkIslands(_ lane: Int) {
+    @inline(never) private func walkIslands(_ lane: Int) {
         var touchingCount = 0
         for p in contactOrder(lane) {
             let ci = Int(p) * lanes + lane

@@ -79,7 +79,7 @@ extension LaneWorld {
                         k.lane[slot] = Int32(l); k.joint[slot] = Int32(j)
                         k.bodyA[slot] = Int32(jointBodies[j].a * lanes + l)
                         k.bodyB[slot] = Int32(jointBodies[j].b * lanes + l)
-                        k.island[slot] = islands.solveJointIsland[l * jointCount + round]
+                        k.island[slot] = islands.solveJointIsland[l * jointCount + round] + islands.slotShift[l]
                     }
                     bundle += 1
                 }

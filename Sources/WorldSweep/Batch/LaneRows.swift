@@ -23,7 +23,7 @@ final class LaneRows {
     /// The rows in use, in pair order (rows whose count fell to 0 stay until `dropEmptyRows`).
     @exclusivity(unchecked) var inOrder: [Int32] = []
     @exclusivity(unchecked) var free: [Int32] = []
-    @exclusivity(unchecked) var rowOfPair: [UInt64: Int32] = [:]
+    @exclusivity(unchecked) var rowOfPair = PairKeyTable()
     /// Every allowed pair has its row for good (a small world).
     let fixed: Bool
 

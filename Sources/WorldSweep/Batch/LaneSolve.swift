@@ -53,6 +53,9 @@ extension LaneWorld {
     /// each island's smallest timer (the rest of PhysicsWorld.solveIsland).
     func transformsAndSleepTimers(_ group: Int) {
         let h = V(repeating: self.h)
+        // The lanes' slot shifts added as one vector per body: a load and add per lane cost 8 M
+        // instructions in twin-drop.
+        let shift = loadLanes(islands.slotShift, group)
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
             let m = loadMask(details.inIsland, i)
@@ -67,8 +70,9 @@ extension LaneWorld {
             let sleep = oldSleep.blended(with: sleepTimeAfterStep(oldSleep, vx: loadLanes(bodies.vx, i), vy: loadLanes(bodies.vy, i),
                                                                    w: loadLanes(bodies.w, i), h: h), where: m)
             storeLanes(sleep, details.sleepTime, i)
+            let slots = loadLanes(details.islandOfBody, i) &+ shift
             for k in 0..<Self.width where m[k] {
-                let g = Int(details.islandOfBody[i + k])
+                let g = Int(slots[k])
                 islands.minSleepTime[g] = min(islands.minSleepTime[g], sleep[k])
             }
         }
@@ -78,17 +82,20 @@ extension LaneWorld {
     /// included where the last island that took them in falls asleep (their velocities and forces
     /// are zero already).
     func sleepIslands(_ group: Int, _ sleeps: UnsafeMutablePointer<Int32>) {
+        let shift = loadLanes(islands.slotShift, group)
         for b in 0..<bodyCount where isStatic[b] {
+            let lastSlots = loadLanes(islands.lastIslandOfStatic, b * lanes + group)
             for k in 0..<Self.width {
                 let i = b * lanes + group + k
-                let slot = islands.lastIslandOfStatic[i]
-                if slot >= 0 && sleeps[Int(slot)] != 0 { details.awake[i] = 0; details.sleepTime[i] = 0; islandsChanged(group + k) }
+                let slot = lastSlots[k]
+                if slot >= 0 && sleeps[Int(slot &+ shift[k])] != 0 { details.awake[i] = 0; details.sleepTime[i] = 0; islandsChanged(group + k) }
             }
         }
         for b in 0..<bodyCount where !isStatic[b] {
             let i = b * lanes + group
             var flags = IV(repeating: 0)
-            for k in 0..<Self.width where details.inIsland[i + k] != 0 { flags[k] = sleeps[Int(details.islandOfBody[i + k])] }
+            let slots = loadLanes(details.islandOfBody, i) &+ shift
+            for k in 0..<Self.width where details.inIsland[i + k] != 0 { flags[k] = sleeps[Int(slots[k])] }
             let s = maskFromFlags(flags)
             guard anyLane(s) else { continue }
             for k in 0..<Self.width where s[k] { islandsChanged(group + k) }

@@ -10,10 +10,12 @@ extension PhysicsWorld {
             guard let c = contacts[ci], c.enabled, c.touching else { return nil }
             return Int32(ci)
         }
-        walkScratch = walkScratch.withRoom(bodies: bodies.count, contacts: touching.count, joints: joints.count)
+        let scratch = walkScratch?.withRoom(bodies: bodies.count, contacts: touching.count, joints: joints.count)
+            ?? IslandWalkScratch(bodies: bodies.count, contacts: touching.count, joints: joints.count)
+        walkScratch = scratch
         var graph = WorldIslandGraph(world: self, h: h, dtRatio: dtRatio)
         touching.withUnsafeBufferPointer { touching in
-            Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: walkScratch)
+            Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
         }
     }
 

@@ -79,6 +79,9 @@ final class IslandWalkScratch {
 }
 
 enum Islands {
+    /// Contacts and joints up to which the walk scans them per body instead of making edge lists.
+    static let scanLimit = 16
+
     /// Box2D 2.x's depth-first island walk over one world. Seeds are tried in the world's body
     /// list order, newest first (Box2D prepends new bodies: here the highest index first); a
     /// stack takes each body's touching, enabled contacts newest first; a static body ends the
@@ -97,11 +100,18 @@ enum Islands {
         bodyFlag.update(repeating: false, count: bodyCount)
         contactFlag.update(repeating: false, count: contacts.count)
         jointFlag.update(repeating: false, count: jointCount)
-        scratch.makeEdges(bodyCount: bodyCount, start: edgeStart, edges: edges,
-                          items: stride(from: 0, to: contacts.count, by: 1), ends: { graph.pair(Int(contacts[$0])) })
-        if jointCount > 0 {
-            scratch.makeEdges(bodyCount: bodyCount, start: jointEdgeStart, edges: jointEdges,
-                              items: stride(from: jointCount - 1, to: -1, by: -1), ends: { graph.jointBodies($0) })
+        // A small world reads a body's edges by scanning every contact and joint in list order,
+        // which meets them in the order the edge lists hold them (contacts ascending, joints
+        // descending): the same walk, without making the lists, which for a few contacts cost
+        // more than the scans (twin-drop's lanes); beyond `scanLimit` the lists keep it linear.
+        let scans = contacts.count + jointCount <= Islands.scanLimit
+        if !scans {
+            scratch.makeEdges(bodyCount: bodyCount, start: edgeStart, edges: edges,
+                              items: stride(from: 0, to: contacts.count, by: 1), ends: { graph.pair(Int(contacts[$0])) })
+            if jointCount > 0 {
+                scratch.makeEdges(bodyCount: bodyCount, start: jointEdgeStart, edges: jointEdges,
+                                  items: stride(from: jointCount - 1, to: -1, by: -1), ends: { graph.jointBodies($0) })
+            }
         }
         var seed = bodyCount - 1
         while seed >= 0 {
@@ -123,23 +133,38 @@ enum Islands {
                 let b = Int(stack[depth])
                 graph.reached(body: b)
                 if graph.isStatic(b) { continue }
-                for e in Int(edgeStart[b])..<Int(edgeStart[b + 1]) {
-                    let k = Int(edges[e])
-                    if contactFlag[k] { continue }
+                /// Takes contact `k` (a position in `contacts`) of body b unless an island has it.
+                @inline(__always) func takeContact(_ k: Int) {
+                    if contactFlag[k] { return }
                     contactFlag[k] = true
                     let ci = Int(contacts[k]), p = graph.pair(ci)
                     graph.took(contact: ci)
                     reach(p.a == b ? p.b : p.a)
                 }
-                guard jointCount > 0 else { continue }
-                for e in Int(jointEdgeStart[b])..<Int(jointEdgeStart[b + 1]) {
-                    let j = Int(jointEdges[e])
-                    if jointFlag[j] { continue }
+                /// Takes joint j of body b unless an island has it.
+                @inline(__always) func takeJoint(_ j: Int) {
+                    if jointFlag[j] { return }
                     jointFlag[j] = true
                     let p = graph.jointBodies(j)
                     graph.took(joint: j)
                     reach(p.a == b ? p.b : p.a)
                 }
+                if scans {
+                    for k in 0..<contacts.count {
+                        let p = graph.pair(Int(contacts[k]))
+                        if p.a == b || p.b == b { takeContact(k) }
+                    }
+                    var j = jointCount - 1
+                    while j >= 0 {
+                        let p = graph.jointBodies(j)
+                        if p.a == b || p.b == b { takeJoint(j) }
+                        j -= 1
+                    }
+                    continue
+                }
+                for e in Int(edgeStart[b])..<Int(edgeStart[b + 1]) { takeContact(Int(edges[e])) }
+                guard jointCount > 0 else { continue }
+                for e in Int(jointEdgeStart[b])..<Int(jointEdgeStart[b + 1]) { takeJoint(Int(jointEdges[e])) }
             }
             graph.endIsland()
             // Only this island's static bodies are flagged: freeing them lets the next island take them.

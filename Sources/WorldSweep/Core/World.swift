@@ -156,8 +156,10 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var contactLists = ContactLists()
     /// Island-local index of each body during an island solve (reused, not reallocated).
     @exclusivity(unchecked) var localIndex: [Int] = []
-    /// The island walk's flags, stack and edge lists (IslandSolve.swift), grown with the world.
-    @exclusivity(unchecked) var walkScratch = IslandWalkScratch(bodies: 0, contacts: 0, joints: 0)
+    /// The island walk's flags, stack and edge lists (IslandSolve.swift), grown with the world;
+    /// made by the first walk: a batch's lane worlds never walk (their lanes do), and making an
+    /// empty one for each of them cost more than their time-of-impact passes' own set-up.
+    @exclusivity(unchecked) var walkScratch: IslandWalkScratch?
     /// What a time-of-impact pass keeps from one impact to the next (WorldTimeOfImpact.swift).
     @exclusivity(unchecked) var toiScratch = TimeOfImpactScratch()
 }

@@ -19,8 +19,14 @@ struct CMAES {
     private var pc: [Double]
     private var ps: [Double]
     private var generation = 0
-    /// The last generation's samples: unit points and their N(0, I) draws, for `tell`.
+    /// The last generation's samples (unit points), for `tell`.
     private var pending: [[Double]] = []
+    /// What `tell` learns from each sample: the sample itself, or for an injected point one no
+    /// farther from the mean (in the covariance's metric) than a typical sample (Hansen 2011,
+    /// "Injecting external solutions into CMA-ES"), so one far point cannot blow up the spread.
+    private var learned: [[Double]] = []
+    /// A point to evaluate as the next generation's last sample (see TargetStep).
+    private var injection: [Double]?
 
     init(mean: [Double], sigma: Double, lambda: Int) {
         n = mean.count
@@ -65,14 +71,33 @@ struct CMAES {
             }
             return x.map(Self.mirror)
         }
+        learned = pending
+        if let u = injection, lambda >= 2 {
+            pending[lambda - 1] = u
+            learned[lambda - 1] = clipped(u)
+        }
+        injection = nil
         return pending
+    }
+
+    mutating func inject(_ u: [Double]) { injection = u }
+
+    /// `u` pulled toward the mean until its Mahalanobis distance is at most √n + 2n/(n+2).
+    private func clipped(_ u: [Double]) -> [Double] {
+        let y = (0..<n).map { (u[$0] - mean[$0]) / sigma }
+        var bt = [Double](repeating: 0, count: n)
+        for j in 0..<n { for i in 0..<n { bt[j] += b[i][j] * y[i] }; bt[j] /= d[j] }
+        let norm = sqrt(bt.reduce(0) { $0 + $1 * $1 })
+        let cap = sqrt(Double(n)) + 2 * Double(n) / Double(n + 2)
+        guard norm > cap else { return u }
+        return (0..<n).map { mean[$0] + sigma * y[$0] * cap / norm }
     }
 
     /// Folds the last generation in; `order` lists its samples best first.
     mutating func tell(order: [Int]) {
         generation += 1
         let old = mean
-        let best = order.prefix(mu).map { pending[$0] }
+        let best = order.prefix(mu).map { learned[$0] }
         mean = (0..<n).map { i in zip(weights, best).reduce(0) { $0 + $1.0 * $1.1[i] } }
         let step = (0..<n).map { (mean[$0] - old[$0]) / sigma }
         // C^-1/2 · step = B · D^-1 · Bᵀ · step

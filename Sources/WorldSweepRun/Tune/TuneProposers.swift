@@ -22,13 +22,20 @@ struct RestartingCMA: TuneProposer {
     static let maxRestarts = 4
     var finished = false
 
-    init(dimension: Int, population: Int) {
+    /// The first step size of every run, in units of the box.
+    let sigma: Double
+
+    init(dimension: Int, population: Int, sigma: Double = 0.3) {
         self.dimension = dimension
         self.population = population
-        cma = CMAES(mean: Array(repeating: 0.5, count: dimension), sigma: 0.3, lambda: population)
+        self.sigma = sigma
+        cma = CMAES(mean: Array(repeating: 0.5, count: dimension), sigma: sigma, lambda: population)
     }
 
     mutating func ask(_ random: inout SearchRandom) -> [[Double]] { cma.ask(&random) }
+
+    /// Evaluates `u` as one of the next generation's samples.
+    mutating func inject(_ u: [Double]) { cma.inject(u) }
 
     mutating func tell(order: [Int], scores: [TuneScore], units: [[Double]], random: inout SearchRandom) {
         cma.tell(order: order)
@@ -41,7 +48,7 @@ struct RestartingCMA: TuneProposer {
             if restarts > Self.maxRestarts { finished = true; return }
             population *= 2
             let mean = (0..<dimension).map { _ in random.unit() }
-            cma = CMAES(mean: mean, sigma: 0.3, lambda: population)
+            cma = CMAES(mean: mean, sigma: sigma, lambda: population)
             bestInRun = .infinity
             stalled = 0
         }

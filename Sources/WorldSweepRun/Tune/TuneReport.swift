@@ -48,7 +48,9 @@ public struct TuneReport {
     }
 
     /// `fileText`: the file as read; `overrides` (--set, --sweep) follow best.yaml's text as comments, as in sweep.yaml.
-    public func write(to directory: String, fileText: String, overrides: SceneOverrides = SceneOverrides()) throws {
+    /// `figures`: HTML for the page's pictures (the report module draws them; see TuneCharts).
+    public func write(to directory: String, fileText: String, overrides: SceneOverrides = SceneOverrides(),
+                      figures: String = "") throws {
         if let best {
             let text = TuneResult.bestFile(fileText, tune: tune, values: best.values)
             try AtomicFile.write(SweepRun.sweepCopy(Data(text.utf8), overrides: overrides), to: "\(directory)/best.yaml")
@@ -63,17 +65,18 @@ public struct TuneReport {
         }
         try AtomicFile.write(try JSONText.encode(summary), to: "\(directory)/tune.json")
         try AtomicFile.write(markdown, to: "\(directory)/report.md")
-        try AtomicFile.write(html, to: "\(directory)/report.html")
+        try AtomicFile.write(html(figures: figures), to: "\(directory)/report.html")
     }
 
-    private var objectiveNames: [String] {
+    /// The objectives' column names, in score order (pareto.csv's last columns).
+    public var objectiveNames: [String] {
         tune.wants.compactMap { w -> String? in
             switch w.kind { case .minimize, .maximize: w.metric; default: nil }
         } + (tune.curve == nil ? [] : ["curve_rms"])
     }
 
     /// +1 for minimized columns, −1 for maximized ones (the score negates them).
-    private var objectiveSigns: [Double] {
+    public var objectiveSigns: [Double] {
         tune.wants.compactMap { w -> Double? in
             switch w.kind { case .minimize: 1; case .maximize: -1; default: nil }
         } + (tune.curve == nil ? [] : [1])
@@ -202,7 +205,7 @@ public struct TuneReport {
         return s
     }
 
-    var html: String {
+    func html(figures: String) -> String {
         func esc(_ t: String) -> String {
             t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
@@ -219,6 +222,6 @@ public struct TuneReport {
         for c in convergence {
             s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
         }
-        return s + "</table></body></html>\n"
+        return s + "</table>\n" + figures + "</body></html>\n"
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import TestScratch
+import Testing
+import WorldSweepRun
+@testable import WorldSweepReport
+
+/// The report spreads its per-metric work and its three files over the run's threads (issue 29):
+/// what it writes may not depend on how many.
+@Suite struct ReportThreadsTests {
+    /// Every file byte for byte the same at 1, 2 and 5 threads, on a grid sweep with replicas
+    /// (slices, pair maps, noise) and on a random sweep of one replica per point (binned views).
+    @Test(arguments: ["grid", "random"])
+    func theFilesAreTheSameAtAnyThreadCount(kind: String) throws {
+        let (summary, worlds): (SweepSummary, [WorldResult])
+        if kind == "grid" {
+            (summary, worlds) = ReportTests.grid
+        } else {
+            var rng = Rand(4)
+            let combos = (0..<3000).map { _ in [rng.next(), rng.next(), rng.next()] }
+            (summary, worlds) = Fixture.make(name: "random", names: ["bouncy.elasticity", "bouncy.density", "shove.magnitude"],
+                                             combos: combos, replicas: 1, kind: "random", items: ["top", "bottom"], seed: 3)
+        }
+        var pages: [[String: Data]] = []
+        for threads in [1, 2, 5] {
+            let dir = Scratch.directory("report-threads-\(kind)-\(threads)")
+            try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(200)), to: dir, threads: threads)
+            var files: [String: Data] = [:]
+            for name in ["report.html", "report.md", ImportanceCSV.fileName] {
+                files[name] = try #require(FileManager.default.contents(atPath: dir + "/" + name))
+            }
+            pages.append(files)
+        }
+        #expect(pages[0]["report.html"]!.count > 10_000)
+        #expect(pages[1] == pages[0])
+        #expect(pages[2] == pages[0])
+    }
+
+    /// The views made ahead over the threads are the ones made when asked.
+    @Test func cachedViewsAreTheViewsMadeWhenAsked() throws {
+        let (summary, _) = ReportTests.grid
+        let model = ReportModel(summary: summary, sample: [], threads: 3)
+        #expect(!model.sliceCache.isEmpty && !model.pairCache.isEmpty)
+        for (column, slices) in model.sliceCache {
+            for (j, cached) in slices.enumerated() {
+                let fresh = SweepViews.slice(points: summary.points, parameter: j, column: column, binned: model.binned, runSeconds: model.runSeconds)
+                #expect(cached.levels.map { [$0.x, $0.mean, $0.min, $0.max, Double($0.points), $0.never ?? -1] }
+                        == fresh.levels.map { [$0.x, $0.mean, $0.min, $0.max, Double($0.points), $0.never ?? -1] })
+                #expect(cached.dots.map { [$0.x, $0.y] } == fresh.dots.map { [$0.x, $0.y] })
+            }
+        }
+    }
+}
