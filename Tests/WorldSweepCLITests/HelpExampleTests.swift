@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepCLI
 import WorldSweepScene
@@ -7,8 +8,7 @@ import WorldSweepScene
 // Help that works when pasted (issue 31): no line past 80 columns, and every example of every
 // command parses, passes the commands' own validation, and names files and values that load.
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let root = Repository.root
 
 private let commands: [ParsableCommand.Type] = [
     WorldSweepCommand.self, TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self,

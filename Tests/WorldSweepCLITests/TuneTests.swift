@@ -5,8 +5,7 @@ import Testing
 import WorldSweepRun
 import WorldSweepScene
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+private let repository = Repository.root.path
 
 /// A seed problem's text with some lines replaced (smaller budgets and replicas keep tests short).
 private func seedFile(_ name: String, _ replacements: [(String, String)] = []) throws -> String {
