@@ -48,4 +48,36 @@ import WorldSweepRunAVX2
         }
         #endif
     }
+
+    /// `tune` runs its search in the chosen compilation and draws the report's pictures (the Pareto
+    /// front, the best world) in the once-built report module from the numbers that search hands
+    /// back: both compilations leave the same files, pictures included.
+    @Test(.enabled(if: avx2Runs, "needs an x86_64 build and a CPU with AVX2"))
+    func bothCompilationsTuneToTheSameFiles() throws {
+        #if canImport(WorldSweepRunAVX2)
+        // Two objectives, so the page has a Pareto front; a small budget.
+        var text = try String(contentsOfFile: Self.root.appendingPathComponent("Sweeps/tune-spring-settle.yaml").path,
+                              encoding: .utf8)
+        for (old, new) in [("card.overshoot: {max: 3}", "card.overshoot: minimize"), ("budget: 600", "budget: 120")] {
+            #expect(text.contains(old))
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        let file = Scratch.directory("tune-file") + "/tune-two-objectives.yaml"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let portable = Scratch.directory("tune-portable", create: false)
+        let avx2 = Scratch.directory("tune-avx2", create: false)
+        for (out, code) in [(portable, WorldSweepRun.RunEngineCode.self as any EngineCode.Type),
+                            (avx2, WorldSweepRunAVX2.RunEngineCode.self)] {
+            #expect(WorldSweepCommand.execute(["tune", file, "--out", out, "--threads", "1", "--quiet"], engineCode: code) == 0)
+        }
+        for name in ["worlds.csv", "pareto.csv", "best.yaml", "tune.json", "report.md", "report.html"] {
+            let a = FileManager.default.contents(atPath: "\(portable)/\(name)")
+            let b = FileManager.default.contents(atPath: "\(avx2)/\(name)")
+            #expect(a != nil && a == b, "\(name)")
+        }
+        let page = try String(contentsOfFile: "\(avx2)/report.html", encoding: .utf8)
+        #expect(page.contains("<h2>Pareto front</h2>") && page.contains("class=\"front-point\""))
+        #expect(page.contains("<h2>The best world</h2>") && page.contains("<animateMotion"))
+        #endif
+    }
 }
