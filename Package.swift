@@ -56,7 +56,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // What both copies of the engine's modules share: plain result types (worlds.csv's and
-        // summary.json's), run errors, and the `EngineCode` entry points the commands call.
+        // summary.json's, the tune report's chart numbers), run errors, and the `EngineCode` entry
+        // points the commands call.
         .target(name: "WorldSweepResults"),
         // OpenBLAS through CBLAS/LAPACK (Debian's libopenblas-dev; scripts/setup.sh installs it).
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
