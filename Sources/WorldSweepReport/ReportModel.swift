@@ -93,6 +93,9 @@ struct ReportModel {
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
         let replicated = summary.replicas > 1
+        // What the decompositions read of the parameters alone, made once for the metrics every
+        // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
+        let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
         let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> (MetricAnalysis, [(PointSummary, Double)]) in
@@ -100,7 +103,7 @@ struct ReportModel {
             let form = Censoring.Form(column)
             let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
             let valued = pts.compactMap { p, v in v.mean.isFinite ? (p, v.mean) : nil }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated), valued)
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued)
         }
         valuedColumns = Dictionary(zip(columns, perColumn.map(\.1)), uniquingKeysWith: { a, _ in a })
         analyses = perColumn.map(\.0)
@@ -114,7 +117,9 @@ struct ReportModel {
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
-    static func analyse(_ column: String, _ pts: [(PointSummary, PointValue)], parameterCount p: Int, replicated: Bool) -> MetricAnalysis {
+    /// `design`: the decompositions' design over every point, used where the metric has them all.
+    static func analyse(_ column: String, _ pts: [(PointSummary, PointValue)], parameterCount p: Int, replicated: Bool,
+                        design: Decomposition.Design? = nil) -> MetricAnalysis {
         let values = pts.map(\.1)
         let unit = Units.metric(column)
         guard p > 0 else {
@@ -124,7 +129,8 @@ struct ReportModel {
         let y = values.map(\.mean)
         let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
         let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
-        switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
+        switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
+                                       design: design.flatMap { $0.fits(values) ? $0 : nil }) {
         case .success(let d):
             return MetricAnalysis(column: column, importance: d, fit: fit,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
