@@ -52,6 +52,11 @@ struct ReportModel {
     /// column, not again by every view that charts it (issue 29: dictionary look-ups by string per
     /// value were a tenth of the report's time).
     let valuedColumns: [String: [(PointSummary, Double)]]
+    /// Per metric column worlds can lack, for each of `valuedColumns`' points the share of its
+    /// worlds without a value, and the column's tally (ColumnTally.swift): read once, not by each
+    /// slice, pair map and sentence.
+    let neverColumns: [String: [Double?]]
+    let tallies: [String: ColumnTally]
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
@@ -98,15 +103,26 @@ struct ReportModel {
         let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
-        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> (MetricAnalysis, [(PointSummary, Double)]) in
+        typealias ColumnWork = (analysis: MetricAnalysis, valued: [(PointSummary, Double)], never: [Double?]?, tally: ColumnTally?)
+        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> ColumnWork in
             let column = columns[k]
             let form = Censoring.Form(column)
             let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
             let valued = pts.compactMap { p, v in v.mean.isFinite ? (p, v.mean) : nil }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued)
+            let lacking = form.missing != .none
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued,
+                    lacking ? SweepViews.neverShares(valued, column) : nil, lacking ? ColumnTally(summary.points, column) : nil)
         }
-        valuedColumns = Dictionary(zip(columns, perColumn.map(\.1)), uniquingKeysWith: { a, _ in a })
-        analyses = perColumn.map(\.0)
+        var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(PointSummary, Double)]] = [:]
+        for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
+            valuedColumns[column] = work.valued
+            never[column] = work.never
+            tallies[column] = work.tally
+        }
+        self.valuedColumns = valuedColumns
+        neverColumns = never
+        self.tallies = tallies
+        analyses = perColumn.map(\.analysis)
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
         (headlines, headlineEchoes) = computedHeadlines
