@@ -15,20 +15,24 @@ struct ColumnTally: Sendable {
     var sum = 0.0
     var squares = 0.0
 
+    init() {}
+
     /// One walk over the points, in their order (the sums are the same bits whoever asks).
     init(_ points: [PointSummary], _ column: String) {
-        for p in points {
-            let n = Censoring.worlds(p)
-            let stats = p.metrics[column]
-            allWorlds += n
-            allValued += stats?.count ?? 0
-            guard n > 0 else { continue }
-            let c = Double(min(n, stats?.count ?? 0))
-            worlds += Double(n); reached += c
-            if let st = stats, c > 0 {
-                sum += c * st.mean
-                squares += c * (Censoring.population(st) + st.mean * st.mean)
-            }
+        for p in points { add(p, stats: p.metrics[column]) }
+    }
+
+    /// Counts the next point, with its statistics of the column.
+    mutating func add(_ p: PointSummary, stats: MetricStats?) {
+        let n = Censoring.worlds(p)
+        allWorlds += n
+        allValued += stats?.count ?? 0
+        guard n > 0 else { return }
+        let c = Double(min(n, stats?.count ?? 0))
+        worlds += Double(n); reached += c
+        if let st = stats, c > 0 {
+            sum += c * st.mean
+            squares += c * (Censoring.population(st) + st.mean * st.mean)
         }
     }
 

@@ -91,7 +91,8 @@ struct ReportModel {
         let kind = summary.sweepKind.lowercased()
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")
-        let columns = Self.metricColumns(summary)
+        let table = MetricTable(summary.points)
+        let columns = Self.metricColumns(summary, present: table.names)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
@@ -107,11 +108,22 @@ struct ReportModel {
         let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> ColumnWork in
             let column = columns[k]
             let form = Censoring.Form(column)
-            let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
-            let valued = pts.compactMap { p, v in v.mean.isFinite ? (p, v.mean) : nil }
             let lacking = form.missing != .none
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued,
-                    lacking ? SweepViews.neverShares(valued, column) : nil, lacking ? ColumnTally(summary.points, column) : nil)
+            // Each point's statistics read once, for its value, its never-share and the tally.
+            let stored = table.column(Censoring.readColumn(form))
+            var pts: [(PointSummary, PointValue)] = [], valued: [(PointSummary, Double)] = [], never: [Double?] = []
+            var tally = ColumnTally()
+            pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
+            for (i, point) in summary.points.enumerated() {
+                let stats = stored?[i]
+                if lacking { tally.add(point, stats: stats) }
+                guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
+                pts.append((point, v))
+                guard v.mean.isFinite else { continue }
+                valued.append((point, v.mean))
+                never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
+            }
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued, never, lacking ? tally : nil)
         }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(PointSummary, Double)]] = [:]
         for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
@@ -222,8 +234,8 @@ struct ReportModel {
                               "overshoot", "settle_time", "oscillations"]
 
     /// Metric columns in item order, then the contract's metric order, then partner contacts.
-    static func metricColumns(_ summary: SweepSummary) -> [String] {
-        let present = Set(summary.points.flatMap { $0.metrics.keys })
+    /// `present`: every metric some point has (`MetricTable.names`).
+    static func metricColumns(_ summary: SweepSummary, present: Set<String>) -> [String] {
         var out: [String] = []
         for item in summary.items {
             for key in metricOrder where present.contains("\(item).\(key)") {
