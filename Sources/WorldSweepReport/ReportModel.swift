@@ -111,14 +111,16 @@ struct ReportModel {
             let lacking = form.missing != .none
             // Each point's statistics read once, for its value, its never-share and the tally.
             let stored = table.column(Censoring.readColumn(form))
-            var pts: [(PointSummary, PointValue)] = [], valued: [(PointSummary, Double)] = [], never: [Double?] = []
+            // The values alone go to the analyses (a PointValue carries the point's parameters): a
+            // copy of each PointSummary per metric cost a retain and a release of its dictionary.
+            var pts: [PointValue] = [], valued: [(PointSummary, Double)] = [], never: [Double?] = []
             var tally = ColumnTally()
             pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
             for (i, point) in summary.points.enumerated() {
                 let stats = stored?[i]
                 if lacking { tally.add(point, stats: stats) }
                 guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
-                pts.append((point, v))
+                pts.append(v)
                 guard v.mean.isFinite else { continue }
                 valued.append((point, v.mean))
                 never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
@@ -146,17 +148,16 @@ struct ReportModel {
 
     /// A metric's fit, decomposition and signal from its points' complete values.
     /// `design`: the decompositions' design over every point, used where the metric has them all.
-    static func analyse(_ column: String, _ pts: [(PointSummary, PointValue)], parameterCount p: Int, replicated: Bool,
+    static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
                         design: Decomposition.Design? = nil) -> MetricAnalysis {
-        let values = pts.map(\.1)
         let unit = Units.metric(column)
         guard p > 0 else {
             return MetricAnalysis(column: column, importance: nil, fit: nil,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
         }
         let y = values.map(\.mean)
-        let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
-        let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        let x = (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }
+        let fit = values.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
         switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
                                        design: design.flatMap { $0.fits(values) ? $0 : nil }) {
         case .success(let d):
