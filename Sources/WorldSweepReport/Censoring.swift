@@ -54,9 +54,14 @@ enum Censoring {
     /// The share of a point's worlds without a value of a metric that can be missing (0 when all
     /// have one); nil when every world failed.
     static func neverShare(_ p: PointSummary, _ column: String) -> Double? {
+        neverShare(p, stats: p.metrics[column])
+    }
+
+    /// `neverShare` from the point's statistics of the column, looked up already.
+    static func neverShare(_ p: PointSummary, stats: MetricStats?) -> Double? {
         let n = worlds(p)
         guard n > 0 else { return nil }
-        return Double(n - (p.metrics[column]?.count ?? 0)) / Double(n)
+        return Double(n - (stats?.count ?? 0)) / Double(n)
     }
 
     /// What `value` needs to know of a column, worked out once per column: the views and the
@@ -81,13 +86,21 @@ enum Censoring {
     }
 
     static func value(_ p: PointSummary, _ form: Form, runSeconds: Double) -> PointValue? {
+        value(p, form, stats: p.metrics[readColumn(form)], runSeconds: runSeconds)
+    }
+
+    /// The column the form reads of a point: a never-share's time column, else its own.
+    static func readColumn(_ form: Form) -> String { form.timeColumn ?? form.column }
+
+    /// `value` from the point's statistics of `readColumn(form)`, looked up already (a report
+    /// reads each point's column once for the value, its never-share and the column's tally).
+    static func value(_ p: PointSummary, _ form: Form, stats: MetricStats?, runSeconds: Double) -> PointValue? {
         let n = worlds(p)
         guard n > 0 else { return nil }
-        if let time = form.timeColumn {
-            let share = Double(n - (p.metrics[time]?.count ?? 0)) / Double(n)
+        if form.timeColumn != nil {
+            let share = Double(n - (stats?.count ?? 0)) / Double(n)
             return PointValue(parameters: p.parameters, mean: share, variance: share * (1 - share), worlds: n)
         }
-        let stats = p.metrics[form.column]
         let filler: Double
         switch form.missing {
         case .none:

@@ -101,6 +101,38 @@ public enum Decomposition {
     /// Decomposes one metric over the points. `replicated`: the sweep repeats points, so the
     /// within-point variance is noise (its share is then stated even when it is zero).
     public static func decompose(metric: String, parameterCount p: Int, points: [PointValue], replicated: Bool) -> Result<VarianceDecomposition, Refusal> {
+        decompose(metric: metric, parameterCount: p, points: points, replicated: replicated, design: nil)
+    }
+
+    /// What a decomposition reads of the points' parameters alone (which vary, the full grid or
+    /// the surrogate's terms): the same for every metric over the same points, so made once per
+    /// sweep. A metric some points lack has other points, and its own design.
+    struct Design: Sendable {
+        /// The parameters' values per point, the points it was made over.
+        let parameters: [[Double]]
+        /// The varying parameters, less those in lockstep with an earlier one.
+        let varying: [Int]
+        /// The full grid the points fill, if they fill one.
+        let grid: Grid?
+        /// Without a grid: the surrogate's design, or why there is none.
+        let surrogate: Result<SurrogateDesign, Refusal>?
+
+        init(_ points: [PointValue], parameterCount p: Int) {
+            parameters = points.map(\.parameters)
+            varying = Decomposition.independent(points, Decomposition.varying(points, p))
+            grid = varying.isEmpty ? nil : Grid(points, parameters: varying)
+            surrogate = varying.isEmpty || grid != nil ? nil : SurrogateDesign.make(points, parameters: varying)
+        }
+
+        /// Whether it was made over these points' parameters (their order included).
+        func fits(_ points: [PointValue]) -> Bool {
+            points.count == parameters.count && zip(points, parameters).allSatisfy { $0.parameters == $1 }
+        }
+    }
+
+    /// `design`: made over the same points' parameters (`Design.fits`), or nil to make one here.
+    static func decompose(metric: String, parameterCount p: Int, points: [PointValue], replicated: Bool,
+                          design shared: Design?) -> Result<VarianceDecomposition, Refusal> {
         let n = Double(points.count)
         guard n > 0 else { return .failure(.nothingVaries) }
         let mu = points.reduce(0) { $0 + $1.mean } / n
@@ -109,14 +141,15 @@ public enum Decomposition {
         let total = between + within
         guard total > 1e-300, total.isFinite else { return .failure(.constant) }
         let noise: Double? = replicated ? within / total : nil
-        let varying = Self.independent(points, Self.varying(points, p))
+        let design = shared ?? Design(points, parameterCount: p)
+        let varying = design.varying
         guard !varying.isEmpty else {
             // Only replicas differ: all of it is noise (or, without replicas, nothing varies).
             return replicated ? .success(VarianceDecomposition(metric: metric, method: .grid, mains: .init(repeating: nil, count: p), pairs: [],
                                                                noise: noise, higherOrder: between / total, unfitted: 0, points: points.count))
                 : .failure(.nothingVaries)
         }
-        if let grid = Grid(points, parameters: varying) {
+        if let grid = design.grid {
             let parts = grid.split(grid.values(points.map(\.mean)))
             var d = VarianceDecomposition(metric: metric, method: .grid, mains: .init(repeating: nil, count: p), pairs: [],
                                           noise: noise, higherOrder: 0, unfitted: 0, points: points.count)
@@ -125,14 +158,14 @@ public enum Decomposition {
             d.higherOrder = max(0, (parts.total - parts.mains.reduce(0, +) - parts.pairs.reduce(0) { $0 + $1.variance }) / total)
             return .success(d)
         }
-        switch Surrogate.fit(points, parameters: varying) {
+        switch (design.surrogate ?? .failure(.nothingVaries)).flatMap({ Surrogate.fit($0, y: points.map(\.mean)) }) {
         case .failure(let why): return .failure(why)
         case .success(let s):
             // The fitted part of the point means, split as the surrogate splits over a grid of each
             // parameter's quantiles (its parameters taken as independent, as a random sweep draws them).
             let fitted = s.rSquared * between
-            let grid = s.quantileGrid(points)
-            let parts = grid.split(grid.evaluate(s))
+            let grid = s.design.grid
+            let parts = grid.split(s.evaluateGrid())
             let scale = parts.total > 1e-300 ? fitted / parts.total / total : 0
             var d = VarianceDecomposition(metric: metric, method: .surrogate(rSquared: s.rSquared, coefficients: s.coefficientCount),
                                           mains: .init(repeating: nil, count: p), pairs: [], noise: noise, higherOrder: 0,

@@ -135,26 +135,7 @@ extension ReportModel {
     /// that never got there, T the run's length. 0 for metrics without a run-length stand-in.
     func censoredShare(_ column: String) -> Double {
         guard Censoring.missing(column) == .runLength else { return 0 }
-        let t = runSeconds
-        var worlds = 0.0, reached = 0.0, sum = 0.0, squares = 0.0
-        for p in summary.points {
-            let n = Censoring.worlds(p)
-            guard n > 0 else { continue }
-            let c = Double(min(n, p.metrics[column]?.count ?? 0))
-            worlds += Double(n); reached += c
-            if let st = p.metrics[column], c > 0 {
-                sum += c * st.mean
-                squares += c * (Censoring.population(st) + st.mean * st.mean)
-            }
-        }
-        guard worlds > 0 else { return 0 }
-        let never = worlds - reached
-        let mean = (sum + never * t) / worlds
-        let variance = (squares + never * t * t) / worlds - mean * mean
-        guard variance > 1e-12 * max(1, t * t) else { return 0 }
-        guard reached > 0 else { return 1 }
-        let p = never / worlds, meanReached = sum / reached
-        return min(1, max(0, p * (1 - p) * (t - meanReached) * (t - meanReached) / variance))
+        return tally(column).censoredShare(runSeconds: runSeconds)
     }
 
     /// The findings to lead with, and per lead the other items' metrics that say the same (same
@@ -254,11 +235,9 @@ extension ReportModel {
     /// The share of all (not failed) worlds without a value of a metric worlds can lack.
     func neverShare(_ column: String) -> Double? {
         guard Censoring.missing(column) != .none else { return nil }
-        var worlds = 0, valued = 0
-        for p in summary.points {
-            worlds += Censoring.worlds(p)
-            valued += p.metrics[column]?.count ?? 0
-        }
-        return worlds > 0 ? Double(worlds - valued) / Double(worlds) : nil
+        return tally(column).neverShare
     }
+
+    /// The column's tally, made once by the model for its metric columns.
+    func tally(_ column: String) -> ColumnTally { tallies[column] ?? ColumnTally(summary.points, column) }
 }

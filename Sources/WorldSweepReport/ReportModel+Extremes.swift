@@ -14,6 +14,11 @@ extension ReportModel {
         valuedColumns[column] ?? SweepViews.valued(summary.points, column, runSeconds: runSeconds)
     }
 
+    /// Per point of `valued(column)`, the share of its worlds without a value (made once).
+    func neverShares(_ column: String) -> [Double?] {
+        neverColumns[column] ?? SweepViews.neverShares(valued(column), column)
+    }
+
     var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
             let vals = valued(column)

@@ -57,7 +57,7 @@ extension ReportModel {
 
     /// The metric against parameter `j`.
     func slice(_ column: String, _ j: Int) -> SliceView {
-        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
+        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), never: neverShares(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
     }
 
     /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a
@@ -73,7 +73,7 @@ extension ReportModel {
         // One job per (metric, parameter) slice, then one per charted metric's pair maps.
         let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
             guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
-            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
+            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), never: model.neverShares(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
                                            log: model.binned && model.isLogSpaced(k % p)))
         }
         for (i, column) in sliced.enumerated() {
@@ -95,8 +95,8 @@ extension ReportModel {
         var all: [(Int, Int)] = []
         for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
-        let vals = valued(column)
-        return (kept.map { SweepViews.pair(valued: vals, x: $0.0, y: $0.1, column: column, binned: binned,
+        let vals = valued(column), never = neverShares(column)
+        return (kept.map { SweepViews.pair(valued: vals, never: never, x: $0.0, y: $0.1, column: column, binned: binned,
                                          log: (binned && isLogSpaced($0.0), binned && isLogSpaced($0.1)), maxSide: Self.maxHeatmapSide) }, all.count)
     }
 

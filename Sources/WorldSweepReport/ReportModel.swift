@@ -52,6 +52,11 @@ struct ReportModel {
     /// column, not again by every view that charts it (issue 29: dictionary look-ups by string per
     /// value were a tenth of the report's time).
     let valuedColumns: [String: [(PointSummary, Double)]]
+    /// Per metric column worlds can lack, for each of `valuedColumns`' points the share of its
+    /// worlds without a value, and the column's tally (ColumnTally.swift): read once, not by each
+    /// slice, pair map and sentence.
+    let neverColumns: [String: [Double?]]
+    let tallies: [String: ColumnTally]
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
@@ -86,24 +91,52 @@ struct ReportModel {
         let kind = summary.sweepKind.lowercased()
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")
-        let columns = Self.metricColumns(summary)
+        let table = MetricTable(summary.points)
+        let columns = Self.metricColumns(summary, present: table.names)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
         let replicated = summary.replicas > 1
+        // What the decompositions read of the parameters alone, made once for the metrics every
+        // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
+        let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
-        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> (MetricAnalysis, [(PointSummary, Double)]) in
+        typealias ColumnWork = (analysis: MetricAnalysis, valued: [(PointSummary, Double)], never: [Double?]?, tally: ColumnTally?)
+        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> ColumnWork in
             let column = columns[k]
             let form = Censoring.Form(column)
-            let pts = summary.points.compactMap { p in Censoring.value(p, form, runSeconds: runSeconds).map { (p, $0) } }
-            let valued = pts.compactMap { p, v in v.mean.isFinite ? (p, v.mean) : nil }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated), valued)
+            let lacking = form.missing != .none
+            // Each point's statistics read once, for its value, its never-share and the tally.
+            let stored = table.column(Censoring.readColumn(form))
+            // The values alone go to the analyses (a PointValue carries the point's parameters): a
+            // copy of each PointSummary per metric cost a retain and a release of its dictionary.
+            var pts: [PointValue] = [], valued: [(PointSummary, Double)] = [], never: [Double?] = []
+            var tally = ColumnTally()
+            pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
+            for (i, point) in summary.points.enumerated() {
+                let stats = stored?[i]
+                if lacking { tally.add(point, stats: stats) }
+                guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
+                pts.append(v)
+                guard v.mean.isFinite else { continue }
+                valued.append((point, v.mean))
+                never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
+            }
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued, never, lacking ? tally : nil)
         }
-        valuedColumns = Dictionary(zip(columns, perColumn.map(\.1)), uniquingKeysWith: { a, _ in a })
-        analyses = perColumn.map(\.0)
+        var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(PointSummary, Double)]] = [:]
+        for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
+            valuedColumns[column] = work.valued
+            never[column] = work.never
+            tallies[column] = work.tally
+        }
+        self.valuedColumns = valuedColumns
+        neverColumns = never
+        self.tallies = tallies
+        analyses = perColumn.map(\.analysis)
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
         (headlines, headlineEchoes) = computedHeadlines
@@ -114,17 +147,19 @@ struct ReportModel {
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
-    static func analyse(_ column: String, _ pts: [(PointSummary, PointValue)], parameterCount p: Int, replicated: Bool) -> MetricAnalysis {
-        let values = pts.map(\.1)
+    /// `design`: the decompositions' design over every point, used where the metric has them all.
+    static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
+                        design: Decomposition.Design? = nil) -> MetricAnalysis {
         let unit = Units.metric(column)
         guard p > 0 else {
             return MetricAnalysis(column: column, importance: nil, fit: nil,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
         }
         let y = values.map(\.mean)
-        let x = (0..<p).map { j in pts.map { $0.0.parameters[safe: j] ?? .nan } }
-        let fit = pts.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
-        switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated) {
+        let x = (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }
+        let fit = values.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
+                                       design: design.flatMap { $0.fits(values) ? $0 : nil }) {
         case .success(let d):
             return MetricAnalysis(column: column, importance: d, fit: fit,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
@@ -200,8 +235,8 @@ struct ReportModel {
                               "overshoot", "settle_time", "oscillations"]
 
     /// Metric columns in item order, then the contract's metric order, then partner contacts.
-    static func metricColumns(_ summary: SweepSummary) -> [String] {
-        let present = Set(summary.points.flatMap { $0.metrics.keys })
+    /// `present`: every metric some point has (`MetricTable.names`).
+    static func metricColumns(_ summary: SweepSummary, present: Set<String>) -> [String] {
         var out: [String] = []
         for item in summary.items {
             for key in metricOrder where present.contains("\(item).\(key)") {

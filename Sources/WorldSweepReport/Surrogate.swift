@@ -5,19 +5,28 @@
 // beside every share drawn from it.
 import Foundation
 
-struct Surrogate {
+/// What a surrogate needs of the points' parameters alone: the standardized parameters, the model's
+/// terms at every point and at every cell of the quantile grid. It is the same for every metric over
+/// the same points, so a report makes it once per sweep (`Decomposition.Design`) instead of once per
+/// metric (issue 29: each metric sorted and hashed every parameter's 50 000 values again).
+struct SurrogateDesign: Sendable {
     /// The parameters in the fit (varying, not in lockstep with an earlier one).
     var parameters: [Int]
     var centre: [Double]
     var scale: [Double]
     /// Which parameters (positions in `parameters`) have a squared term.
     var squared: [Bool]
-    /// Intercept, linear terms, squares (where kept), then pair products (a < b).
-    var beta: [Double]
-    var rSquared: Double
-    var coefficientCount: Int { beta.count }
+    /// Per point, the model's terms (`features`).
+    var rows: [[Double]]
+    /// The same terms by column: the least-squares matrix.
+    var columns: [[Double]]
+    var coefficientCount: Int
+    /// A grid over each fitted parameter's quantiles, and the terms at each of its cells (cell after
+    /// cell, `coefficientCount` apiece).
+    var grid: Grid
+    var cellTerms: [Double]
 
-    static func fit(_ points: [PointValue], parameters varying: [Int]) -> Result<Surrogate, Decomposition.Refusal> {
+    static func make(_ points: [PointValue], parameters varying: [Int]) -> Result<SurrogateDesign, Decomposition.Refusal> {
         let m = points.count
         var kept: [Int] = [], z: [[Double]] = [], centre: [Double] = [], scale: [Double] = []
         for j in varying {
@@ -32,41 +41,33 @@ struct Surrogate {
         }
         guard !kept.isEmpty else { return .failure(.nothingVaries) }
         let squared = kept.map { j in Set(points.map { $0.parameters[j] }).count >= 3 }
-        var s = Surrogate(parameters: kept, centre: centre, scale: scale, squared: squared, beta: [], rSquared: 0)
-        let columns = (0..<m).map { i in s.features(z.map { $0[i] }) }
-        let count = columns.first?.count ?? 0
+        let rows = (0..<m).map { i in Self.features(z.map { $0[i] }, squared: squared) }
+        let count = rows.first?.count ?? 0
         guard m >= Decomposition.minPointsPerCoefficient * count else { return .failure(.tooFewPoints(points: m, coefficients: count)) }
-        let y = points.map(\.mean)
-        let byColumn = (0..<count).map { k in columns.map { $0[k] } }
-        guard let beta = Sensitivity.leastSquares(columns: byColumn, rhs: y) else { return .failure(.fitFailed) }
-        s.beta = beta
-        let mean = y.reduce(0, +) / Double(m)
-        var ssr = 0.0, sst = 0.0
-        for i in 0..<m {
-            let f = zip(beta, columns[i]).reduce(0) { $0 + $1.0 * $1.1 }
-            ssr += (y[i] - f) * (y[i] - f); sst += (y[i] - mean) * (y[i] - mean)
+        let grid = Self.quantileGrid(points, parameters: kept)
+        var cellTerms: [Double] = []
+        cellTerms.reserveCapacity(grid.cellCount * count)
+        for c in 0..<grid.cellCount {
+            let x = grid.levels.indices.map { grid.levels[$0][grid.level(c, $0)] }
+            cellTerms += Self.features(x.indices.map { (x[$0] - centre[$0]) / scale[$0] }, squared: squared)
         }
-        guard sst > 0 else { return .failure(.constant) }
-        s.rSquared = min(1, max(0, 1 - ssr / sst))
-        return .success(s)
+        return .success(SurrogateDesign(parameters: kept, centre: centre, scale: scale, squared: squared, rows: rows,
+                                        columns: (0..<count).map { k in rows.map { $0[k] } }, coefficientCount: count,
+                                        grid: grid, cellTerms: cellTerms))
     }
 
-    /// The model's terms at standardized parameters z.
-    func features(_ z: [Double]) -> [Double] {
+    /// The model's terms at standardized parameters z: intercept, linear terms, squares (where
+    /// kept), then pair products (a < b).
+    static func features(_ z: [Double], squared: [Bool]) -> [Double] {
         var f = [1.0] + z
         for (k, sq) in squared.enumerated() where sq { f.append(z[k] * z[k]) }
         for a in z.indices { for b in z.indices where b > a { f.append(z[a] * z[b]) } }
         return f
     }
 
-    func value(_ x: [Double]) -> Double {
-        let z = x.indices.map { (x[$0] - centre[$0]) / scale[$0] }
-        return zip(beta, features(z)).reduce(0) { $0 + $1.0 * $1.1 }
-    }
-
     /// A grid over each fitted parameter's quantiles (as many as it has values, up to a side that
     /// keeps the grid under about 50 000 cells), standing for the sweep's distribution.
-    func quantileGrid(_ points: [PointValue]) -> Grid {
+    static func quantileGrid(_ points: [PointValue], parameters: [Int]) -> Grid {
         let side = max(2, min(24, Int(pow(50_000, 1 / Double(parameters.count)))))
         let levels = parameters.map { j -> [Double] in
             let v = points.map { $0.parameters[j] }.sorted()
@@ -77,9 +78,43 @@ struct Surrogate {
     }
 }
 
-extension Grid {
-    /// The surrogate at every cell.
-    func evaluate(_ s: Surrogate) -> [Double] {
-        (0..<cellCount).map { c in s.value(levels.indices.map { levels[$0][level(c, $0)] }) }
+/// A fitted surrogate: its design's terms weighted by `beta`.
+struct Surrogate {
+    var design: SurrogateDesign
+    /// Intercept, linear terms, squares (where kept), then pair products (a < b).
+    var beta: [Double]
+    var rSquared: Double
+    var parameters: [Int] { design.parameters }
+    var coefficientCount: Int { beta.count }
+
+    static func fit(_ points: [PointValue], parameters varying: [Int]) -> Result<Surrogate, Decomposition.Refusal> {
+        SurrogateDesign.make(points, parameters: varying).flatMap { fit($0, y: points.map(\.mean)) }
+    }
+
+    /// The fit of the point means `y` (in the design's point order).
+    static func fit(_ design: SurrogateDesign, y: [Double]) -> Result<Surrogate, Decomposition.Refusal> {
+        let m = y.count
+        guard let beta = Sensitivity.leastSquares(columns: design.columns, rhs: y) else { return .failure(.fitFailed) }
+        let mean = y.reduce(0, +) / Double(m)
+        var ssr = 0.0, sst = 0.0
+        for i in 0..<m {
+            let f = zip(beta, design.rows[i]).reduce(0) { $0 + $1.0 * $1.1 }
+            ssr += (y[i] - f) * (y[i] - f); sst += (y[i] - mean) * (y[i] - mean)
+        }
+        guard sst > 0 else { return .failure(.constant) }
+        return .success(Surrogate(design: design, beta: beta, rSquared: min(1, max(0, 1 - ssr / sst))))
+    }
+
+    /// The surrogate at every cell of its design's quantile grid (the terms summed in the order
+    /// `value` at a cell's parameters would sum them).
+    func evaluateGrid() -> [Double] {
+        let n = beta.count
+        return design.cellTerms.withUnsafeBufferPointer { terms in
+            (0..<design.grid.cellCount).map { c in
+                var s = 0.0
+                for k in 0..<n { s = s + beta[k] * terms[c * n + k] }
+                return s
+            }
+        }
     }
 }

@@ -67,6 +67,13 @@ enum SweepViews {
         Censoring.missing(column) == .none ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
 
+    /// Per valued point, the share of its worlds without a value of `column` (nil entries for a
+    /// metric every world has): what the slices and pair maps of the column show beside the means.
+    static func neverShares(_ valued: [(PointSummary, Double)], _ column: String) -> [Double?] {
+        let never = never(column)
+        return valued.map { never($0.0) }
+    }
+
     static func meanOf(_ v: [Double?]) -> Double? {
         let x = v.compactMap { $0 }
         return x.isEmpty ? nil : x.reduce(0, +) / Double(x.count)
@@ -104,18 +111,25 @@ enum SweepViews {
         slice(valued: valued(points, column, runSeconds: runSeconds), parameter: j, column: column, binned: binned, log: log)
     }
 
-    /// `valued`: `valued(points, column, …)`, when the caller has it already.
-    static func slice(valued: [(PointSummary, Double)], parameter j: Int, column: String, binned: Bool, log: Bool = false) -> SliceView {
-        let vals = valued.compactMap { p, y in p.parameters[safe: j].map { (x: $0, y: y, point: p) } }
-        let never = never(column)
+    /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
+    /// `neverShares(valued, column)`, likewise.
+    static func slice(valued: [(PointSummary, Double)], never shares: [Double?]? = nil, parameter j: Int, column: String,
+                      binned: Bool, log: Bool = false) -> SliceView {
+        let shares = shares ?? neverShares(valued, column)
+        var vals: [(x: Double, y: Double, point: PointSummary)] = [], never: [Double?] = []
+        vals.reserveCapacity(valued.count); never.reserveCapacity(valued.count)
+        for (i, (p, y)) in valued.enumerated() {
+            guard let x = p.parameters[safe: j] else { continue }
+            vals.append((x, y, p)); never.append(shares[i])
+        }
         var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
         var cut: Bins?
         if binned, !vals.isEmpty {
             let b = Bins(vals.map(\.x), count: bins, logarithmic: log)
             cut = b
-            for v in vals { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, never(v.point))) }
+            for (v, n) in zip(vals, never) { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, n)) }
         } else {
-            for v in vals { groups[v.x, default: []].append((v.x, v.y, never(v.point))) }
+            for (v, n) in zip(vals, never) { groups[v.x, default: []].append((v.x, v.y, n)) }
         }
         let levels = groups.keys.sorted().map { k -> SliceLevel in
             let g = groups[k]!
@@ -131,13 +145,14 @@ enum SweepViews {
         pair(valued: valued(points, column, runSeconds: runSeconds), x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
     }
 
-    /// `valued`: `valued(points, column, …)`, when the caller has it already.
-    static func pair(valued: [(PointSummary, Double)], x jx: Int, y jy: Int, column: String, binned: Bool,
-                     log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
-        let never = never(column)
-        let vals = valued.compactMap { p, v -> (Double, Double, Double, Double?)? in
-            guard let a = p.parameters[safe: jx], let b = p.parameters[safe: jy] else { return nil }
-            return (a, b, v, never(p))
+    /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
+    /// `neverShares(valued, column)`, likewise.
+    static func pair(valued: [(PointSummary, Double)], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
+                     binned: Bool, log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
+        let shares = shares ?? neverShares(valued, column)
+        let vals = valued.indices.compactMap { i -> (Double, Double, Double, Double?)? in
+            guard let a = valued[i].0.parameters[safe: jx], let b = valued[i].0.parameters[safe: jy] else { return nil }
+            return (a, b, valued[i].1, shares[i])
         }
         var xs: [Double], ys: [Double]
         var key: (Double, Double) -> (Int, Int)?

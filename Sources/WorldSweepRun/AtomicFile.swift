@@ -35,16 +35,22 @@ public final class AppendFile {
     public func append(_ text: String) throws { try append(Data(text.utf8)) }
 
     public func append(_ data: Data) throws {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let n = posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw RunFileError("cannot write \(path): \(String(cString: strerror(errno)))")
-                }
-                offset += n
+        try data.withUnsafeBytes { try append($0) }
+    }
+
+    public func append(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try append($0) }
+    }
+
+    private func append(_ raw: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < raw.count {
+            let n = posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RunFileError("cannot write \(path): \(String(cString: strerror(errno)))")
             }
+            offset += n
         }
     }
 

@@ -56,7 +56,19 @@ public struct CSVLayout: Sendable, Hashable {
 
     /// One worlds.csv line, newline included. A failed world leaves every metric cell empty.
     public func row(_ r: WorldResult) -> String {
-        var s = RowText(capacity: 32 + 24 * r.parameters.count + 160 * r.items.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + 24 * r.parameters.count + 160 * r.items.count)
+        appendRow(r, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `row(r)`'s bytes appended to `bytes`: a chunk's rows go into one buffer, written and
+    /// hashed as bytes (issue 29: a String per row, appended and converted again, was a third of
+    /// the workers' time outside the engine).
+    public func appendRow(_ r: WorldResult, to bytes: inout [UInt8]) {
+        var s = RowText(bytes: [])
+        swap(&s.bytes, &bytes)
+        defer { swap(&s.bytes, &bytes) }
         s.integer(r.world); s.comma(); s.integer(r.point); s.comma(); s.integer(r.replica)
         for p in r.parameters { s.comma(); s.append(NumberText.double(p)) }
         for (i, item) in r.items.enumerated() {
@@ -82,7 +94,6 @@ public struct CSVLayout: Sendable, Hashable {
             }
         }
         s.newline()
-        return s.string
     }
 
     /// Reads a worlds.csv line (no newline) back into a result; nil if it is not a complete row.
@@ -148,7 +159,7 @@ public struct CSVLayout: Sendable, Hashable {
 /// A CSV row built as bytes: appended to a String, each cell cost several hundred instructions
 /// (uniqueness and capacity checks, temporaries), more than formatting its number.
 struct RowText {
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
     /// Continues `bytes`.

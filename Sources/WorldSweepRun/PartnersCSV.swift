@@ -60,16 +60,28 @@ extension CSVLayout {
 
     /// The rows of one world, newlines included ("" when it touched nothing or failed).
     public func partnersRows(_ r: WorldResult) -> String {
-        guard !r.failed else { return "" }
-        var s = ""
+        var bytes: [UInt8] = []
+        appendPartnersRows(r, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `partnersRows(r)`'s bytes appended to `bytes` (a chunk's rows in one buffer).
+    public func appendPartnersRows(_ r: WorldResult, to bytes: inout [UInt8]) {
+        guard !r.failed else { return }
         for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
             for (partner, n) in item.contactsByPartner.sorted(by: { $0.key < $1.key }) where n > 0 {
                 // The collision rule names every partner the engine can report.
                 precondition(partners.canTouch(items[i], partner), "\(items[i]) touched \(partner), which it cannot")
-                s += "\(r.world),\(items[i]),\(partner),\(n)\n"
+                appendDecimalDigits(of: r.world, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(contentsOf: items[i].utf8)
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(contentsOf: partner.utf8)
+                bytes.append(UInt8(ascii: ","))
+                appendDecimalDigits(of: n, to: &bytes)
+                bytes.append(UInt8(ascii: "\n"))
             }
         }
-        return s
     }
 
     /// One partners.csv row (no newline) read back; nil unless it names an item of this file, a

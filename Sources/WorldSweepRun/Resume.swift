@@ -59,6 +59,10 @@ enum RowSums {
         for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
     }
 
+    static func hash(_ bytes: [UInt8], into h: inout UInt64) {
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    }
+
     static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
 }
 

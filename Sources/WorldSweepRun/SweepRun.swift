@@ -199,9 +199,10 @@ public struct SweepRun {
             let engineStart = DispatchTime.now().uptimeNanoseconds
             let results = runner.run(worlds: chunk)
             let engineNanoseconds = DispatchTime.now().uptimeNanoseconds - engineStart
-            var csv = "", pcsv = ""
+            var csv: [UInt8] = [], pcsv: [UInt8] = []
+            csv.reserveCapacity(results.count * (32 + 24 * layout.parameters.count + 160 * layout.items.count))
             var hash = RowSums.seed
-            for r in results { csv += layout.row(r); pcsv += layout.partnersRows(r) }
+            for r in results { layout.appendRow(r, to: &csv); layout.appendPartnersRows(r, to: &pcsv) }
             RowSums.hash(csv, into: &hash); RowSums.hash(pcsv, into: &hash)
             // The points whose replicas all ran here are folded and formatted here, beside the engine.
             return ChunkOutput(points: folder.fold(chunk: results), csv: csv, partners: pcsv, hash: hash,
@@ -209,8 +210,8 @@ public struct SweepRun {
         }, consume: { chunk, out in
             try worlds.append(out.csv)
             try partners.append(out.partners)
-            worldsEnd += out.csv.utf8.count
-            partnersEnd += out.partners.utf8.count
+            worldsEnd += out.csv.count
+            partnersEnd += out.partners.count
             // After the rows: a kill between the two leaves rows without a sum, computed again.
             try sums.append(RowSums.line(RowSums.Entry(first: chunk.lowerBound, count: chunk.count, worldsEnd: worldsEnd,
                                                        partnersEnd: partnersEnd, hash: out.hash)))
@@ -294,8 +295,9 @@ public struct SweepRun {
 
 struct ChunkOutput: Sendable {
     var points: SummaryBuilder.ChunkPoints
-    var csv: String
-    var partners: String
+    /// The chunk's worlds.csv and partners.csv rows, as bytes.
+    var csv: [UInt8]
+    var partners: [UInt8]
     /// RowSums hash of the chunk's rows of worlds.csv, then of partners.csv.
     var hash: UInt64
     /// Time the worker spent in the engine on this chunk.

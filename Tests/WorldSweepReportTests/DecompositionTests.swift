@@ -99,6 +99,27 @@ private func total(_ d: VarianceDecomposition) -> Double {
         #expect(abs(total(step) - 1) < 1e-9)
     }
 
+    @Test func oneDesignServesEveryMetricOverTheSamePoints() throws {
+        // The report makes the design once from the points' parameters; each metric's shares must
+        // be those of its own decomposition, on a grid and on a random sweep alike.
+        var rng = Rand(5)
+        let random = (0..<400).map { _ in [rng.next() * 2 - 1, rng.next(), rng.next() * 3] }
+        let gridded = grid([a, b, c]) { _ in 0 }.map(\.parameters)
+        let metrics: [([Double]) -> Double] = [{ $0[0] + $0[1] * $0[1] }, { $0[0] * $0[2] > 0.3 ? 1 : 0 }, { sin(3 * $0[1]) }]
+        for params in [random, gridded] {
+            let design = Decomposition.Design(params.map { PointValue(parameters: $0, mean: 0) }, parameterCount: 3)
+            for f in metrics {
+                let pts = params.map { PointValue(parameters: $0, mean: f($0)) }
+                #expect(design.fits(pts))
+                let shared = Decomposition.decompose(metric: "y", parameterCount: 3, points: pts, replicated: false, design: design)
+                #expect(shared == Decomposition.decompose(metric: "y", parameterCount: 3, points: pts, replicated: false))
+                #expect((try? shared.get()) != nil)
+            }
+            // A metric some points lack has other points: the design does not fit it.
+            #expect(!design.fits(Array(params.dropLast()).map { PointValue(parameters: $0, mean: 1) }))
+        }
+    }
+
     @Test func tooFewPointsPerCoefficientIsRefused() {
         var rng = Rand(3)
         let pts = (0..<12).map { _ -> PointValue in
@@ -133,6 +154,21 @@ private func total(_ d: VarianceDecomposition) -> Double {
         #expect(Censoring.neverShare(f, "box.rest_time").map { abs($0 - 1.0 / 3) < 1e-12 } == true)
         #expect(Censoring.neverColumn("box.rest_time") == "box.never_rest")
         #expect(Censoring.timeColumn(ofNever: "box.never_settle") == "box.settle_time")
+    }
+
+    @Test func aColumnTallyGivesTheNeverShareAndTheCensoredSplit() {
+        // Two points of four worlds: rest times 1, 1 (two never rest) and 3, 3, 3, 3; run 5 s.
+        // Never: 2 of 8 worlds. With never as 5 s: mean (2 + 12 + 10) / 8 = 3, mean square
+        // (2 + 36 + 50) / 8 = 11, variance 2. Between reached (mean 14/6 = 7/3) and never (5):
+        // p(1 − p)(5 − 7/3)² = 3/16 · 64/9 = 4/3, two thirds of the variance.
+        let points = [point([0], valued: [1, 1]), point([1], valued: [3, 3, 3, 3])]
+        let tally = ColumnTally(points, "box.rest_time")
+        #expect(tally.neverShare == 0.25)
+        #expect(abs(tally.censoredShare(runSeconds: 5) - 2.0 / 3) < 1e-12)
+        // Every world reached: nothing is censored.
+        #expect(ColumnTally([point([1], valued: [3, 4, 3, 4])], "box.rest_time").censoredShare(runSeconds: 5) == 0)
+        // A failed world is no world: 1 of 3 never rests.
+        #expect(ColumnTally([point([0], valued: [1, 3], worlds: 4, failed: 1)], "box.rest_time").neverShare.map { abs($0 - 1.0 / 3) < 1e-12 } == true)
     }
 
     @Test func aNeverShareThatStepsWithAParameterIsThatParameter() throws {

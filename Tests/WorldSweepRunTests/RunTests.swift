@@ -292,6 +292,11 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(partnersBack.world == 3 && partnersBack.item == 0 && partnersBack.partner == "bounds" && partnersBack.contacts == 2)
         var failed = r; failed.failed = true
         #expect(layout.partnersRows(failed) == "")
+        // A chunk's rows go into one buffer, after what it holds, in order.
+        var chunk = Array("header\n".utf8), partnerChunk = Array("p\n".utf8)
+        for world in [r, failed, two] { layout.appendRow(world, to: &chunk); layout.appendPartnersRows(world, to: &partnerChunk) }
+        #expect(String(decoding: chunk, as: UTF8.self) == "header\n" + line + "3,1,1,0.30000000000000004" + String(repeating: ",", count: 17) + "\n" + line)
+        #expect(String(decoding: partnerChunk, as: UTF8.self) == "p\n3,x,bounds,2\n3,x,b,1\n3,x,bounds,2\n")
         // Not a row: no count, a zero count, an unknown item, a partner x cannot touch, itself.
         for bad in ["3,x,bounds", "3,x,bounds,0", "3,y,bounds,1", "3,x,floor,1", "3,x,x,1", "-1,x,b,1", "3,x,b,1,1"] {
             #expect(layout.parsePartnersRow(bad[...]) == nil, "\(bad)")
