@@ -52,12 +52,10 @@ public final class LaneBodies: @unchecked Sendable {
 
     public func index(body: Int, lane: Int) -> Int { body * lanes + lane }
 
-    /// Sets one body of one world from the single-world representation.
+    /// Sets one body's constants in one world from the single-world representation (its moving
+    /// state comes with `LaneBodyDetails.takeMovingState`).
     func load(_ b: Body, body: Int, lane: Int, gravity: Vec2, h: Float) {
         let i = index(body: body, lane: lane)
-        cx[i] = b.sweep.c.x; cy[i] = b.sweep.c.y; a[i] = b.sweep.a
-        vx[i] = b.v.x; vy[i] = b.v.y; w[i] = b.w
-        fx[i] = b.force.x; fy[i] = b.force.y; torque[i] = b.torque
         invMass[i] = b.isDynamic ? b.invMass : 0
         invI[i] = b.invI
         gravityScale[i] = b.isDynamic ? b.gravityScale : 0
@@ -116,7 +114,8 @@ final class LaneBodyDetails {
     /// lane by lane.
     let groupVertexCount: UnsafeMutablePointer<Int32>
 
-    /// Takes every body of each lane's world (`bodies` has loaded their integrated state).
+    /// Takes every body of each lane's world, its moving state into `bodies` too (which has
+    /// loaded their constants).
     init(worlds: [PhysicsWorld], bodies: LaneBodies) {
         let lanes = worlds.count, bodyCount = bodies.bodyCount, n = bodyCount * lanes
         let moving = bodies.movingBodyCount, width = SIMD8<Float>.scalarCount, groups = lanes / width
@@ -139,17 +138,14 @@ final class LaneBodyDetails {
         }
         for (lane, w) in worlds.enumerated() {
             // Each body read in place (a copy of each Body was most of loading a batch).
-            w.bodies.withUnsafeBufferPointer { worldBodies in
+            w.bodies.withUnsafeMutableBufferPointer { worldBodies in
                 for b in 0..<bodyCount {
                     let body = worldBodies.baseAddress! + b, i = b * lanes + lane
                     shapes[i] = body.pointee.shape
-                    c0x[i] = body.pointee.sweep.c0.x; c0y[i] = body.pointee.sweep.c0.y; a0[i] = body.pointee.sweep.a0
-                    px[i] = body.pointee.xf.p.x; py[i] = body.pointee.xf.p.y; qs[i] = body.pointee.xf.q.s; qc[i] = body.pointee.xf.q.c
+                    takeMovingState(of: body, entry: i, in: bodies)
                     lcx[i] = body.pointee.sweep.localCenter.x; lcy[i] = body.pointee.sweep.localCenter.y
-                    sleepTime[i] = body.pointee.sleepTime
                     friction[i] = body.pointee.friction; restitution[i] = body.pointee.restitution; radius[i] = body.pointee.shape.radius
                     baseGravityScale[i] = bodies.gravityScale[i]
-                    awake[i] = body.pointee.awake ? -1 : 0
                     let box = body.pointee.shape.broadPhaseBox(body.pointee.xf)
                     boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
                     if b < moving {

@@ -250,53 +250,6 @@ final class LaneWorld: StepStages {
         !isStatic[body] && details.awake[body * lanes + lane] != 0
     }
 
-    /// Copies lane `lane`'s moving bodies into its PhysicsWorld (for the animator and metrics).
-    func writeBodies(toWorldOf lane: Int) {
-        // One access to the world's bodies for the whole copy (each `w.bodies[b].x = …` would be
-        // an exclusivity-checked access of its own).
-        worlds[lane].bodies.withUnsafeMutableBufferPointer { worldBodies in
-            for b in 0..<bodyCount where !isStatic[b] {
-                let i = b * lanes + lane
-                worldBodies[b].sweep = sweep(i)
-                worldBodies[b].xf = transform(i)
-                worldBodies[b].v = Vec2(bodies.vx[i], bodies.vy[i])
-                worldBodies[b].w = bodies.w[i]
-                worldBodies[b].force = Vec2(bodies.fx[i], bodies.fy[i])
-                worldBodies[b].torque = bodies.torque[i]
-                worldBodies[b].awake = details.awake[i] != 0
-                worldBodies[b].sleepTime = details.sleepTime[i]
-            }
-        }
-    }
-
-    /// Takes lane `lane`'s moving bodies back from its PhysicsWorld (after pushes, or a
-    /// time-of-impact pass, changed them there).
-    func readBodies(fromWorldOf lane: Int) {
-        // Field by field through one access: copying a whole Body would retain its shape's arrays.
-        worlds[lane].bodies.withUnsafeBufferPointer { worldBodies in
-            for b in 0..<bodyCount where !isStatic[b] {
-                let i = b * lanes + lane
-                let body = worldBodies.baseAddress! + b
-                let sweep = body.pointee.sweep, xf = body.pointee.xf
-                // A body whose position changed there needs its boxes made afresh (LaneBroadPhase.swift).
-                func same(_ a: Float, _ b: Float) -> Bool { a.bitPattern == b.bitPattern }
-                if !(same(bodies.cx[i], sweep.c.x) && same(bodies.cy[i], sweep.c.y) && same(bodies.a[i], sweep.a)
-                     && same(details.c0x[i], sweep.c0.x) && same(details.c0y[i], sweep.c0.y) && same(details.a0[i], sweep.a0)
-                     && same(details.px[i], xf.p.x) && same(details.py[i], xf.p.y) && same(details.qs[i], xf.q.s) && same(details.qc[i], xf.q.c)) {
-                    sweptBoxes.outdated[i] = -1; sweptBoxes.mayBeOutdated = true
-                }
-                bodies.cx[i] = sweep.c.x; bodies.cy[i] = sweep.c.y; bodies.a[i] = sweep.a
-                details.c0x[i] = sweep.c0.x; details.c0y[i] = sweep.c0.y; details.a0[i] = sweep.a0
-                details.px[i] = xf.p.x; details.py[i] = xf.p.y; details.qs[i] = xf.q.s; details.qc[i] = xf.q.c
-                bodies.vx[i] = body.pointee.v.x; bodies.vy[i] = body.pointee.v.y; bodies.w[i] = body.pointee.w
-                bodies.fx[i] = body.pointee.force.x; bodies.fy[i] = body.pointee.force.y; bodies.torque[i] = body.pointee.torque
-                let awake: Int32 = body.pointee.awake ? -1 : 0
-                if details.awake[i] != awake { details.awake[i] = awake; islandsChanged(lane) }
-                details.sleepTime[i] = body.pointee.sleepTime
-            }
-        }
-    }
-
     /// Forces and torques last one tick (the animator clears them after its sub-steps).
     func clearForces() {
         let n = bodyCount * lanes
