@@ -48,9 +48,20 @@ public final class LaneBodies: @unchecked Sendable {
         linearDampingFactor = columns.make(n, 1); angularDampingFactor = columns.make(n, 1)
         scratch = columns.make(n, 0)
         gravityX = columns.make(lanes, 0); gravityY = columns.make(lanes, 0)
+        columns.expect(Self.bytes(bodyCount: bodyCount, lanes: lanes), of: "LaneBodies")
+    }
+
+    /// The bytes it allocates, column by column as `init` makes them: fifteen per (body, lane)
+    /// (cx … angularDampingFactor, scratch) and the two gravity columns per lane.
+    static func bytes(bodyCount: Int, lanes: Int) -> Int {
+        15 * Columns.bytes(Float.self, bodyCount * lanes) + 2 * Columns.bytes(Float.self, lanes)
     }
 
     public func index(body: Int, lane: Int) -> Int { body * lanes + lane }
+
+    /// Rows before the last one that can move (items come before boundary edges, so these are
+    /// the first rows): the rows the integrators advance.
+    static func movingBodyCount(_ isStatic: [Bool]) -> Int { (isStatic.lastIndex(of: false) ?? -1) + 1 }
 
     /// Sets one body's constants in one world from the single-world representation (its moving
     /// state comes with `LaneBodyDetails.takeMovingState`).
@@ -86,6 +97,8 @@ public final class LaneBodies: @unchecked Sendable {
 /// memory this store owns. Index = body × lanes + lane.
 final class LaneBodyDetails {
     private let columns = Columns()
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
     /// Shape of each (body, lane). A raw column like the others: its subscript lends the shape
     /// in place, where an array's would copy it (two array retains per use, in the hottest loops).
     let shapes: UnsafeMutablePointer<Shape>
@@ -127,9 +140,11 @@ final class LaneBodyDetails {
         baseGravityScale = columns.make(n, 0)
         awake = columns.make(n, 0); inIsland = columns.make(n, 0); islandOfBody = columns.make(n, 0)
         boxLowerX = columns.make(n, 0); boxLowerY = columns.make(n, 0); boxUpperX = columns.make(n, 0); boxUpperY = columns.make(n, 0)
-        maxVertexCount = (0..<moving).map { b in worlds.map { $0.bodies[b].shape.vertices.count }.max() ?? 1 }.max() ?? 1
+        maxVertexCount = Self.maxVertexCount(movingBodyCount: moving) { b in worlds.map { $0.bodies[b].shape.vertices.count }.max() ?? 1 }
         vertexX = columns.make(moving * maxVertexCount * lanes, 0); vertexY = columns.make(moving * maxVertexCount * lanes, 0)
         groupVertexCount = columns.make(moving * groups, 0)
+        columns.expect(Self.bytes(bodyCount: bodyCount, movingBodyCount: moving, lanes: lanes, maxVertexCount: maxVertexCount),
+                       of: "LaneBodyDetails")
         for b in 0..<moving {
             for g in 0..<groups {
                 let counts = Set((g * width..<(g + 1) * width).map { worlds[$0].bodies[b].shape.vertices.count })
@@ -157,5 +172,24 @@ final class LaneBodyDetails {
                 }
             }
         }
+    }
+}
+
+extension LaneBodyDetails {
+    /// The most vertices a moving body's shape has (`vertexCount(b)`: the most body b's has in any
+    /// world): the vertex columns' stride.
+    static func maxVertexCount(movingBodyCount moving: Int, vertexCount: (_ body: Int) -> Int) -> Int {
+        (0..<moving).map(vertexCount).max() ?? 1
+    }
+
+    /// The bytes it allocates, column by column as `init` makes them: per (body, lane) the shape,
+    /// eighteen numbers (sweep start, transform, local centre, sleep timer, material, base
+    /// gravity scale, box) and three flags or slots; the moving bodies' two vertex columns; one
+    /// vertex count per (moving body, group of eight lanes).
+    static func bytes(bodyCount: Int, movingBodyCount moving: Int, lanes: Int, maxVertexCount: Int) -> Int {
+        let n = bodyCount * lanes
+        return Columns.bytes(Shape.self, n) + 18 * Columns.bytes(Float.self, n) + 3 * Columns.bytes(Int32.self, n)
+            + 2 * Columns.bytes(Float.self, moving * maxVertexCount * lanes)
+            + Columns.bytes(Int32.self, moving * (lanes / SIMD8<Float>.scalarCount))
     }
 }

@@ -75,6 +75,9 @@ final class LaneWorld: StepStages {
     private let laneColumns = Columns()
     /// Per lane: −1 while it is stepped, 0 once stopped (0 / −1 so a group's eight load as one mask).
     private let runningFlags: UnsafeMutablePointer<Int32>
+    /// The bytes `laneColumns` allocates: the running flags and the next contact serials.
+    static func laneColumnBytes(lanes: Int) -> Int { Columns.bytes(Int32.self, lanes) + Columns.bytes(Int.self, lanes) }
+    var laneColumnByteCount: Int { laneColumns.byteCount }
     /// Whether each lane is still stepped (`runningFlags` read one lane at a time).
     var running: LaneFlags { LaneFlags(runningFlags) }
     let nextSerial: UnsafeMutablePointer<Int>
@@ -142,23 +145,9 @@ final class LaneWorld: StepStages {
                 }
             }
         }
-        let kinds = shapeKinds
-        func oriented(_ p: BodyPair) -> BodyPair {
-            Collide.shapeAComesFirst(kinds[p.a], kinds[p.b]) ? p : BodyPair(a: p.b, b: p.a)
-        }
-        // A small world's pairs all get rows for good, in pair order.
-        var fixedPairs: [(order: PairOrder, pair: BodyPair)]? = nil
-        if rowPolicy == .bySize && bodyCount <= LaneRows.fixedBodyLimit {
-            var all: [(order: PairOrder, pair: BodyPair)] = []
-            for a in 0..<bodyCount {
-                for b in (a + 1)..<max(a + 1, bodyCount) {
-                    if let allowed = rule.allowedOrder(a, b) { all.append((allowed.order, oriented(allowed.pair))) }
-                }
-            }
-            if all.count <= LaneRows.fixedPairLimit { fixedPairs = all.sorted { $0.order < $1.order } }
-        }
+        let fixedPairs = LaneRows.fixedPairs(rule: rule, kinds: shapeKinds, rowPolicy: rowPolicy)
         rows = LaneRows(fixed: fixedPairs != nil)
-        let capacity = max(fixedPairs?.count ?? 2 * bodyCount + Self.width, 1)
+        let capacity = LaneRows.initialCapacity(fixedPairCount: fixedPairs?.count, bodyCount: bodyCount)
         self.worlds = worlds
         self.integrator = integrator
         self.h = h
@@ -166,10 +155,11 @@ final class LaneWorld: StepStages {
         runningFlags.update(from: active.map { $0 ? -1 : 0 }, count: lanes)
         nextSerial = laneColumns.make(lanes, 0)
         nextSerial.update(from: worlds.map(\.nextSerial), count: lanes)
+        laneColumns.expect(Self.laneColumnBytes(lanes: lanes), of: "LaneWorld")
         stepCount = first.stepCount
 
         // Items come before boundary edges, so the moving bodies are the first rows.
-        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: (isStatic.lastIndex(of: false) ?? -1) + 1)
+        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: LaneBodies.movingBodyCount(isStatic))
         for (lane, w) in worlds.enumerated() {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
