@@ -63,10 +63,12 @@ public final class LaneBodies: @unchecked Sendable {
     /// the first rows): the rows the integrators advance.
     static func movingBodyCount(_ isStatic: [Bool]) -> Int { (isStatic.lastIndex(of: false) ?? -1) + 1 }
 
-    /// Sets one body's constants in one world from the single-world representation (its moving
-    /// state comes with `LaneBodyDetails.takeMovingState`).
+    /// Sets one body of one world from the single-world representation: its part of the
+    /// moving state (LaneBodyState.swift) and its constants.
     func load(_ b: Body, body: Int, lane: Int, gravity: Vec2, h: Float) {
         let i = index(body: body, lane: lane)
+        var b = b
+        forEachMovingField(of: &b, entry: i, position: intoLanes, motion: intoLanes)
         invMass[i] = b.isDynamic ? b.invMass : 0
         invI[i] = b.invI
         gravityScale[i] = b.isDynamic ? b.gravityScale : 0
@@ -127,8 +129,8 @@ final class LaneBodyDetails {
     /// lane by lane.
     let groupVertexCount: UnsafeMutablePointer<Int32>
 
-    /// Takes every body of each lane's world, its moving state into `bodies` too (which has
-    /// loaded their constants).
+    /// Takes every body of each lane's world (`bodies` has loaded its part of their moving state
+    /// and their constants).
     init(worlds: [PhysicsWorld], bodies: LaneBodies) {
         let lanes = worlds.count, bodyCount = bodies.bodyCount, n = bodyCount * lanes
         let moving = bodies.movingBodyCount, width = SIMD8<Float>.scalarCount, groups = lanes / width
@@ -157,7 +159,7 @@ final class LaneBodyDetails {
                 for b in 0..<bodyCount {
                     let body = worldBodies.baseAddress! + b, i = b * lanes + lane
                     shapes[i] = body.pointee.shape
-                    takeMovingState(of: body, entry: i, in: bodies)
+                    forEachMovingField(of: body, entry: i, position: intoLanes, motion: intoLanes, awake: intoLanes)
                     lcx[i] = body.pointee.sweep.localCenter.x; lcy[i] = body.pointee.sweep.localCenter.y
                     friction[i] = body.pointee.friction; restitution[i] = body.pointee.restitution; radius[i] = body.pointee.shape.radius
                     baseGravityScale[i] = bodies.gravityScale[i]

@@ -4,41 +4,56 @@
 // Its fields are listed once, here, each with the column that holds it; the three copies (the batch
 // taking its worlds over, a lane handed to its world, and taken back) say only which way they go.
 
-extension LaneBodyDetails {
-    /// Calls `position` with each field a body's place is made of (its sweep's centre and angle,
-    /// now and at the sub-step's start, and its transform) and that field's entry in the lane
-    /// columns at `i`, `motion` likewise with its velocities, force, torque and sleep timer, and
-    /// `awake` with its flag (a 0 / −1 column). Not copied: the local centre, a constant of the
-    /// body the lanes load once, and the sweep's `alpha0`, which the lanes do not keep (a sub-step
-    /// starts from 0).
+/// Visits one field of a body's moving state with its entry in a lane column.
+typealias MovingFieldVisit<Field, Column> = (_ field: inout Field, _ entry: UnsafeMutablePointer<Column>) -> Void
+
+extension LaneBodies {
+    /// The part of a body's moving state this store holds, for entry `i`: `position` with the
+    /// sweep's centre and angle, `motion` with the velocities, force and torque.
     @inline(__always)
-    func forEachMovingField(of body: UnsafeMutablePointer<Body>, entry i: Int, in bodies: LaneBodies,
-                            position: (_ field: inout Float, _ entry: UnsafeMutablePointer<Float>) -> Void,
-                            motion: (_ field: inout Float, _ entry: UnsafeMutablePointer<Float>) -> Void,
-                            awake: (_ field: inout Bool, _ entry: UnsafeMutablePointer<Int32>) -> Void) {
-        position(&body.pointee.sweep.c.x, bodies.cx + i); position(&body.pointee.sweep.c.y, bodies.cy + i)
-        position(&body.pointee.sweep.a, bodies.a + i)
+    func forEachMovingField(of body: UnsafeMutablePointer<Body>, entry i: Int,
+                            position: MovingFieldVisit<Float, Float>, motion: MovingFieldVisit<Float, Float>) {
+        position(&body.pointee.sweep.c.x, cx + i); position(&body.pointee.sweep.c.y, cy + i)
+        position(&body.pointee.sweep.a, a + i)
+        motion(&body.pointee.v.x, vx + i); motion(&body.pointee.v.y, vy + i); motion(&body.pointee.w, w + i)
+        motion(&body.pointee.force.x, fx + i); motion(&body.pointee.force.y, fy + i)
+        motion(&body.pointee.torque, torque + i)
+    }
+}
+
+extension LaneBodyDetails {
+    /// The rest of a body's moving state, for entry `i`: `position` with the sweep's start and
+    /// the transform, `motion` with the sleep timer, `awake` with the flag (a 0 / −1 column).
+    /// Not moving state: the local centre, a constant of the body loaded once, and the sweep's
+    /// `alpha0`, which the lanes do not keep (a sub-step starts from 0).
+    @inline(__always)
+    func forEachMovingField(of body: UnsafeMutablePointer<Body>, entry i: Int,
+                            position: MovingFieldVisit<Float, Float>, motion: MovingFieldVisit<Float, Float>,
+                            awake: MovingFieldVisit<Bool, Int32>) {
         position(&body.pointee.sweep.c0.x, c0x + i); position(&body.pointee.sweep.c0.y, c0y + i)
         position(&body.pointee.sweep.a0, a0 + i)
         position(&body.pointee.xf.p.x, px + i); position(&body.pointee.xf.p.y, py + i)
         position(&body.pointee.xf.q.s, qs + i); position(&body.pointee.xf.q.c, qc + i)
-        motion(&body.pointee.v.x, bodies.vx + i); motion(&body.pointee.v.y, bodies.vy + i); motion(&body.pointee.w, bodies.w + i)
-        motion(&body.pointee.force.x, bodies.fx + i); motion(&body.pointee.force.y, bodies.fy + i)
-        motion(&body.pointee.torque, bodies.torque + i)
         motion(&body.pointee.sleepTime, sleepTime + i)
         awake(&body.pointee.awake, self.awake + i)
     }
-
-    /// Takes `body`'s moving state into entry `i` (the batch taking its worlds over).
-    @inline(__always) func takeMovingState(of body: UnsafeMutablePointer<Body>, entry i: Int, in bodies: LaneBodies) {
-        forEachMovingField(of: body, entry: i, in: bodies,
-                           position: { field, entry in entry.pointee = field },
-                           motion: { field, entry in entry.pointee = field },
-                           awake: { field, entry in entry.pointee = field ? -1 : 0 })
-    }
 }
 
+/// Copies into the lanes: a field's value into its entry.
+@inline(__always) func intoLanes(_ field: inout Float, _ entry: UnsafeMutablePointer<Float>) { entry.pointee = field }
+@inline(__always) func intoLanes(_ field: inout Bool, _ entry: UnsafeMutablePointer<Int32>) { entry.pointee = field ? -1 : 0 }
+
 extension LaneWorld {
+    /// Every field of a body's moving state, both stores' parts: the one list of what the
+    /// lanes and a lane's own world hand each other.
+    @inline(__always)
+    func forEachMovingField(of body: UnsafeMutablePointer<Body>, entry i: Int,
+                            position: MovingFieldVisit<Float, Float>, motion: MovingFieldVisit<Float, Float>,
+                            awake: MovingFieldVisit<Bool, Int32>) {
+        bodies.forEachMovingField(of: body, entry: i, position: position, motion: motion)
+        details.forEachMovingField(of: body, entry: i, position: position, motion: motion, awake: awake)
+    }
+
     /// Copies lane `lane`'s moving bodies into its PhysicsWorld (for a time-of-impact pass, the
     /// animator and metrics).
     func writeBodies(toWorldOf lane: Int) {
@@ -47,10 +62,10 @@ extension LaneWorld {
         worlds[lane].bodies.withUnsafeMutableBufferPointer { worldBodies in
             for b in 0..<bodyCount where !isStatic[b] {
                 let body = worldBodies.baseAddress! + b
-                details.forEachMovingField(of: body, entry: b * lanes + lane, in: bodies,
-                                           position: { field, entry in field = entry.pointee },
-                                           motion: { field, entry in field = entry.pointee },
-                                           awake: { field, entry in field = entry.pointee != 0 })
+                forEachMovingField(of: body, entry: b * lanes + lane,
+                                   position: { field, entry in field = entry.pointee },
+                                   motion: { field, entry in field = entry.pointee },
+                                   awake: { field, entry in field = entry.pointee != 0 })
                 body.pointee.sweep.alpha0 = 0
             }
         }
@@ -64,17 +79,16 @@ extension LaneWorld {
             for b in 0..<bodyCount where !isStatic[b] {
                 let i = b * lanes + lane
                 var moved = false, awakeChanged = false
-                details.forEachMovingField(of: worldBodies.baseAddress! + b, entry: i, in: bodies,
-                                           position: { field, entry in
-                                               moved = moved || entry.pointee.bitPattern != field.bitPattern
-                                               entry.pointee = field
-                                           },
-                                           motion: { field, entry in entry.pointee = field },
-                                           awake: { field, entry in
-                                               let flag: Int32 = field ? -1 : 0
-                                               awakeChanged = entry.pointee != flag
-                                               entry.pointee = flag
-                                           })
+                forEachMovingField(of: worldBodies.baseAddress! + b, entry: i,
+                                   position: { field, entry in
+                                       moved = moved || entry.pointee.bitPattern != field.bitPattern
+                                       intoLanes(&field, entry)
+                                   },
+                                   motion: intoLanes,
+                                   awake: { field, entry in
+                                       awakeChanged = entry.pointee != (field ? -1 : 0)
+                                       intoLanes(&field, entry)
+                                   })
                 // A body whose place changed there needs its boxes made afresh (LaneBroadPhase.swift);
                 // one that fell asleep or woke changes what the lane's island walk reads.
                 if moved { sweptBoxes.outdated[i] = -1; sweptBoxes.mayBeOutdated = true }
