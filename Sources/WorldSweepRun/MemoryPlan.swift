@@ -15,9 +15,10 @@ public struct MemoryPlan: Sendable {
     /// engine, its contacts included at the density of a settling pile of small items (2 000
     /// items: 34 MB peak, 31 MB of it the process and the parsed file; 10 000: 67 MB).
     public static let bytesPerBodySingle = 4096.0
-    /// Measured: a batch's bytes per body and lane besides its worlds' own state (bodies' columns,
-    /// and rows of contacts at a pile's density: each small item overlaps a few others' boxes).
-    public static let bytesPerBodyLane = 4096.0
+    /// Rows of contacts per body a batch's estimate makes room for: a pile's density (each small
+    /// item's box meets its eight neighbours': four contacts per body), and the stores sized by
+    /// rows double when full, so up to twice that.
+    public static let rowsPerBody = 8
     /// Measured (docs/reliability.md): the run's bytes per item for a point's statistics (its
     /// metrics, and its partners' at a pile's density: a small item touches a few neighbours), the
     /// rows being formatted and the report's tables. One world of 10 000 items peaked at 164 MB,
@@ -37,6 +38,9 @@ public struct MemoryPlan: Sendable {
     /// World results the run holds at once: the replicas of the point in progress and the
     /// report's sample (SummaryBuilder.maxSample worlds at most).
     public let heldWorlds: Int
+    /// What sizes a batch's lane stores as it starts (world 0's structure): their bytes are the
+    /// sum of the stores' own figures (`LaneStoreSizes.bytes`), not a constant per body.
+    public let laneSizes: LaneStoreSizes
 
     public init(scene: SceneFile) {
         var edges = 0
@@ -54,6 +58,7 @@ public struct MemoryPlan: Sendable {
         bodies = scene.items.count + edges
         items = scene.items.count
         heldWorlds = (scene.sweep?.replicas ?? 1) + min(scene.worldCount, SummaryBuilder.maxSample)
+        laneSizes = scene.worldPlan().laneStoreSizes(lanes: BatchAnimator.laneWidth)
     }
 
     /// What the run holds once, whatever the threads: a point's statistics and the results it
@@ -65,10 +70,16 @@ public struct MemoryPlan: Sendable {
     /// One world on the single engine (and in `trace`): linear in its bodies.
     public var singleWorldBytes: Double { Double(bodies) * Self.bytesPerBodySingle }
 
-    /// A batch of `BatchAnimator.laneWidth` worlds: each world's own state plus the lane columns.
+    /// The lane stores of a batch once its rows have grown to a pile's density (`rowsPerBody`).
+    public var laneStoreBytes: Double {
+        var sizes = laneSizes
+        sizes.rowCapacity = max(sizes.rowCapacity, Self.rowsPerBody * sizes.bodyCount)
+        return Double(sizes.bytes)
+    }
+
+    /// A batch of `BatchAnimator.laneWidth` worlds: each world's own state plus the lane stores.
     public var batchBytes: Double {
-        let lanes = Double(BatchAnimator.laneWidth)
-        return Double(bodies) * lanes * (Self.bytesPerBodySingle + Self.bytesPerBodyLane)
+        Double(BatchAnimator.laneWidth) * singleWorldBytes + laneStoreBytes
     }
 
     /// Whether a batch of these worlds stays within `batchBudget`.

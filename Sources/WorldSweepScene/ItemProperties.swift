@@ -3,16 +3,19 @@ import WorldSweep
 
 /// One key of an item behavior (`type: item`, UIDynamicItemBehavior): its file key, where it
 /// lives in `ItemPropertiesSpec`, the value it reads as when unset, its unit, the values it takes
-/// and one line for the docs. `ItemProperty.all` is the one list of them: the parser reads a
-/// behavior's keys from it, sweep paths and `--set` their numeric keys and unset values, and
-/// docs/format.md's key table is checked against it (`FormatDocTests`).
-struct ItemProperty: Sendable {
-    enum Value: Sendable {
+/// and one line for the docs. `ItemProperty.all` is the one list of them: made from the API's
+/// list of item properties (`DynamicItemBehavior.properties`: where each lives and its unset value,
+/// which world plans merge over too) with each one's file terms, and the velocities; the parser
+/// reads a behavior's keys from it, sweep paths and `--set` their numeric keys and unset values,
+/// and docs/format.md's key table is checked against it (`FormatDocTests`). Unchecked Sendable:
+/// key paths are immutable values.
+struct ItemProperty: @unchecked Sendable {
+    enum Value: @unchecked Sendable {
         /// A number checked against its rule; unset, it reads as `default`.
-        case number(WritableKeyPath<ItemPropertiesSpec, Double?> & Sendable, ValueRule, default: Double)
-        case flag(WritableKeyPath<ItemPropertiesSpec, Bool?> & Sendable, default: Bool)
+        case number(WritableKeyPath<ItemPropertiesSpec, Double?>, ValueRule, default: Double)
+        case flag(WritableKeyPath<ItemPropertiesSpec, Bool?>, default: Bool)
         /// A pair `[a, b]` (labels name its parts in messages), swept as `KEY.x` and `KEY.y`.
-        case vector(WritableKeyPath<ItemPropertiesSpec, Vector?> & Sendable, labels: [String], default: Vector)
+        case vector(WritableKeyPath<ItemPropertiesSpec, Vector?>, labels: [String], default: Vector)
     }
 
     let key: String
@@ -20,31 +23,40 @@ struct ItemProperty: Sendable {
     let unit: String
     let doc: String
 
-    /// The engine's defaults are the API's (`DynamicItemBehavior.Defaults`: what the shipping
-    /// engine uses, not what Apple's documentation says); the velocities are additions, from zero.
-    static let all: [ItemProperty] = [
-        ItemProperty(key: "elasticity", value: .number(\.settings.elasticity, .nonNegative, default: DynamicItemBehavior.Defaults.elasticity),
-                     unit: "", doc: "restitution; a contact uses the larger of its two items'"),
-        ItemProperty(key: "friction", value: .number(\.settings.friction, .nonNegative, default: DynamicItemBehavior.Defaults.friction),
-                     unit: "", doc: "Coulomb friction coefficient; a contact uses the geometric mean"),
-        ItemProperty(key: "density", value: .number(\.settings.density, .density, default: DynamicItemBehavior.Defaults.density),
-                     unit: "", doc: "mass per area: a 100 × 100 pt item of density 1 weighs 1 kg"),
-        ItemProperty(key: "resistance", value: .number(\.settings.resistance, .nonNegative, default: DynamicItemBehavior.Defaults.resistance),
-                     unit: "1/s", doc: "linear damping, v *= 1 / (1 + h · resistance) per sub-step"),
-        ItemProperty(key: "angular_resistance",
-                     value: .number(\.settings.angularResistance, .nonNegative, default: DynamicItemBehavior.Defaults.angularResistance),
-                     unit: "1/s", doc: "angular damping, the same form"),
-        ItemProperty(key: "allows_rotation", value: .flag(\.settings.allowsRotation, default: DynamicItemBehavior.Defaults.allowsRotation),
-                     unit: "", doc: "false fixes the item's rotation"),
-        ItemProperty(key: "anchored", value: .flag(\.settings.anchored, default: DynamicItemBehavior.Defaults.anchored),
-                     unit: "", doc: "true makes the item static: it does not move, others hit it"),
-        ItemProperty(key: "charge", value: .number(\.settings.charge, .any, default: DynamicItemBehavior.Defaults.charge),
-                     unit: "", doc: "what electric and magnetic fields read"),
+    /// The API's properties (their defaults are the shipping engine's, not what Apple's
+    /// documentation says), then the velocities, additions from zero.
+    static let all: [ItemProperty] = DynamicItemBehavior.properties.map(fileKey(for:)) + [
         ItemProperty(key: "linear_velocity", value: .vector(\.linearVelocity, labels: ["vx", "vy"], default: .zero),
                      unit: "pt/s", doc: "added to each item's velocity when the behavior joins"),
         ItemProperty(key: "angular_velocity", value: .number(\.angularVelocity, .any, default: 0),
                      unit: "rad/s", doc: "added to each item's angular velocity when the behavior joins"),
     ]
+
+    /// The file's key for one of the API's properties: its name, the values it takes (numbers),
+    /// its unit and doc line; where it lives and its unset value come with the property.
+    private static func fileKey(for property: DynamicItemBehavior.Property) -> ItemProperty {
+        // (Flags take true or false: no rule.)
+        let (key, rule, unit, doc): (String, ValueRule?, String, String) = switch property.name {
+        case "elasticity": ("elasticity", .nonNegative, "", "restitution; a contact uses the larger of its two items'")
+        case "friction": ("friction", .nonNegative, "", "Coulomb friction coefficient; a contact uses the geometric mean")
+        case "density": ("density", .density, "", "mass per area: a 100 × 100 pt item of density 1 weighs 1 kg")
+        case "resistance": ("resistance", .nonNegative, "1/s", "linear damping, v *= 1 / (1 + h · resistance) per sub-step")
+        case "angularResistance": ("angular_resistance", .nonNegative, "1/s", "angular damping, the same form")
+        case "allowsRotation": ("allows_rotation", nil, "", "false fixes the item's rotation")
+        case "anchored": ("anchored", nil, "", "true makes the item static: it does not move, others hit it")
+        case "charge": ("charge", .any, "", "what electric and magnetic fields read")
+        default: preconditionFailure("the item property '\(property.name)' has no file key (ItemProperty.fileKey)")
+        }
+        func inSpec<T>(_ path: WritableKeyPath<DynamicItemBehavior.Settings, T>) -> WritableKeyPath<ItemPropertiesSpec, T> {
+            let settings: WritableKeyPath<ItemPropertiesSpec, DynamicItemBehavior.Settings> = \.settings
+            return settings.appending(path: path)
+        }
+        let value: Value = switch property.value {
+        case let .number(path, unset): .number(inSpec(path), rule!, default: unset)
+        case let .flag(path, unset): .flag(inSpec(path), default: unset)
+        }
+        return ItemProperty(key: key, value: value, unit: unit, doc: doc)
+    }
 
     /// Every key an item behavior takes in a file.
     static var keys: [String] { all.map(\.key) }

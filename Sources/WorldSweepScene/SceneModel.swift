@@ -238,20 +238,9 @@ public struct ItemPropertiesSpec: Sendable, Hashable {
     /// rad/s, added to each item's angular velocity.
     public var angularVelocity: Double?
 
-    public init(elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil, resistance: Double? = nil,
-                angularResistance: Double? = nil, allowsRotation: Bool? = nil, anchored: Bool? = nil,
-                charge: Double? = nil, linearVelocity: Vector? = nil, angularVelocity: Double? = nil) {
-        settings.elasticity = elasticity
-        settings.friction = friction
-        settings.density = density
-        settings.resistance = resistance
-        settings.angularResistance = angularResistance
-        settings.allowsRotation = allowsRotation
-        settings.anchored = anchored
-        settings.charge = charge
-        self.linearVelocity = linearVelocity
-        self.angularVelocity = angularVelocity
-    }
+    /// Nothing set; `set` sets what it names (`ItemPropertiesSpec { $0.elasticity = 0.5 }`), so
+    /// the properties are not listed here again.
+    public init(_ set: (inout ItemPropertiesSpec) -> Void = { _ in }) { set(&self) }
 }
 
 public enum PushModeSpec: String, Sendable, Hashable, CaseIterable {

@@ -24,8 +24,9 @@ struct OverrideTests {
 
     @Test func setsItemBehaviorKeysMakingThemExplicit() throws {
         let changed = try scene.applying([("bouncy.density", 3), ("bouncy.elasticity", 0.5), ("bouncy.linear_velocity.y", -40)])
-        #expect(changed.behaviors[1].kind == .item(ItemPropertiesSpec(elasticity: 0.5, density: 3,
-                                                                      linearVelocity: Vector(dx: 0, dy: -40))))
+        #expect(changed.behaviors[1].kind == .item(ItemPropertiesSpec {
+            $0.elasticity = 0.5; $0.density = 3; $0.linearVelocity = Vector(dx: 0, dy: -40)
+        }))
     }
 
     @Test func readsDefaultsOfUnsetKeys() throws {

@@ -31,9 +31,9 @@ struct SceneParsingTests {
             BoundarySpec(identifier: "ledge", shape: .segment(from: Point(x: 0, y: 468), to: Point(x: 320, y: 468))),
         ])
         #expect(scene.behaviors[1].kind == .collision(walls))
-        #expect(scene.behaviors[2].kind == .item(ItemPropertiesSpec(elasticity: 0.9)))
+        #expect(scene.behaviors[2].kind == .item(ItemPropertiesSpec { $0.elasticity = 0.9 }))
         #expect(scene.behaviors[2].items == ["bottom"])
-        #expect(scene.behaviors[3].kind == .item(ItemPropertiesSpec(elasticity: 0.1)))
+        #expect(scene.behaviors[3].kind == .item(ItemPropertiesSpec { $0.elasticity = 0.1 }))
         #expect(scene.behaviors[4].kind == .push(PushSpec(mode: .continuous, force: DirectionSpec(angle: 0, magnitude: 0.5))))
 
         let sweep = try #require(scene.sweep)
@@ -139,9 +139,11 @@ struct SceneParsingTests {
                 BoundarySpec(identifier: "loop", shape: .path([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])),
                 BoundarySpec(identifier: "bare", shape: .path([Point(x: 50, y: 50), Point(x: 60, y: 60)])),
             ])))
-        #expect(scene.behaviors[3].kind == .item(ItemPropertiesSpec(
-            elasticity: 0.5, friction: 0, density: 2, resistance: 0.3, angularResistance: 0.4, allowsRotation: false,
-            anchored: false, charge: -1.5, linearVelocity: Vector(dx: 10, dy: -20), angularVelocity: 3)))
+        #expect(scene.behaviors[3].kind == .item(ItemPropertiesSpec {
+            $0.elasticity = 0.5; $0.friction = 0; $0.density = 2; $0.resistance = 0.3; $0.angularResistance = 0.4
+            $0.allowsRotation = false; $0.anchored = false; $0.charge = -1.5
+            $0.linearVelocity = Vector(dx: 10, dy: -20); $0.angularVelocity = 3
+        }))
         #expect(scene.behaviors[4].kind == .push(PushSpec(
             mode: .instantaneous, force: DirectionSpec(direction: Vector(dx: 1, dy: 1)), active: false,
             offsets: [("wedge", Offset(horizontal: 1, vertical: 2))])))
@@ -163,6 +165,6 @@ struct SceneParsingTests {
     func explicitProperties() throws {
         let scene = try parse(minimalScene + "\n  soft: {type: item, items: [top], friction: 0.7}")
         guard case .item(let properties) = scene.behaviors[1].kind else { Issue.record("not an item behavior"); return }
-        #expect(properties == ItemPropertiesSpec(friction: 0.7))
+        #expect(properties == ItemPropertiesSpec { $0.friction = 0.7 })
     }
 }

@@ -28,7 +28,44 @@ public final class DynamicItemBehavior: ItemsBehavior {
         public var anchored: Bool?
         public var charge: Double?
         public init() {}
+
+        /// These settings with `later`'s set properties in place of theirs: a later item behavior
+        /// wins (`properties` lists what there is to set).
+        public func overlaid(by later: Settings) -> Settings {
+            var merged = self
+            for property in DynamicItemBehavior.properties {
+                switch property.value {
+                case let .number(path, _): if let value = later[keyPath: path] { merged[keyPath: path] = value }
+                case let .flag(path, _): if let value = later[keyPath: path] { merged[keyPath: path] = value }
+                }
+            }
+            return merged
+        }
     }
+
+    /// One property an item behavior may set: its name in this API, where `Settings` keeps it
+    /// and what it reads as unset.
+    public struct Property: Sendable {
+        public enum Value: Sendable {
+            case number(WritableKeyPath<Settings, Double?> & Sendable, default: Double)
+            case flag(WritableKeyPath<Settings, Bool?> & Sendable, default: Bool)
+        }
+        public let name: String
+        public let value: Value
+    }
+
+    /// Every property of `Settings`, the one list: world plans merge item behaviors over it, and
+    /// the scene file's key table (its keys, ranges, units and doc lines) is made from it.
+    public static let properties: [Property] = [
+        Property(name: "elasticity", value: .number(\.elasticity, default: Defaults.elasticity)),
+        Property(name: "friction", value: .number(\.friction, default: Defaults.friction)),
+        Property(name: "density", value: .number(\.density, default: Defaults.density)),
+        Property(name: "resistance", value: .number(\.resistance, default: Defaults.resistance)),
+        Property(name: "angularResistance", value: .number(\.angularResistance, default: Defaults.angularResistance)),
+        Property(name: "allowsRotation", value: .flag(\.allowsRotation, default: Defaults.allowsRotation)),
+        Property(name: "anchored", value: .flag(\.anchored, default: Defaults.anchored)),
+        Property(name: "charge", value: .number(\.charge, default: Defaults.charge)),
+    ]
     /// The explicitly set properties; setting it replaces them all (a scene file's item behavior
     /// arrives this way).
     public internal(set) var settings = Settings()

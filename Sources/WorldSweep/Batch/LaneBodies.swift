@@ -48,16 +48,27 @@ public final class LaneBodies: @unchecked Sendable {
         linearDampingFactor = columns.make(n, 1); angularDampingFactor = columns.make(n, 1)
         scratch = columns.make(n, 0)
         gravityX = columns.make(lanes, 0); gravityY = columns.make(lanes, 0)
+        columns.expect(Self.bytes(bodyCount: bodyCount, lanes: lanes), of: "LaneBodies")
+    }
+
+    /// The bytes it allocates, column by column as `init` makes them: fifteen per (body, lane)
+    /// (cx … angularDampingFactor, scratch) and the two gravity columns per lane.
+    static func bytes(bodyCount: Int, lanes: Int) -> Int {
+        15 * Columns.bytes(Float.self, bodyCount * lanes) + 2 * Columns.bytes(Float.self, lanes)
     }
 
     public func index(body: Int, lane: Int) -> Int { body * lanes + lane }
 
-    /// Sets one body of one world from the single-world representation.
+    /// Rows before the last one that can move (items come before boundary edges, so these are
+    /// the first rows): the rows the integrators advance.
+    static func movingBodyCount(_ isStatic: [Bool]) -> Int { (isStatic.lastIndex(of: false) ?? -1) + 1 }
+
+    /// Sets one body of one world from the single-world representation: its part of the
+    /// moving state (LaneBodyState.swift) and its constants.
     func load(_ b: Body, body: Int, lane: Int, gravity: Vec2, h: Float) {
         let i = index(body: body, lane: lane)
-        cx[i] = b.sweep.c.x; cy[i] = b.sweep.c.y; a[i] = b.sweep.a
-        vx[i] = b.v.x; vy[i] = b.v.y; w[i] = b.w
-        fx[i] = b.force.x; fy[i] = b.force.y; torque[i] = b.torque
+        var b = b
+        forEachMovingField(of: &b, entry: i, position: intoLanes, motion: intoLanes)
         invMass[i] = b.isDynamic ? b.invMass : 0
         invI[i] = b.invI
         gravityScale[i] = b.isDynamic ? b.gravityScale : 0
@@ -88,6 +99,8 @@ public final class LaneBodies: @unchecked Sendable {
 /// memory this store owns. Index = body × lanes + lane.
 final class LaneBodyDetails {
     private let columns = Columns()
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
     /// Shape of each (body, lane). A raw column like the others: its subscript lends the shape
     /// in place, where an array's would copy it (two array retains per use, in the hottest loops).
     let shapes: UnsafeMutablePointer<Shape>
@@ -116,7 +129,8 @@ final class LaneBodyDetails {
     /// lane by lane.
     let groupVertexCount: UnsafeMutablePointer<Int32>
 
-    /// Takes every body of each lane's world (`bodies` has loaded their integrated state).
+    /// Takes every body of each lane's world (`bodies` has loaded its part of their moving state
+    /// and their constants).
     init(worlds: [PhysicsWorld], bodies: LaneBodies) {
         let lanes = worlds.count, bodyCount = bodies.bodyCount, n = bodyCount * lanes
         let moving = bodies.movingBodyCount, width = SIMD8<Float>.scalarCount, groups = lanes / width
@@ -128,9 +142,11 @@ final class LaneBodyDetails {
         baseGravityScale = columns.make(n, 0)
         awake = columns.make(n, 0); inIsland = columns.make(n, 0); islandOfBody = columns.make(n, 0)
         boxLowerX = columns.make(n, 0); boxLowerY = columns.make(n, 0); boxUpperX = columns.make(n, 0); boxUpperY = columns.make(n, 0)
-        maxVertexCount = (0..<moving).map { b in worlds.map { $0.bodies[b].shape.vertices.count }.max() ?? 1 }.max() ?? 1
+        maxVertexCount = Self.maxVertexCount(movingBodyCount: moving) { b in worlds.map { $0.bodies[b].shape.vertices.count }.max() ?? 1 }
         vertexX = columns.make(moving * maxVertexCount * lanes, 0); vertexY = columns.make(moving * maxVertexCount * lanes, 0)
         groupVertexCount = columns.make(moving * groups, 0)
+        columns.expect(Self.bytes(bodyCount: bodyCount, movingBodyCount: moving, lanes: lanes, maxVertexCount: maxVertexCount),
+                       of: "LaneBodyDetails")
         for b in 0..<moving {
             for g in 0..<groups {
                 let counts = Set((g * width..<(g + 1) * width).map { worlds[$0].bodies[b].shape.vertices.count })
@@ -139,17 +155,14 @@ final class LaneBodyDetails {
         }
         for (lane, w) in worlds.enumerated() {
             // Each body read in place (a copy of each Body was most of loading a batch).
-            w.bodies.withUnsafeBufferPointer { worldBodies in
+            w.bodies.withUnsafeMutableBufferPointer { worldBodies in
                 for b in 0..<bodyCount {
                     let body = worldBodies.baseAddress! + b, i = b * lanes + lane
                     shapes[i] = body.pointee.shape
-                    c0x[i] = body.pointee.sweep.c0.x; c0y[i] = body.pointee.sweep.c0.y; a0[i] = body.pointee.sweep.a0
-                    px[i] = body.pointee.xf.p.x; py[i] = body.pointee.xf.p.y; qs[i] = body.pointee.xf.q.s; qc[i] = body.pointee.xf.q.c
+                    forEachMovingField(of: body, entry: i, position: intoLanes, motion: intoLanes, awake: intoLanes)
                     lcx[i] = body.pointee.sweep.localCenter.x; lcy[i] = body.pointee.sweep.localCenter.y
-                    sleepTime[i] = body.pointee.sleepTime
                     friction[i] = body.pointee.friction; restitution[i] = body.pointee.restitution; radius[i] = body.pointee.shape.radius
                     baseGravityScale[i] = bodies.gravityScale[i]
-                    awake[i] = body.pointee.awake ? -1 : 0
                     let box = body.pointee.shape.broadPhaseBox(body.pointee.xf)
                     boxLowerX[i] = box.lower.x; boxLowerY[i] = box.lower.y; boxUpperX[i] = box.upper.x; boxUpperY[i] = box.upper.y
                     if b < moving {
@@ -161,5 +174,24 @@ final class LaneBodyDetails {
                 }
             }
         }
+    }
+}
+
+extension LaneBodyDetails {
+    /// The most vertices a moving body's shape has (`vertexCount(b)`: the most body b's has in any
+    /// world): the vertex columns' stride.
+    static func maxVertexCount(movingBodyCount moving: Int, vertexCount: (_ body: Int) -> Int) -> Int {
+        (0..<moving).map(vertexCount).max() ?? 1
+    }
+
+    /// The bytes it allocates, column by column as `init` makes them: per (body, lane) the shape,
+    /// eighteen numbers (sweep start, transform, local centre, sleep timer, material, base
+    /// gravity scale, box) and three flags or slots; the moving bodies' two vertex columns; one
+    /// vertex count per (moving body, group of eight lanes).
+    static func bytes(bodyCount: Int, movingBodyCount moving: Int, lanes: Int, maxVertexCount: Int) -> Int {
+        let n = bodyCount * lanes
+        return Columns.bytes(Shape.self, n) + 18 * Columns.bytes(Float.self, n) + 3 * Columns.bytes(Int32.self, n)
+            + 2 * Columns.bytes(Float.self, moving * maxVertexCount * lanes)
+            + Columns.bytes(Int32.self, moving * (lanes / SIMD8<Float>.scalarCount))
     }
 }

@@ -30,6 +30,15 @@ final class LaneSweptBoxes {
         lowerX.update(from: details.boxLowerX, count: n); lowerY.update(from: details.boxLowerY, count: n)
         upperX.update(from: details.boxUpperX, count: n); upperY.update(from: details.boxUpperY, count: n)
         outdated = columns.make(n, -1)
+        columns.expect(Self.bytes(bodyCount: isStatic.count, lanes: lanes), of: "LaneSweptBoxes")
+    }
+
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
+
+    /// The bytes it allocates, as `init` makes them: four box columns and `outdated` per (body, lane).
+    static func bytes(bodyCount: Int, lanes: Int) -> Int {
+        4 * Columns.bytes(Float.self, bodyCount * lanes) + Columns.bytes(Int32.self, bodyCount * lanes)
     }
 }
 

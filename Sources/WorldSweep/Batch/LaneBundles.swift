@@ -55,6 +55,19 @@ final class ContactBundles {
         bodies = columns.make(uninitialized: capacity); kinds = columns.make(uninitialized: capacity)
         aMoves = columns.make(uninitialized: capacity); fixedA = columns.make(uninitialized: capacity)
         laneOrder = columns.make(uninitialized: lanes); bucket = columns.make(uninitialized: pairCount + 2)
+        columns.expect(Self.bytes(lanes: lanes, capacity: rows), of: "ContactBundles")
+    }
+
+    /// The bytes it allocates, as `init` makes them: per bundle its lane count, four index columns
+    /// of eight lanes, its constraint, manifold, bodies, kinds, `aMoves` and fixed velocities; the
+    /// lane order and the packing's buckets.
+    static func bytes(lanes: Int, capacity rows: Int) -> Int {
+        let bundles = max(rows * ((lanes + width - 1) / width), 1)
+        return Columns.bytes(Int32.self, bundles) + 4 * Columns.bytes(Int32.self, bundles * width)
+            + Columns.bytes(ContactLanes<V>.self, bundles) + Columns.bytes(ManifoldLanes<V>.self, bundles)
+            + Columns.bytes(ContactBodiesLanes<V>.self, bundles) + Columns.bytes(ManifoldKinds.self, bundles)
+            + Columns.bytes(Bool.self, bundles) + Columns.bytes(VelocityLanes<V>.self, bundles)
+            + Columns.bytes(Int32.self, lanes) + Columns.bytes(Int.self, rows + 2)
     }
 }
 

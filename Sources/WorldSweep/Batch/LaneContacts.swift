@@ -38,6 +38,14 @@ final class LaneContacts {
     /// Bytes it holds, as its columns report them.
     var byteCount: Int { columns.byteCount }
 
+    /// The bytes it allocates, as `init` makes them, per (row, lane): the contact, seven flags and
+    /// counts (exists … pointCount, hasManifold) and 22 numbers (normal, points, impulses, ids,
+    /// the two manifold transforms).
+    static func bytes(lanes: Int, capacity: Int) -> Int {
+        let n = capacity * lanes
+        return Columns.bytes(Contact?.self, n) + 7 * Columns.bytes(Int32.self, n) + 22 * Columns.bytes(Float.self, n)
+    }
+
     /// Empty rows for `capacity` rows of `lanes` lanes, or the rows of `old` copied into more.
     init(lanes: Int, capacity: Int, copying old: LaneContacts? = nil) {
         self.lanes = lanes
@@ -53,6 +61,7 @@ final class LaneContacts {
         id0 = columns.make(n, 0); id1 = columns.make(n, 0); hasManifold = columns.make(n, 0)
         transformAX = columns.make(n, 0); transformAY = columns.make(n, 0); transformAS = columns.make(n, 0); transformAC = columns.make(n, 0)
         transformBX = columns.make(n, 0); transformBY = columns.make(n, 0); transformBS = columns.make(n, 0); transformBC = columns.make(n, 0)
+        columns.expect(Self.bytes(lanes: lanes, capacity: capacity), of: "LaneContacts")
         guard let old else { return }
         let m = old.capacity * lanes
         contact.update(from: old.contact, count: m)

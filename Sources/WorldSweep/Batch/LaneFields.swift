@@ -48,7 +48,7 @@ final class LaneFields {
                 for lane in 0..<lanes { c[lane] = value(worlds[lane].fields[f]) }
                 return c
             }
-            let members = shared.bodies.indices.filter { !isStatic[shared.bodies[$0]] }
+            let members = Self.members(of: shared, isStatic: isStatic)
             let charge = columns.make(members.count * lanes, Float(0)), mass = columns.make(members.count * lanes, Float(0))
             for (m, member) in members.enumerated() {
                 for lane in 0..<lanes {
@@ -71,6 +71,23 @@ final class LaneFields {
         bodies = Array(Set(fields.flatMap(\.bodies))).sorted()
         savedFx = columns.make(bodies.count * lanes, Float(0))
         savedFy = columns.make(bodies.count * lanes, Float(0))
+        columns.expect(Self.bytes(lanes: lanes, memberCounts: fields.map(\.bodies.count), bodyCount: bodies.count), of: "LaneFields")
+    }
+
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
+
+    /// The members of `field` it acts on (moving bodies only: a static item feels nothing), as
+    /// positions in its body list.
+    static func members(of field: WorldField, isStatic: [Bool]) -> [Int] {
+        field.bodies.indices.filter { !isStatic[field.bodies[$0]] }
+    }
+
+    /// The bytes it allocates, as `init` makes them: per field thirteen numbers per lane and
+    /// charge and mass per (member, lane); the saved forces per (body some field acts on, lane).
+    static func bytes(lanes: Int, memberCounts: [Int], bodyCount: Int) -> Int {
+        memberCounts.reduce(0) { $0 + 13 * Columns.bytes(Float.self, lanes) + 2 * Columns.bytes(Float.self, $1 * lanes) }
+            + 2 * Columns.bytes(Float.self, bodyCount * lanes)
     }
 }
 

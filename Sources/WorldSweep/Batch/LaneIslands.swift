@@ -60,6 +60,22 @@ final class LaneIslands {
         lastIslandOfStatic = columns.make(slots, -1)
         touching = columns.make(capacity, 0)
         walkScratch = IslandWalkScratch(bodies: bodyCount, contacts: capacity, joints: jointCount)
+        columns.expect(Self.bytes(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: jointCount)
+                       - IslandWalkScratch.bytes(bodies: bodyCount, contacts: capacity, joints: jointCount), of: "LaneIslands")
+    }
+
+    /// The bytes it allocates, as `init` makes them: per (row, lane) the contact order and solve
+    /// list (three), per (joint, lane) the joint solve list (two), per (body, lane) four slots'
+    /// worth (jointsOkay, minSeparation, solved, minSleepTime: one per possible island) and each
+    /// static body's last island; per lane two flags and five counts or slots; per row the touching
+    /// list; and the walk's scratch.
+    static func bytes(lanes: Int, bodyCount: Int, capacity: Int, jointCount: Int) -> Int {
+        let lists = lanes * capacity, slots = lanes * bodyCount, jointLists = lanes * jointCount
+        return 3 * Columns.bytes(Int32.self, lists) + 2 * Columns.bytes(Int32.self, jointLists)
+            + 3 * Columns.bytes(Int32.self, slots) + 2 * Columns.bytes(Float.self, slots)
+            + 2 * Columns.bytes(Bool.self, lanes) + 6 * Columns.bytes(Int32.self, lanes)
+            + Columns.bytes(Int32.self, capacity)
+            + IslandWalkScratch.bytes(bodies: bodyCount, contacts: capacity, joints: jointCount)
     }
 }
 

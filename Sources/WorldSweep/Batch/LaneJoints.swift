@@ -30,6 +30,18 @@ final class JointBundles {
         island = columns.make(capacity * Self.width, 0); lane = columns.make(capacity * Self.width, 0)
         joint = columns.make(capacity * Self.width, 0)
         joints = columns.make(capacity, JointLanes<V>(zero: V(repeating: 0)))
+        columns.expect(Self.bytes(lanes: lanes, jointCount: jointCount), of: "JointBundles")
+    }
+
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
+
+    /// The bytes it allocates, as `init` makes them: per bundle its lane count and kind, five index
+    /// columns of eight lanes and the joints' lanes.
+    static func bytes(lanes: Int, jointCount: Int) -> Int {
+        let bundles = max(jointCount * ((lanes + width - 1) / width + 5), 1)
+        return Columns.bytes(Int32.self, bundles) + Columns.bytes(JointKind.self, bundles)
+            + 5 * Columns.bytes(Int32.self, bundles * width) + Columns.bytes(JointLanes<V>.self, bundles)
     }
 }
 

@@ -20,6 +20,15 @@ final class LaneShapeColumns {
     let isEdgeInEveryLane: [Bool]
     /// The lane kernels' scratch (4 × the most vertices, eight lanes each).
     let scratch: UnsafeMutablePointer<SIMD8<Float>>
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
+
+    /// The bytes it allocates, as `init` makes them: the moving bodies' two normal columns (laid
+    /// out as the vertex columns), centroid and edge end points per (body, lane), the scratch.
+    static func bytes(bodyCount: Int, movingBodyCount moving: Int, lanes: Int, maxVertexCount: Int) -> Int {
+        2 * Columns.bytes(Float.self, moving * maxVertexCount * lanes) + 6 * Columns.bytes(Float.self, bodyCount * lanes)
+            + Columns.bytes(SIMD8<Float>.self, 4 * maxVertexCount)
+    }
 
     init(details: LaneBodyDetails, bodyCount: Int, movingBodyCount moving: Int, lanes: Int) {
         let n = bodyCount * lanes, maxCount = details.maxVertexCount
@@ -27,6 +36,8 @@ final class LaneShapeColumns {
         centroidX = columns.make(n, 0); centroidY = columns.make(n, 0)
         edge1X = columns.make(n, 0); edge1Y = columns.make(n, 0); edge2X = columns.make(n, 0); edge2Y = columns.make(n, 0)
         scratch = columns.make(4 * maxCount, SIMD8(repeating: 0))
+        columns.expect(Self.bytes(bodyCount: bodyCount, movingBodyCount: moving, lanes: lanes, maxVertexCount: maxCount),
+                       of: "LaneShapeColumns")
         var isEdge = Array(repeating: true, count: bodyCount)
         for b in 0..<bodyCount {
             for lane in 0..<lanes {

@@ -33,6 +33,29 @@ final class LaneRows {
 
     init(fixed: Bool) { self.fixed = fixed }
 
+    /// A small world's pairs, which all get rows for good, in pair order (each the way round
+    /// `Collide.manifold` takes it); nil when the world is too big or the policy says sparse.
+    static func fixedPairs(rule: CollisionRule, kinds: [Shape.Kind], rowPolicy: LaneRowPolicy) -> [(order: PairOrder, pair: BodyPair)]? {
+        let bodyCount = kinds.count
+        guard rowPolicy == .bySize && bodyCount <= fixedBodyLimit else { return nil }
+        func oriented(_ p: BodyPair) -> BodyPair {
+            Collide.shapeAComesFirst(kinds[p.a], kinds[p.b]) ? p : BodyPair(a: p.b, b: p.a)
+        }
+        var all: [(order: PairOrder, pair: BodyPair)] = []
+        for a in 0..<bodyCount {
+            for b in (a + 1)..<max(a + 1, bodyCount) {
+                if let allowed = rule.allowedOrder(a, b) { all.append((allowed.order, oriented(allowed.pair))) }
+            }
+        }
+        return all.count <= fixedPairLimit ? all.sorted { $0.order < $1.order } : nil
+    }
+
+    /// The rows the stores sized by rows start with: every fixed pair's, else room for about two
+    /// contacts per body (they double when full: `growRows`).
+    static func initialCapacity(fixedPairCount: Int?, bodyCount: Int) -> Int {
+        max(fixedPairCount ?? 2 * bodyCount + LaneWorld.width, 1)
+    }
+
     var count: Int { pair.count }
 
     /// Bytes of the table besides the columns.

@@ -23,6 +23,14 @@ final class LaneTimeOfImpact {
     /// Bytes it holds, as its columns report them.
     var byteCount: Int { columns.byteCount }
 
+    /// The bytes it allocates, as `init` makes them: the candidate pair per row, the static side's
+    /// edge, normal and flag per (row, lane), the impact row and time per lane.
+    static func bytes(lanes: Int, capacity: Int) -> Int {
+        let n = capacity * lanes
+        return 2 * Columns.bytes(Int32.self, capacity) + 4 * Columns.bytes(Float.self, n) + Columns.bytes(Int32.self, n)
+            + Columns.bytes(Int32.self, lanes) + Columns.bytes(Float.self, lanes)
+    }
+
     init(lanes: Int, capacity: Int, copying old: LaneTimeOfImpact? = nil) {
         self.lanes = lanes; self.capacity = capacity
         fixed = columns.make(capacity, -1); moving = columns.make(capacity, -1)
@@ -31,6 +39,7 @@ final class LaneTimeOfImpact {
         normalX = columns.make(n, 0); normalY = columns.make(n, 0)
         isEdge = columns.make(n, 0)
         impactRow = columns.make(lanes, -1); impactAlpha = columns.make(lanes, 1)
+        columns.expect(Self.bytes(lanes: lanes, capacity: capacity), of: "LaneTimeOfImpact")
         guard let old else { return }
         impactRow.update(from: old.impactRow, count: lanes); impactAlpha.update(from: old.impactAlpha, count: lanes)
         fixed.update(from: old.fixed, count: old.capacity); moving.update(from: old.moving, count: old.capacity)
@@ -76,12 +85,20 @@ final class LaneTimeOfImpactBodies {
     let known: UnsafeMutablePointer<Int32>
     /// The moving bodies time of impact is used for.
     let bodies: [Int]
+    /// Bytes it holds, as its columns report them.
+    var byteCount: Int { columns.byteCount }
+
+    /// The bytes it allocates, as `init` makes them: four numbers and a flag per (moving body, lane).
+    static func bytes(movingBodyCount: Int, lanes: Int) -> Int {
+        4 * Columns.bytes(Float.self, movingBodyCount * lanes) + Columns.bytes(Int32.self, movingBodyCount * lanes)
+    }
 
     init(details: LaneBodyDetails, movingBodyCount: Int, isStatic: [Bool], usesTOI: [Bool], lanes: Int) {
         let n = movingBodyCount * lanes, width = SIMD8<Float>.scalarCount, groups = lanes / width
         coreRadius = columns.make(n, 0)
         angle = columns.make(n, 0); sin = columns.make(n, 0); cos = columns.make(n, 0)
         known = columns.make(n, 0)
+        columns.expect(Self.bytes(movingBodyCount: movingBodyCount, lanes: lanes), of: "LaneTimeOfImpactBodies")
         bodies = (0..<movingBodyCount).filter { !isStatic[$0] && usesTOI[$0] }
         for b in bodies {
             for group in stride(from: 0, to: lanes, by: width) {

@@ -75,6 +75,9 @@ final class LaneWorld: StepStages {
     private let laneColumns = Columns()
     /// Per lane: −1 while it is stepped, 0 once stopped (0 / −1 so a group's eight load as one mask).
     private let runningFlags: UnsafeMutablePointer<Int32>
+    /// The bytes `laneColumns` allocates: the running flags and the next contact serials.
+    static func laneColumnBytes(lanes: Int) -> Int { Columns.bytes(Int32.self, lanes) + Columns.bytes(Int.self, lanes) }
+    var laneColumnByteCount: Int { laneColumns.byteCount }
     /// Whether each lane is still stepped (`runningFlags` read one lane at a time).
     var running: LaneFlags { LaneFlags(runningFlags) }
     let nextSerial: UnsafeMutablePointer<Int>
@@ -142,23 +145,9 @@ final class LaneWorld: StepStages {
                 }
             }
         }
-        let kinds = shapeKinds
-        func oriented(_ p: BodyPair) -> BodyPair {
-            Collide.shapeAComesFirst(kinds[p.a], kinds[p.b]) ? p : BodyPair(a: p.b, b: p.a)
-        }
-        // A small world's pairs all get rows for good, in pair order.
-        var fixedPairs: [(order: PairOrder, pair: BodyPair)]? = nil
-        if rowPolicy == .bySize && bodyCount <= LaneRows.fixedBodyLimit {
-            var all: [(order: PairOrder, pair: BodyPair)] = []
-            for a in 0..<bodyCount {
-                for b in (a + 1)..<max(a + 1, bodyCount) {
-                    if let allowed = rule.allowedOrder(a, b) { all.append((allowed.order, oriented(allowed.pair))) }
-                }
-            }
-            if all.count <= LaneRows.fixedPairLimit { fixedPairs = all.sorted { $0.order < $1.order } }
-        }
+        let fixedPairs = LaneRows.fixedPairs(rule: rule, kinds: shapeKinds, rowPolicy: rowPolicy)
         rows = LaneRows(fixed: fixedPairs != nil)
-        let capacity = max(fixedPairs?.count ?? 2 * bodyCount + Self.width, 1)
+        let capacity = LaneRows.initialCapacity(fixedPairCount: fixedPairs?.count, bodyCount: bodyCount)
         self.worlds = worlds
         self.integrator = integrator
         self.h = h
@@ -166,10 +155,11 @@ final class LaneWorld: StepStages {
         runningFlags.update(from: active.map { $0 ? -1 : 0 }, count: lanes)
         nextSerial = laneColumns.make(lanes, 0)
         nextSerial.update(from: worlds.map(\.nextSerial), count: lanes)
+        laneColumns.expect(Self.laneColumnBytes(lanes: lanes), of: "LaneWorld")
         stepCount = first.stepCount
 
         // Items come before boundary edges, so the moving bodies are the first rows.
-        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: (isStatic.lastIndex(of: false) ?? -1) + 1)
+        bodies = LaneBodies(bodyCount: bodyCount, lanes: lanes, movingBodyCount: LaneBodies.movingBodyCount(isStatic))
         for (lane, w) in worlds.enumerated() {
             for b in 0..<bodyCount { bodies.load(w.bodies[b], body: b, lane: lane, gravity: w.gravity, h: h) }
         }
@@ -248,53 +238,6 @@ final class LaneWorld: StepStages {
 
     @inline(__always) func isActive(_ body: Int, _ lane: Int) -> Bool {
         !isStatic[body] && details.awake[body * lanes + lane] != 0
-    }
-
-    /// Copies lane `lane`'s moving bodies into its PhysicsWorld (for the animator and metrics).
-    func writeBodies(toWorldOf lane: Int) {
-        // One access to the world's bodies for the whole copy (each `w.bodies[b].x = …` would be
-        // an exclusivity-checked access of its own).
-        worlds[lane].bodies.withUnsafeMutableBufferPointer { worldBodies in
-            for b in 0..<bodyCount where !isStatic[b] {
-                let i = b * lanes + lane
-                worldBodies[b].sweep = sweep(i)
-                worldBodies[b].xf = transform(i)
-                worldBodies[b].v = Vec2(bodies.vx[i], bodies.vy[i])
-                worldBodies[b].w = bodies.w[i]
-                worldBodies[b].force = Vec2(bodies.fx[i], bodies.fy[i])
-                worldBodies[b].torque = bodies.torque[i]
-                worldBodies[b].awake = details.awake[i] != 0
-                worldBodies[b].sleepTime = details.sleepTime[i]
-            }
-        }
-    }
-
-    /// Takes lane `lane`'s moving bodies back from its PhysicsWorld (after pushes, or a
-    /// time-of-impact pass, changed them there).
-    func readBodies(fromWorldOf lane: Int) {
-        // Field by field through one access: copying a whole Body would retain its shape's arrays.
-        worlds[lane].bodies.withUnsafeBufferPointer { worldBodies in
-            for b in 0..<bodyCount where !isStatic[b] {
-                let i = b * lanes + lane
-                let body = worldBodies.baseAddress! + b
-                let sweep = body.pointee.sweep, xf = body.pointee.xf
-                // A body whose position changed there needs its boxes made afresh (LaneBroadPhase.swift).
-                func same(_ a: Float, _ b: Float) -> Bool { a.bitPattern == b.bitPattern }
-                if !(same(bodies.cx[i], sweep.c.x) && same(bodies.cy[i], sweep.c.y) && same(bodies.a[i], sweep.a)
-                     && same(details.c0x[i], sweep.c0.x) && same(details.c0y[i], sweep.c0.y) && same(details.a0[i], sweep.a0)
-                     && same(details.px[i], xf.p.x) && same(details.py[i], xf.p.y) && same(details.qs[i], xf.q.s) && same(details.qc[i], xf.q.c)) {
-                    sweptBoxes.outdated[i] = -1; sweptBoxes.mayBeOutdated = true
-                }
-                bodies.cx[i] = sweep.c.x; bodies.cy[i] = sweep.c.y; bodies.a[i] = sweep.a
-                details.c0x[i] = sweep.c0.x; details.c0y[i] = sweep.c0.y; details.a0[i] = sweep.a0
-                details.px[i] = xf.p.x; details.py[i] = xf.p.y; details.qs[i] = xf.q.s; details.qc[i] = xf.q.c
-                bodies.vx[i] = body.pointee.v.x; bodies.vy[i] = body.pointee.v.y; bodies.w[i] = body.pointee.w
-                bodies.fx[i] = body.pointee.force.x; bodies.fy[i] = body.pointee.force.y; bodies.torque[i] = body.pointee.torque
-                let awake: Int32 = body.pointee.awake ? -1 : 0
-                if details.awake[i] != awake { details.awake[i] = awake; islandsChanged(lane) }
-                details.sleepTime[i] = body.pointee.sleepTime
-            }
-        }
     }
 
     /// Forces and torques last one tick (the animator clears them after its sub-steps).

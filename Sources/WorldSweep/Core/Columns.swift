@@ -1,6 +1,8 @@
 // The memory of an engine store: each column is allocated, filled and freed here, so a store
 // names its columns and their lengths once, keeps no block sizes by hand and reports the bytes
-// it holds from what was allocated (MemoryPlan's figures are checked against these).
+// it holds from what was allocated. Each lane store also states its bytes before allocating
+// (a static `bytes(…)` from its sizes, which MemoryPlan sums: LaneStoreSizes.swift); `expect`
+// checks the two agree every time a store is made, so they cannot drift apart.
 
 /// Columns owned by one store, freed (and their values deinitialized) when the store goes. Public
 /// for the run path's stores (PlanMetricsRecorder's item states).
@@ -16,7 +18,7 @@ public final class Columns {
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
         column.initialize(repeating: value, count: n)
         frees.append { column.deinitialize(count: n); column.deallocate() }
-        byteCount += n * MemoryLayout<T>.stride
+        byteCount += Self.bytes(T.self, count)
         return column
     }
 
@@ -26,8 +28,18 @@ public final class Columns {
         let n = max(count, 1)
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
         frees.append { column.deallocate() }
-        byteCount += n * MemoryLayout<T>.stride
+        byteCount += Self.bytes(T.self, count)
         return column
+    }
+
+    /// The bytes `make` takes for a column of `count` values of `type`: the one sizing rule, which
+    /// the stores' static figures use too.
+    public static func bytes<T>(_ type: T.Type, _ count: Int) -> Int { max(count, 1) * MemoryLayout<T>.stride }
+
+    /// Checks (in debug builds: every test that makes a store) that the columns made so far take
+    /// the bytes the store's static figure says.
+    func expect(_ bytes: Int, of store: String) {
+        assert(byteCount == bytes, "\(store) allocated \(byteCount) bytes, its static figure says \(bytes)")
     }
 
     public init() {}

@@ -47,6 +47,15 @@ final class IslandWalkScratch {
         stack = columns.make(bodies, 0); islandStatics = columns.make(bodies, 0)
         contactEdgeStart = columns.make(bodies + 1, 0); contactEdges = columns.make(2 * contacts, 0)
         jointEdgeStart = columns.make(bodies + 1, 0); jointEdges = columns.make(2 * joints, 0)
+        columns.expect(Self.bytes(bodies: bodies, contacts: contacts, joints: joints), of: "IslandWalkScratch")
+    }
+
+    /// The bytes it allocates, as `init` makes them: the three visited flags, the stack and the
+    /// island's statics per body, and the two edge lists with their starts.
+    static func bytes(bodies: Int, contacts: Int, joints: Int) -> Int {
+        Columns.bytes(Bool.self, bodies) + Columns.bytes(Bool.self, contacts) + Columns.bytes(Bool.self, joints)
+            + 2 * Columns.bytes(Int32.self, bodies)
+            + 2 * Columns.bytes(Int32.self, bodies + 1) + Columns.bytes(Int32.self, 2 * contacts) + Columns.bytes(Int32.self, 2 * joints)
     }
 
     /// This scratch if it has room for a walk of this size, else a new one with room (grown by

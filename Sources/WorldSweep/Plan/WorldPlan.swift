@@ -186,17 +186,10 @@ extension WorldPlan {
         var velocityChanges: [VelocityChange] = []
         var chargeOfBody: [Float] = []
         for item in order {
-            var s = DynamicItemBehavior.Settings()
-            for case .item(let items, let t, _) in behaviors where items.contains(item) {
-                s.elasticity = t.elasticity ?? s.elasticity
-                s.friction = t.friction ?? s.friction
-                s.density = t.density ?? s.density
-                s.resistance = t.resistance ?? s.resistance
-                s.angularResistance = t.angularResistance ?? s.angularResistance
-                s.allowsRotation = t.allowsRotation ?? s.allowsRotation
-                s.anchored = t.anchored ?? s.anchored
-                s.charge = t.charge ?? s.charge
-            }
+            // The first behavior's settings are what overlaying them on none gives.
+            var set: DynamicItemBehavior.Settings? = nil
+            for case .item(let items, let t, _) in behaviors where items.contains(item) { set = set?.overlaid(by: t) ?? t }
+            let s = set ?? DynamicItemBehavior.Settings()
             let material = Material(
                 restitution: Float(s.elasticity ?? DynamicItemBehavior.Defaults.elasticity),
                 friction: Float(s.friction ?? DynamicItemBehavior.Defaults.friction),
