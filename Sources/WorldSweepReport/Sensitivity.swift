@@ -3,6 +3,7 @@
 // dgels (QR). The coefficients are then comparable across parameters: the change in the metric,
 // in standard deviations, per standard deviation of the parameter, the others held fixed.
 import COpenBLAS
+import WorldSweep
 
 public struct SensitivityFit: Sendable, Hashable {
     /// The metric column (`bottom.bounce1`, …).
@@ -74,6 +75,11 @@ public enum Sensitivity {
         var b = rhs + [Double](repeating: 0, count: Int(ldb) - rhs.count)
         var info: Int32 = 0
         var trans = CChar(UInt8(ascii: "N"))
+        // OpenBLAS splits a tall QR over its own threads, and the split changes the rounding
+        // (importance.csv's shares differed in the 14th digit between 1 and 2 OpenBLAS threads).
+        // The report's numbers may not depend on the cores or on the command that wrote them
+        // (`run` pins one thread for the engine, `merge` did not), so every solve pins it too.
+        LaneIntegrator.useSingleThreadedBLAS()
         // Workspace query, then the solve.
         var lwork: Int32 = -1
         var query = 0.0

@@ -137,7 +137,8 @@ enum BLASLanes {
 
 extension LaneIntegrator {
     /// Keeps OpenBLAS single-threaded: the scheduler already runs one worker per core, and
-    /// OpenBLAS's own threads on top of those oversubscribe the cores.
+    /// OpenBLAS's own threads on top of those oversubscribe the cores. The report's least squares
+    /// calls it too: how OpenBLAS splits a solve over threads changes its rounding.
     public static func useSingleThreadedBLAS() {
         #if canImport(COpenBLAS) && !canImport(Accelerate)
         openblas_set_num_threads(1)
