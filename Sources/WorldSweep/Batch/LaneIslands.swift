@@ -75,10 +75,10 @@ extension LaneWorld {
 
     /// The lane's contacts newest first (PhysicsWorld's `contactsNewestFirst`).
     private func contactOrder(_ lane: Int) -> UnsafeBufferPointer<Int32> {
-        let list = islands.order + lane * islands.capacity
+        let list = islands.order + lane &* islands.capacity
         if !islands.orderValid[lane] {
             var n = 0
-            for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
+            for r in rows.inOrder where contacts.contact[Int(r) &* lanes &+ lane] != nil {
                 list[n] = r
                 n += 1
             }
@@ -86,9 +86,9 @@ extension LaneWorld {
             if n <= 32 {
                 // Insertion by serial, newest first (a handful of contacts).
                 for k in 1..<max(n, 1) {
-                    let r = buffer[k], serial = contacts.contact[Int(r) * lanes + lane]!.serial
+                    let r = buffer[k], serial = contacts.contact[Int(r) &* lanes &+ lane]!.serial
                     var j = k
-                    while j > 0, contacts.contact[Int(buffer[j - 1]) * lanes + lane]!.serial < serial {
+                    while j > 0, contacts.contact[Int(buffer[j - 1]) &* lanes &+ lane]!.serial < serial {
                         buffer[j] = buffer[j - 1]
                         j -= 1
                     }
@@ -96,7 +96,7 @@ extension LaneWorld {
                 }
             } else {
                 let column = contacts.contact, lanes = self.lanes
-                func serial(_ r: Int32) -> Int { column[Int(r) * lanes + lane]!.serial }
+                func serial(_ r: Int32) -> Int { column[Int(r) &* lanes &+ lane]!.serial }
                 buffer.sort { serial($0) > serial($1) }
             }
             islands.orderCount[lane] = Int32(n)
@@ -108,7 +108,7 @@ extension LaneWorld {
     /// A static body taken into the current island of `lane`: woken, as the walk wakes every body
     /// it meets, and recorded so the island's sleep reaches it (`sleepIslands`).
     @inline(__always) func joinStaticBody(_ b: Int, _ lane: Int) {
-        let i = b * lanes + lane
+        let i = b &* lanes &+ lane
         wake(i)
         islands.lastIslandOfStatic[i] = Int32(islands.islandCount)
     }
@@ -150,14 +150,14 @@ extension LaneWorld {
     @inline(never) private func walkIslands(_ lane: Int) {
         var touchingCount = 0
         for p in contactOrder(lane) {
-            let ci = Int(p) * lanes + lane
+            let ci = Int(p) &* lanes &+ lane
             if contacts.touching[ci] != 0 && contacts.enabled[ci] != 0 { islands.touching[touchingCount] = p; touchingCount += 1 }
         }
         for b in 0..<bodyCount {
-            details.inIsland[b * lanes + lane] = 0
-            islands.lastIslandOfStatic[b * lanes + lane] = -1
+            details.inIsland[b &* lanes &+ lane] = 0
+            islands.lastIslandOfStatic[b &* lanes &+ lane] = -1
         }
-        let list = lane * islands.capacity
+        let list = lane &* islands.capacity
         var solved = 0
         let islands = self.islands
         let jointList = lane * jointBodies.count
@@ -171,7 +171,7 @@ extension LaneWorld {
             // It scans every touching contact per body: for a few contacts, cheaper than making
             // the edge lists; for more, the walk's linear cost wins.
             for b in stride(from: bodyCount - 1, through: 0, by: -1) where !isStatic[b] {
-                let i = b * lanes + lane
+                let i = b &* lanes &+ lane
                 guard details.awake[i] != 0 else { continue }
                 details.inIsland[i] = -1
                 details.islandOfBody[i] = Int32(islands.islandCount)
