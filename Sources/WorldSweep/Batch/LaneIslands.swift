@@ -126,12 +126,14 @@ extension LaneWorld {
     /// most lanes keep their walk, and the call cost more than keeping it.
     @inline(__always) func buildIslands(_ lane: Int) {
         let islands = self.islands
-        let first = Int32(islands.islandCount)
+        // Wrapping arithmetic: island counts stay far below Int32's range (at most bodies ×
+        // lanes), and the checked forms were a third of a kept walk's instructions.
+        let first = Int32(truncatingIfNeeded: islands.islandCount)
         if islands.walkValid[lane] {
-            islandReuses += 1
-            let shift = first - islands.firstSlot[lane]
+            islandReuses &+= 1
+            let shift = first &- islands.firstSlot[lane]
             if shift != islands.slotShift[lane] { islands.slotShift[lane] = shift; packingValid = false }
-            islands.islandCount += Int(islands.laneIslandCount[lane])
+            islands.islandCount &+= Int(islands.laneIslandCount[lane])
             return
         }
         islandWalks += 1
@@ -140,7 +142,7 @@ extension LaneWorld {
         walkIslands(lane)
         islands.firstSlot[lane] = first
         islands.slotShift[lane] = 0
-        islands.laneIslandCount[lane] = Int32(islands.islandCount) - first
+        islands.laneIslandCount[lane] = Int32(truncatingIfNeeded: islands.islandCount) &- first
     }
 
     /// Touching contacts up to which a lane without joined bodies skips the walk.
