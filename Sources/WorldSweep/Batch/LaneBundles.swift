@@ -125,17 +125,23 @@ extension LaneWorld {
             k.bucket[n] += 1
         }
         var bundle = 0
+        let islands = self.islands, capacity = islands.capacity, lanes = self.lanes
         for round in 0..<rounds {
             let inRound = k.bucket[round + 1]   // lanes with a round-th contact: a prefix of laneOrder
-            for j in 0..<inRound {
-                let lane = Int(k.laneOrder[j])
-                let b = bundle + j / width, l = j % width
-                let p = Int(islands.solvePair[lane * islands.capacity + round])
-                let s = b * width + l
-                k.bodyA[s] = Int32(rows.pair[p].a * lanes + lane)
-                k.bodyB[s] = Int32(rows.pair[p].b * lanes + lane)
-                k.contact[s] = Int32(p * lanes + lane)
-                k.island[s] = islands.solveIsland[lane * islands.capacity + round] + islands.slotShift[lane]
+            rows.pair.withUnsafeBufferPointer { pairs in
+                // Wrapping arithmetic: every index here is below the columns' sizes, which were
+                // made as Int32 columns of (body or row) × lanes; the checked forms cost a third
+                // of the loop in overflow tests.
+                for j in 0..<inRound {
+                    let lane = Int(k.laneOrder[j])
+                    let slot = lane &* capacity &+ round
+                    let p = Int(islands.solvePair[slot])
+                    let s = bundle &* width &+ j   // bundle + j / width, lane j % width
+                    k.bodyA[s] = Int32(truncatingIfNeeded: pairs[p].a &* lanes &+ lane)
+                    k.bodyB[s] = Int32(truncatingIfNeeded: pairs[p].b &* lanes &+ lane)
+                    k.contact[s] = Int32(truncatingIfNeeded: p &* lanes &+ lane)
+                    k.island[s] = islands.solveIsland[slot] &+ islands.slotShift[lane]
+                }
             }
             let full = inRound / width, rest = inRound % width
             for b in bundle..<(bundle + full) { k.laneCount[b] = Int32(width) }

@@ -144,7 +144,7 @@ extension LaneWorld {
     @inline(never)   // a stage of its own in profiles
     func updateContacts(group: Int, running: SIMDMask<IV>) {
         forEachRowInOrder { p in
-            let live = running .& loadMask(contacts.exists, p * lanes + group)
+            let live = running .& loadMask(contacts.exists, p &* lanes &+ group)
             guard anyLane(live) else { return }
             if let kernel = laneKernel(p, group: group) {
                 updateContacts(p, group: group, live: live, kernel: kernel)

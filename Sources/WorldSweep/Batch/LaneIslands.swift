@@ -91,10 +91,10 @@ extension LaneWorld {
 
     /// The lane's contacts newest first (PhysicsWorld's `contactsNewestFirst`).
     private func contactOrder(_ lane: Int) -> UnsafeBufferPointer<Int32> {
-        let list = islands.order + lane * islands.capacity
+        let list = islands.order + lane &* islands.capacity
         if !islands.orderValid[lane] {
             var n = 0
-            for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
+            for r in rows.inOrder where contacts.contact[Int(r) &* lanes &+ lane] != nil {
                 list[n] = r
                 n += 1
             }
@@ -102,9 +102,9 @@ extension LaneWorld {
             if n <= 32 {
                 // Insertion by serial, newest first (a handful of contacts).
                 for k in 1..<max(n, 1) {
-                    let r = buffer[k], serial = contacts.contact[Int(r) * lanes + lane]!.serial
+                    let r = buffer[k], serial = contacts.contact[Int(r) &* lanes &+ lane]!.serial
                     var j = k
-                    while j > 0, contacts.contact[Int(buffer[j - 1]) * lanes + lane]!.serial < serial {
+                    while j > 0, contacts.contact[Int(buffer[j - 1]) &* lanes &+ lane]!.serial < serial {
                         buffer[j] = buffer[j - 1]
                         j -= 1
                     }
@@ -112,7 +112,7 @@ extension LaneWorld {
                 }
             } else {
                 let column = contacts.contact, lanes = self.lanes
-                func serial(_ r: Int32) -> Int { column[Int(r) * lanes + lane]!.serial }
+                func serial(_ r: Int32) -> Int { column[Int(r) &* lanes &+ lane]!.serial }
                 buffer.sort { serial($0) > serial($1) }
             }
             islands.orderCount[lane] = Int32(n)
@@ -124,7 +124,7 @@ extension LaneWorld {
     /// A static body taken into the current island of `lane`: woken, as the walk wakes every body
     /// it meets, and recorded so the island's sleep reaches it (`sleepIslands`).
     @inline(__always) func joinStaticBody(_ b: Int, _ lane: Int) {
-        let i = b * lanes + lane
+        let i = b &* lanes &+ lane
         wake(i)
         islands.lastIslandOfStatic[i] = Int32(islands.islandCount)
     }
@@ -142,12 +142,14 @@ extension LaneWorld {
     /// most lanes keep their walk, and the call cost more than keeping it.
     @inline(__always) func buildIslands(_ lane: Int) {
         let islands = self.islands
-        let first = Int32(islands.islandCount)
+        // Wrapping arithmetic: island counts stay far below Int32's range (at most bodies ×
+        // lanes), and the checked forms were a third of a kept walk's instructions.
+        let first = Int32(truncatingIfNeeded: islands.islandCount)
         if islands.walkValid[lane] {
-            islandReuses += 1
-            let shift = first - islands.firstSlot[lane]
+            islandReuses &+= 1
+            let shift = first &- islands.firstSlot[lane]
             if shift != islands.slotShift[lane] { islands.slotShift[lane] = shift; packingValid = false }
-            islands.islandCount += Int(islands.laneIslandCount[lane])
+            islands.islandCount &+= Int(islands.laneIslandCount[lane])
             return
         }
         islandWalks += 1
@@ -156,7 +158,7 @@ extension LaneWorld {
         walkIslands(lane)
         islands.firstSlot[lane] = first
         islands.slotShift[lane] = 0
-        islands.laneIslandCount[lane] = Int32(islands.islandCount) - first
+        islands.laneIslandCount[lane] = Int32(truncatingIfNeeded: islands.islandCount) &- first
     }
 
     /// Touching contacts up to which a lane without joined bodies skips the walk.
@@ -166,14 +168,14 @@ extension LaneWorld {
     @inline(never) private func walkIslands(_ lane: Int) {
         var touchingCount = 0
         for p in contactOrder(lane) {
-            let ci = Int(p) * lanes + lane
+            let ci = Int(p) &* lanes &+ lane
             if contacts.touching[ci] != 0 && contacts.enabled[ci] != 0 { islands.touching[touchingCount] = p; touchingCount += 1 }
         }
         for b in 0..<bodyCount {
-            details.inIsland[b * lanes + lane] = 0
-            islands.lastIslandOfStatic[b * lanes + lane] = -1
+            details.inIsland[b &* lanes &+ lane] = 0
+            islands.lastIslandOfStatic[b &* lanes &+ lane] = -1
         }
-        let list = lane * islands.capacity
+        let list = lane &* islands.capacity
         var solved = 0
         let islands = self.islands
         let jointList = lane * jointBodies.count
@@ -187,7 +189,7 @@ extension LaneWorld {
             // It scans every touching contact per body: for a few contacts, cheaper than making
             // the edge lists; for more, the walk's linear cost wins.
             for b in stride(from: bodyCount - 1, through: 0, by: -1) where !isStatic[b] {
-                let i = b * lanes + lane
+                let i = b &* lanes &+ lane
                 guard details.awake[i] != 0 else { continue }
                 details.inIsland[i] = -1
                 details.islandOfBody[i] = Int32(islands.islandCount)

@@ -110,10 +110,12 @@ extension LaneWorld {
     /// The narrow phase on eight lanes (from `group`) of bodies `a`, `b`.
     @inline(__always)
     private func collide(_ kernel: LaneNarrowPhaseKernel, group: Int, a: Int, b: Int, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
-        let lanes = self.lanes, ia = a * lanes + group, ib = b * lanes + group
+        // Wrapping arithmetic for the column indices (all below the columns' sizes): the checked
+        // forms put an overflow test on every vertex and normal load of the kernels.
+        let lanes = self.lanes, ia = a &* lanes &+ group, ib = b &* lanes &+ group
         let vertexX = details.vertexX, vertexY = details.vertexY, normalX = shapeColumns.normalX, normalY = shapeColumns.normalY
         // Body k's vertex and normal columns start at column(k) + vertex × lanes.
-        let columnA = a * details.maxVertexCount * lanes + group, columnB = b * details.maxVertexCount * lanes + group
+        let columnA = a &* details.maxVertexCount &* lanes &+ group, columnB = b &* details.maxVertexCount &* lanes &+ group
         switch kernel {
         case .edgeAndPolygon(let count):
             @inline(__always) func run(count: Int) -> CollisionLanes<V> {
@@ -121,8 +123,8 @@ extension LaneWorld {
                     edge1: (loadLanes(shapeColumns.edge1X, ia), loadLanes(shapeColumns.edge1Y, ia)),
                     edge2: (loadLanes(shapeColumns.edge2X, ia), loadLanes(shapeColumns.edge2Y, ia)), edgeRadius: loadLanes(details.radius, ia), xfA,
                     count: count,
-                    vertex: { k in (loadLanes(vertexX, columnB + k * lanes), loadLanes(vertexY, columnB + k * lanes)) },
-                    normal: { k in (loadLanes(normalX, columnB + k * lanes), loadLanes(normalY, columnB + k * lanes)) },
+                    vertex: { k in (loadLanes(vertexX, columnB &+ k &* lanes), loadLanes(vertexY, columnB &+ k &* lanes)) },
+                    normal: { k in (loadLanes(normalX, columnB &+ k &* lanes), loadLanes(normalY, columnB &+ k &* lanes)) },
                     centroid: (loadLanes(shapeColumns.centroidX, ib), loadLanes(shapeColumns.centroidY, ib)), polygonRadius: loadLanes(details.radius, ib), xfB,
                     scratch: shapeColumns.scratch)
             }
@@ -132,12 +134,12 @@ extension LaneWorld {
             @inline(__always) func run(countA: Int, countB: Int) -> CollisionLanes<V> {
                 CollideLanes.polygons(
                     countA: countA,
-                    vertexA: { k in (loadLanes(vertexX, columnA + k * lanes), loadLanes(vertexY, columnA + k * lanes)) },
-                    normalA: { k in (loadLanes(normalX, columnA + k * lanes), loadLanes(normalY, columnA + k * lanes)) },
+                    vertexA: { k in (loadLanes(vertexX, columnA &+ k &* lanes), loadLanes(vertexY, columnA &+ k &* lanes)) },
+                    normalA: { k in (loadLanes(normalX, columnA &+ k &* lanes), loadLanes(normalY, columnA &+ k &* lanes)) },
                     radiusA: loadLanes(details.radius, ia), xfA,
                     countB: countB,
-                    vertexB: { k in (loadLanes(vertexX, columnB + k * lanes), loadLanes(vertexY, columnB + k * lanes)) },
-                    normalB: { k in (loadLanes(normalX, columnB + k * lanes), loadLanes(normalY, columnB + k * lanes)) },
+                    vertexB: { k in (loadLanes(vertexX, columnB &+ k &* lanes), loadLanes(vertexY, columnB &+ k &* lanes)) },
+                    normalB: { k in (loadLanes(normalX, columnB &+ k &* lanes), loadLanes(normalY, columnB &+ k &* lanes)) },
                     radiusB: loadLanes(details.radius, ib), xfB)
             }
             return countA == 4 && countB == 4 ? run(countA: 4, countB: 4) : run(countA: countA, countB: countB)
@@ -147,7 +149,7 @@ extension LaneWorld {
     /// Contact.refresh on the lanes `refresh` of one row and group.
     @inline(__always)
     private func refreshContacts(_ p: Int, group: Int, a: Int, b: Int, refresh: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel) {
-        let ci = p * lanes + group, ia = a * lanes + group, ib = b * lanes + group
+        let ci = p &* lanes &+ group, ia = a &* lanes &+ group, ib = b &* lanes &+ group
         // The store held once: read through `self` (a `var`), every column access would load it
         // again, since the stores below might have changed it as far as the compiler knows.
         // Unowned: `self` keeps it (rows do not grow during the update), so no retain is needed.

@@ -57,7 +57,7 @@ extension LaneWorld {
         // instructions in twin-drop.
         let shift = loadLanes(islands.slotShift, group)
         for b in 0..<bodyCount where !isStatic[b] {
-            let i = b * lanes + group
+            let i = b &* lanes &+ group
             let m = loadMask(details.inIsland, i)
             guard anyLane(m) else { continue }
             let xf = TransformLanes(PositionLanes(cx: loadLanes(bodies.cx, i), cy: loadLanes(bodies.cy, i), a: loadLanes(bodies.a, i)),
@@ -84,15 +84,15 @@ extension LaneWorld {
     func sleepIslands(_ group: Int, _ sleeps: UnsafeMutablePointer<Int32>) {
         let shift = loadLanes(islands.slotShift, group)
         for b in 0..<bodyCount where isStatic[b] {
-            let lastSlots = loadLanes(islands.lastIslandOfStatic, b * lanes + group)
+            let lastSlots = loadLanes(islands.lastIslandOfStatic, b &* lanes &+ group)
             for k in 0..<Self.width {
-                let i = b * lanes + group + k
+                let i = b &* lanes &+ group &+ k
                 let slot = lastSlots[k]
                 if slot >= 0 && sleeps[Int(slot &+ shift[k])] != 0 { details.awake[i] = 0; details.sleepTime[i] = 0; islandsChanged(group + k) }
             }
         }
         for b in 0..<bodyCount where !isStatic[b] {
-            let i = b * lanes + group
+            let i = b &* lanes &+ group
             var flags = IV(repeating: 0)
             let slots = loadLanes(details.islandOfBody, i) &+ shift
             for k in 0..<Self.width where details.inIsland[i + k] != 0 { flags[k] = sleeps[Int(slots[k])] }

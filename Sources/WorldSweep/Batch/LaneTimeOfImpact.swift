@@ -56,7 +56,7 @@ final class LaneTimeOfImpact {
             isStatic[pair.a] && usesTOI[pair.b] ? (pair.a, pair.b) : isStatic[pair.b] && usesTOI[pair.a] ? (pair.b, pair.a) : nil
         fixed[r] = Int32(candidate?.fixed ?? -1); moving[r] = Int32(candidate?.moving ?? -1)
         for lane in 0..<lanes {
-            let i = r * lanes + lane
+            let i = r &* lanes &+ lane
             isEdge[i] = 0
             guard let candidate else { continue }
             worlds[lane].bodies.withUnsafeBufferPointer { bodies in
@@ -102,11 +102,11 @@ final class LaneTimeOfImpactBodies {
         bodies = (0..<movingBodyCount).filter { !isStatic[$0] && usesTOI[$0] }
         for b in bodies {
             for group in stride(from: 0, to: lanes, by: width) {
-                let count = Int(details.groupVertexCount[b * groups + group / width])
+                let count = Int(details.groupVertexCount[b &* groups &+ group / width])
                 guard count > 0 else { continue }   // such groups take the pre-check lane by lane
-                let i = b * lanes + group, column = b * details.maxVertexCount * lanes + group
+                let i = b &* lanes &+ group, column = b &* details.maxVertexCount &* lanes &+ group
                 storeLanes(toiCoreRadius(count: count, localCenterX: loadLanes(details.lcx, i), localCenterY: loadLanes(details.lcy, i)) { k in
-                    (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes))
+                    (loadLanes(details.vertexX, column &+ k &* lanes), loadLanes(details.vertexY, column &+ k &* lanes))
                 }, coreRadius, i)
             }
         }
@@ -150,9 +150,9 @@ extension LaneWorld {
             var mayTouch = active .& .!onEdge   // only an edge can rule a search out
             let check = active .& onEdge
             if anyLane(check) {
-                let count = Int(details.groupVertexCount[moving * groups + group / Self.width])
+                let count = Int(details.groupVertexCount[moving &* groups &+ group / Self.width])
                 if count > 0 {
-                    let column = moving * details.maxVertexCount * lanes + group
+                    let column = moving &* details.maxVertexCount &* lanes &+ group
                     let edge = EdgeLanes(pointX: loadLanes(toi.edgeX, ti), pointY: loadLanes(toi.edgeY, ti),
                                          normalX: loadLanes(toi.normalX, ti), normalY: loadLanes(toi.normalY, ti), radius: loadLanes(details.radius, fi))
                     mayTouch = mayTouch .| toiMayTouchEdge(edge, movingRadius: loadLanes(details.radius, mi),
@@ -161,7 +161,7 @@ extension LaneWorld {
                                                            localCenterX: loadLanes(details.lcx, mi), localCenterY: loadLanes(details.lcy, mi),
                                                            count: count, active: check, coreRadius: { loadLanes(self.toiBodies.coreRadius, mi) },
                                                            rotations: { self.sweepRotations(mi, undecided: $0) }) { k in
-                        (loadLanes(details.vertexX, column + k * lanes), loadLanes(details.vertexY, column + k * lanes))
+                        (loadLanes(details.vertexX, column &+ k &* lanes), loadLanes(details.vertexY, column &+ k &* lanes))
                     }
                 } else {
                     for k in 0..<Self.width where check[k] {
@@ -198,7 +198,7 @@ extension LaneWorld {
     private func rememberEndRotations(_ group: Int) {
         let memo = toiBodies
         for b in memo.bodies {
-            let i = b * lanes + group
+            let i = b &* lanes &+ group
             let solved = loadLanes(details.inIsland, i)
             guard anyLane(maskFromFlags(solved)) else { continue }
             let m = maskFromFlags(solved)
@@ -213,7 +213,7 @@ extension LaneWorld {
     /// pre-check let through): its time from the lane's sweeps, the pair the way round the
     /// lane's world holds it.
     private func firstRoundResolvesImpact(row p: Int, lane: Int) -> Bool {
-        let a = rows.pair[p].a * lanes + lane, b = rows.pair[p].b * lanes + lane
+        let a = rows.pair[p].a &* lanes &+ lane, b = rows.pair[p].b &* lanes &+ lane
         timeOfImpactSearches += 1
         let alpha = timeOfImpactAlpha(details.shapes[a], sweep(a), details.shapes[b], sweep(b), from: 0)
         guard timeOfImpactIsResolved(alpha) else { return false }
@@ -232,7 +232,7 @@ extension LaneWorld {
         // (`firstRoundTimesGiven`); every other contact's is left for solveTOI to find.
         let impactRow = toi.impactRow[lane], impactAlpha = toi.impactAlpha[lane]
         for r in rows.inOrder {
-            let ci = Int(r) * lanes + lane
+            let ci = Int(r) &* lanes &+ lane
             guard var c = contacts.contact[ci] else { continue }
             contacts.takeColumns(&c, ci)
             c.hasTOI = r == impactRow
@@ -243,9 +243,9 @@ extension LaneWorld {
         w.contactsWereReplaced()
         w.solveTOI(h, firstRoundTimesGiven: true)
         readBodies(fromWorldOf: lane)
-        for r in rows.inOrder where contacts.contact[Int(r) * lanes + lane] != nil {
-            contacts.contact[Int(r) * lanes + lane] = nil
-            contacts.mirror(Int(r) * lanes + lane, impulses: true)
+        for r in rows.inOrder where contacts.contact[Int(r) &* lanes &+ lane] != nil {
+            contacts.contact[Int(r) &* lanes &+ lane] = nil
+            contacts.mirror(Int(r) &* lanes &+ lane, impulses: true)
             rows.laneCount[Int(r)] -= 1
         }
         for (i, pair) in w.pairs.enumerated() {

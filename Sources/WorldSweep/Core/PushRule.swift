@@ -29,7 +29,9 @@ extension Body: PushTarget {
 
 /// Body `body` of lane `lane` of a batch, as a push's target.
 struct LaneBody: PushTarget {
-    unowned(unsafe) let world: LaneWorld
+    // Strong: each call through an unowned(unsafe) reference retained and released the lanes
+    // (one pair per push and world each tick); the caller's own reference keeps this one free.
+    let world: LaneWorld
     let body: Int, lane: Int
 
     init(_ world: LaneWorld, body: Int, lane: Int) { self.world = world; self.body = body; self.lane = lane }
