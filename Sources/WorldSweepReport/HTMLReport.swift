@@ -37,25 +37,40 @@ enum HTMLReport {
     .swatch{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px;vertical-align:baseline}
     """
 
-    static func render(_ m: ReportModel) -> String {
-        let s = m.summary
-        var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        h += "<title>\(Text.escape(s.name)) — sweep report</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n<main>\n"
-        h += "<h1>Sweep report: \(Text.escape(s.name))</h1>\n"
-        if !s.description.isEmpty { h += "<p class=\"desc\">\(Text.escape(s.description))</p>\n" }
-        h += finding(m)
-        h += toc(m)
-        if s.parameters.isEmpty { h += singlePoint(m) } else { h += importance(m) + views(m) + parallel(m) }
-        h += distributions(m) + extremes(m)
-        h += "<section id=\"run\">\n<h2>The run</h2>\n"
-        h += "<details><summary>\(Text.escape(m.runSummary))</summary>\n"
-        h += "<div class=\"tw\"><table class=\"kv\">\n" + m.header.map { "<tr><th>\(Text.escape($0.0))</th><td>\(Text.escape($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table></div>\n"
-        if !m.dataFiles.isEmpty {
-            let links = m.dataFiles.map { "<a href=\"\(Text.escape($0))\">\(Text.escape($0))</a>" }
-            h += "<p class=\"files\">Data: \(links.joined(separator: " · "))</p>\n"
-        }
-        return h + "</details>\n</section>\n</main>\n</body>\n</html>\n"
+    static func render(_ m: ReportModel) -> String { parts(m).map { $0(m) }.joined() }
+
+    /// The page in order, cut where its sections (and each key metric's views) meet: the writer
+    /// renders them on the run's threads beside report.md (the whole-sweep views and the replayed
+    /// extremes are most of the page) and joins them, the same bytes as one after the other.
+    static func parts(_ model: ReportModel) -> [(ReportModel) -> String] {
+        let sweep = !model.summary.parameters.isEmpty
+        let views: [(ReportModel) -> String] = sweep ? [viewsHead] + model.keyColumns.map { c in { m in viewsOf(m, c) } } + [viewsTail] : []
+        return [
+            { m in
+                let s = m.summary
+                var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                h += "<title>\(Text.escape(s.name)) — sweep report</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n<main>\n"
+                h += "<h1>Sweep report: \(Text.escape(s.name))</h1>\n"
+                if !s.description.isEmpty { h += "<p class=\"desc\">\(Text.escape(s.description))</p>\n" }
+                return h + finding(m) + toc(m)
+            },
+            { m in m.summary.parameters.isEmpty ? singlePoint(m) : importance(m) },
+        ] + views + [
+            { m in m.summary.parameters.isEmpty ? "" : parallel(m) },
+            { m in distributions(m) },
+            { m in extremes(m) },
+            { m in
+                var h = "<section id=\"run\">\n<h2>The run</h2>\n"
+                h += "<details><summary>\(Text.escape(m.runSummary))</summary>\n"
+                h += "<div class=\"tw\"><table class=\"kv\">\n" + m.header.map { "<tr><th>\(Text.escape($0.0))</th><td>\(Text.escape($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table></div>\n"
+                if !m.dataFiles.isEmpty {
+                    let links = m.dataFiles.map { "<a href=\"\(Text.escape($0))\">\(Text.escape($0))</a>" }
+                    h += "<p class=\"files\">Data: \(links.joined(separator: " · "))</p>\n"
+                }
+                return h + "</details>\n</section>\n</main>\n</body>\n</html>\n"
+            },
+        ]
     }
 
     static func figure(_ svg: String, _ caption: String, cls: String = "") -> String {

@@ -11,53 +11,64 @@ extension HTMLReport {
                             "overshoot": "Overshoot", "settle_time": "Settle time", "oscillations": "Oscillations"]
 
     static func views(_ m: ReportModel) -> String {
+        viewsHead(m) + m.keyColumns.map { viewsOf(m, $0) }.joined() + viewsTail(m)
+    }
+
+    /// The section's title and what it shows.
+    static func viewsHead(_ m: ReportModel) -> String {
         let s = m.summary
-        var h = "<section id=\"views\">\n<h2>The whole sweep</h2>\n"
+        let h = "<section id=\"views\">\n<h2>The whole sweep</h2>\n"
         var intro = "Each key metric against every swept parameter, using all \(s.points.count) points, most important parameter first"
         intro += m.isRandom ? "; the parameters of a random sweep are cut into \(SweepViews.bins) equal-width ranges for the line." : "."
         if s.items.count > ReportModel.maxItemsCharted { intro += " Views of the first \(ReportModel.maxItemsCharted) of \(s.items.count) items." }
-        h += note(intro)
-        var constant: [String] = []
-        for column in m.keyColumns {
-            guard let a = m.analysis(column) else { continue }
-            if a.signal == .constant { constant.append(column); continue }
-            let key = Units.metricKey(column)
-            h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitles[key] ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
-            // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
-            let lead = m.headlines.firstIndex { $0.column == column }
-            if let k = lead {
-                let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
-                h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
-            } else {
-                if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column) == column }) {
-                    h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
-                }
-                switch a.signal {
-                case .constant: continue
-                case .noise(let why): h += note("Not a finding: \(why).")
-                case .signal: h += note(m.finding(a))
-                }
+        return h + note(intro)
+    }
+
+    /// The metrics the same at every point, named once after the charted ones.
+    static func viewsTail(_ m: ReportModel) -> String {
+        let constant = m.keyColumns.filter { c in m.analysis(c).map { $0.signal == .constant } ?? false }
+        return (constant.isEmpty ? "" : note("The same at every point, not charted: " + constant.joined(separator: ", ") + ".")) + "</section>\n"
+    }
+
+    /// One key metric's views; empty for a metric without an analysis or the same everywhere.
+    static func viewsOf(_ m: ReportModel, _ column: String) -> String {
+        guard let a = m.analysis(column), a.signal != .constant else { return "" }
+        var h = ""
+        let key = Units.metricKey(column)
+        h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitles[key] ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
+        // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
+        let lead = m.headlines.firstIndex { $0.column == column }
+        if let k = lead {
+            let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
+            h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
+        } else {
+            if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column) == column }) {
+                h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
             }
-            let slices = m.slices(column)
-            let (maps, total) = m.pairs(column)
-            let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
-            let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
-            // Every chart of a metric folds: its sentence says what they show (a headline's
-            // strongest slice is already open under What matters).
-            let shown = lead == nil ? 0 : 1
-            let more = slices.count - shown + maps.count
-            if more > 0 {
-                h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
-                for v in slices.dropFirst(shown) { h += sliceFigure(m, v, hover: false) }
-                for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
-                h += "</div>\n"
-                if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
-                if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
-                h += "</details>\n"
+            switch a.signal {
+            case .constant: return ""
+            case .noise(let why): h += note("Not a finding: \(why).")
+            case .signal: h += note(m.finding(a))
             }
         }
-        if !constant.isEmpty { h += note("The same at every point, not charted: " + constant.joined(separator: ", ") + ".") }
-        return h + "</section>\n"
+        let slices = m.slices(column)
+        let (maps, total) = m.pairs(column)
+        let all = maps.flatMap { $0.cells.flatMap { $0 }.compactMap { $0?.mean } }
+        let shared = all.isEmpty ? nil : (all.min()!, all.max()!)
+        // Every chart of a metric folds: its sentence says what they show (a headline's
+        // strongest slice is already open under What matters).
+        let shown = lead == nil ? 0 : 1
+        let more = slices.count - shown + maps.count
+        if more > 0 {
+            h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
+            for v in slices.dropFirst(shown) { h += sliceFigure(m, v, hover: false) }
+            for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
+            h += "</div>\n"
+            if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
+            if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
+            h += "</details>\n"
+        }
+        return h
     }
 
     static func othersText(_ m: ReportModel, except: [Int]) -> String {

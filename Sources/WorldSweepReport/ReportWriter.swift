@@ -22,13 +22,17 @@ public enum ReportWriter {
         let present = dataFileNames.filter { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
         let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        // The HTML page is most of the work; the Markdown page and importance.csv go beside it.
-        let files: [(name: String, render: (ReportModel) -> String)] = [
-            ("report.html", HTMLReport.render), ("report.md", MarkdownReport.render), (ImportanceCSV.fileName, ImportanceCSV.render),
-        ]
+        // The HTML page is most of the work: its sections are jobs of their own beside the
+        // Markdown page and importance.csv, joined in page order once all are done. Taken from the
+        // page's end (the replayed extremes, the longest, start first, so no thread waits alone on them).
+        let parts = HTMLReport.parts(model), html = parts.count
+        let texts = ParallelMap.map(html + 2, threads: threads) { k -> String in
+            k == 0 ? MarkdownReport.render(model) : k == html + 1 ? ImportanceCSV.render(model) : parts[html - k](model)
+        }
+        let files = [("report.html", texts[1...html].reversed().joined()), ("report.md", texts[0]), (ImportanceCSV.fileName, texts[html + 1])]
         let failures = ParallelMap.map(files.count, threads: threads) { k -> Error? in
             do {
-                try writeAtomically(files[k].render(model), to: (directory as NSString).appendingPathComponent(files[k].name))
+                try writeAtomically(files[k].1, to: (directory as NSString).appendingPathComponent(files[k].0))
                 return nil
             } catch { return error }
         }
