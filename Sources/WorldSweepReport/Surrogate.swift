@@ -87,10 +87,6 @@ struct Surrogate {
     var parameters: [Int] { design.parameters }
     var coefficientCount: Int { beta.count }
 
-    static func fit(_ points: [PointValue], parameters varying: [Int]) -> Result<Surrogate, Decomposition.Refusal> {
-        SurrogateDesign.make(points, parameters: varying).flatMap { fit($0, y: points.map(\.mean)) }
-    }
-
     /// The fit of the point means `y` (in the design's point order).
     static func fit(_ design: SurrogateDesign, y: [Double]) -> Result<Surrogate, Decomposition.Refusal> {
         let m = y.count

@@ -57,10 +57,13 @@ public struct CSVLayout: Sendable, Hashable {
     /// One worlds.csv line, newline included. A failed world leaves every metric cell empty.
     public func row(_ r: WorldResult) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + 24 * r.parameters.count + 160 * r.items.count)
+        bytes.reserveCapacity(rowBytesEstimate)
         appendRow(r, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// About how many bytes a worlds.csv line of this layout takes (room reserved ahead).
+    var rowBytesEstimate: Int { 32 + 24 * parameters.count + 160 * items.count }
 
     /// `row(r)`'s bytes appended to `bytes`: a chunk's rows go into one buffer, written and
     /// hashed as bytes (issue 29: a String per row, appended and converted again, was a third of
@@ -161,7 +164,6 @@ public struct CSVLayout: Sendable, Hashable {
 struct RowText {
     var bytes: [UInt8] = []
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
     /// Continues `bytes`.
     init(bytes: [UInt8]) { self.bytes = bytes }
 

@@ -54,12 +54,8 @@ enum RowSums {
         return entries
     }
 
-    /// FNV-1a, continued over `text`'s bytes.
-    static func hash(_ text: String, into h: inout UInt64) {
-        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-    }
-
-    static func hash(_ bytes: [UInt8], into h: inout UInt64) {
+    /// FNV-1a, continued over `bytes` (a chunk's row buffer, or a line's `utf8`).
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, into h: inout UInt64) {
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
     }
 
@@ -109,7 +105,7 @@ enum RowReader {
                     intact = false
                     break
                 }
-                RowSums.hash(wl + "\n", into: &h)
+                RowSums.hash((wl + "\n").utf8, into: &h)
                 guard let r = layout.parseRow(wl[...]), r.world == entry.first + k else {
                     kept.problem = (line + k, "world \(entry.first + k)'s row does not read back")
                     intact = false
@@ -127,7 +123,7 @@ enum RowReader {
                     intact = false
                     break
                 }
-                RowSums.hash(pl + "\n", into: &h)
+                RowSums.hash((pl + "\n").utf8, into: &h)
                 guard let pr = layout.parsePartnersRow(pl[...]), (entry.first..<(entry.first + entry.count)).contains(pr.world),
                       !chunk[pr.world - entry.first].failed,
                       last.map({ ($0.world, $0.item) < (pr.world, pr.item) || ($0.world, $0.item) == (pr.world, pr.item) && $0.partner < pr.partner }) ?? true else {

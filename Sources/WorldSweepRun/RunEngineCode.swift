@@ -15,11 +15,10 @@ public enum RunEngineCode: EngineCode {
     /// The scene a command loaded, loaded the same way here: a file again from its path (as
     /// `SceneFile.load(path:overrides:)` read it there), a built-in sweep from its text.
     static func scene(_ source: SweepSource) throws -> SceneFile {
-        let overrides = SceneOverrides(sets: source.sets, sweeps: source.sweeps)
         guard let path = source.path else {
-            return try SceneFile.parse(yaml: String(decoding: source.data, as: UTF8.self), path: builtInLabel, overrides: overrides)
+            return try SceneFile.parse(yaml: String(decoding: source.data, as: UTF8.self), path: builtInLabel, overrides: source.overrides)
         }
-        return try SceneFile.load(path: path, overrides: overrides)
+        return try SceneFile.load(path: path, overrides: source.overrides)
     }
 
     /// What a built-in sweep's errors and `sourcePath` name.
@@ -32,9 +31,8 @@ public enum RunEngineCode: EngineCode {
     }
 
     public static func runSweep(_ request: SweepRequest) throws -> SweepReply {
-        let scene = try scene(request.source)
-        let overrides = SceneOverrides(sets: request.source.sets, sweeps: request.source.sweeps)
-        var sweep = SweepRun(scene: scene, fileData: request.source.data, directory: request.directory, overrides: overrides)
+        var sweep = SweepRun(scene: try scene(request.source), fileData: request.source.data, directory: request.directory,
+                             overrides: request.source.overrides)
         guard let engine = engine(named: request.engine) else { throw RunInputError("no engine named '\(request.engine)'") }
         sweep.runner.engine = engine
         let progress = request.progress
@@ -81,7 +79,7 @@ public enum RunEngineCode: EngineCode {
     public static func tune(_ request: TuneRequest) throws -> TuneReply {
         let scene = try scene(request.source)
         guard let tune = scene.tune else { throw RunInputError("\(request.source.path ?? builtInLabel): no 'tune' section") }
-        let overrides = SceneOverrides(sets: request.source.sets, sweeps: request.source.sweeps)
+        let overrides = request.source.overrides
         // As `run` keeps it: the file, then the overrides as comments, so sweep.yaml says what was
         // searched, and --resume with other overrides is refused as a changed file.
         let data = SweepRun.sweepCopy(request.source.data, overrides: overrides)
@@ -114,4 +112,9 @@ public enum RunEngineCode: EngineCode {
         return TuneReply(completed: true, generations: outcome.generations, worlds: outcome.worlds, sentence: report.sentence,
                          unmet: report.unmet, conflicts: report.conflicts, met: report.met)
     }
+}
+
+extension SweepSource {
+    /// The command line's `--set` / `--sweep` as the scene reads them.
+    var overrides: SceneOverrides { SceneOverrides(sets: sets, sweeps: sweeps) }
 }

@@ -200,7 +200,7 @@ public struct SweepRun {
             let results = runner.run(worlds: chunk)
             let engineNanoseconds = DispatchTime.now().uptimeNanoseconds - engineStart
             var csv: [UInt8] = [], pcsv: [UInt8] = []
-            csv.reserveCapacity(results.count * (32 + 24 * layout.parameters.count + 160 * layout.items.count))
+            csv.reserveCapacity(results.count * layout.rowBytesEstimate)
             var hash = RowSums.seed
             for r in results { layout.appendRow(r, to: &csv); layout.appendPartnersRows(r, to: &pcsv) }
             RowSums.hash(csv, into: &hash); RowSums.hash(pcsv, into: &hash)

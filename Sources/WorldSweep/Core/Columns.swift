@@ -52,11 +52,6 @@ extension Array {
     var heldBytes: Int { capacity * MemoryLayout<Element>.stride }
 }
 
-/// The bytes a dictionary store holds, counting each slot's key and value.
-extension Dictionary {
-    var heldBytes: Int { capacity * (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride) }
-}
-
 /// A flag column (0 or −1 per lane, so eight lanes load as one mask) read one lane at a time.
 struct LaneFlags {
     private let flags: UnsafeMutablePointer<Int32>

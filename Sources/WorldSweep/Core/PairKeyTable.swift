@@ -15,8 +15,6 @@ struct PairKeyTable: Sendable {
         values = Array(repeating: 0, count: 16)
     }
 
-    /// Slots held (for byte counts).
-    var capacity: Int { keys.count }
     /// What the table holds, as the stores count it (Columns.swift's `heldBytes`).
     var heldBytes: Int { keys.heldBytes + values.heldBytes }
 
