@@ -89,11 +89,15 @@ public struct PointSummary: Sendable, Hashable, Codable {
     public var parameters: [Double]
     public var replicas: Int
     public var failedReplicas: Int
-    public var metrics: [String: MetricStats]
+    public var metrics: PointMetrics
 
-    public init(point: Int, parameters: [Double], replicas: Int, failedReplicas: Int, metrics: [String: MetricStats]) {
+    public init(point: Int, parameters: [Double], replicas: Int, failedReplicas: Int, metrics: PointMetrics) {
         self.point = point; self.parameters = parameters; self.replicas = replicas
         self.failedReplicas = failedReplicas; self.metrics = metrics
+    }
+
+    public init(point: Int, parameters: [Double], replicas: Int, failedReplicas: Int, metrics: [String: MetricStats]) {
+        self.init(point: point, parameters: parameters, replicas: replicas, failedReplicas: failedReplicas, metrics: PointMetrics(metrics))
     }
 }
 

@@ -124,18 +124,27 @@ struct PointTables: Codable {
                   let mean = row[cols[1]].number, let std = row[cols[2]].number, let lo = row[cols[3]].number, let hi = row[cols[4]].number else { return nil }
             return MetricStats(count: Int(n), mean: mean, std: std, min: lo, max: hi)
         }
+        guard partners.columns == PointTableColumns.partnerColumns else { throw bad("the partner table's columns are not \(PointTableColumns.partnerColumns)") }
+        // One table of names for every point: the metric columns, then each partner key seen.
+        var partnerKeys: [String] = [], seen = Set<String>()
+        for row in partners.data where row.count == partners.columns.count {
+            if let item = row[1].text, let partner = row[2].text, seen.insert("\(item).contacts.\(partner)").inserted {
+                partnerKeys.append("\(item).contacts.\(partner)")
+            }
+        }
+        let names = MetricNames(metricColumns.map(\.key) + partnerKeys.filter { index[$0] == nil })
         var points: [PointSummary] = []
         var byPoint: [Int: Int] = [:]
         for row in data {
             guard row.count == columns.count, let point = row[0].number, let replicas = row[1 + parameterCount].number,
                   let failed = row[2 + parameterCount].number else { throw bad("a row does not match the columns") }
-            var metrics: [String: MetricStats] = [:]
-            for m in metricColumns { if let s = stats(row, m.columns) { metrics[m.key] = s } }
+            var slots = [MetricStats?](repeating: nil, count: names.names.count)
+            for (k, m) in metricColumns.enumerated() { slots[k] = stats(row, m.columns) }
             byPoint[Int(point)] = points.count
             points.append(PointSummary(point: Int(point), parameters: row[1..<(1 + parameterCount)].map { $0.number ?? .nan },
-                                       replicas: Int(replicas), failedReplicas: Int(failed), metrics: metrics))
+                                       replicas: Int(replicas), failedReplicas: Int(failed),
+                                       metrics: PointMetrics(names: names, slots: slots)))
         }
-        guard partners.columns == PointTableColumns.partnerColumns else { throw bad("the partner table's columns are not \(PointTableColumns.partnerColumns)") }
         for row in partners.data {
             guard row.count == partners.columns.count, let point = row[0].number, let item = row[1].text, let partner = row[2].text,
                   let at = byPoint[Int(point)], let s = stats(row, Array(3..<8)) else { throw bad("a partner row does not match the columns") }

@@ -21,6 +21,16 @@ public struct CSVLayout: Sendable, Hashable {
     /// Per item, its metric columns' names (`ITEM.contacts`, …, in `columns(ofItem:)` order):
     /// made once, as every point's statistics are filed under them.
     public let itemMetricKeys: [[String]]
+    /// The names every point's statistics are filed under, shared by the run's points: the items'
+    /// metric columns in order, then `ITEM.contacts.PARTNER` for each partner an item can touch
+    /// (unless there are more than `maxPartnerSlots`: a big world's partners are filed per point).
+    public let pointMetricNames: MetricNames
+    /// Per item, the slot in `pointMetricNames` of each partner it can touch (empty past the cap).
+    public let partnerSlots: [[String: Int]]
+    /// Per item, the partners it can touch (`partners.canTouch`, asked once per pair here rather
+    /// than once per partners.csv row).
+    let touchable: [Set<String>]
+    static let maxPartnerSlots = 512
 
     public init(parameters: [String], items: [String], partners: PartnerRule? = nil,
                 springItems: [Bool]? = nil, springColumns: [String] = SpringResult.metricNames) {
@@ -33,9 +43,25 @@ public struct CSVLayout: Sendable, Hashable {
         precondition(self.springItems.count == items.count, "one rest-target flag per item")
         precondition(springColumns.allSatisfy(SpringResult.metricNames.contains), "spring columns are spring metrics")
         let springItems = self.springItems
-        itemMetricKeys = items.indices.map { i in
+        let itemMetricKeys = items.indices.map { i in
             (springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns).map { "\(items[i]).\($0)" }
         }
+        self.itemMetricKeys = itemMetricKeys
+        let rule = self.partners
+        let candidates = Set(items).union(rule.groups.flatMap(\.boundaries)).sorted()
+        touchable = items.map { item in Set(candidates.filter { rule.canTouch(item, $0) }) }
+        var names = itemMetricKeys.flatMap { $0 }
+        var slots = items.map { _ in [String: Int]() }
+        if touchable.reduce(0, { $0 + $1.count }) <= Self.maxPartnerSlots {
+            for (i, item) in items.enumerated() {
+                for partner in touchable[i].sorted() {
+                    slots[i][partner] = names.count
+                    names.append("\(item).contacts.\(partner)")
+                }
+            }
+        }
+        pointMetricNames = MetricNames(names)
+        partnerSlots = slots
     }
 
     /// The columns of a file's worlds: its swept parameters, items, and the spring metrics of items

@@ -71,7 +71,7 @@ extension CSVLayout {
         for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
             for (partner, n) in item.contactsByPartner.sorted(by: { $0.key < $1.key }) where n > 0 {
                 // The collision rule names every partner the engine can report.
-                precondition(partners.canTouch(items[i], partner), "\(items[i]) touched \(partner), which it cannot")
+                precondition(touchable[i].contains(partner), "\(items[i]) touched \(partner), which it cannot")
                 appendDecimalDigits(of: r.world, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
                 bytes.append(contentsOf: items[i].utf8)

@@ -43,15 +43,17 @@ struct PointAccumulator {
     private var failed = 0
     /// Per item, per metric column (`layout.itemMetricKeys` order).
     private var columns: [[RunningStats]]
-    /// Per item, per partner met so far: contacts with it (0 in replicas that did not meet it).
-    private var partners: [[String: RunningStats]]
+    /// Per item, per partner met so far (a point meets one or two): contacts with it (0 in
+    /// replicas that did not meet it). A short list: a dictionary per item per point cost more
+    /// to make than to search.
+    private var partners: [[(name: String, stats: RunningStats)]]
 
     init(layout: CSVLayout, point: Int, parameters: [Double]) {
         self.layout = layout
         self.point = point
         self.parameters = parameters
         columns = layout.itemMetricKeys.map { Array(repeating: RunningStats(), count: $0.count) }
-        partners = Array(repeating: [:], count: layout.items.count)
+        partners = Array(repeating: [], count: layout.items.count)
     }
 
     mutating func add(_ r: WorldResult) {
@@ -65,7 +67,8 @@ struct PointAccumulator {
             columns[i][1].add(Double(item.bounceHeights.count))
             for k in 0..<min(8, item.bounceHeights.count) { columns[i][2 + k].add(item.bounceHeights[k]) }
             if let t = item.restTime { columns[i][10].add(t) }
-            for (k, v) in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity].enumerated() { columns[i][11 + k].add(v) }
+            columns[i][11].add(item.x); columns[i][12].add(item.y); columns[i][13].add(item.angle)
+            columns[i][14].add(item.vx); columns[i][15].add(item.vy); columns[i][16].add(item.angularVelocity)
             if layout.springItems[i] {
                 for (k, column) in layout.springColumns.enumerated() {
                     let c = CSVLayout.itemColumns.count + k
@@ -76,22 +79,31 @@ struct PointAccumulator {
                     }
                 }
             }
-            for partner in item.contactsByPartner.keys where partners[i][partner] == nil {
-                partners[i][partner] = RunningStats(zeros: earlier)
+            guard !(item.contactsByPartner.isEmpty && partners[i].isEmpty) else { continue }
+            for partner in item.contactsByPartner.keys where !partners[i].contains(where: { $0.name == partner }) {
+                partners[i].append((partner, RunningStats(zeros: earlier)))
             }
-            for partner in partners[i].keys { partners[i][partner]!.add(Double(item.contactsByPartner[partner] ?? 0)) }
+            for k in partners[i].indices { partners[i][k].stats.add(Double(item.contactsByPartner[partners[i][k].name] ?? 0)) }
         }
     }
 
+    /// The point's statistics, filed in the layout's shared names (partners past its table, in a
+    /// big world, filed by name).
     var summary: PointSummary {
-        var found: [(key: String, stats: MetricStats)] = []
+        let names = layout.pointMetricNames
+        var slots = [MetricStats?](repeating: nil, count: names.names.count)
+        var extra: [(key: String, value: MetricStats)] = []
+        var slot = 0
         for i in layout.items.indices {
-            for (k, key) in layout.itemMetricKeys[i].enumerated() { if let s = columns[i][k].stats { found.append((key, s)) } }
-            for (partner, running) in partners[i] { if let s = running.stats { found.append((layout.items[i] + ".contacts." + partner, s)) } }
+            for k in columns[i].indices { slots[slot] = columns[i][k].stats; slot += 1 }
         }
-        // Filed in a table made for exactly that many (growing it rehashed every key).
-        var metrics = [String: MetricStats](minimumCapacity: found.count)
-        for (key, stats) in found { metrics[key] = stats }
-        return PointSummary(point: point, parameters: parameters, replicas: replicas, failedReplicas: failed, metrics: metrics)
+        for i in layout.items.indices {
+            for (partner, running) in partners[i] {
+                guard let s = running.stats else { continue }
+                if let at = layout.partnerSlots[i][partner] { slots[at] = s } else { extra.append((layout.items[i] + ".contacts." + partner, s)) }
+            }
+        }
+        return PointSummary(point: point, parameters: parameters, replicas: replicas, failedReplicas: failed,
+                            metrics: PointMetrics(names: names, slots: slots, extra: extra))
     }
 }
