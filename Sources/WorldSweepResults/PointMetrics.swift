@@ -8,7 +8,7 @@
 /// copy and can tell by identity that their arrays line up).
 public final class MetricNames: Sendable, Hashable {
     public let names: [String]
-    let index: [String: Int]
+    @usableFromInline let index: [String: Int]
 
     /// `names` must be distinct.
     public init(_ names: [String]) {
@@ -18,27 +18,38 @@ public final class MetricNames: Sendable, Hashable {
     }
 
     /// The slot of `name`, if the table has it.
-    public func slot(of name: String) -> Int? { index[name] }
+    @inlinable public func slot(of name: String) -> Int? { index[name] }
 
     public static func == (a: MetricNames, b: MetricNames) -> Bool { a === b || a.names == b.names }
     public func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
 /// A point's statistics by metric name: what `[String: MetricStats]` held, with the same reading
-/// (a name without statistics is absent from `keys`, iteration and `count`).
+/// (a name without statistics is absent from `keys`, iteration and `count`). One reference, like
+/// the dictionary it replaced: the report copies points often, and each reference costs a retain.
 public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The shared names, this point's slots and its own names (copied on write).
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline let names: MetricNames
+        /// Per slot of `names`, the statistics, nil where the point has none.
+        @usableFromInline var slots: [MetricStats?]
+        /// Names outside `names` (a partner of a big world's item), in the order they were set.
+        @usableFromInline var extra: [(key: String, value: MetricStats)]
+        init(names: MetricNames, slots: [MetricStats?], extra: [(key: String, value: MetricStats)]) {
+            self.names = names; self.slots = slots; self.extra = extra
+        }
+    }
+    @usableFromInline var storage: Storage
+
     /// The names of the shared slots.
-    public private(set) var names: MetricNames
-    /// Per slot of `names`, the statistics, nil where the point has none.
-    public private(set) var slots: [MetricStats?]
-    /// Names outside `names` (a partner met by a few points only), in the order they were set.
-    private var extra: [(key: String, value: MetricStats)]
+    public var names: MetricNames { storage.names }
+    /// Per slot of `names`, the statistics (nil where the point has none).
+    public var slots: [MetricStats?] { storage.slots }
 
     /// Statistics in `names`' slot order (`slots.count == names.names.count`), and any others.
     public init(names: MetricNames, slots: [MetricStats?], extra: [(key: String, value: MetricStats)] = []) {
         precondition(slots.count == names.names.count, "one slot per name")
-        self.names = names; self.slots = slots
-        self.extra = extra.filter { names.slot(of: $0.key) == nil }
+        storage = Storage(names: names, slots: slots, extra: extra.filter { names.slot(of: $0.key) == nil })
         for (key, value) in extra where names.slot(of: key) != nil { self[key] = value }
     }
 
@@ -53,23 +64,27 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     }
 
     public subscript(name: String) -> MetricStats? {
-        get {
-            if let s = names.slot(of: name) { return slots[s] }
-            return extra.first { $0.key == name }?.value
+        // Inlinable: the report reads a metric of every point many times over.
+        @inlinable get {
+            if let s = storage.names.slot(of: name) { return storage.slots[s] }
+            return storage.extra.first { $0.key == name }?.value
         }
         set {
-            if let s = names.slot(of: name) { slots[s] = newValue; return }
-            if let k = extra.firstIndex(where: { $0.key == name }) {
-                if let newValue { extra[k].value = newValue } else { extra.remove(at: k) }
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(names: storage.names, slots: storage.slots, extra: storage.extra)
+            }
+            if let s = storage.names.slot(of: name) { storage.slots[s] = newValue; return }
+            if let k = storage.extra.firstIndex(where: { $0.key == name }) {
+                if let newValue { storage.extra[k].value = newValue } else { storage.extra.remove(at: k) }
             } else if let newValue {
-                extra.append((name, newValue))
+                storage.extra.append((name, newValue))
             }
         }
     }
 
     /// The names that have statistics.
     public var keys: [String] { map(\.key) }
-    public var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + extra.count }
+    public var count: Int { storage.slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + storage.extra.count }
     public var isEmpty: Bool { count == 0 }
 
     /// The entries as a dictionary.
@@ -80,23 +95,25 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     }
 
     public struct Iterator: IteratorProtocol {
-        let metrics: PointMetrics
-        var slot = 0, extra = 0
-        public mutating func next() -> (key: String, value: MetricStats)? {
-            while slot < metrics.slots.count {
+        @usableFromInline let storage: Storage
+        @usableFromInline var slot = 0, extra = 0
+        @inlinable init(storage: Storage) { self.storage = storage }
+        @inlinable public mutating func next() -> (key: String, value: MetricStats)? {
+            while slot < storage.slots.count {
                 defer { slot += 1 }
-                if let value = metrics.slots[slot] { return (metrics.names.names[slot], value) }
+                if let value = storage.slots[slot] { return (storage.names.names[slot], value) }
             }
-            guard extra < metrics.extra.count else { return nil }
+            guard extra < storage.extra.count else { return nil }
             defer { extra += 1 }
-            return metrics.extra[extra]
+            return storage.extra[extra]
         }
     }
-    public func makeIterator() -> Iterator { Iterator(metrics: self) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(storage: storage) }
 
     // Equal as dictionaries are, whatever the layout.
     public static func == (a: PointMetrics, b: PointMetrics) -> Bool {
-        if a.names === b.names && a.extra.isEmpty && b.extra.isEmpty { return a.slots == b.slots }
+        if a.storage === b.storage { return true }
+        if a.names === b.names && a.storage.extra.isEmpty && b.storage.extra.isEmpty { return a.slots == b.slots }
         return a.dictionary == b.dictionary
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
