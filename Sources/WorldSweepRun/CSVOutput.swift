@@ -28,8 +28,8 @@ public struct CSVLayout: Sendable, Hashable {
     /// Per item, the slot in `pointMetricNames` of each partner it can touch (empty past the cap).
     public let partnerSlots: [[String: Int]]
     /// Per item, the partners it can touch (`partners.canTouch`, asked once per pair here rather
-    /// than once per partners.csv row).
-    let touchable: [Set<String>]
+    /// than once per partners.csv row); nil past `maxPartnerSlots` pairs.
+    let touchable: [Set<String>]?
     static let maxPartnerSlots = 512
 
     public init(parameters: [String], items: [String], partners: PartnerRule? = nil,
@@ -47,12 +47,19 @@ public struct CSVLayout: Sendable, Hashable {
             (springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns).map { "\(items[i]).\($0)" }
         }
         self.itemMetricKeys = itemMetricKeys
-        let rule = self.partners
-        let candidates = Set(items).union(rule.groups.flatMap(\.boundaries)).sorted()
-        touchable = items.map { item in Set(candidates.filter { rule.canTouch(item, $0) }) }
+        // Each item's partners, listed while the pairs stay few (the count is bounded before any
+        // set is made: a big world's pairs are checked by the rule as they come).
+        var left = Self.maxPartnerSlots
+        var lists: [Set<String>] = []
+        for item in items {
+            guard let found = self.partners.partners(of: item, most: left) else { break }
+            lists.append(found)
+            left -= found.count
+        }
+        touchable = lists.count == items.count ? lists : nil
         var names = itemMetricKeys.flatMap { $0 }
         var slots = items.map { _ in [String: Int]() }
-        if touchable.reduce(0, { $0 + $1.count }) <= Self.maxPartnerSlots {
+        if let touchable {
             for (i, item) in items.enumerated() {
                 for partner in touchable[i].sorted() {
                     slots[i][partner] = names.count

@@ -41,6 +41,20 @@ public struct PartnerRule: Sendable, Hashable {
         self.init(groups: groups)
     }
 
+    /// Every partner `item` can touch (`canTouch`), or nil when there could be more than `most`
+    /// (a pile of a thousand items in one behavior: a million pairs, not worth listing).
+    func partners(of item: String, most: Int) -> Set<String>? {
+        let of = groupsOfItem[item] ?? []
+        guard of.reduce(0, { $0 + groups[$1].items.count + groups[$1].boundaries.count }) <= most else { return nil }
+        var found = Set<String>()
+        for g in of {
+            found.formUnion(groups[g].boundaries)
+            if groups[g].items.contains(item) { found.formUnion(groups[g].items) }
+        }
+        found.remove(item)
+        return found
+    }
+
     /// Whether `item` can report a contact with `partner` (another item, or a boundary).
     public func canTouch(_ item: String, _ partner: String) -> Bool {
         guard item != partner else { return false }
@@ -71,7 +85,8 @@ extension CSVLayout {
         for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
             for (partner, n) in item.contactsByPartner.sorted(by: { $0.key < $1.key }) where n > 0 {
                 // The collision rule names every partner the engine can report.
-                precondition(touchable[i].contains(partner), "\(items[i]) touched \(partner), which it cannot")
+                precondition(touchable?[i].contains(partner) ?? partners.canTouch(items[i], partner),
+                             "\(items[i]) touched \(partner), which it cannot")
                 appendDecimalDigits(of: r.world, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
                 bytes.append(contentsOf: items[i].utf8)

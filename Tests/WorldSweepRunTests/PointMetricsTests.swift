@@ -77,4 +77,31 @@ import Testing
         let bare = SummaryBuilder.summarize([world], layout: CSVLayout(parameters: [], items: ["box", "ball"]))
         #expect(bare.metrics == p.metrics)
     }
+
+    /// A pile of items in one behavior has more pairs than the table takes: no partner slots, no
+    /// per-item lists (a thousand items made a million before), and the same statistics by name.
+    @Test func aBigWorldsPartnersAreFiledByName() throws {
+        let items = (0..<40).map { "b\($0)" }
+        let rule = PartnerRule(groups: [(PartnerRule.Group(items: items, boundaries: ["floor"]), items)])
+        let layout = CSVLayout(parameters: [], items: items, partners: rule)
+        #expect(layout.touchable == nil && layout.partnerSlots.allSatisfy(\.isEmpty))
+        #expect(layout.pointMetricNames.names == layout.metricColumns)
+        var parts = items.map { _ in ItemResult() }
+        parts[3] = ItemResult(contacts: 2, contactsByPartner: ["b4": 1, "floor": 1])
+        let p = SummaryBuilder.summarize([WorldResult(world: 0, point: 0, replica: 0, parameters: [], items: parts)], layout: layout)
+        #expect(p.metrics["b3.contacts.b4"]?.mean == 1 && p.metrics["b3.contacts.floor"]?.mean == 1 && p.metrics["b4.contacts.b3"] == nil)
+        // partners.csv still checks each row against the rule.
+        #expect(layout.partnersRows(WorldResult(world: 0, point: 0, replica: 0, parameters: [], items: parts)) == "0,b3,b4,1\n0,b3,floor,1\n")
+    }
+
+    /// The listed partners are exactly those the rule lets touch.
+    @Test func listedPartnersAreTheRulesPairs() throws {
+        let rule = PartnerRule(groups: [(PartnerRule.Group(items: ["a", "b"], boundaries: ["floor"]), ["a", "b", "c"]),
+                                        (PartnerRule.Group(items: ["c", "d"], boundaries: []), ["c", "d"])])
+        for item in ["a", "b", "c", "d", "e"] {
+            let listed = try #require(rule.partners(of: item, most: 100))
+            #expect(listed == Set(["a", "b", "c", "d", "e", "floor"].filter { rule.canTouch(item, $0) }))
+        }
+        #expect(rule.partners(of: "a", most: 2) == nil)
+    }
 }
