@@ -33,9 +33,9 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         @usableFromInline let names: MetricNames
         /// Per slot of `names`, the statistics, nil where the point has none.
         @usableFromInline var slots: [MetricStats?]
-        /// Names outside `names` (a partner of a big world's item), in the order they were set.
-        @usableFromInline var extra: [(key: String, value: MetricStats)]
-        init(names: MetricNames, slots: [MetricStats?], extra: [(key: String, value: MetricStats)]) {
+        /// Names outside `names` (the partners of a big world's items: thousands in a pile).
+        @usableFromInline var extra: [String: MetricStats]
+        init(names: MetricNames, slots: [MetricStats?], extra: [String: MetricStats]) {
             self.names = names; self.slots = slots; self.extra = extra
         }
     }
@@ -49,8 +49,8 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     /// Statistics in `names`' slot order (`slots.count == names.names.count`), and any others.
     public init(names: MetricNames, slots: [MetricStats?], extra: [(key: String, value: MetricStats)] = []) {
         precondition(slots.count == names.names.count, "one slot per name")
-        storage = Storage(names: names, slots: slots, extra: extra.filter { names.slot(of: $0.key) == nil })
-        for (key, value) in extra where names.slot(of: key) != nil { self[key] = value }
+        storage = Storage(names: names, slots: slots, extra: [:])
+        for (key, value) in extra { self[key] = value }
     }
 
     /// The dictionary's entries, names in sorted order.
@@ -67,18 +67,14 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         // Inlinable: the report reads a metric of every point many times over.
         @inlinable get {
             if let s = storage.names.slot(of: name) { return storage.slots[s] }
-            return storage.extra.first { $0.key == name }?.value
+            return storage.extra.isEmpty ? nil : storage.extra[name]
         }
         set {
             if !isKnownUniquelyReferenced(&storage) {
                 storage = Storage(names: storage.names, slots: storage.slots, extra: storage.extra)
             }
             if let s = storage.names.slot(of: name) { storage.slots[s] = newValue; return }
-            if let k = storage.extra.firstIndex(where: { $0.key == name }) {
-                if let newValue { storage.extra[k].value = newValue } else { storage.extra.remove(at: k) }
-            } else if let newValue {
-                storage.extra.append((name, newValue))
-            }
+            storage.extra[name] = newValue
         }
     }
 
@@ -96,16 +92,15 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
 
     public struct Iterator: IteratorProtocol {
         @usableFromInline let storage: Storage
-        @usableFromInline var slot = 0, extra = 0
-        @inlinable init(storage: Storage) { self.storage = storage }
+        @usableFromInline var slot = 0
+        @usableFromInline var extra: Dictionary<String, MetricStats>.Iterator
+        @inlinable init(storage: Storage) { self.storage = storage; extra = storage.extra.makeIterator() }
         @inlinable public mutating func next() -> (key: String, value: MetricStats)? {
             while slot < storage.slots.count {
                 defer { slot += 1 }
                 if let value = storage.slots[slot] { return (storage.names.names[slot], value) }
             }
-            guard extra < storage.extra.count else { return nil }
-            defer { extra += 1 }
-            return storage.extra[extra]
+            return extra.next()
         }
     }
     @inlinable public func makeIterator() -> Iterator { Iterator(storage: storage) }
