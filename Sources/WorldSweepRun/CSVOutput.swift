@@ -243,14 +243,19 @@ public enum NumberText {
 }
 
 /// The integer's digits as `String(value)` writes them, appended as UTF-8 (the CSV and JSON
-/// writers' whole numbers, without making a String per number).
+/// writers' whole numbers, without making a String per number). Written backwards into a small
+/// buffer and appended once: a byte at a time, each append checked the array's uniqueness and
+/// capacity (about 500 instructions per number).
 func appendDecimalDigits(of value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        var at = 24
         var rest = value.magnitude
-        let start = bytes.count
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            at &-= 1
+            buffer[at] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
             rest /= 10
         } while rest != 0
-        bytes[start...].reverse()
+        if value < 0 { at &-= 1; buffer[at] = UInt8(ascii: "-") }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[at...]))
+    }
 }

@@ -48,4 +48,24 @@ struct NumberTextTests {
         let wrong = Self.values.filter { NumberText.float($0) != Self.described(float: $0) }
         #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).map { "\($0): \(NumberText.float($0))" })")
     }
+
+    /// Whole numbers appended as bytes read as `String(value)`: the extremes, zero, every digit
+    /// count of both signs, and numbers appended after other text.
+    @Test func integersAsTheirString() {
+        var values = [0, 1, -1, 9, 10, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 { power *= 10; values += [power - 1, power, power + 1, -(power - 1), -power] }
+        var state: UInt64 = 7
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Int(Int64(bitPattern: state) >> Int(state % 63)))
+        }
+        var bytes = Array("x,".utf8)
+        for v in values {
+            let start = bytes.count
+            appendDecimalDigits(of: v, to: &bytes)
+            #expect(String(decoding: bytes[start...], as: UTF8.self) == String(v))
+        }
+        #expect(Array(bytes[0..<2]) == Array("x,".utf8))
+    }
 }
