@@ -147,6 +147,10 @@ struct NodeReader {
     /// The value of a plain scalar that YAML resolves to an int or a float, including ±.inf and .nan.
     func numericValue(_ node: Node) -> Double? {
         guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
+        // Nearly every number in a file is a plain decimal: read straight, it skips the YAML
+        // resolver's regular expressions (about 30 000 instructions a number; a 1 000-item file
+        // spent a tenth of its run resolving them).
+        if let value = Self.plainDecimal(scalar.string) { return value }
         switch node.tagName {
         case .int:
             if let int = Int.construct(from: scalar) { return Double(int) }
@@ -156,6 +160,27 @@ struct NodeReader {
         default:
             return nil
         }
+    }
+
+    /// The value of `text` when it is `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, which YAML resolves to an
+    /// int (no point) or a float (a point) whose value is the decimal's; nil for anything else
+    /// (a plus sign, exponents, underscores, leading zeros, `.inf`: left to the resolver).
+    static func plainDecimal(_ text: String) -> Double? {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, (48...57).contains(first) else { return nil }
+        var digits = 0, fraction = -1
+        for byte in utf8 {
+            if (48...57).contains(byte) {
+                if fraction >= 0 { fraction += 1 } else { digits += 1 }
+            } else if byte == UInt8(ascii: "."), fraction < 0 {
+                fraction = 0
+            } else {
+                return nil
+            }
+        }
+        guard fraction != 0, first != 48 || digits == 1 else { return nil }
+        return Double(text)
     }
 
     /// A whole number at least `minimum`; `1e3` and `300.0` count as whole.
