@@ -20,6 +20,9 @@ public struct SweepRun {
         public var progress: ((Int, Int) -> Void)?
         /// The command line that asked for the run, kept in summary.json (`run.commandLine`).
         public var commandLine: [String]?
+        /// Who makes a chunk's rows and points: the collecting thread (true) or the worker that ran
+        /// it (false); nil: the collecting thread when there are fewer workers than cores.
+        public var formatsOnCollector: Bool?
 
         public init(threads: Int = Scheduler.defaultThreads(), chunkSize: Int = 64, resume: Bool = false, force: Bool = false,
                     shard: (index: Int, count: Int)? = nil, cancel: CancellationFlag = CancellationFlag(),
@@ -195,19 +198,19 @@ public struct SweepRun {
         var done = start - range.lowerBound
         var engineNanoseconds: UInt64 = 0
         options.progress?(done, range.count)
+        // A chunk's rows and whole points are made by the worker that ran it, beside the engine;
+        // with fewer workers than cores, by the collecting thread instead, on a core the workers
+        // leave free (it writes the files there already). The bytes are the same either way.
+        let formatsOnCollector = options.formatsOnCollector ?? (options.threads < Scheduler.defaultThreads())
         let end = try scheduler.run(start..<range.upperBound, cancel: options.cancel, work: { chunk in
             let engineStart = DispatchTime.now().uptimeNanoseconds
             let results = runner.run(worlds: chunk)
             let engineNanoseconds = DispatchTime.now().uptimeNanoseconds - engineStart
-            var csv: [UInt8] = [], pcsv: [UInt8] = []
-            csv.reserveCapacity(results.count * layout.rowBytesEstimate)
-            var hash = RowSums.seed
-            for r in results { layout.appendRow(r, to: &csv); layout.appendPartnersRows(r, to: &pcsv) }
-            RowSums.hash(csv, into: &hash); RowSums.hash(pcsv, into: &hash)
-            // The points whose replicas all ran here are folded and formatted here, beside the engine.
-            return ChunkOutput(points: folder.fold(chunk: results), csv: csv, partners: pcsv, hash: hash,
-                               engineNanoseconds: engineNanoseconds)
-        }, consume: { chunk, out in
+            if formatsOnCollector { return ChunkOutput(results: results, engineNanoseconds: engineNanoseconds) }
+            return ChunkOutput(formatting: results, layout: layout, folder: folder, engineNanoseconds: engineNanoseconds)
+        }, consume: { chunk, ran in
+            let out = formatsOnCollector ? ChunkOutput(formatting: ran.results, layout: layout, folder: folder,
+                                                       engineNanoseconds: ran.engineNanoseconds) : ran
             try worlds.append(out.csv)
             try partners.append(out.partners)
             worldsEnd += out.csv.count
@@ -294,12 +297,28 @@ public struct SweepRun {
 }
 
 struct ChunkOutput: Sendable {
-    var points: SummaryBuilder.ChunkPoints
+    var points = SummaryBuilder.ChunkPoints()
     /// The chunk's worlds.csv and partners.csv rows, as bytes.
-    var csv: [UInt8]
-    var partners: [UInt8]
+    var csv: [UInt8] = []
+    var partners: [UInt8] = []
     /// RowSums hash of the chunk's rows of worlds.csv, then of partners.csv.
-    var hash: UInt64
+    var hash: UInt64 = RowSums.seed
     /// Time the worker spent in the engine on this chunk.
     var engineNanoseconds: UInt64
+    /// The worlds' results, when the collecting thread formats them (else empty).
+    var results: [WorldResult] = []
+
+    /// Results not yet formatted.
+    init(results: [WorldResult], engineNanoseconds: UInt64) {
+        self.results = results; self.engineNanoseconds = engineNanoseconds
+    }
+
+    /// The rows of `results` and their whole points folded.
+    init(formatting results: [WorldResult], layout: CSVLayout, folder: SummaryBuilder.ChunkFolder, engineNanoseconds: UInt64) {
+        self.engineNanoseconds = engineNanoseconds
+        csv.reserveCapacity(results.count * layout.rowBytesEstimate)
+        for r in results { layout.appendRow(r, to: &csv); layout.appendPartnersRows(r, to: &partners) }
+        RowSums.hash(csv, into: &hash); RowSums.hash(partners, into: &hash)
+        points = folder.fold(chunk: results)
+    }
 }

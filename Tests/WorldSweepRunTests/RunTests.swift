@@ -56,11 +56,14 @@ func summaryTextWithoutRun(_ path: String) -> String {
 }
 
 func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 64, resume: Bool = false,
-              shard: (Int, Int)? = nil, cancel: CancellationFlag = CancellationFlag()) throws -> SweepRun.Outcome {
+              shard: (Int, Int)? = nil, cancel: CancellationFlag = CancellationFlag(),
+              formatsOnCollector: Bool? = nil) throws -> SweepRun.Outcome {
     let scene = try SceneFile.load(path: path)
     let run = SweepRun(scene: scene, fileData: bytes(path), directory: dir)
-    return try run.run(.init(threads: threads, chunkSize: chunk, resume: resume, shard: shard.map { (index: $0.0, count: $0.1) },
-                             cancel: cancel))
+    var options = SweepRun.Options(threads: threads, chunkSize: chunk, resume: resume, shard: shard.map { (index: $0.0, count: $0.1) },
+                                   cancel: cancel)
+    options.formatsOnCollector = formatsOnCollector
+    return try run.run(options)
 }
 
 @Suite struct RunTests {
@@ -119,7 +122,11 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         _ = try runSweep(path, into: "\(dir)/a", threads: 1, chunk: 1)
         _ = try runSweep(path, into: "\(dir)/b", threads: 2, chunk: 7)
         _ = try runSweep(path, into: "\(dir)/c", threads: 2, chunk: 1)
-        for name in ["b", "c"] {
+        // Rows and points made by the collecting thread or by the workers, at one and two threads.
+        _ = try runSweep(path, into: "\(dir)/d", threads: 2, chunk: 5, formatsOnCollector: true)
+        _ = try runSweep(path, into: "\(dir)/e", threads: 1, chunk: 5, formatsOnCollector: false)
+        #expect(bytes("\(dir)/d/\(RowSums.fileName)") == bytes("\(dir)/e/\(RowSums.fileName)"))
+        for name in ["b", "c", "d", "e"] {
             #expect(bytes("\(dir)/a/worlds.csv") == bytes("\(dir)/\(name)/worlds.csv"))
             #expect(bytes("\(dir)/a/partners.csv") == bytes("\(dir)/\(name)/partners.csv"))
             #expect(summaryTextWithoutRun("\(dir)/a/summary.json") == summaryTextWithoutRun("\(dir)/\(name)/summary.json"))
