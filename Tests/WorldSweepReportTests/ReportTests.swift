@@ -475,6 +475,16 @@ func checkPage(_ html: String) throws {
         #expect(!md.contains("<script>") && !md.contains("<b>"))
     }
 
+    /// Column names break after each dot, escaped; Markdown cells escape what tables and pages
+    /// read (names without any of it pass as they are).
+    @Test func namesBreakAfterDotsAndCellsEscape() {
+        #expect(HTMLReport.name("top.contacts.ledge") == "top.<wbr>contacts.<wbr>ledge")
+        #expect(HTMLReport.name("a<b.bounce1") == "a&lt;b.<wbr>bounce1")
+        #expect(HTMLReport.name("é.ü") == "é.<wbr>ü" && HTMLReport.name("plain") == "plain")
+        #expect(Text.markdownCell("top.bounce1") == "top.bounce1")
+        #expect(Text.markdownCell("a|b <c> & d\ne") == "a\\|b &lt;c&gt; &amp; d e")
+    }
+
     @Test func lineChartPlacesPointsByTheAxisMapping() throws {
         // x in [0, 1] and y in [0, 10] are already "nice": the axes span exactly those ranges.
         let xs = [0.0, 0.25, 0.5, 1.0], ys = [0.0, 2.5, 10.0, 7.5]
