@@ -68,7 +68,7 @@ let package = Package(
                                                         "COpenBLAS"]),
         // Whether this CPU runs the AVX2 copies (cpuid, through the C compiler's builtins).
         .target(name: "CPUFeatures"),
-        .executableTarget(name: "worldsweep", dependencies: ["WorldSweepCLI", "WorldSweepRun", "CPUFeatures"]
+        .executableTarget(name: "worldsweep", dependencies: ["WorldSweep", "WorldSweepCLI", "WorldSweepRun", "CPUFeatures"]
                           + (avx2Copies ? ["WorldSweepRunAVX2"] : [])),
         // What the tests share: scratch directories removed when the test process exits, a seeded generator.
         .target(name: "TestScratch", path: "Tests/TestScratch"),

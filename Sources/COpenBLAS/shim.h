@@ -7,3 +7,5 @@ void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, doub
 
 char *openblas_get_corename(void);
 void openblas_set_num_threads(int num_threads);
+/* Joins the thread pool OpenBLAS started when it was loaded (exported by the pthread build). */
+int blas_thread_shutdown_(void);

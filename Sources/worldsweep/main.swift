@@ -1,4 +1,5 @@
 import CPUFeatures
+import WorldSweep
 import WorldSweepCLI
 import WorldSweepRun
 #if canImport(WorldSweepRunAVX2)
@@ -15,6 +16,7 @@ import Darwin
 // and, on x86_64, an AVX2 one; the commands and the report are built once and run worlds through
 // the `EngineCode` given here. The AVX2 one runs when the CPU has it; WORLDSWEEP_CPU=portable or
 // avx2 forces one (to compare them on one machine), auto or unset chooses. Results are the same bits.
+LaneIntegrator.endBLASThreadPool()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let cpuHasAVX2 = worldsweep_cpu_runs_haswell_code() != 0
 #if canImport(WorldSweepRunAVX2)

@@ -145,6 +145,17 @@ extension LaneIntegrator {
         #endif
     }
 
+    /// Pins OpenBLAS to one thread and ends the thread pool it starts when it is loaded, before
+    /// anything has called it. Those threads spin on sched_yield for about 0.1 s of a core before
+    /// they sleep, in every process (worldsweep's included, where nothing uses them: the engine and
+    /// the report both pin one thread). Called once, first thing in the executable.
+    public static func endBLASThreadPool() {
+        #if canImport(COpenBLAS) && !canImport(Accelerate)
+        openblas_set_num_threads(1)
+        _ = blas_thread_shutdown_()
+        #endif
+    }
+
     /// Which kernels the BLAS library picked for this CPU (OpenBLAS's core name), for reports.
     public static var blasDescription: String {
         #if canImport(Accelerate)
