@@ -45,12 +45,12 @@ final class PlanMetricsRecorder {
         states = UnsafeMutableBufferPointer(start: columns.make(uninitialized: itemNames.count), count: itemNames.count)
     }
 
-    /// Adds the next lane's world.
-    func add(scene: SceneFile, input: PlanInput, plan: WorldPlan) {
+    /// Adds the next lane's world (`gravity`: its direction, as `PlanInput.gravity`).
+    func add(scene: SceneFile, gravity: Vector?, plan: WorldPlan) {
         var tracks = MetricTracks(itemCount: scene.items.count)
         tracks.watchForSaturation(scene, indexOfItem: indexOfItem)
         tracks.watchRest(RestTarget.targets(of: scene))
-        worlds.append(World(up: MetricTracks.up(gravity: input.gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
+        worlds.append(World(up: MetricTracks.up(gravity: gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
                             bodies: plan.bodyOfItem, placed: scene.items.map { ($0.center, $0.angle) }, tracks: tracks))
     }
 
