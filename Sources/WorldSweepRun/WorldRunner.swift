@@ -105,7 +105,8 @@ public struct WorldRunner: Sendable {
             let metrics = recorder ?? PlanMetricsRecorder(hearers: ContactHearers(plan: plan, names: names), itemNames: names,
                                                           speedLimit: speedLimit)
             recorder = metrics
-            metrics.add(scene: worldScene, gravity: made.gravity, plan: plan)
+            // Worlds whose items sit on other bodies (not a sweep's) run one at a time.
+            guard metrics.add(scene: worldScene, gravity: made.gravity, plan: plan) else { return worlds.map { run(world: $0) } }
             members.append(Member(slot: slot, index: index, tick: worldScene.world.tick))
             plans.append(plan)
         }
