@@ -29,11 +29,18 @@ final class PlanMetricsRecorder {
     /// Each item's index by name (`MetricTracks.indexOfItem`), for arming each world's checks.
     private let indexOfItem: [String: Int]
     @exclusivity(unchecked) private(set) var worlds: [World] = []
-    /// The item states of the world being folded, by item (kept between ticks, so a tick
-    /// allocates nothing). Only items with a body are written and read: ItemState is plain
-    /// data, so the others may stay uninitialized.
-    private let states: UnsafeMutableBufferPointer<ItemState>
-    /// Owns `states`.
+    /// The item states of a block of worlds (`block` of them, item by item within a world), read
+    /// from the batch in one call per block (kept between ticks, so a tick allocates nothing).
+    /// Only items with a body are written and read: ItemState is plain data, so the others may
+    /// stay uninitialized.
+    private let states: UnsafeMutablePointer<ItemState>
+    /// What the batch says of each world of the block.
+    private let readings: UnsafeMutablePointer<PlanBatch.WorldReading>
+    private static let block = 64
+    /// Each item's body, the same in every world added (a sweep cannot change which behaviors
+    /// hold an item): one list to read every world's states by.
+    private var bodies: [Int?]?
+    /// Owns `states` and `readings`.
     private let columns = Columns()
 
     /// `hearers` must answer for the bodies and rule of every plan added (one batch's).
@@ -42,36 +49,63 @@ final class PlanMetricsRecorder {
         names = itemNames
         indexOfItem = Dictionary(uniqueKeysWithValues: itemNames.enumerated().map { ($1, $0) })
         self.speedLimit = speedLimit
-        states = UnsafeMutableBufferPointer(start: columns.make(uninitialized: itemNames.count), count: itemNames.count)
+        states = columns.make(uninitialized: itemNames.count * Self.block)
+        readings = columns.make(uninitialized: Self.block)
     }
 
-    /// Adds the next lane's world.
-    func add(scene: SceneFile, input: PlanInput, plan: WorldPlan) {
+    /// Adds the next lane's world (`gravity`: its direction, as `PlanInput.gravity`).
+    /// False, adding nothing, when its items are on other bodies than the first world's.
+    func add(scene: SceneFile, gravity: Vector?, plan: WorldPlan) -> Bool {
+        if bodies == nil { bodies = plan.bodyOfItem }
+        guard plan.bodyOfItem == bodies else { return false }
         var tracks = MetricTracks(itemCount: scene.items.count)
         tracks.watchForSaturation(scene, indexOfItem: indexOfItem)
         tracks.watchRest(RestTarget.targets(of: scene))
-        worlds.append(World(up: MetricTracks.up(gravity: input.gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
+        worlds.append(World(up: MetricTracks.up(gravity: gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
                             bodies: plan.bodyOfItem, placed: scene.items.map { ($0.center, $0.angle) }, tracks: tracks))
+        return true
     }
 
     /// Folds tick `tick` of every running world of `batch` (world k in lane k): its contact
     /// changes, then its states; stops the worlds that failed, paused (every body asleep:
     /// nothing would change again) or ran their last tick. Returns how many it stopped.
     func afterTick(_ tick: Int, batch: PlanBatch) -> Int {
+        guard let bodies else { return 0 }
         var stopped = 0
+        let n = names.count, states = self.states, readings = self.readings
         worlds.withUnsafeMutableBufferPointer { worlds in
-            for k in worlds.indices where batch.isRunning(k) {
-                if fold(&worlds[k], tick, batch: batch, world: k) && !batch.isAsleep(k) && tick < worlds[k].ticks { continue }
-                batch.stop(k)
-                stopped += 1
+            for start in stride(from: 0, to: worlds.count, by: Self.block) {
+                let range = start..<min(start + Self.block, worlds.count)
+                batch.readRunning(range, bodies: bodies, states: states, readings: readings)
+                for k in range {
+                    let slot = k - start, reading = readings[slot]
+                    guard reading.contains(.running) else { continue }
+                    if fold(&worlds[k], tick, batch: batch, world: k, states: states + slot * n,
+                            contactChanges: reading.contains(.contactChanges))
+                        && !reading.contains(.asleep) && tick < worlds[k].ticks { continue }
+                    batch.stop(k)
+                    stopped += 1
+                }
             }
         }
         return stopped
     }
 
-    /// One world's tick; false when it blew up.
-    private func fold(_ world: inout World, _ tick: Int, batch: PlanBatch, world k: Int) -> Bool {
+    /// One world's tick from its item states (`states`, by item); false when it blew up.
+    private func fold(_ world: inout World, _ tick: Int, batch: PlanBatch, world k: Int, states: UnsafeMutablePointer<ItemState>,
+                      contactChanges: Bool) -> Bool {
         world.ticksRun = tick
+        if contactChanges { takeContactChanges(&world, batch: batch, world: k) }
+        guard world.tracks.fold(tick: tick, bodies: world.bodies, up: world.up, speedLimit: speedLimit,
+                                state: { i, _ in states[i] }) else {
+            world.failed = true
+            return false
+        }
+        return true
+    }
+
+    /// World `k`'s contact changes into its tracks.
+    private func takeContactChanges(_ world: inout World, batch: PlanBatch, world k: Int) {
         batch.takeContactChanges(k) { a, b, began in
             switch hearers.of(a, b) {
             case .items(let a, let b, let names, let listeners):
@@ -87,14 +121,6 @@ final class PlanMetricsRecorder {
             case .nobody: break   // the engine makes contacts only for pairs the rule allows
             }
         }
-        let states = self.states
-        batch.itemStates(k, bodies: world.bodies, into: states)
-        guard world.tracks.fold(tick: tick, bodies: world.bodies, up: world.up, speedLimit: speedLimit,
-                                state: { i, _ in states[i] }) else {
-            world.failed = true
-            return false
-        }
-        return true
     }
 
     /// World `k`'s results after its last tick.

@@ -87,19 +87,26 @@ public struct WorldRunner: Sendable {
         var members: [Member] = []
         var plans: [WorldPlan] = []
         var recorder: PlanMetricsRecorder?   // hears contacts by the first plan: the batch's worlds share its structure
-        // The first world's scene, input and plan: the others take its collisions (the same in
-        // every world of a sweep) instead of compiling them again.
-        var template: (scene: SceneFile, input: PlanInput, plan: WorldPlan)?
+        // The first world compiled: the others are its plan with their values set (or, where
+        // they differ in more than values, compiled with its collisions).
+        var template: PlanTemplate?
         for (slot, index) in worlds.enumerated() {
             guard let worldScene = try? worldMaker.world(index) else { results[slot] = failedResult(index); continue }
-            let input = worldScene.planInput(collisionsOf: template.map { ($0.scene, $0.input) })
-            let plan = template.map { WorldPlan(compiling: input, collisionsOf: ($0.input, $0.plan)) } ?? WorldPlan(compiling: input)
-            if template == nil { template = (worldScene, input, plan) }
+            let made: (plan: WorldPlan, gravity: Vector?)
+            if let template {
+                made = template.plan(for: worldScene)
+            } else {
+                let first = PlanTemplate(worldScene)
+                template = first
+                made = (first.plan, first.input.gravity)
+            }
+            let plan = made.plan
             let names = worldScene.items.map(\.name)
             let metrics = recorder ?? PlanMetricsRecorder(hearers: ContactHearers(plan: plan, names: names), itemNames: names,
                                                           speedLimit: speedLimit)
             recorder = metrics
-            metrics.add(scene: worldScene, input: input, plan: plan)
+            // Worlds whose items sit on other bodies (not a sweep's) run one at a time.
+            guard metrics.add(scene: worldScene, gravity: made.gravity, plan: plan) else { return worlds.map { run(world: $0) } }
             members.append(Member(slot: slot, index: index, tick: worldScene.world.tick))
             plans.append(plan)
         }

@@ -38,14 +38,7 @@ extension SceneFile {
             for i in listed where !members.contains(i) { members.append(i) }
             switch spec.kind {
             case .gravity(let g):
-                var direction = Vector(dx: 0, dy: 1)
-                if let d = g.force.direction {
-                    direction = d
-                } else if !g.force.isDefault {
-                    direction = GravityBehavior.direction(angle: g.force.angle ?? GravitySpec.defaultAngle,
-                                                          magnitude: g.force.magnitude ?? GravitySpec.defaultMagnitude)
-                }
-                gravity = direction   // the behavior added last sets the world's gravity
+                gravity = Self.direction(of: g)   // the behavior added last sets the world's gravity
                 return .gravity(items: members)
 
             case .collision(let c):
@@ -87,18 +80,12 @@ extension SceneFile {
                 return .field(field.planField(items: members))
 
             case .push(let push):
-                var polar = (angle: 0.0, magnitude: 0.0)
-                if let d = push.force.direction {
-                    polar = PushBehavior.polar(d)
-                } else if !push.force.isDefault {
-                    polar = (push.force.angle ?? PushSpec.defaultAngle, push.force.magnitude ?? PushSpec.defaultMagnitude)
-                }
                 var offsets: [Int: Offset] = [:]
                 for (name, offset) in push.offsets {
                     if let i = indexOfItem[name], members.contains(i) { offsets[i] = offset }
                 }
                 return .push(items: members, mode: push.mode == .continuous ? .continuous : .instantaneous,
-                             direction: PushBehavior.vector(angle: polar.angle, magnitude: polar.magnitude),
+                             direction: Self.direction(of: push),
                              offsets: members.map { offsets[$0] ?? Offset(horizontal: 0, vertical: 0) }, active: push.active)
 
             case .attachment(let a):
@@ -116,6 +103,33 @@ extension SceneFile {
             }
         }
         return PlanInput(referenceBounds: world.bounds, items: planItems, behaviors: planBehaviors, gravity: gravity)
+    }
+
+    /// A gravity behavior's direction (the behavior's `gravityDirection`).
+    static func direction(of g: GravitySpec) -> Vector {
+        if let d = g.force.direction { return d }
+        if g.force.isDefault { return Vector(dx: 0, dy: 1) }
+        return GravityBehavior.direction(angle: g.force.angle ?? GravitySpec.defaultAngle,
+                                         magnitude: g.force.magnitude ?? GravitySpec.defaultMagnitude)
+    }
+
+    /// A push's vector as the behavior keeps it: through its angle and magnitude, whichever way
+    /// the file gave it (a direction round-trips through polar form, as the behavior does).
+    static func direction(of push: PushSpec) -> Vector {
+        var polar = (angle: 0.0, magnitude: 0.0)
+        if let d = push.force.direction {
+            polar = PushBehavior.polar(d)
+        } else if !push.force.isDefault {
+            polar = (push.force.angle ?? PushSpec.defaultAngle, push.force.magnitude ?? PushSpec.defaultMagnitude)
+        }
+        return PushBehavior.vector(angle: polar.angle, magnitude: polar.magnitude)
+    }
+
+    /// The world's gravity direction: the last gravity behavior's (nil without one), as `planInput()` has it.
+    func gravityDirection() -> Vector? {
+        var gravity: Vector?
+        for behavior in behaviors { if case .gravity(let g) = behavior.kind { gravity = Self.direction(of: g) } }
+        return gravity
     }
 
     static func boundsType(_ shape: ItemShape) -> DynamicItemCollisionBoundsType {

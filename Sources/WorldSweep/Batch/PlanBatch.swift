@@ -75,15 +75,41 @@ public final class PlanBatch {
     /// The state of body `b` of world `k` (as `DynamicAnimator.itemState(for:)` reports it).
     public func itemState(_ k: Int, body b: Int) -> ItemState { lanes.itemState(body: b, lane: k) }
 
-    /// `itemState` of every item of world `k` that has a body (`bodies[i]`) into `states[i]`, in
-    /// one call: a sweep's metrics read each world's items every tick, and a call per item
-    /// cost more than the reading.
-    public func itemStates(_ k: Int, bodies: [Int?], into states: UnsafeMutableBufferPointer<ItemState>) {
-        for (i, b) in bodies.enumerated() { if let b { states[i] = lanes.itemState(body: b, lane: k) } }
-    }
-
     /// Whether every moving body of world `k` sleeps: the animator would pause here.
     public func isAsleep(_ k: Int) -> Bool { lanes.allDynamicBodiesAsleep(lane: k) }
+
+    /// What `readRunning` says of one world after a tick.
+    public struct WorldReading: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The world still takes part (`isRunning`).
+        public static let running = WorldReading(rawValue: 1)
+        /// Every moving body sleeps (`isAsleep`).
+        public static let asleep = WorldReading(rawValue: 2)
+        /// It has contact changes for `takeContactChanges`.
+        public static let contactChanges = WorldReading(rawValue: 4)
+    }
+
+    /// What a sweep's metrics read after a tick, for worlds `range` in one call (calls per world
+    /// and tick cost more than the reading): world k's `WorldReading` into
+    /// `readings[k - range.lowerBound]` and, when it runs, its item states into `states` from
+    /// `(k - range.lowerBound) × bodies.count` (`itemState` of each item with a body; the others are
+    /// left as they are). Every world of `range` has its items on `bodies`.
+    public func readRunning(_ range: Range<Int>, bodies: [Int?], states: UnsafeMutablePointer<ItemState>,
+                            readings: UnsafeMutablePointer<WorldReading>) {
+        let lanes = self.lanes, running = lanes.running, n = bodies.count
+        bodies.withUnsafeBufferPointer { bodies in
+            for k in range {
+                let slot = k &- range.lowerBound
+                guard running[k] else { readings[slot] = []; continue }
+                var reading = WorldReading.running
+                for i in 0..<n { if let b = bodies[i] { states[slot &* n &+ i] = lanes.itemState(body: b, lane: k) } }
+                if lanes.allDynamicBodiesAsleep(lane: k) { reading.insert(.asleep) }
+                if !lanes.worlds[k].changes.isEmpty { reading.insert(.contactChanges) }
+                readings[slot] = reading
+            }
+        }
+    }
 
     /// Hands over world `k`'s contact changes since the last call, in the order the animator
     /// delivers them (every began, then every ended), as (the pair's bodies, began); the plan's

@@ -190,19 +190,10 @@ extension WorldPlan {
             var set: DynamicItemBehavior.Settings? = nil
             for case .item(let items, let t, _) in behaviors where items.contains(item) { set = set?.overlaid(by: t) ?? t }
             let s = set ?? DynamicItemBehavior.Settings()
-            let material = Material(
-                restitution: Float(s.elasticity ?? DynamicItemBehavior.Defaults.elasticity),
-                friction: Float(s.friction ?? DynamicItemBehavior.Defaults.friction),
-                linearDamping: Float(s.resistance ?? DynamicItemBehavior.Defaults.resistance),
-                angularDamping: Float(s.angularResistance ?? DynamicItemBehavior.Defaults.angularResistance),
-                gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item],
-                density: Float(s.density ?? DynamicItemBehavior.Defaults.density),
-                fixedRotation: !(s.allowsRotation ?? DynamicItemBehavior.Defaults.allowsRotation),
-                isStatic: s.anchored ?? DynamicItemBehavior.Defaults.anchored)
+            let material = Material(s, gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item])
             let spec = input.items[item]
             chargeOfBody.append(Float(s.charge ?? DynamicItemBehavior.Defaults.charge))
-            bodies.append(BodyPlan(shape: Self.shape(of: spec),
-                                   position: Vec2(Float(spec.center.x), Float(spec.center.y)).dividedBy(EngineSettings.pointsPerMetre),
+            bodies.append(BodyPlan(shape: Self.shape(of: spec), position: Self.position(ofCenter: spec.center),
                                    angle: Float(spec.angle), material: material, item: item, boundary: nil))
             for case .item(_, _, let changes) in behaviors {
                 for change in changes where change.item == item {
@@ -252,12 +243,10 @@ extension WorldPlan {
                 Push.Target(body: bodyOfItem[item]!,
                             localPoint: Vec2(Float(offset.horizontal), Float(offset.vertical)).dividedBy(EngineSettings.pointsPerMetre))
             }
-            pushes.append(Push(behavior: k, mode: mode, vector: Vec2(Float(d.dx), Float(d.dy)), active: active, targets: targets))
+            pushes.append(Push(behavior: k, mode: mode, vector: Self.pushVector(d), active: active, targets: targets))
         }
 
-        let gravity = input.gravity.map {
-            Vec2(Float($0.dx) * EngineSettings.gravityPerUnit, Float($0.dy) * EngineSettings.gravityPerUnit)
-        } ?? .zero
+        let gravity = Self.gravity(input.gravity)
         var plan = WorldPlan(bodies: bodies, velocityChanges: velocityChanges, rule: templateRule ?? rule.rule(bodyCount: bodies.count),
                              pushes: pushes, joints: joints, gravity: gravity, bodyOfItem: bodyOfItem)
         for case .field(let field) in behaviors where plan.fields.count < FieldBehavior.maximumCount {
