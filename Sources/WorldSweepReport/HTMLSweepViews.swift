@@ -88,7 +88,7 @@ extension HTMLReport {
         let dense = v.dots.count > DensityLayer.above
         let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
         let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
-            LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)") : "")
+            LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(s.points[d.point], "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
@@ -190,9 +190,9 @@ extension HTMLReport {
         if pts.count > ReportModel.maxParallelLines {
             pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
         }
-        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
+        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { s.points[$0.0].parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
-        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle($0.0, "\(head.column) \(Text.value($0.1))") } : []
+        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle(s.points[$0.0], "\(head.column) \(Text.value($0.1))") } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
         // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
         let width = max(1100, 100 * Double(axes.count - 1) + 88)

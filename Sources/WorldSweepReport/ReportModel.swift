@@ -48,10 +48,10 @@ struct ReportModel {
     let runSecondsKnown: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
-    /// Per metric column, the points with a value and that value: looked up once per point and
-    /// column, not again by every view that charts it (issue 29: dictionary look-ups by string per
-    /// value were a tenth of the report's time).
-    let valuedColumns: [String: [(PointSummary, Double)]]
+    /// Per metric column, the points with a value (their indices in `summary.points`) and that
+    /// value: looked up once per point and column, not again by every view that charts it (issue
+    /// 29: dictionary look-ups by string per value were a tenth of the report's time).
+    let valuedColumns: [String: [(Int, Double)]]
     /// Per metric column worlds can lack, for each of `valuedColumns`' points the share of its
     /// worlds without a value, and the column's tally (ColumnTally.swift): read once, not by each
     /// slice, pair map and sentence.
@@ -104,7 +104,7 @@ struct ReportModel {
         let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
-        typealias ColumnWork = (analysis: MetricAnalysis, valued: [(PointSummary, Double)], never: [Double?]?, tally: ColumnTally?)
+        typealias ColumnWork = (analysis: MetricAnalysis, valued: [(Int, Double)], never: [Double?]?, tally: ColumnTally?)
         let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> ColumnWork in
             let column = columns[k]
             let form = Censoring.Form(column)
@@ -113,7 +113,7 @@ struct ReportModel {
             let stored = table.column(Censoring.readColumn(form))
             // The values alone go to the analyses (a PointValue carries the point's parameters): a
             // copy of each PointSummary per metric cost a retain and a release of its dictionary.
-            var pts: [PointValue] = [], valued: [(PointSummary, Double)] = [], never: [Double?] = []
+            var pts: [PointValue] = [], valued: [(Int, Double)] = [], never: [Double?] = []
             var tally = ColumnTally()
             pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
             for (i, point) in summary.points.enumerated() {
@@ -122,12 +122,12 @@ struct ReportModel {
                 guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
                 pts.append(v)
                 guard v.mean.isFinite else { continue }
-                valued.append((point, v.mean))
+                valued.append((i, v.mean))
                 never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
             }
             return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued, never, lacking ? tally : nil)
         }
-        var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(PointSummary, Double)]] = [:]
+        var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
         for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
             valuedColumns[column] = work.valued
             never[column] = work.never

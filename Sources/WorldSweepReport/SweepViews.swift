@@ -21,8 +21,9 @@ struct SliceLevel: Sendable {
 struct SliceView: Sendable {
     var parameter: Int
     var column: String
-    /// Every point with a value: (parameter value, the point's mean, the point).
-    var dots: [(x: Double, y: Double, point: PointSummary)]
+    /// Every point with a value: (parameter value, the point's mean, the point's index in the
+    /// summary's points).
+    var dots: [(x: Double, y: Double, point: Int)]
     var levels: [SliceLevel]
     /// True when the levels are bins of a continuous parameter.
     var binned: Bool
@@ -51,13 +52,15 @@ enum SweepViews {
     static let bins = 10
     static let pairBins = 8
 
-    /// Every point with a world that did not fail, and its mean of `column` in the complete form
-    /// (Censoring: a time never reached counts as the run's length, a bounce never made as 0).
-    static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(PointSummary, Double)] {
+    /// Every point with a world that did not fail, by its index in `points`, and its mean of
+    /// `column` in the complete form (Censoring: a time never reached counts as the run's length, a
+    /// bounce never made as 0). Indices, not copies of the points: a copy retained and released the
+    /// point's arrays and dictionary, per metric column and per view (issue 29).
+    static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(Int, Double)] {
         let form = Censoring.Form(column)
-        return points.compactMap { p in
-            guard let v = Censoring.value(p, form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
-            return (p, v.mean)
+        return points.indices.compactMap { i in
+            guard let v = Censoring.value(points[i], form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
+            return (i, v.mean)
         }
     }
 
@@ -69,9 +72,9 @@ enum SweepViews {
 
     /// Per valued point, the share of its worlds without a value of `column` (nil entries for a
     /// metric every world has): what the slices and pair maps of the column show beside the means.
-    static func neverShares(_ valued: [(PointSummary, Double)], _ column: String) -> [Double?] {
+    static func neverShares(_ valued: [(Int, Double)], of points: [PointSummary], _ column: String) -> [Double?] {
         let never = never(column)
-        return valued.map { never($0.0) }
+        return valued.map { never(points[$0.0]) }
     }
 
     static func meanOf(_ v: [Double?]) -> Double? {
@@ -108,18 +111,18 @@ enum SweepViews {
 
     static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, log: Bool = false,
                       runSeconds: Double) -> SliceView {
-        slice(valued: valued(points, column, runSeconds: runSeconds), parameter: j, column: column, binned: binned, log: log)
+        slice(valued: valued(points, column, runSeconds: runSeconds), of: points, parameter: j, column: column, binned: binned, log: log)
     }
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
-    /// `neverShares(valued, column)`, likewise.
-    static func slice(valued: [(PointSummary, Double)], never shares: [Double?]? = nil, parameter j: Int, column: String,
+    /// `neverShares(valued, of: points, column)`, likewise.
+    static func slice(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, parameter j: Int, column: String,
                       binned: Bool, log: Bool = false) -> SliceView {
-        let shares = shares ?? neverShares(valued, column)
-        var vals: [(x: Double, y: Double, point: PointSummary)] = [], never: [Double?] = []
+        let shares = shares ?? neverShares(valued, of: points, column)
+        var vals: [(x: Double, y: Double, point: Int)] = [], never: [Double?] = []
         vals.reserveCapacity(valued.count); never.reserveCapacity(valued.count)
         for (i, (p, y)) in valued.enumerated() {
-            guard let x = p.parameters[safe: j] else { continue }
+            guard let x = points[p].parameters[safe: j] else { continue }
             vals.append((x, y, p)); never.append(shares[i])
         }
         var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
@@ -142,16 +145,17 @@ enum SweepViews {
 
     static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, log: (x: Bool, y: Bool) = (false, false),
                      maxSide: Int, runSeconds: Double) -> PairView {
-        pair(valued: valued(points, column, runSeconds: runSeconds), x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
+        pair(valued: valued(points, column, runSeconds: runSeconds), of: points, x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
     }
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
-    /// `neverShares(valued, column)`, likewise.
-    static func pair(valued: [(PointSummary, Double)], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
+    /// `neverShares(valued, of: points, column)`, likewise.
+    static func pair(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
                      binned: Bool, log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
-        let shares = shares ?? neverShares(valued, column)
+        let shares = shares ?? neverShares(valued, of: points, column)
         let vals = valued.indices.compactMap { i -> (Double, Double, Double, Double?)? in
-            guard let a = valued[i].0.parameters[safe: jx], let b = valued[i].0.parameters[safe: jy] else { return nil }
+            let parameters = points[valued[i].0].parameters
+            guard let a = parameters[safe: jx], let b = parameters[safe: jy] else { return nil }
             return (a, b, valued[i].1, shares[i])
         }
         var xs: [Double], ys: [Double]
