@@ -60,6 +60,10 @@ struct ReportModel {
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
+    /// Per parameter, whether a grid sweep's values are log-spaced (`isLogSpaced`): worked out
+    /// once, as every slice, pair map and chart of the parameter asks (each answer sorted the
+    /// points' distinct values).
+    private var logSpacedGrid: [Bool] = []
     /// What the page leads with and orders by, worked out once (every section asks, and each
     /// answer walks or sorts every metric): the key metric columns present, item by item; the
     /// metrics with signal and a fit, key metrics first, then by R²; the headline metric.
@@ -95,6 +99,7 @@ struct ReportModel {
         let columns = Self.metricColumns(summary, present: table.names)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
+        logSpacedGrid = isRandom ? [] : summary.parameters.indices.map { Self.logSpacedValues(summary.points, $0) }
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
@@ -177,7 +182,13 @@ struct ReportModel {
     /// a random one binned in equal widths of its logarithm).
     func isLogSpaced(_ j: Int) -> Bool {
         guard !isRandom else { return isLogUniform(j) }
-        let v = Array(Set(summary.points.compactMap { $0.parameters[safe: j] })).sorted()
+        return logSpacedGrid[safe: j] ?? Self.logSpacedValues(summary.points, j)
+    }
+
+    /// Whether the points' values of parameter `j` are three or more positive values spread by a
+    /// constant ratio over at least a decade.
+    static func logSpacedValues(_ points: [PointSummary], _ j: Int) -> Bool {
+        let v = Array(Set(points.compactMap { $0.parameters[safe: j] })).sorted()
         guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
