@@ -130,9 +130,10 @@ public enum Decomposition {
         }
     }
 
-    /// `design`: made over the same points' parameters (`Design.fits`), or nil to make one here.
+    /// `design`: made over the same points' parameters (`Design.fits`), or nil to make one here
+    /// (by `makeDesign`, when given: a design over the same points, shared by other metrics).
     static func decompose(metric: String, parameterCount p: Int, points: [PointValue], replicated: Bool,
-                          design shared: Design?) -> Result<VarianceDecomposition, Refusal> {
+                          design shared: Design?, makeDesign: (() -> Design)? = nil) -> Result<VarianceDecomposition, Refusal> {
         let n = Double(points.count)
         guard n > 0 else { return .failure(.nothingVaries) }
         let mu = points.reduce(0) { $0 + $1.mean } / n
@@ -141,7 +142,7 @@ public enum Decomposition {
         let total = between + within
         guard total > 1e-300, total.isFinite else { return .failure(.constant) }
         let noise: Double? = replicated ? within / total : nil
-        let design = shared ?? Design(points, parameterCount: p)
+        let design = shared ?? makeDesign?() ?? Design(points, parameterCount: p)
         let varying = design.varying
         guard !varying.isEmpty else {
             // Only replicas differ: all of it is noise (or, without replicas, nothing varies).

@@ -107,6 +107,7 @@ struct ReportModel {
         // What the decompositions read of the parameters alone, made once for the metrics every
         // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
         let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
+        let subsetDesigns = SubsetDesigns()
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
         typealias ColumnWork = (analysis: MetricAnalysis, valued: [(Int, Double)], never: [Double?]?, tally: ColumnTally?)
@@ -118,19 +119,20 @@ struct ReportModel {
             let stored = table.column(Censoring.readColumn(form))
             // The values alone go to the analyses (a PointValue carries the point's parameters): a
             // copy of each PointSummary per metric cost a retain and a release of its dictionary.
-            var pts: [PointValue] = [], valued: [(Int, Double)] = [], never: [Double?] = []
+            var pts: [PointValue] = [], valued: [(Int, Double)] = [], never: [Double?] = [], taken: [Int] = []
             var tally = ColumnTally()
             pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
             for (i, point) in summary.points.enumerated() {
                 let stats = stored?[i]
                 if lacking { tally.add(point, stats: stats) }
                 guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
-                pts.append(v)
+                pts.append(v); taken.append(i)
                 guard v.mean.isFinite else { continue }
                 valued.append((i, v.mean))
                 never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
             }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued, never, lacking ? tally : nil)
+            let subset = pts.count < summary.points.count ? { [pts, taken] in subsetDesigns.design(taken) { Decomposition.Design(pts, parameterCount: p) } } : nil
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design, subsetDesign: subset), valued, never, lacking ? tally : nil)
         }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
         for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
@@ -152,9 +154,10 @@ struct ReportModel {
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
-    /// `design`: the decompositions' design over every point, used where the metric has them all.
+    /// `design`: the decompositions' design over every point, used where the metric has them all;
+    /// `subsetDesign`: where it has fewer, the design over its points, asked for only if needed.
     static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
-                        design: Decomposition.Design? = nil) -> MetricAnalysis {
+                        design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil) -> MetricAnalysis {
         let unit = Units.metric(column)
         guard p > 0 else {
             return MetricAnalysis(column: column, importance: nil, fit: nil,
@@ -163,8 +166,9 @@ struct ReportModel {
         let y = values.map(\.mean)
         let x = (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }
         let fit = values.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        let full = design.flatMap { $0.fits(values) ? $0 : nil }
         switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
-                                       design: design.flatMap { $0.fits(values) ? $0 : nil }) {
+                                       design: full, makeDesign: full == nil ? subsetDesign : nil) {
         case .success(let d):
             return MetricAnalysis(column: column, importance: d, fit: fit,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
