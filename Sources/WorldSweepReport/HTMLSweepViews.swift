@@ -151,9 +151,20 @@ extension HTMLReport {
         let s = m.summary
         let (nx, ny) = (s.parameters[p.xParameter], s.parameters[p.yParameter])
         let cells = p.cells.map { row in row.map { $0?.mean } }
+        // A cell's hover: "X = x, Y = y: mean C v over n points; s of worlds …". The parts each
+        // column, row and map share are made once, and each title in one string of its size
+        // (interpolated per cell, the texts of a map's 256 cells were half its drawing, issue 29).
+        let sign = p.binned ? " ≈ " : " = "
+        let xTexts = p.xValues.map { nx + sign + Text.value($0) }, yTexts = p.yValues.map { ", " + ny + sign + Text.value($0) }
+        let meanOf = ": mean " + p.column + " ", worldsThat = " of worlds " + lacking(p.column)
         let titles = p.cells.enumerated().map { r, row in row.enumerated().map { c, cell in
-            let where_ = "\(nx) \(p.binned ? "≈" : "=") \(Text.value(p.xValues[c])), \(ny) \(p.binned ? "≈" : "=") \(Text.value(p.yValues[r]))"
-            return cell.map { "\(where_): mean \(p.column) \(Text.value($0.mean)) over \($0.points) point\($0.points == 1 ? "" : "s")" + ($0.never.map { "; \(ReportModel.percent($0)) of worlds \(lacking(p.column))" } ?? "") } ?? "\(where_): no point"
+            var t = ""
+            t.reserveCapacity(xTexts[c].utf8.count + yTexts[r].utf8.count + meanOf.utf8.count + worldsThat.utf8.count + 48)
+            t += xTexts[c]; t += yTexts[r]
+            guard let cell else { t += ": no point"; return t }
+            t += meanOf; t += Text.value(cell.mean); t += " over "; t += String(cell.points); t += cell.points == 1 ? " point" : " points"
+            if let never = cell.never { t += "; "; t += ReportModel.percent(never); t += worldsThat }
+            return t
         } }
         let unit = Units.metric(p.column)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
