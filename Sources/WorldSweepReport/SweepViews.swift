@@ -125,17 +125,24 @@ enum SweepViews {
             guard let x = points[p].parameters[safe: j] else { continue }
             vals.append((x, y, p)); never.append(shares[i])
         }
-        var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
+        // The levels' points, by level in order: bins by index (an array, not a dictionary keyed
+        // by each point's bin: hashing per point was a third of a random sweep's slice, issue 29),
+        // grid values by value.
+        typealias Member = (x: Double, y: Double, never: Double?)
+        let ordered: [[Member]]
         var cut: Bins?
         if binned, !vals.isEmpty {
             let b = Bins(vals.map(\.x), count: bins, logarithmic: log)
             cut = b
-            for (v, n) in zip(vals, never) { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, n)) }
+            var byBin = [[Member]](repeating: [], count: bins)
+            for (v, n) in zip(vals, never) { byBin[b.index(v.x)].append((v.x, v.y, n)) }
+            ordered = byBin.filter { !$0.isEmpty }
         } else {
+            var groups: [Double: [Member]] = [:]
             for (v, n) in zip(vals, never) { groups[v.x, default: []].append((v.x, v.y, n)) }
+            ordered = groups.keys.sorted().map { groups[$0]! }
         }
-        let levels = groups.keys.sorted().map { k -> SliceLevel in
-            let g = groups[k]!
+        let levels = ordered.map { g -> SliceLevel in
             let ys = g.map(\.y)
             return SliceLevel(x: cut?.middle(g.map(\.x)) ?? g[0].x, mean: ys.reduce(0, +) / Double(ys.count),
                               min: ys.min()!, max: ys.max()!, points: g.count, never: meanOf(g.map(\.never)))
