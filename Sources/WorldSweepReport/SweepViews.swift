@@ -103,6 +103,18 @@ enum SweepViews {
         }
     }
 
+    /// Where `v` is in `sorted` (ascending, distinct, as `Array(Set(…)).sorted()` makes them), or
+    /// nil: found by `==`, as a dictionary keyed by the values would find it (0 and −0 alike,
+    /// NaN never).
+    static func position(of v: Double, in sorted: [Double]) -> Int? {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < v { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == v ? lo : nil
+    }
+
     /// Equal-width bin index of v in [lo, hi] (the top edge belongs to the last bin).
     static func bin(_ v: Double, lo: Double, hi: Double, count: Int) -> Int {
         guard hi > lo else { return 0 }
@@ -178,11 +190,22 @@ enum SweepViews {
             let allX = Array(Set(vals.map(\.0))).sorted(), allY = Array(Set(vals.map(\.1))).sorted()
             xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)
             capped = xs.count < allX.count || ys.count < allY.count
-            let xi = Dictionary(xs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            let yi = Dictionary(ys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            key = { a, b in
-                guard let c = xi[a], let r = yi[b] else { return nil }
-                return (c, r)
+            // Each value's column and row by binary search in the sorted, distinct values (a
+            // dictionary keyed by Double hashed twice per point and map, issue 29).
+            // (With a NaN among them the sort has no order to search: a dictionary, as before.)
+            let (sx, sy) = (xs, ys)
+            if sx.contains(where: \.isNaN) || sy.contains(where: \.isNaN) {
+                let xi = Dictionary(sx.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                let yi = Dictionary(sy.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                key = { a, b in
+                    guard let c = xi[a], let r = yi[b] else { return nil }
+                    return (c, r)
+                }
+            } else {
+                key = { a, b in
+                    guard let c = Self.position(of: a, in: sx), let r = Self.position(of: b, in: sy) else { return nil }
+                    return (c, r)
+                }
             }
         }
         var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)
