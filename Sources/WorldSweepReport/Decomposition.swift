@@ -130,9 +130,10 @@ public enum Decomposition {
         }
     }
 
-    /// `design`: made over the same points' parameters (`Design.fits`), or nil to make one here.
+    /// `design`: made over the same points' parameters (`Design.fits`), or nil to make one here
+    /// (by `makeDesign`, when given: a design over the same points, shared by other metrics).
     static func decompose(metric: String, parameterCount p: Int, points: [PointValue], replicated: Bool,
-                          design shared: Design?) -> Result<VarianceDecomposition, Refusal> {
+                          design shared: Design?, makeDesign: (() -> Design)? = nil) -> Result<VarianceDecomposition, Refusal> {
         let n = Double(points.count)
         guard n > 0 else { return .failure(.nothingVaries) }
         let mu = points.reduce(0) { $0 + $1.mean } / n
@@ -141,7 +142,7 @@ public enum Decomposition {
         let total = between + within
         guard total > 1e-300, total.isFinite else { return .failure(.constant) }
         let noise: Double? = replicated ? within / total : nil
-        let design = shared ?? Design(points, parameterCount: p)
+        let design = shared ?? makeDesign?() ?? Design(points, parameterCount: p)
         let varying = design.varying
         guard !varying.isEmpty else {
             // Only replicas differ: all of it is noise (or, without replicas, nothing varies).
@@ -247,6 +248,22 @@ struct Grid {
 
     func level(_ cell: Int, _ k: Int) -> Int { (cell / strides[k]) % levels[k].count }
 
+    /// `level(c, k)` for c = 0, 1, 2, … in turn, without dividing: the level steps every
+    /// `strides[k]` cells and wraps after the last. (`split` walks every cell of a grid of up to
+    /// 50 000 once per parameter and pair, for every metric: the divisions were most of it.)
+    struct LevelWalk {
+        let stride: Int, count: Int
+        private(set) var level = 0
+        private var run = 0
+        init(_ grid: Grid, _ k: Int) { stride = grid.strides[k]; count = grid.levels[k].count }
+        mutating func advance() {
+            run += 1
+            guard run == stride else { return }
+            run = 0; level += 1
+            if level == count { level = 0 }
+        }
+    }
+
     /// The point values laid out by cell.
     func values(_ y: [Double]) -> [Double] {
         var v = [Double](repeating: 0, count: cellCount)
@@ -262,7 +279,8 @@ struct Grid {
         // Main effects: per level, the mean over every other parameter, less the grand mean.
         let effects: [[Double]] = levels.indices.map { k in
             var sums = [Double](repeating: 0, count: levels[k].count)
-            for c in 0..<cellCount { sums[level(c, k)] += v[c] }
+            var walk = LevelWalk(self, k)
+            for c in 0..<cellCount { sums[walk.level] += v[c]; walk.advance() }
             let per = n / Double(levels[k].count)
             return sums.map { $0 / per - mu }
         }
@@ -272,7 +290,8 @@ struct Grid {
             for b in levels.indices where b > a {
                 let (na, nb) = (levels[a].count, levels[b].count)
                 var sums = [Double](repeating: 0, count: na * nb)
-                for c in 0..<cellCount { sums[level(c, a) * nb + level(c, b)] += v[c] }
+                var wa = LevelWalk(self, a), wb = LevelWalk(self, b)
+                for c in 0..<cellCount { sums[wa.level * nb + wb.level] += v[c]; wa.advance(); wb.advance() }
                 let per = n / Double(na * nb)
                 var s = 0.0
                 for i in 0..<na {

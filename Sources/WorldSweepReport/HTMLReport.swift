@@ -259,7 +259,7 @@ enum HTMLReport {
         h += note("\(column): the key metric that varies most between the replicas of a point.")
         h += "<div class=\"charts\">\n"
         let j = m.parameterOrder(column).first ?? 0
-        let vals = m.valued(column).compactMap { p, _ in p.metrics[column].map { (p, $0) } }
+        let vals = m.valued(column).compactMap { i, _ in s.points[i].metrics[column].map { (s.points[i], $0) } }
         if vals.count > 1, !s.parameters.isEmpty {
             let many = vals.count > ReportModel.maxHoverDots
             let dense = vals.count > DensityLayer.above
@@ -293,8 +293,9 @@ enum HTMLReport {
         var rows: [String] = []
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
+                let p = m.summary.points[pv.0]
                 rows.append("<tr><td>\(name(m.metricLabel(e.column)))</td><td class=\"n\">\(which) \(Text.value(pv.1))</td>"
-                    + "<td>point \(pv.0.point): \(Text.escape(m.describe(pv.0)))<br>\(command(m, world: m.world(of: pv.0)))</td></tr>\n")
+                    + "<td>point \(p.point): \(Text.escape(m.describe(p)))<br>\(command(m, world: m.world(of: p)))</td></tr>\n")
             }
         }
         h += table(["Metric", "Mean", "At, and the command that replays it"], rows, cls: "stack")

@@ -88,7 +88,7 @@ extension HTMLReport {
         let dense = v.dots.count > DensityLayer.above
         let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
         let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
-            LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(d.point, "mean \(Text.value(d.y)) \(unit)") : "")
+            LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(s.points[d.point], "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
             LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
@@ -151,9 +151,20 @@ extension HTMLReport {
         let s = m.summary
         let (nx, ny) = (s.parameters[p.xParameter], s.parameters[p.yParameter])
         let cells = p.cells.map { row in row.map { $0?.mean } }
+        // A cell's hover: "X = x, Y = y: mean C v over n points; s of worlds …". The parts each
+        // column, row and map share are made once, and each title in one string of its size
+        // (interpolated per cell, the texts of a map's 256 cells were half its drawing, issue 29).
+        let sign = p.binned ? " ≈ " : " = "
+        let xTexts = p.xValues.map { nx + sign + Text.value($0) }, yTexts = p.yValues.map { ", " + ny + sign + Text.value($0) }
+        let meanOf = ": mean " + p.column + " ", worldsThat = " of worlds " + lacking(p.column)
         let titles = p.cells.enumerated().map { r, row in row.enumerated().map { c, cell in
-            let where_ = "\(nx) \(p.binned ? "≈" : "=") \(Text.value(p.xValues[c])), \(ny) \(p.binned ? "≈" : "=") \(Text.value(p.yValues[r]))"
-            return cell.map { "\(where_): mean \(p.column) \(Text.value($0.mean)) over \($0.points) point\($0.points == 1 ? "" : "s")" + ($0.never.map { "; \(ReportModel.percent($0)) of worlds \(lacking(p.column))" } ?? "") } ?? "\(where_): no point"
+            var t = ""
+            t.reserveCapacity(xTexts[c].utf8.count + yTexts[r].utf8.count + meanOf.utf8.count + worldsThat.utf8.count + 48)
+            t += xTexts[c]; t += yTexts[r]
+            guard let cell else { t += ": no point"; return t }
+            t += meanOf; t += Text.value(cell.mean); t += " over "; t += String(cell.points); t += cell.points == 1 ? " point" : " points"
+            if let never = cell.never { t += "; "; t += ReportModel.percent(never); t += worldsThat }
+            return t
         } }
         let unit = Units.metric(p.column)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
@@ -190,9 +201,9 @@ extension HTMLReport {
         if pts.count > ReportModel.maxParallelLines {
             pts = ReportModel.thinned(pts, ReportModel.maxParallelLines)
         }
-        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { $0.0.parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
+        let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { s.points[$0.0].parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
-        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle($0.0, "\(head.column) \(Text.value($0.1))") } : []
+        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle(s.points[$0.0], "\(head.column) \(Text.value($0.1))") } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
         // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
         let width = max(1100, 100 * Double(axes.count - 1) + 88)

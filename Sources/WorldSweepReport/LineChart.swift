@@ -73,8 +73,10 @@ struct LineChart: Sendable {
 
     /// Groups of line series that coincide: at every x the same set of points, and y within 0.5 %
     /// of the axis span (closer than a line's width). Each group lists series indices, first first.
-    func coincidentGroups() -> [[Int]] {
-        let (_, ya, _, _) = layout()
+    /// `yAxis`: `layout()`'s, when the caller has it (a layout walks every point of every series).
+    func coincidentGroups(yAxis: NiceAxis? = nil) -> [[Int]] {
+        guard series.contains(where: { $0.style == .line && $0.inLegend }) else { return [] }
+        let ya = yAxis ?? layout().y
         let tolerance = 0.005 * (ya.hi - ya.lo)
         var groups: [[Int]] = []
         for (i, s) in series.enumerated() where s.style == .line && s.inLegend {
@@ -94,20 +96,36 @@ struct LineChart: Sendable {
     func px(_ x: Double) -> Double { logX ? log10(x) : x }
 
     /// The axes and the mapping from data to pixels (what `svg()` draws with).
+    /// The extremes are folded in one order over the values (every point's x, then the domain's;
+    /// every y, lower band end, upper band end, lower and upper error end, then the domain's), as
+    /// `min()`/`max()` of those lists in that order would take them, without the lists (copies of
+    /// every point, hover text included: most of a chart of thousands of dots, issue 29).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {
-        let pts = series.flatMap(\.points)
-        let xs = (pts.map(\.x) + (xDomain.map { [$0.0, $0.1] } ?? [])).map(px).filter(\.isFinite)
-        var ys = pts.map(\.y).filter(\.isFinite)
-        ys += pts.compactMap(\.lo).map(floor).filter(\.isFinite) + pts.compactMap(\.hi).filter(\.isFinite)
-        ys += pts.compactMap { p in p.err.map { floor(p.y - $0) } }.filter(\.isFinite)
-        ys += pts.compactMap { p in p.err.map { p.y + $0 } }.filter(\.isFinite)
-        if let d = yDomain { ys += [d.0, d.1].filter(\.isFinite) }
-        var xa = NiceAxis(min: xs.min() ?? 0, max: xs.max() ?? 1)
+        var xr = Extent(), yr = Extent()
+        for se in series { for p in se.points { xr.add(px(p.x)) } }
+        if let d = xDomain { xr.add(px(d.0)); xr.add(px(d.1)) }
+        for se in series { for p in se.points { yr.add(p.y) } }
+        for se in series { for p in se.points { if let lo = p.lo { yr.add(floor(lo)) } } }
+        for se in series { for p in se.points { if let hi = p.hi { yr.add(hi) } } }
+        for se in series { for p in se.points { if let e = p.err { yr.add(floor(p.y - e)) } } }
+        for se in series { for p in se.points { if let e = p.err { yr.add(p.y + e) } } }
+        if let d = yDomain { yr.add(d.0); yr.add(d.1) }
+        var xa = NiceAxis(min: xr.min ?? 0, max: xr.max ?? 1)
         xa.log = logX
-        let ya = NiceAxis(min: Swift.min(0, ys.min() ?? 0), max: ys.max() ?? 1)
+        let ya = NiceAxis(min: Swift.min(0, yr.min ?? 0), max: yr.max ?? 1)
         let f = frame
         return (xa, ya, LinearScale(domain: (xa.lo, xa.hi), range: (f.plotLeft, f.plotRight)),
                 LinearScale(domain: (ya.lo, ya.hi), range: (f.plotBottom, f.plotTop)))
+    }
+
+    /// The least and greatest finite values seen, each the first of its equals (as `min()`/`max()`).
+    struct Extent {
+        var min: Double?, max: Double?
+        mutating func add(_ v: Double) {
+            guard v.isFinite else { return }
+            if let m = min { if v < m { min = v } } else { min = v }
+            if let m = max { if m < v { max = v } } else { max = v }
+        }
     }
 
     /// Runs of points without a gap between them.
@@ -120,9 +138,10 @@ struct LineChart: Sendable {
     }
 
     /// Legend entries: one per group of coinciding lines ("0.5, 1, 2 coincide"), one per dot series.
-    func legendEntries() -> [(String, String)] {
+    /// `groups`: `coincidentGroups()`, when the caller has them.
+    func legendEntries(groups known: [[Int]]? = nil) -> [(String, String)] {
         var out: [(String, String)] = []
-        let groups = coincidentGroups()
+        let groups = known ?? coincidentGroups()
         var done = Set<Int>()
         for (i, s) in series.enumerated() where s.inLegend && !done.contains(i) {
             if let g = groups.first(where: { $0.contains(i) }), g.count > 1 {
@@ -141,7 +160,7 @@ struct LineChart: Sendable {
         var s = SVGKit.open(f, label: title, y0: ys.map(0)) + SVGKit.title(f, title)
         s += SVGKit.axes(f, x: xa, y: ya, xScale: xs, yScale: ys, xLabel: xLabel, yLabel: yLabel)
         // Dots behind everything, then bands, then lines: every line stays visible.
-        let groups = coincidentGroups()
+        let groups = coincidentGroups(yAxis: ya)
         let hidden = Set(groups.flatMap { $0.dropFirst() })
         for se in series where se.style == .density {
             // On a log axis the layer bins the logarithms, as the axis spaces them.
@@ -203,7 +222,7 @@ struct LineChart: Sendable {
             s += out.string
             s += "</g>\n"
         }
-        let entries = legendEntries()
+        let entries = legendEntries(groups: groups)
         if entries.count > 1 || !legendTitle.isEmpty {
             let marker = series.filter(\.inLegend).allSatisfy { $0.style == .dots }
             s += legendPlace == .right ? SVGKit.legend(f, title: legendTitle, entries: entries, marker: marker)

@@ -95,8 +95,9 @@ enum MarkdownReport {
         var rows: [[String]] = []
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
-                rows.append([m.metricLabel(e.column), which, Text.value(pv.1), "point \(pv.0.point): \(m.describe(pv.0))",
-                             "`\(m.traceCommand(world: m.world(of: pv.0)))`"])
+                let p = m.summary.points[pv.0]
+                rows.append([m.metricLabel(e.column), which, Text.value(pv.1), "point \(p.point): \(m.describe(p))",
+                             "`\(m.traceCommand(world: m.world(of: p)))`"])
             }
         }
         return md + table(["Metric", "", "Mean", "At", "Replay"], rows)

@@ -5,18 +5,20 @@ import WorldSweepRun
 extension ReportModel {
     // MARK: extremes
 
-    struct Extreme { var column: String; var high: (PointSummary, Double); var low: (PointSummary, Double) }
+    /// The highest and lowest points: their indices in `summary.points`, and their values.
+    struct Extreme { var column: String; var high: (Int, Double); var low: (Int, Double) }
 
     func extremes() -> [Extreme] { extremeList }
 
-    /// The points with a value of `column`, and that value (`SweepViews.valued`, made once).
-    func valued(_ column: String) -> [(PointSummary, Double)] {
+    /// The points with a value of `column` (their indices in `summary.points`), and that value
+    /// (`SweepViews.valued`, made once).
+    func valued(_ column: String) -> [(Int, Double)] {
         valuedColumns[column] ?? SweepViews.valued(summary.points, column, runSeconds: runSeconds)
     }
 
     /// Per point of `valued(column)`, the share of its worlds without a value (made once).
     func neverShares(_ column: String) -> [Double?] {
-        neverColumns[column] ?? SweepViews.neverShares(valued(column), column)
+        neverColumns[column] ?? SweepViews.neverShares(valued(column), of: summary.points, column)
     }
 
     var computedExtremes: [Extreme] {
@@ -57,9 +59,9 @@ extension ReportModel {
         if let h = headline?.column, let i = ex.firstIndex(where: { $0.column == h }) { ex.insert(ex.remove(at: i), at: 0) }
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
-                let w = world(of: pv.0)
+                let p = summary.points[pv.0], w = world(of: p)
                 guard !out.contains(where: { $0.world == w }), out.count < Self.maxTrajectories else { continue }
-                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))): \(describe(pv.0))"))
+                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))): \(describe(p))"))
             }
         }
         return out

@@ -57,7 +57,7 @@ extension ReportModel {
 
     /// The metric against parameter `j`.
     func slice(_ column: String, _ j: Int) -> SliceView {
-        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), never: neverShares(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
+        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), of: summary.points, never: neverShares(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
     }
 
     /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a
@@ -73,7 +73,7 @@ extension ReportModel {
         // One job per (metric, parameter) slice, then one per charted metric's pair maps.
         let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
             guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
-            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), never: model.neverShares(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
+            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), of: model.summary.points, never: model.neverShares(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
                                            log: model.binned && model.isLogSpaced(k % p)))
         }
         for (i, column) in sliced.enumerated() {
@@ -96,7 +96,7 @@ extension ReportModel {
         for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
         let vals = valued(column), never = neverShares(column)
-        return (kept.map { SweepViews.pair(valued: vals, never: never, x: $0.0, y: $0.1, column: column, binned: binned,
+        return (kept.map { SweepViews.pair(valued: vals, of: summary.points, never: never, x: $0.0, y: $0.1, column: column, binned: binned,
                                          log: (binned && isLogSpaced($0.0), binned && isLogSpaced($0.1)), maxSide: Self.maxHeatmapSide) }, all.count)
     }
 
@@ -111,13 +111,13 @@ extension ReportModel {
         if let top = h.importance?.pairs.first, top.share >= 0.02 {
             (x, g) = (h.importance!.mains[top.a] ?? 0) >= (h.importance!.mains[top.b] ?? 0) ? (top.a, top.b) : (top.b, top.a)
         }
-        let vals = valued(h.column)
-        let groups = Array(Set(vals.compactMap { $0.0.parameters[safe: g] })).sorted()
+        let points = summary.points, vals = valued(h.column)
+        let groups = Array(Set(vals.compactMap { points[$0.0].parameters[safe: g] })).sorted()
         let kept = Self.capped(groups, Self.maxInteractionLines)
         let lines = kept.map { gv -> (value: Double, points: [(x: Double, mean: Double, n: Int)]) in
             var acc: [Double: (Double, Int)] = [:]
-            for (p, v) in vals where p.parameters[safe: g] == gv {
-                guard let xv = p.parameters[safe: x] else { continue }
+            for (i, v) in vals where points[i].parameters[safe: g] == gv {
+                guard let xv = points[i].parameters[safe: x] else { continue }
                 acc[xv, default: (0, 0)].0 += v; acc[xv, default: (0, 0)].1 += 1
             }
             return (gv, acc.keys.sorted().map { (x: $0, mean: acc[$0]!.0 / Double(acc[$0]!.1), n: acc[$0]!.1) })

@@ -48,10 +48,10 @@ struct ReportModel {
     let runSecondsKnown: Bool
     /// Every metric column, in `metricColumns` order.
     let analyses: [MetricAnalysis]
-    /// Per metric column, the points with a value and that value: looked up once per point and
-    /// column, not again by every view that charts it (issue 29: dictionary look-ups by string per
-    /// value were a tenth of the report's time).
-    let valuedColumns: [String: [(PointSummary, Double)]]
+    /// Per metric column, the points with a value (their indices in `summary.points`) and that
+    /// value: looked up once per point and column, not again by every view that charts it (issue
+    /// 29: dictionary look-ups by string per value were a tenth of the report's time).
+    let valuedColumns: [String: [(Int, Double)]]
     /// Per metric column worlds can lack, for each of `valuedColumns`' points the share of its
     /// worlds without a value, and the column's tally (ColumnTally.swift): read once, not by each
     /// slice, pair map and sentence.
@@ -60,6 +60,10 @@ struct ReportModel {
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
+    /// Per parameter, whether a grid sweep's values are log-spaced (`isLogSpaced`): worked out
+    /// once, as every slice, pair map and chart of the parameter asks (each answer sorted the
+    /// points' distinct values).
+    private var logSpacedGrid: [Bool] = []
     /// What the page leads with and orders by, worked out once (every section asks, and each
     /// answer walks or sorts every metric): the key metric columns present, item by item; the
     /// metrics with signal and a fit, key metrics first, then by R²; the headline metric.
@@ -95,6 +99,7 @@ struct ReportModel {
         let columns = Self.metricColumns(summary, present: table.names)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
+        logSpacedGrid = isRandom ? [] : summary.parameters.indices.map { Self.logSpacedValues(summary.points, $0) }
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
@@ -102,9 +107,10 @@ struct ReportModel {
         // What the decompositions read of the parameters alone, made once for the metrics every
         // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
         let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
+        let subsetDesigns = SubsetDesigns()
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
-        typealias ColumnWork = (analysis: MetricAnalysis, valued: [(PointSummary, Double)], never: [Double?]?, tally: ColumnTally?)
+        typealias ColumnWork = (analysis: MetricAnalysis, valued: [(Int, Double)], never: [Double?]?, tally: ColumnTally?)
         let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k -> ColumnWork in
             let column = columns[k]
             let form = Censoring.Form(column)
@@ -113,21 +119,22 @@ struct ReportModel {
             let stored = table.column(Censoring.readColumn(form))
             // The values alone go to the analyses (a PointValue carries the point's parameters): a
             // copy of each PointSummary per metric cost a retain and a release of its dictionary.
-            var pts: [PointValue] = [], valued: [(PointSummary, Double)] = [], never: [Double?] = []
+            var pts: [PointValue] = [], valued: [(Int, Double)] = [], never: [Double?] = [], taken: [Int] = []
             var tally = ColumnTally()
             pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
             for (i, point) in summary.points.enumerated() {
                 let stats = stored?[i]
                 if lacking { tally.add(point, stats: stats) }
                 guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
-                pts.append(v)
+                pts.append(v); taken.append(i)
                 guard v.mean.isFinite else { continue }
-                valued.append((point, v.mean))
+                valued.append((i, v.mean))
                 never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
             }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design), valued, never, lacking ? tally : nil)
+            let subset = pts.count < summary.points.count ? { [pts, taken] in subsetDesigns.design(taken) { Decomposition.Design(pts, parameterCount: p) } } : nil
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design, subsetDesign: subset), valued, never, lacking ? tally : nil)
         }
-        var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(PointSummary, Double)]] = [:]
+        var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
         for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
             valuedColumns[column] = work.valued
             never[column] = work.never
@@ -147,9 +154,10 @@ struct ReportModel {
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
-    /// `design`: the decompositions' design over every point, used where the metric has them all.
+    /// `design`: the decompositions' design over every point, used where the metric has them all;
+    /// `subsetDesign`: where it has fewer, the design over its points, asked for only if needed.
     static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
-                        design: Decomposition.Design? = nil) -> MetricAnalysis {
+                        design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil) -> MetricAnalysis {
         let unit = Units.metric(column)
         guard p > 0 else {
             return MetricAnalysis(column: column, importance: nil, fit: nil,
@@ -158,8 +166,9 @@ struct ReportModel {
         let y = values.map(\.mean)
         let x = (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }
         let fit = values.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        let full = design.flatMap { $0.fits(values) ? $0 : nil }
         switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
-                                       design: design.flatMap { $0.fits(values) ? $0 : nil }) {
+                                       design: full, makeDesign: full == nil ? subsetDesign : nil) {
         case .success(let d):
             return MetricAnalysis(column: column, importance: d, fit: fit,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: d, replicated: replicated), unfitted: nil)
@@ -177,7 +186,13 @@ struct ReportModel {
     /// a random one binned in equal widths of its logarithm).
     func isLogSpaced(_ j: Int) -> Bool {
         guard !isRandom else { return isLogUniform(j) }
-        let v = Array(Set(summary.points.compactMap { $0.parameters[safe: j] })).sorted()
+        return logSpacedGrid[safe: j] ?? Self.logSpacedValues(summary.points, j)
+    }
+
+    /// Whether the points' values of parameter `j` are three or more positive values spread by a
+    /// constant ratio over at least a decade.
+    static func logSpacedValues(_ points: [PointSummary], _ j: Int) -> Bool {
+        let v = Array(Set(points.compactMap { $0.parameters[safe: j] })).sorted()
         guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }

@@ -11,7 +11,10 @@ enum Text {
     /// Escapes text for XML/HTML content and attribute values.
     static func escape(_ s: String) -> String {
         // Most text (names, numbers, sentences) has nothing to escape: returned as is.
-        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return s }
+        // (Read from the string's contiguous bytes: walking its UTF-8 view byte by byte took
+        // thousands of instructions per hover text, issue 29.)
+        var bytes = s
+        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 } }) else { return s }
         var out = ""
         out.reserveCapacity(s.count)
         for ch in s.unicodeScalars {

@@ -41,15 +41,20 @@ struct SurrogateDesign: Sendable {
         }
         guard !kept.isEmpty else { return .failure(.nothingVaries) }
         let squared = kept.map { j in Set(points.map { $0.parameters[j] }).count >= 3 }
-        let rows = (0..<m).map { i in Self.features(z.map { $0[i] }, squared: squared) }
+        var zi = [Double](repeating: 0, count: z.count)
+        let rows = (0..<m).map { i in
+            for k in z.indices { zi[k] = z[k][i] }
+            return Self.features(zi, squared: squared)
+        }
         let count = rows.first?.count ?? 0
         guard m >= Decomposition.minPointsPerCoefficient * count else { return .failure(.tooFewPoints(points: m, coefficients: count)) }
         let grid = Self.quantileGrid(points, parameters: kept)
         var cellTerms: [Double] = []
         cellTerms.reserveCapacity(grid.cellCount * count)
+        var zc = [Double](repeating: 0, count: grid.levels.count)
         for c in 0..<grid.cellCount {
-            let x = grid.levels.indices.map { grid.levels[$0][grid.level(c, $0)] }
-            cellTerms += Self.features(x.indices.map { (x[$0] - centre[$0]) / scale[$0] }, squared: squared)
+            for k in grid.levels.indices { zc[k] = (grid.levels[k][grid.level(c, k)] - centre[k]) / scale[k] }
+            appendFeatures(zc, squared: squared, to: &cellTerms)
         }
         return .success(SurrogateDesign(parameters: kept, centre: centre, scale: scale, squared: squared, rows: rows,
                                         columns: (0..<count).map { k in rows.map { $0[k] } }, coefficientCount: count,
@@ -58,11 +63,21 @@ struct SurrogateDesign: Sendable {
 
     /// The model's terms at standardized parameters z: intercept, linear terms, squares (where
     /// kept), then pair products (a < b).
+    /// (Made in one array of the final size: the rows of a big sweep's design are one such array
+    /// per point, and growing each was most of the design's instructions, issue 29.)
     static func features(_ z: [Double], squared: [Bool]) -> [Double] {
-        var f = [1.0] + z
+        var f: [Double] = []
+        f.reserveCapacity(1 + z.count + squared.count + z.count * (z.count - 1) / 2)
+        appendFeatures(z, squared: squared, to: &f)
+        return f
+    }
+
+    /// `features(z, squared:)` appended to `f`.
+    static func appendFeatures(_ z: [Double], squared: [Bool], to f: inout [Double]) {
+        f.append(1)
+        f.append(contentsOf: z)
         for (k, sq) in squared.enumerated() where sq { f.append(z[k] * z[k]) }
         for a in z.indices { for b in z.indices where b > a { f.append(z[a] * z[b]) } }
-        return f
     }
 
     /// A grid over each fitted parameter's quantiles (as many as it has values, up to a side that

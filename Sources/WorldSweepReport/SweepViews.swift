@@ -21,8 +21,9 @@ struct SliceLevel: Sendable {
 struct SliceView: Sendable {
     var parameter: Int
     var column: String
-    /// Every point with a value: (parameter value, the point's mean, the point).
-    var dots: [(x: Double, y: Double, point: PointSummary)]
+    /// Every point with a value: (parameter value, the point's mean, the point's index in the
+    /// summary's points).
+    var dots: [(x: Double, y: Double, point: Int)]
     var levels: [SliceLevel]
     /// True when the levels are bins of a continuous parameter.
     var binned: Bool
@@ -51,13 +52,15 @@ enum SweepViews {
     static let bins = 10
     static let pairBins = 8
 
-    /// Every point with a world that did not fail, and its mean of `column` in the complete form
-    /// (Censoring: a time never reached counts as the run's length, a bounce never made as 0).
-    static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(PointSummary, Double)] {
+    /// Every point with a world that did not fail, by its index in `points`, and its mean of
+    /// `column` in the complete form (Censoring: a time never reached counts as the run's length, a
+    /// bounce never made as 0). Indices, not copies of the points: a copy retained and released the
+    /// point's arrays and dictionary, per metric column and per view (issue 29).
+    static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(Int, Double)] {
         let form = Censoring.Form(column)
-        return points.compactMap { p in
-            guard let v = Censoring.value(p, form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
-            return (p, v.mean)
+        return points.indices.compactMap { i in
+            guard let v = Censoring.value(points[i], form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
+            return (i, v.mean)
         }
     }
 
@@ -69,9 +72,9 @@ enum SweepViews {
 
     /// Per valued point, the share of its worlds without a value of `column` (nil entries for a
     /// metric every world has): what the slices and pair maps of the column show beside the means.
-    static func neverShares(_ valued: [(PointSummary, Double)], _ column: String) -> [Double?] {
+    static func neverShares(_ valued: [(Int, Double)], of points: [PointSummary], _ column: String) -> [Double?] {
         let never = never(column)
-        return valued.map { never($0.0) }
+        return valued.map { never(points[$0.0]) }
     }
 
     static func meanOf(_ v: [Double?]) -> Double? {
@@ -100,6 +103,18 @@ enum SweepViews {
         }
     }
 
+    /// Where `v` is in `sorted` (ascending, distinct, as `Array(Set(…)).sorted()` makes them), or
+    /// nil: found by `==`, as a dictionary keyed by the values would find it (0 and −0 alike,
+    /// NaN never).
+    static func position(of v: Double, in sorted: [Double]) -> Int? {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < v { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == v ? lo : nil
+    }
+
     /// Equal-width bin index of v in [lo, hi] (the top edge belongs to the last bin).
     static func bin(_ v: Double, lo: Double, hi: Double, count: Int) -> Int {
         guard hi > lo else { return 0 }
@@ -108,31 +123,38 @@ enum SweepViews {
 
     static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, log: Bool = false,
                       runSeconds: Double) -> SliceView {
-        slice(valued: valued(points, column, runSeconds: runSeconds), parameter: j, column: column, binned: binned, log: log)
+        slice(valued: valued(points, column, runSeconds: runSeconds), of: points, parameter: j, column: column, binned: binned, log: log)
     }
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
-    /// `neverShares(valued, column)`, likewise.
-    static func slice(valued: [(PointSummary, Double)], never shares: [Double?]? = nil, parameter j: Int, column: String,
+    /// `neverShares(valued, of: points, column)`, likewise.
+    static func slice(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, parameter j: Int, column: String,
                       binned: Bool, log: Bool = false) -> SliceView {
-        let shares = shares ?? neverShares(valued, column)
-        var vals: [(x: Double, y: Double, point: PointSummary)] = [], never: [Double?] = []
+        let shares = shares ?? neverShares(valued, of: points, column)
+        var vals: [(x: Double, y: Double, point: Int)] = [], never: [Double?] = []
         vals.reserveCapacity(valued.count); never.reserveCapacity(valued.count)
         for (i, (p, y)) in valued.enumerated() {
-            guard let x = p.parameters[safe: j] else { continue }
+            guard let x = points[p].parameters[safe: j] else { continue }
             vals.append((x, y, p)); never.append(shares[i])
         }
-        var groups: [Double: [(x: Double, y: Double, never: Double?)]] = [:]
+        // The levels' points, by level in order: bins by index (an array, not a dictionary keyed
+        // by each point's bin: hashing per point was a third of a random sweep's slice, issue 29),
+        // grid values by value.
+        typealias Member = (x: Double, y: Double, never: Double?)
+        let ordered: [[Member]]
         var cut: Bins?
         if binned, !vals.isEmpty {
             let b = Bins(vals.map(\.x), count: bins, logarithmic: log)
             cut = b
-            for (v, n) in zip(vals, never) { groups[Double(b.index(v.x)), default: []].append((v.x, v.y, n)) }
+            var byBin = [[Member]](repeating: [], count: bins)
+            for (v, n) in zip(vals, never) { byBin[b.index(v.x)].append((v.x, v.y, n)) }
+            ordered = byBin.filter { !$0.isEmpty }
         } else {
+            var groups: [Double: [Member]] = [:]
             for (v, n) in zip(vals, never) { groups[v.x, default: []].append((v.x, v.y, n)) }
+            ordered = groups.keys.sorted().map { groups[$0]! }
         }
-        let levels = groups.keys.sorted().map { k -> SliceLevel in
-            let g = groups[k]!
+        let levels = ordered.map { g -> SliceLevel in
             let ys = g.map(\.y)
             return SliceLevel(x: cut?.middle(g.map(\.x)) ?? g[0].x, mean: ys.reduce(0, +) / Double(ys.count),
                               min: ys.min()!, max: ys.max()!, points: g.count, never: meanOf(g.map(\.never)))
@@ -142,16 +164,17 @@ enum SweepViews {
 
     static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, log: (x: Bool, y: Bool) = (false, false),
                      maxSide: Int, runSeconds: Double) -> PairView {
-        pair(valued: valued(points, column, runSeconds: runSeconds), x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
+        pair(valued: valued(points, column, runSeconds: runSeconds), of: points, x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
     }
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
-    /// `neverShares(valued, column)`, likewise.
-    static func pair(valued: [(PointSummary, Double)], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
+    /// `neverShares(valued, of: points, column)`, likewise.
+    static func pair(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
                      binned: Bool, log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
-        let shares = shares ?? neverShares(valued, column)
+        let shares = shares ?? neverShares(valued, of: points, column)
         let vals = valued.indices.compactMap { i -> (Double, Double, Double, Double?)? in
-            guard let a = valued[i].0.parameters[safe: jx], let b = valued[i].0.parameters[safe: jy] else { return nil }
+            let parameters = points[valued[i].0].parameters
+            guard let a = parameters[safe: jx], let b = parameters[safe: jy] else { return nil }
             return (a, b, valued[i].1, shares[i])
         }
         var xs: [Double], ys: [Double]
@@ -167,11 +190,22 @@ enum SweepViews {
             let allX = Array(Set(vals.map(\.0))).sorted(), allY = Array(Set(vals.map(\.1))).sorted()
             xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)
             capped = xs.count < allX.count || ys.count < allY.count
-            let xi = Dictionary(xs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            let yi = Dictionary(ys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            key = { a, b in
-                guard let c = xi[a], let r = yi[b] else { return nil }
-                return (c, r)
+            // Each value's column and row by binary search in the sorted, distinct values (a
+            // dictionary keyed by Double hashed twice per point and map, issue 29).
+            // (With a NaN among them the sort has no order to search: a dictionary, as before.)
+            let (sx, sy) = (xs, ys)
+            if sx.contains(where: \.isNaN) || sy.contains(where: \.isNaN) {
+                let xi = Dictionary(sx.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                let yi = Dictionary(sy.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                key = { a, b in
+                    guard let c = xi[a], let r = yi[b] else { return nil }
+                    return (c, r)
+                }
+            } else {
+                key = { a, b in
+                    guard let c = Self.position(of: a, in: sx), let r = Self.position(of: b, in: sy) else { return nil }
+                    return (c, r)
+                }
             }
         }
         var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)

@@ -70,7 +70,7 @@ import WorldSweepScene
             let point = summary.points[p]
             #expect(d.title.hasPrefix("worlds \(3 * p)–\(3 * p + 2) (point \(p): bouncy.elasticity = \(Text.value(point.parameters[0])), bouncy.density = \(Text.value(point.parameters[1]))): "))
             #expect(d.title.hasSuffix(" — replay: \(model.traceCommand(world: 3 * p))") && d.title.hasSuffix(" --world \(3 * p)"))
-            let mean = try #require(model.valued("bottom.bounce1").first { $0.0.point == p }?.1)
+            let mean = try #require(model.valued("bottom.bounce1").first { model.summary.points[$0.0].point == p }?.1)
             #expect(d.title.contains(": mean \(Text.value(mean)) pt"))
         }
         // 8 columns of 3 dots: jittered.

@@ -410,7 +410,7 @@ func checkPage(_ html: String) throws {
         summary.run.commandLine = ["run", "Sweeps/twin-drop.yaml", "--out", "runs/x"]
         let model = ReportModel(summary: summary, sample: [])
         let ex = try #require(model.extremes().first { $0.column == "bottom.bounce1" })
-        let world = ex.high.0.point * 5
+        let world = model.summary.points[ex.high.0].point * 5
         let html = ReportWriter.html(summary: summary)
         let commands = try XMLDocument(xmlString: "<r>" + html.components(separatedBy: "<code>").dropFirst().map { "<code>" + $0.components(separatedBy: "</code>")[0] + "</code>" }.joined() + "</r>")
             .nodes(forXPath: "//code").map { code in (code.children ?? []).map { $0.stringValue ?? "" }.filter { !$0.isEmpty && $0 != " " }.joined(separator: " ") }

@@ -1,0 +1,73 @@
+// The report's shortcuts (issue 29) against the plain rules they stand for, on constructed data:
+// each must give what the plain rule gives, or a byte of a report would change.
+import Foundation
+import Testing
+import WorldSweepRun
+@testable import WorldSweepReport
+
+@Suite struct ReportShortcutTests {
+    /// Names shared by every point (one string per name, as a run files them), names made per
+    /// point (other storage, as summary.json read back has them), long and short: the table's
+    /// columns are what looking each name up in each point gives.
+    @Test func metricTableMatchesLookUpsByName() {
+        let shared = ["top.bounce1", "bottom.contacts", "a.rather.long.metric.name.past.fifteen.bytes"]
+        let points = (0..<40).map { i -> PointSummary in
+            var metrics: [String: MetricStats] = [:]
+            for (k, name) in shared.enumerated() where (i + k) % 3 != 0 {
+                metrics[name] = MetricStats(count: 1, mean: Double(i * 10 + k), std: 0, min: 0, max: 0)
+            }
+            // Made per point: equal text in new storage each time.
+            let partner = ["top", "contacts", "bottom", "made", "per", "point"].joined(separator: ".")
+            if i % 2 == 0 { metrics[partner] = MetricStats(count: 1, mean: Double(-i), std: 0, min: 0, max: 0) }
+            return PointSummary(point: i, parameters: [Double(i)], replicas: 1, failedReplicas: 0, metrics: metrics)
+        }
+        let table = MetricTable(points)
+        let names = Set(points.flatMap { $0.metrics.keys })
+        #expect(table.names == names && names.count == 4)
+        for name in names {
+            let column = table.column(name)
+            #expect(column == points.map { $0.metrics[name] }, "\(name)")
+        }
+        #expect(table.column("absent") == nil)
+    }
+
+    /// The counters give each cell's level as `level(c, k)` does, for every cell and parameter.
+    @Test func levelWalkMatchesDivision() {
+        let grid = Grid(levels: [[0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4]])
+        for k in grid.levels.indices {
+            var walk = Grid.LevelWalk(grid, k)
+            var walked: [Int] = []
+            for _ in 0..<grid.cellCount { walked.append(walk.level); walk.advance() }
+            #expect(walked == (0..<grid.cellCount).map { grid.level($0, k) })
+        }
+    }
+
+    /// Binary search finds what a dictionary keyed by the values finds: present values, 0 for −0,
+    /// nothing for absent values or NaN.
+    @Test func positionMatchesDictionaryLookUp() {
+        let sorted: [Double] = [-2, 0, 0.5, 1, 3, 10]
+        let byValue = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+        for v in sorted + [-0.0, -3, 0.25, 11, .nan, .infinity] {
+            #expect(SweepViews.position(of: v, in: sorted) == byValue[v], "\(v)")
+        }
+        #expect(SweepViews.position(of: 1, in: []) == nil)
+    }
+
+    /// A chart's axes come from the least and greatest finite values of its points, bands and
+    /// domain, as min()/max() over those values gives them.
+    @Test func layoutTakesTheFiniteExtremes() {
+        var chart = LineChart(title: "t", xLabel: "x", yLabel: "y", legendTitle: "", series: [
+            LineSeries(name: "a", color: "#000", points: [LinePoint(x: 2, y: 5, lo: -3, hi: 9), LinePoint(x: .nan, y: .infinity),
+                                                          LinePoint(x: 7, y: 1)]),
+        ])
+        chart.frame = ChartFrame(width: 300, height: 200, left: 40, right: 10, top: 20, bottom: 30)
+        let (xa, ya, _, _) = chart.layout()
+        let (x, y) = (NiceAxis(min: 2, max: 7), NiceAxis(min: -3, max: 9))
+        #expect(xa.lo == x.lo && xa.hi == x.hi && xa.ticks == x.ticks)
+        #expect(ya.lo == y.lo && ya.hi == y.hi && ya.ticks == y.ticks)
+        // Without the band, the least y is 0 (the axis always holds 0) and the greatest 5.
+        chart.series[0].points = [LinePoint(x: 2, y: 5), LinePoint(x: 7, y: 1)]
+        let plain = chart.layout().y, expected = NiceAxis(min: 0, max: 5)
+        #expect(plain.lo == expected.lo && plain.hi == expected.hi)
+    }
+}
