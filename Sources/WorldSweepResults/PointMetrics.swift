@@ -78,6 +78,9 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         }
     }
 
+    /// The statistics filed under names outside `names`.
+    public var unslotted: [String: MetricStats] { storage.extra }
+
     /// The names that have statistics.
     public var keys: [String] { map(\.key) }
     public var count: Int { storage.slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + storage.extra.count }

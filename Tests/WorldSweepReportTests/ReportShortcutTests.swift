@@ -6,12 +6,12 @@ import WorldSweepRun
 @testable import WorldSweepReport
 
 @Suite struct ReportShortcutTests {
-    /// Names shared by every point (one string per name, as a run files them), names made per
-    /// point (other storage, as summary.json read back has them), long and short: the table's
-    /// columns are what looking each name up in each point gives.
+    /// Points with a table of names of their own (made from a dictionary each), points sharing
+    /// one table (as a run files them) with names outside it, long and short: the table's columns
+    /// are what looking each name up in each point gives.
     @Test func metricTableMatchesLookUpsByName() {
         let shared = ["top.bounce1", "bottom.contacts", "a.rather.long.metric.name.past.fifteen.bytes"]
-        let points = (0..<40).map { i -> PointSummary in
+        var points = (0..<40).map { i -> PointSummary in
             var metrics: [String: MetricStats] = [:]
             for (k, name) in shared.enumerated() where (i + k) % 3 != 0 {
                 metrics[name] = MetricStats(count: 1, mean: Double(i * 10 + k), std: 0, min: 0, max: 0)
@@ -21,10 +21,18 @@ import WorldSweepRun
             if i % 2 == 0 { metrics[partner] = MetricStats(count: 1, mean: Double(-i), std: 0, min: 0, max: 0) }
             return PointSummary(point: i, parameters: [Double(i)], replicas: 1, failedReplicas: 0, metrics: metrics)
         }
+        // Every third point over one shared table of three names, one of which it may lack.
+        let names = MetricNames(shared)
+        for i in stride(from: 0, to: points.count, by: 3) {
+            var metrics = PointMetrics(names: names, slots: shared.map { points[i].metrics[$0] })
+            for (key, stats) in points[i].metrics where !shared.contains(key) { metrics[key] = stats }
+            points[i].metrics = metrics
+        }
+        #expect(points[3].metrics.names === points[6].metrics.names && points[4].metrics.names !== points[3].metrics.names)
         let table = MetricTable(points)
-        let names = Set(points.flatMap { $0.metrics.keys })
-        #expect(table.names == names && names.count == 4)
-        for name in names {
+        let all = Set(points.flatMap { $0.metrics.keys })
+        #expect(table.names == all && all.count == 4)
+        for name in all {
             let column = table.column(name)
             #expect(column == points.map { $0.metrics[name] }, "\(name)")
         }
