@@ -7,5 +7,6 @@ void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, doub
 
 char *openblas_get_corename(void);
 void openblas_set_num_threads(int num_threads);
+int openblas_get_num_threads(void);
 /* Joins the thread pool OpenBLAS started when it was loaded (exported by the pthread build). */
 int blas_thread_shutdown_(void);

@@ -138,10 +138,12 @@ enum BLASLanes {
 extension LaneIntegrator {
     /// Keeps OpenBLAS single-threaded: the scheduler already runs one worker per core, and
     /// OpenBLAS's own threads on top of those oversubscribe the cores. The report's least squares
-    /// calls it too: how OpenBLAS splits a solve over threads changes its rounding.
+    /// calls it too: how OpenBLAS splits a solve over threads changes its rounding. Only a count
+    /// other than one is changed: setting it when the thread pool is down starts the pool again,
+    /// and its threads spin for ~0.1 s of a core (at the start of a run, beside the workers).
     public static func useSingleThreadedBLAS() {
         #if canImport(COpenBLAS) && !canImport(Accelerate)
-        openblas_set_num_threads(1)
+        if openblas_get_num_threads() != 1 { openblas_set_num_threads(1) }
         #endif
     }
 
