@@ -24,9 +24,9 @@ public struct CSVLayout: Sendable, Hashable {
     /// The names every point's statistics are filed under, shared by the run's points: the items'
     /// metric columns in order, then `ITEM.contacts.PARTNER` for each partner an item can touch
     /// (unless there are more than `maxPartnerSlots`: a big world's partners are filed per point).
-    public let pointMetricNames: MetricNames
+    let pointMetricNames: MetricNames
     /// Per item, the slot in `pointMetricNames` of each partner it can touch (empty past the cap).
-    public let partnerSlots: [[String: Int]]
+    let partnerSlots: [[String: Int]]
     /// Per item, the partners it can touch (`partners.canTouch`, asked once per pair here rather
     /// than once per partners.csv row); nil past `maxPartnerSlots` pairs.
     let touchable: [Set<String>]?

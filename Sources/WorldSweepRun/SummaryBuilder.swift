@@ -100,7 +100,7 @@ public struct SummaryBuilder {
         let sampleStride: Int
         let formatter: PointFormatter
 
-    /// Folds a chunk's results, in world order, on the worker that ran them.
+    /// Folds a chunk's results, in world order (on the worker that ran them, or beside it: SweepRun).
     func fold(chunk results: [WorldResult]) -> ChunkPoints {
         var out = ChunkPoints()
         var start = 0
