@@ -107,7 +107,7 @@ struct ReportModel {
         // What the decompositions read of the parameters alone, made once for the metrics every
         // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
         let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
-        let subsetDesigns = SubsetDesigns()
+        let subsetDesigns = PointSetCache<Decomposition.Design>(), sensitivityDesigns = PointSetCache<SensitivityDesign>()
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
         typealias ColumnWork = (analysis: MetricAnalysis, valued: [(Int, Double)], never: [Double?]?, tally: ColumnTally?)
@@ -131,8 +131,10 @@ struct ReportModel {
                 valued.append((i, v.mean))
                 never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
             }
-            let subset = pts.count < summary.points.count ? { [pts, taken] in subsetDesigns.design(taken) { Decomposition.Design(pts, parameterCount: p) } } : nil
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design, subsetDesign: subset), valued, never, lacking ? tally : nil)
+            let subset = pts.count < summary.points.count ? { [pts, taken] in subsetDesigns.value(taken) { Decomposition.Design(pts, parameterCount: p) } } : nil
+            let sensitivity = { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design, subsetDesign: subset,
+                                 sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
         for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
@@ -157,15 +159,16 @@ struct ReportModel {
     /// `design`: the decompositions' design over every point, used where the metric has them all;
     /// `subsetDesign`: where it has fewer, the design over its points, asked for only if needed.
     static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
-                        design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil) -> MetricAnalysis {
+                        design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil,
+                        sensitivityDesign: (() -> SensitivityDesign)? = nil) -> MetricAnalysis {
         let unit = Units.metric(column)
         guard p > 0 else {
             return MetricAnalysis(column: column, importance: nil, fit: nil,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
         }
-        let y = values.map(\.mean)
-        let x = (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }
-        let fit = values.count > p + 1 ? Sensitivity.fit(metric: column, parameters: x, values: y) : nil
+        let fit = values.count > p + 1
+            ? Sensitivity.fit(metric: column, design: sensitivityDesign?() ?? Self.sensitivityDesign(values, parameterCount: p), values: values.map(\.mean))
+            : nil
         let full = design.flatMap { $0.fits(values) ? $0 : nil }
         switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
                                        design: full, makeDesign: full == nil ? subsetDesign : nil) {
@@ -176,6 +179,11 @@ struct ReportModel {
             return MetricAnalysis(column: column, importance: nil, fit: fit,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: why.description)
         }
+    }
+
+    /// The sensitivity fit's parameters over these points (one per set of points: PointSetCache).
+    static func sensitivityDesign(_ values: [PointValue], parameterCount p: Int) -> SensitivityDesign {
+        SensitivityDesign(parameters: (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }, points: values.count)
     }
 
     var parameterNames: [String] { summary.parameters }

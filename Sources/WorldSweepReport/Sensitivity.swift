@@ -17,24 +17,48 @@ public struct SensitivityFit: Sendable, Hashable {
     public var points: Int
 }
 
+/// The parameters' side of a sensitivity fit over one set of points: each parameter standardized,
+/// those constant or (nearly) collinear with an earlier one left out. It reads only the points'
+/// parameters, so one serves every metric valued at the same points (made per metric, it was
+/// redone some forty times over the same columns).
+public struct SensitivityDesign: Sendable {
+    /// The points it is over.
+    let count: Int
+    /// How many parameters were swept.
+    let parameterCount: Int
+    /// The parameters fitted, and their standardized columns.
+    let kept: [Int]
+    let columns: [[Double]]
+
+    /// `x[j]`: parameter j over the `m` points.
+    public init(parameters x: [[Double]], points m: Int) {
+        var kept: [Int] = [], columns: [[Double]] = []
+        for (j, col) in x.enumerated() {
+            guard col.count == m, col.allSatisfy(\.isFinite), let z = Sensitivity.standardize(col) else { continue }
+            let collinear = columns.contains { abs(Sensitivity.dot($0, z)) / Double(m - 1) > 0.999_999 }
+            if collinear { continue }
+            kept.append(j); columns.append(z)
+        }
+        count = m; parameterCount = x.count; self.kept = kept; self.columns = columns
+    }
+}
+
 public enum Sensitivity {
     /// Least squares of y on the columns of x (x[i] is the i-th parameter over the points),
     /// after standardizing both. Returns nil when y is constant (or not finite), or when there are
     /// not more points than usable parameters.
     public static func fit(metric: String, parameters x: [[Double]], values y: [Double]) -> SensitivityFit? {
+        guard x.allSatisfy({ $0.count == y.count }) else { return nil }
+        return fit(metric: metric, design: SensitivityDesign(parameters: x, points: y.count), values: y)
+    }
+
+    /// The same fit on a design made for these points (`design.count == y.count`).
+    public static func fit(metric: String, design: SensitivityDesign, values y: [Double]) -> SensitivityFit? {
         let m = y.count
-        guard m >= 2, y.allSatisfy(\.isFinite), x.allSatisfy({ $0.count == m }) else { return nil }
+        guard m >= 2, design.count == m, y.allSatisfy(\.isFinite) else { return nil }
         guard let yz = standardize(y) else { return nil }
-        // Usable columns: not constant, not (nearly) collinear with a column already kept.
-        var kept: [Int] = []
-        var columns: [[Double]] = []
-        for (j, col) in x.enumerated() {
-            guard col.allSatisfy(\.isFinite), let z = standardize(col) else { continue }
-            let collinear = columns.contains { abs(dot($0, z)) / Double(m - 1) > 0.999_999 }
-            if collinear { continue }
-            kept.append(j); columns.append(z)
-        }
-        var coefficients = [Double?](repeating: nil, count: x.count)
+        let kept = design.kept, columns = design.columns
+        var coefficients = [Double?](repeating: nil, count: design.parameterCount)
         let n = columns.count
         guard n == 0 || m > n else { return nil }
         var fitted = [Double](repeating: 0, count: m)
