@@ -1,9 +1,8 @@
 // Sensitivity of each metric to the swept parameters: an ordinary least-squares fit of the
 // metric's per-point mean on the parameters, both standardized (z-scores), solved with LAPACK's
-// dgels (QR). The coefficients are then comparable across parameters: the change in the metric,
-// in standard deviations, per standard deviation of the parameter, the others held fixed.
-import COpenBLAS
-import WorldSweep
+// QR as dgels does it (LeastSquares.swift). The coefficients are then comparable across
+// parameters: the change in the metric, in standard deviations, per standard deviation of the
+// parameter, the others held fixed.
 
 public struct SensitivityFit: Sendable, Hashable {
     /// The metric column (`bottom.bounce1`, …).
@@ -29,6 +28,8 @@ public struct SensitivityDesign: Sendable {
     /// The parameters fitted, and their standardized columns.
     let kept: [Int]
     let columns: [[Double]]
+    /// The columns as a least-squares matrix, factored once (nil without columns).
+    let matrix: LeastSquaresMatrix?
 
     /// `x[j]`: parameter j over the `m` points.
     public init(parameters x: [[Double]], points m: Int) {
@@ -40,6 +41,8 @@ public struct SensitivityDesign: Sendable {
             kept.append(j); columns.append(z)
         }
         count = m; parameterCount = x.count; self.kept = kept; self.columns = columns
+        // Fitted only with more points than columns (`fit`): no factoring otherwise.
+        matrix = columns.isEmpty || m <= columns.count ? nil : LeastSquaresMatrix(columns: columns)
     }
 }
 
@@ -63,7 +66,7 @@ public enum Sensitivity {
         guard n == 0 || m > n else { return nil }
         var fitted = [Double](repeating: 0, count: m)
         if n > 0 {
-            guard let beta = leastSquares(columns: columns, rhs: yz) else { return nil }
+            guard let beta = design.matrix?.solve(yz) else { return nil }
             for (k, j) in kept.enumerated() {
                 coefficients[j] = beta[k]
                 for i in 0..<m { fitted[i] += beta[k] * columns[k][i] }
@@ -89,31 +92,5 @@ public enum Sensitivity {
         var s = 0.0
         for i in a.indices { s += a[i] * b[i] }
         return s
-    }
-
-    /// Solves min ‖A β − b‖ with dgels; A is given by columns and stored column-major.
-    static func leastSquares(columns: [[Double]], rhs: [Double]) -> [Double]? {
-        var m = Int32(rhs.count), n = Int32(columns.count), nrhs: Int32 = 1
-        var lda = m, ldb = max(m, n)
-        var a = columns.flatMap { $0 }            // column j occupies a[j*m ..< (j+1)*m]
-        var b = rhs + [Double](repeating: 0, count: Int(ldb) - rhs.count)
-        var info: Int32 = 0
-        var trans = CChar(UInt8(ascii: "N"))
-        // OpenBLAS splits a tall QR over its own threads, and the split changes the rounding
-        // (importance.csv's shares differed in the 14th digit between 1 and 2 OpenBLAS threads).
-        // The report's numbers may not depend on the cores or on the command that wrote them
-        // (`run` pins one thread for the engine, `merge` did not), so every solve pins it too.
-        LaneIntegrator.useSingleThreadedBLAS()
-        // Workspace query, then the solve.
-        var lwork: Int32 = -1
-        var query = 0.0
-        dgels_(&trans, &m, &n, &nrhs, &a, &lda, &b, &ldb, &query, &lwork, &info)
-        guard info == 0 else { return nil }
-        lwork = max(1, Int32(query))
-        var work = [Double](repeating: 0, count: Int(lwork))
-        dgels_(&trans, &m, &n, &nrhs, &a, &lda, &b, &ldb, &work, &lwork, &info)
-        guard info == 0 else { return nil }   // info > 0: A is rank-deficient
-        let beta = Array(b.prefix(Int(n)))
-        return beta.allSatisfy(\.isFinite) ? beta : nil
     }
 }

@@ -18,8 +18,10 @@ struct SurrogateDesign: Sendable {
     var squared: [Bool]
     /// Per point, the model's terms (`features`).
     var rows: [[Double]]
-    /// The same terms by column: the least-squares matrix.
-    var columns: [[Double]]
+    /// The same terms by column: the least-squares matrix, factored once for every metric fitted
+    /// on these points.
+    var columns: [[Double]] { matrix.columns }
+    let matrix: LeastSquaresMatrix
     var coefficientCount: Int
     /// A grid over each fitted parameter's quantiles, and the terms at each of its cells (cell after
     /// cell, `coefficientCount` apiece).
@@ -57,7 +59,7 @@ struct SurrogateDesign: Sendable {
             appendFeatures(zc, squared: squared, to: &cellTerms)
         }
         return .success(SurrogateDesign(parameters: kept, centre: centre, scale: scale, squared: squared, rows: rows,
-                                        columns: (0..<count).map { k in rows.map { $0[k] } }, coefficientCount: count,
+                                        matrix: LeastSquaresMatrix(columns: (0..<count).map { k in rows.map { $0[k] } }), coefficientCount: count,
                                         grid: grid, cellTerms: cellTerms))
     }
 
@@ -105,7 +107,7 @@ struct Surrogate {
     /// The fit of the point means `y` (in the design's point order).
     static func fit(_ design: SurrogateDesign, y: [Double]) -> Result<Surrogate, Decomposition.Refusal> {
         let m = y.count
-        guard let beta = Sensitivity.leastSquares(columns: design.columns, rhs: y) else { return .failure(.fitFailed) }
+        guard let beta = design.matrix.solve(y) else { return .failure(.fitFailed) }
         let mean = y.reduce(0, +) / Double(m)
         var ssr = 0.0, sst = 0.0
         for i in 0..<m {

@@ -78,4 +78,29 @@ import WorldSweepRun
         let plain = chart.layout().y, expected = NiceAxis(min: 0, max: 5)
         #expect(plain.lo == expected.lo && plain.hi == expected.hi)
     }
+
+    /// One factoring for many right-hand sides gives each the bits dgels gives it: tall matrices
+    /// of several shapes, right-hand sides of every size (one so small dgels scales it, which goes
+    /// to dgels itself), a matrix of two parallel columns and a zero one (whatever dgels answers).
+    @Test func factoredLeastSquaresMatchesDgels() {
+        var state: UInt64 = 11
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) * 2 - 1
+        }
+        for (m, n) in [(3, 1), (12, 3), (200, 10), (1_000, 28), (70, 40)] {
+            let columns = (0..<n).map { _ in (0..<m).map { _ in next() * 3 } }
+            let matrix = LeastSquaresMatrix(columns: columns)
+            for scale in [1.0, 1e-3, 1e6, 1e-300] {
+                let rhs = (0..<m).map { _ in next() * scale }
+                let factored = matrix.solve(rhs), whole = LeastSquaresMatrix.dgels(columns: columns, rhs: rhs)
+                #expect(factored != nil && factored?.map(\.bitPattern) == whole?.map(\.bitPattern), "\(m)×\(n) at \(scale)")
+            }
+        }
+        let twice = [[1.0, 2, 3, 4], [2.0, 4, 6, 8]]
+        #expect(LeastSquaresMatrix(columns: twice).solve([1, 0, 2, 5])?.map(\.bitPattern)
+                == LeastSquaresMatrix.dgels(columns: twice, rhs: [1, 0, 2, 5])?.map(\.bitPattern))
+        let zero = [[0.0, 0, 0]]
+        #expect(LeastSquaresMatrix(columns: zero).solve([1, 2, 3]) == LeastSquaresMatrix.dgels(columns: zero, rhs: [1, 2, 3]))
+    }
 }
