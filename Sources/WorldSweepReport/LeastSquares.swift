@@ -34,7 +34,7 @@ final class LeastSquaresMatrix: @unchecked Sendable {
         lwork = Self.dgelsWorkspace(m: m, n: n)
         var a = columns.flatMap { $0 }            // column j occupies a[j*m ..< (j+1)*m]
         let largestEntry = a.reduce(0) { max($0, abs($1)) }
-        guard m >= n, n > 0, largestEntry >= Self.smallest, largestEntry <= Self.largest, lwork > m && lwork > n else {
+        guard m >= n, n > 0, largestEntry >= Self.smallest, largestEntry <= Self.largest, lwork > min(m, n) else {
             factors = nil
             return
         }
@@ -44,6 +44,9 @@ final class LeastSquaresMatrix: @unchecked Sendable {
         dgeqrf_(&m, &n, &a, &lda, &tau, &work, &lw, &info)
         factors = info == 0 ? (a, tau) : nil
     }
+
+    /// Whether the matrix is factored here (else every solve is dgels').
+    var isFactored: Bool { factors != nil }
 
     /// β minimising ‖A β − b‖, as dgels gives it; nil if A is rank-deficient or β not finite.
     func solve(_ rhs: [Double]) -> [Double]? {

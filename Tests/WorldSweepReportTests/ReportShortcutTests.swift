@@ -91,6 +91,7 @@ import WorldSweepRun
         for (m, n) in [(3, 1), (12, 3), (200, 10), (1_000, 28), (70, 40)] {
             let columns = (0..<n).map { _ in (0..<m).map { _ in next() * 3 } }
             let matrix = LeastSquaresMatrix(columns: columns)
+            #expect(matrix.isFactored, "\(m)×\(n)")
             for scale in [1.0, 1e-3, 1e6, 1e-300] {
                 let rhs = (0..<m).map { _ in next() * scale }
                 let factored = matrix.solve(rhs), whole = LeastSquaresMatrix.dgels(columns: columns, rhs: rhs)
