@@ -84,7 +84,6 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     /// The names that have statistics.
     public var keys: [String] { map(\.key) }
     public var count: Int { storage.slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + storage.extra.count }
-    public var isEmpty: Bool { count == 0 }
 
     /// The entries as a dictionary.
     public var dictionary: [String: MetricStats] {

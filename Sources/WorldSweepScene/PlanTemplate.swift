@@ -72,16 +72,14 @@ public struct PlanTemplate: Sendable {
         }
         plan.setGravity(gravity)
         if settingsChanged {
-            // Each item's settings overlaid in behavior order, as the compile does (members as
-            // the template's input lists them: the sweep changed no item lists).
+            // Each item's settings overlaid by the compile's rule, members as the template's input
+            // lists them (the sweep changed no item lists), settings as this world has them.
+            let itemBehaviors = input.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
+                guard case .item(let members, _, _) = input.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
+                return (members, p.settings)
+            }
             for item in world.items.indices {
-                var set: DynamicItemBehavior.Settings?
-                for (k, behavior) in input.behaviors.enumerated() {
-                    guard case .item(let members, _, _) = behavior, members.contains(item),
-                          case .item(let p) = world.behaviors[k].kind else { continue }
-                    set = set?.overlaid(by: p.settings) ?? p.settings
-                }
-                if let set { plan.setSettings(ofItem: item, set) }
+                if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
             }
         }
         return (plan, gravity)

@@ -23,6 +23,16 @@ extension WorldPlan {
         bodies[b].angle = Float(angle)
     }
 
+    /// An item's settings: those of every item behavior that lists it, overlaid in behavior order
+    /// (the first is what overlaying it on none gives); nil when none lists it. The compile and a
+    /// template's worlds (WorldSweepScene's PlanTemplate) both take an item's material from it.
+    package static func overlaidSettings(ofItem item: Int, _ itemBehaviors: [(items: [Int], settings: DynamicItemBehavior.Settings)])
+        -> DynamicItemBehavior.Settings? {
+        var set: DynamicItemBehavior.Settings?
+        for b in itemBehaviors where b.items.contains(item) { set = set?.overlaid(by: b.settings) ?? b.settings }
+        return set
+    }
+
     /// Gives item `item`'s body (if it has one) the material of `settings`, every item behavior's
     /// settings overlaid in order; whether it falls and uses time of impact stays as compiled.
     /// Charges are not kept on bodies (fields copy them): a plan with fields is compiled instead.

@@ -185,11 +185,11 @@ extension WorldPlan {
         var bodies: [BodyPlan] = []
         var velocityChanges: [VelocityChange] = []
         var chargeOfBody: [Float] = []
+        let itemBehaviors = behaviors.compactMap { b -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
+            if case .item(let items, let t, _) = b { return (items, t) } else { return nil }
+        }
         for item in order {
-            // The first behavior's settings are what overlaying them on none gives.
-            var set: DynamicItemBehavior.Settings? = nil
-            for case .item(let items, let t, _) in behaviors where items.contains(item) { set = set?.overlaid(by: t) ?? t }
-            let s = set ?? DynamicItemBehavior.Settings()
+            let s = Self.overlaidSettings(ofItem: item, itemBehaviors) ?? DynamicItemBehavior.Settings()
             let material = Material(s, gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item])
             let spec = input.items[item]
             chargeOfBody.append(Float(s.charge ?? DynamicItemBehavior.Defaults.charge))
