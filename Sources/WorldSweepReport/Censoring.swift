@@ -59,7 +59,11 @@ enum Censoring {
 
     /// `neverShare` from the point's statistics of the column, looked up already.
     static func neverShare(_ p: PointSummary, stats: MetricStats?) -> Double? {
-        let n = worlds(p)
+        neverShare(worlds: worlds(p), stats: stats)
+    }
+
+    /// `neverShare` of a point with `n` worlds that ran (`worlds`).
+    static func neverShare(worlds n: Int, stats: MetricStats?) -> Double? {
         guard n > 0 else { return nil }
         return Double(n - (stats?.count ?? 0)) / Double(n)
     }
@@ -95,21 +99,25 @@ enum Censoring {
     /// `value` from the point's statistics of `readColumn(form)`, looked up already (a report
     /// reads each point's column once for the value, its never-share and the column's tally).
     static func value(_ p: PointSummary, _ form: Form, stats: MetricStats?, runSeconds: Double) -> PointValue? {
-        let n = worlds(p)
+        value(parameters: p.parameters, worlds: worlds(p), form, stats: stats, runSeconds: runSeconds)
+    }
+
+    /// `value` of a point with these parameters and `n` worlds that ran (`worlds`).
+    static func value(parameters: [Double], worlds n: Int, _ form: Form, stats: MetricStats?, runSeconds: Double) -> PointValue? {
         guard n > 0 else { return nil }
         if form.timeColumn != nil {
             let share = Double(n - (stats?.count ?? 0)) / Double(n)
-            return PointValue(parameters: p.parameters, mean: share, variance: share * (1 - share), worlds: n)
+            return PointValue(parameters: parameters, mean: share, variance: share * (1 - share), worlds: n)
         }
         let filler: Double
         switch form.missing {
         case .none:
             guard let stats else { return nil }
-            return PointValue(parameters: p.parameters, mean: stats.mean, variance: population(stats), worlds: stats.count)
+            return PointValue(parameters: parameters, mean: stats.mean, variance: population(stats), worlds: stats.count)
         case .runLength: filler = runSeconds
         case .zero: filler = 0
         }
-        return combine(stats, with: filler, worlds: n).map { PointValue(parameters: p.parameters, mean: $0.mean, variance: $0.variance, worlds: n) }
+        return combine(stats, with: filler, worlds: n).map { PointValue(parameters: parameters, mean: $0.mean, variance: $0.variance, worlds: n) }
     }
 
     /// Mean and population variance of the values `stats` describes plus (worlds − count) copies of

@@ -19,12 +19,12 @@ struct ColumnTally: Sendable {
 
     /// One walk over the points, in their order (the sums are the same bits whoever asks).
     init(_ points: [PointSummary], _ column: String) {
-        for p in points { add(p, stats: p.metrics[column]) }
+        for p in points { add(worlds: Censoring.worlds(p), stats: p.metrics[column]) }
     }
 
-    /// Counts the next point, with its statistics of the column.
-    mutating func add(_ p: PointSummary, stats: MetricStats?) {
-        let n = Censoring.worlds(p)
+    /// Counts the next point (`n` worlds that ran: `Censoring.worlds`), with its statistics of
+    /// the column.
+    mutating func add(worlds n: Int, stats: MetricStats?) {
         allWorlds += n
         allValued += stats?.count ?? 0
         guard n > 0 else { return }

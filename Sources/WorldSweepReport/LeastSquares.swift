@@ -9,6 +9,7 @@
 // a sweep's numbers), and the rest runs those three routines with dgels' own workspace size, so
 // each takes the path it takes inside dgels.
 import COpenBLAS
+import Foundation
 import WorldSweep
 
 final class LeastSquaresMatrix: @unchecked Sendable {
@@ -21,6 +22,12 @@ final class LeastSquaresMatrix: @unchecked Sendable {
     /// scale A (or A is empty or all zero), or dgeqrf failed: then every solve is dgels'.
     private let factors: (a: [Double], tau: [Double])?
     private static let smallest = dlamch("S") / dlamch("P"), largest = 1 / smallest
+    /// Copies of `factors.a` that no solve is using. dormqr writes A's diagonal while it works (and
+    /// puts it back), so solves on several threads each need a copy; made once per thread, not
+    /// once per solve (a 50 000-point sweep's surrogate matrix is megabytes: copied per metric,
+    /// the copies were a fifth of the run's page faults).
+    private var spareFactors: [[Double]] = []
+    private let spareLock = NSLock()
 
     init(columns: [[Double]]) {
         self.columns = columns
@@ -57,9 +64,11 @@ final class LeastSquaresMatrix: @unchecked Sendable {
             return Self.dgels(columns: columns, rhs: rhs, lwork: lwork)
         }
         var m = self.m, n = self.n, k = min(m, n), nrhs: Int32 = 1, lda = m, ldb = max(m, n), info: Int32 = 0
-        // dormqr and dtrtrs put A's diagonal back as they found it, but write it meanwhile: a copy
-        // per solve lets solves run on several threads.
-        var a = factors.a, tau = factors.tau
+        // dormqr and dtrtrs put A's diagonal back as they found it, but write it meanwhile: each
+        // solve works on a copy no other solve holds (`spareFactors`).
+        var a = spareLock.withLock { spareFactors.popLast() } ?? factors.a
+        var tau = factors.tau
+        defer { spareLock.withLock { spareFactors.append(a) } }
         var b = rhs + [Double](repeating: 0, count: Int(ldb) - rhs.count)
         var work = [Double](repeating: 0, count: Int(lwork - k)), lw = lwork - k
         var side = CChar(UInt8(ascii: "L")), trans = CChar(UInt8(ascii: "T"))

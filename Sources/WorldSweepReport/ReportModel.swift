@@ -108,6 +108,9 @@ struct ReportModel {
         // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
         let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
         let subsetDesigns = PointSetCache<Decomposition.Design>(), sensitivityDesigns = PointSetCache<SensitivityDesign>()
+        // What the jobs read of every point besides its statistics, read once: a point copied
+        // in each job took references another thread's job had just taken.
+        let pointWorlds = summary.points.map(Censoring.worlds), pointParameters = summary.points.map(\.parameters)
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
         typealias ColumnWork = (analysis: MetricAnalysis, valued: [(Int, Double)], never: [Double?]?, tally: ColumnTally?)
@@ -122,14 +125,14 @@ struct ReportModel {
             var pts: [PointValue] = [], valued: [(Int, Double)] = [], never: [Double?] = [], taken: [Int] = []
             var tally = ColumnTally()
             pts.reserveCapacity(summary.points.count); valued.reserveCapacity(summary.points.count); never.reserveCapacity(summary.points.count)
-            for (i, point) in summary.points.enumerated() {
-                let stats = stored?[i]
-                if lacking { tally.add(point, stats: stats) }
-                guard let v = Censoring.value(point, form, stats: stats, runSeconds: runSeconds) else { continue }
+            for i in summary.points.indices {
+                let stats = stored?[i], n = pointWorlds[i]
+                if lacking { tally.add(worlds: n, stats: stats) }
+                guard let v = Censoring.value(parameters: pointParameters[i], worlds: n, form, stats: stats, runSeconds: runSeconds) else { continue }
                 pts.append(v); taken.append(i)
                 guard v.mean.isFinite else { continue }
                 valued.append((i, v.mean))
-                never.append(lacking ? Censoring.neverShare(point, stats: stats) : nil)
+                never.append(lacking ? Censoring.neverShare(worlds: n, stats: stats) : nil)
             }
             let subset = pts.count < summary.points.count ? { [pts, taken] in subsetDesigns.value(taken) { Decomposition.Design(pts, parameterCount: p) } } : nil
             let sensitivity = { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }

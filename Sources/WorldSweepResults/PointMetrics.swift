@@ -78,6 +78,9 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         }
     }
 
+    /// Whether slot `s` of `names` holds statistics.
+    @inlinable public func hasStats(inSlot s: Int) -> Bool { storage.slots[s] != nil }
+
     /// The statistics filed under names outside `names`.
     public var unslotted: [String: MetricStats] { storage.extra }
 
@@ -117,4 +120,32 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
 
     public init(from decoder: Decoder) throws { self.init(try [String: MetricStats](from: decoder)) }
     public func encode(to encoder: Encoder) throws { try dictionary.encode(to: encoder) }
+}
+
+extension Array where Element == PointSummary {
+    /// Each point's statistics of metric `name`, in the points' order (nil where a point has
+    /// none). One loop that calls nothing it cannot see: the points' metrics are read in place,
+    /// with no reference count taken per point (the report reads every column of the same points
+    /// on several threads, and a retain of a point another thread had just retained cost more
+    /// than the read).
+    public func metricColumn(_ name: String) -> [MetricStats?] {
+        var column: [MetricStats?] = []
+        column.reserveCapacity(count)
+        // The slot of `name` in the last table of names met (points of one run share one).
+        var table: MetricNames?
+        var slot: Int?
+        for i in indices {
+            let storage = self[i].metrics.storage
+            if storage.names !== table {
+                table = storage.names
+                slot = storage.names.index[name]
+            }
+            if let slot {
+                column.append(storage.slots[slot])
+            } else {
+                column.append(storage.extra.isEmpty ? nil : storage.extra[name])
+            }
+        }
+        return column
+    }
 }

@@ -104,4 +104,21 @@ import WorldSweepRun
         let zero = [[0.0, 0, 0]]
         #expect(LeastSquaresMatrix(columns: zero).solve([1, 2, 3]) == LeastSquaresMatrix.dgels(columns: zero, rhs: [1, 2, 3]))
     }
+
+    /// Solves of one matrix on several threads at once (as the report's metrics run) give dgels'
+    /// bits each: each works on factors no other solve is writing (dormqr writes A's diagonal
+    /// while it works), and the factors it hands back are as dgeqrf left them.
+    @Test func concurrentSolvesOfOneMatrixMatchDgels() {
+        let m = 500, n = 12
+        func entry(_ i: Int, _ j: Int) -> Double { sin(Double(i * (j + 3)) * 0.37) + (j == 0 ? 1 : 0) }
+        func rightSide(_ i: Int, _ r: Int) -> Double { cos(Double(i) * 0.11 + Double(r)) * Double(r + 1) }
+        let columns: [[Double]] = (0..<n).map { j in (0..<m).map { i in entry(i, j) } }
+        let matrix = LeastSquaresMatrix(columns: columns)
+        #expect(matrix.isFactored)
+        let rhss: [[Double]] = (0..<64).map { r in (0..<m).map { i in rightSide(i, r) } }
+        let expected: [[UInt64]?] = rhss.map { rhs in LeastSquaresMatrix.dgels(columns: columns, rhs: rhs)?.map { $0.bitPattern } }
+        let results: [[UInt64]?] = ParallelMap.map(rhss.count, threads: 4) { r in matrix.solve(rhss[r])?.map { $0.bitPattern } }
+        #expect(expected.allSatisfy { $0 != nil })
+        #expect(results == expected)
+    }
 }
