@@ -135,12 +135,22 @@ enum HTMLReport {
         let s = m.summary
         var h = "<section id=\"importance\">\n<h2>What matters</h2>\n"
         // The method in one line, its full statement folded under it.
-        var line = m.isGrid ? "Shares of each metric's variation, exact on this full grid" : "Shares of each metric's variation, from a fitted surrogate (R² stated)"
+        let method = m.importanceMethod
+        var line = switch method {
+        case .grid: "Shares of each metric's variation, exact on this full grid"
+        case .surrogate: "Shares of each metric's variation, from a fitted surrogate (R² stated)"
+        case .both: "Shares of each metric's variation, exact on the full grid where a metric has every point, else from a fitted surrogate (R² stated)"
+        }
         line += s.replicas > 1 ? ", noise measured between the \(s.replicas) replicas" : ", no noise estimate (one world per point)"
         line += "; outcomes that never happen count."
         var intro = "Each metric's variation over every world split into parts that add to 100 %: each parameter's main effect, each pair's interaction, interaction of three or more parameters"
         intro += s.replicas > 1 ? ", and noise (the variation between the \(s.replicas) replicas of a point)." : ". The sweep has one world per point, so it cannot measure noise: none is reported."
-        intro += m.isGrid ? " On this full grid the split is exact (functional ANOVA), steps and curves included." : " The points are no full grid: the split is of a least-squares quadratic with pair products fitted to the point means (its R² stated; the rest is what it does not capture); metrics with fewer than \(Decomposition.minPointsPerCoefficient) points per coefficient are not split."
+        let fitted = "the split is of a least-squares quadratic with pair products fitted to the point means (its R² stated; the rest is what it does not capture); metrics with fewer than \(Decomposition.minPointsPerCoefficient) points per coefficient are not split."
+        switch method {
+        case .grid: intro += " On this full grid the split is exact (functional ANOVA), steps and curves included."
+        case .surrogate: intro += " The points are no full grid: " + fitted
+        case .both: intro += " Where a metric has a value at every point of a full grid the split is exact (functional ANOVA), steps and curves included; elsewhere " + fitted
+        }
         intro += " Outcomes that never happen count: " + censoringNote(m) + " Every share is in importance.csv."
         h += "<details id=\"method\"><summary>\(Text.escape(line))</summary>\n" + note(intro) + "</details>\n"
         if let why = m.nothingRanked { h += "<p>\(Text.escape(why))</p>\n" }

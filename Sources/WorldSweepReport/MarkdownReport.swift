@@ -41,7 +41,11 @@ enum MarkdownReport {
         let s = m.summary
         var md = "## What matters\n\nEach metric's variation split into parts that add to 100 %: main effects, pair interactions, three or more together"
         md += s.replicas > 1 ? ", noise between replicas" : " (one world per point: no noise estimate)"
-        md += m.isGrid ? "; exact on this full grid (functional ANOVA).\n\n" : "; of a fitted quadratic surrogate on this sweep (R² stated).\n\n"
+        switch m.importanceMethod {
+        case .grid: md += "; exact on this full grid (functional ANOVA).\n\n"
+        case .surrogate: md += "; of a fitted quadratic surrogate on this sweep (R² stated).\n\n"
+        case .both: md += "; exact on the full grid where a metric has every point (functional ANOVA), else of a fitted quadratic surrogate (R² stated).\n\n"
+        }
         md += "Outcomes that never happen count: " + HTMLReport.censoringNote(m) + " Every share is in importance.csv.\n\n"
         for a in m.rankedMetrics where m.keyColumns.contains(a.column) && !m.headlines.contains(where: { $0.column == a.column }) {
             md += "- \(cell(m.finding(a)))\n"
@@ -69,7 +73,8 @@ enum MarkdownReport {
     /// Per key metric and parameter: at each value, the mean, min and max of the point means over
     /// the other parameters (the lines and bands of the HTML slice charts).
     static func views(_ m: ReportModel) -> String {
-        var md = "## The whole sweep\n\nAt each value of a parameter: the mean of the point means over all the other parameters, and their min and max (every point counts)"
+        var md = "## The whole sweep\n\nAt each value of a parameter: the mean of the point means over all the other parameters, and their min and max "
+            + (m.pointStride > 1 ? "(every point the report reads counts: every \(Text.ordinal(m.pointStride)) of the sweep's)" : "(every point counts)")
         md += m.isRandom ? "; random sweeps in \(SweepViews.bins) equal-width ranges per parameter.\n\n" : ".\n\n"
         for column in m.keyColumns {
             guard let a = m.analysis(column), a.signal != .constant else { continue }

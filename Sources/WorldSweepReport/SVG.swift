@@ -3,6 +3,13 @@
 import Foundation
 
 enum Text {
+    /// "2nd", "3rd", "7th", "11th", "21st": an English ordinal.
+    static func ordinal(_ n: Int) -> String {
+        let tens = n % 100, ones = n % 10
+        let suffix = (11...13).contains(tens) ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th"
+        return "\(n)\(suffix)"
+    }
+
     /// "1 point", "3 points": a count with its noun in the right number (regular plurals only).
     static func count(_ n: Int, _ noun: String) -> String {
         "\(n) \(noun)\(n == 1 ? "" : "s")"

@@ -130,6 +130,14 @@ public struct RunInfo: Sendable, Hashable, Codable {
     /// Simulated seconds per world (ticks × tick): what a time that never happened is censored
     /// at; nil in older runs.
     public var seconds: Double?
+    /// Points in the whole sweep; nil in older runs (where `points` held them all up to 20 000).
+    public var sweepPoints: Int?
+    /// The summary's `points` are the sweep's points whose index is a multiple of this (every
+    /// point of a sweep up to 20 000 points: 1); nil in older runs.
+    public var pointStride: Int?
+    /// Worlds that failed, of every world in the sweep (the points hold only their own); nil in
+    /// older runs.
+    public var failedWorlds: Int?
 
     public init(engine: String, threads: Int, worlds: Int, ticksPerWorld: Int, wallSeconds: Double, worldTicksPerSecond: Double,
                 version: String? = nil, commandLine: [String]? = nil, codePath: String? = nil, seconds: Double? = nil) {

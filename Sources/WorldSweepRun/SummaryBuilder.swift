@@ -12,6 +12,20 @@ public struct SummaryBuilder {
     /// Points with `point % pointStride == 0` are kept in `keptPoints`.
     public let pointStride: Int
     public static let maxSample = 20_000
+
+    /// Every how many of `total` (points or worlds) the report keeps one, to keep at most
+    /// `maxSample`: the smallest stride that does so and shares no factor with `total`. A
+    /// grid's points are numbered axis by axis (the last axis fastest), so a stride sharing a
+    /// factor with the grid's size can keep one level of an axis only: every 4th point of an
+    /// 80 000-point grid whose last axis has 4 values kept only its first value, and the report
+    /// called every metric of that axis constant. A stride prime to the total keeps every level
+    /// of every axis, and every replica of a point's worlds, in even shares.
+    public static func keepStride(total: Int, most: Int = maxSample) -> Int {
+        var stride = max(1, (total + most - 1) / most)
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        while stride > 1 && gcd(stride, total) != 1 { stride += 1 }
+        return stride
+    }
     /// Makes each finished point's rows (shared with the workers, so the bytes are the same).
     let formatter: PointFormatter
 
@@ -19,6 +33,10 @@ public struct SummaryBuilder {
     public private(set) var keptPoints: [PointSummary] = []
     public private(set) var pointsDone = 0
     public private(set) var worldsSeen = 0
+    /// Worlds that failed, of every world seen (kept for the report or not).
+    public private(set) var failedWorlds = 0
+    /// Points in the whole sweep.
+    public let totalPoints: Int
     /// Partners seen per item over every world so far.
     public private(set) var partners: [String: Set<String>] = [:]
     /// The point in progress (a point whose replicas fell in more than one chunk), folded as its
@@ -32,8 +50,9 @@ public struct SummaryBuilder {
     public init(layout: CSVLayout, replicas: Int, totalWorlds: Int, totalPoints: Int, writesTables: Bool = false) {
         self.layout = layout
         self.replicas = replicas
-        sampleStride = max(1, (totalWorlds + Self.maxSample - 1) / Self.maxSample)
-        pointStride = max(1, (totalPoints + Self.maxSample - 1) / Self.maxSample)
+        sampleStride = Self.keepStride(total: totalWorlds)
+        pointStride = Self.keepStride(total: totalPoints)
+        self.totalPoints = totalPoints
         formatter = PointFormatter(layout: layout, replicas: replicas, writesTables: writesTables, keepStride: pointStride)
     }
 
@@ -45,6 +64,7 @@ public struct SummaryBuilder {
         if current == nil { current = PointAccumulator(layout: layout, point: r.point, parameters: r.parameters) }
         current!.add(r)
         worldsSeen += 1
+        if r.failed { failedWorlds += 1 }
         if r.world % sampleStride == 0 { sample.append(r) }
         Self.notePartners(of: r, layout: layout, in: &partners)
         if current!.replicas == replicas { finishPoint() }
@@ -85,6 +105,7 @@ public struct SummaryBuilder {
         var records = PointRecords()
         var points = 0
         var worlds = 0
+        var failedWorlds = 0
         var sample: [WorldResult] = []
         var partners: [String: Set<String>] = [:]
         /// Worlds of a point that ends in a later chunk.
@@ -115,6 +136,7 @@ public struct SummaryBuilder {
             } else {
                 if formatter.needsSummary(ofPoint: point) { formatter.add(SummaryBuilder.summarize(Array(worlds), layout: layout), to: &out.records) }
                 for r in worlds {
+                    if r.failed { out.failedWorlds += 1 }
                     if r.world % sampleStride == 0 { out.sample.append(r) }
                     SummaryBuilder.notePartners(of: r, layout: layout, in: &out.partners)
                 }
@@ -140,6 +162,7 @@ public struct SummaryBuilder {
         keptPoints += chunk.records.kept
         pointsDone += chunk.points
         worldsSeen += chunk.worlds
+        failedWorlds += chunk.failedWorlds
         sample += chunk.sample
         for (item, names) in chunk.partners { partners[item, default: []].formUnion(names) }
         for r in chunk.trailing { try add(r) }
