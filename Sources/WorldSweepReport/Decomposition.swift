@@ -214,13 +214,19 @@ struct Grid {
 
     /// nil unless the points fill every cell exactly once.
     init?(_ points: [PointValue], parameters: [Int]) {
-        levels = parameters.map { j in Array(Set(points.map { $0.parameters[j] })).sorted() }
+        // Each parameter's distinct values, given up as soon as their combinations outnumber the
+        // points (a random sweep's first two parameters do: most of its report's test for a grid
+        // went to sorting values no grid would use).
+        var distinct: [Set<Double>] = []
         var count = 1
-        for l in levels.reversed() {
+        for j in parameters.reversed() {
             guard count <= points.count else { return nil }
-            count *= l.count
+            let values = Set(points.map { $0.parameters[j] })
+            count *= values.count
+            distinct.append(values)
         }
         guard count == points.count else { return nil }
+        levels = distinct.reversed().map { $0.sorted() }
         cellCount = count
         strides = Array(repeating: 1, count: levels.count)
         for k in stride(from: levels.count - 2, through: 0, by: -1) { strides[k] = strides[k + 1] * levels[k + 1].count }

@@ -42,7 +42,7 @@ struct SurrogateDesign: Sendable {
             kept.append(j); z.append(zc); centre.append(mean); scale.append(sd)
         }
         guard !kept.isEmpty else { return .failure(.nothingVaries) }
-        let squared = kept.map { j in Set(points.map { $0.parameters[j] }).count >= 3 }
+        let squared = kept.map { j in Self.hasThreeValues(points, j) }
         var zi = [Double](repeating: 0, count: z.count)
         let rows = (0..<m).map { i in
             for k in z.indices { zi[k] = z[k][i] }
@@ -84,11 +84,28 @@ struct SurrogateDesign: Sendable {
 
     /// A grid over each fitted parameter's quantiles (as many as it has values, up to a side that
     /// keeps the grid under about 50 000 cells), standing for the sweep's distribution.
+    /// Whether parameter `j` takes three values or more over the points (looked at until it does).
+    static func hasThreeValues(_ points: [PointValue], _ j: Int) -> Bool {
+        var seen: [Double] = []
+        for p in points where !seen.contains(p.parameters[j]) {
+            seen.append(p.parameters[j])
+            if seen.count == 3 { return true }
+        }
+        return false
+    }
+
+    /// The distinct values among sorted ones (as `Set(sorted).count`, −0 and 0 one value).
+    static func distinctCount(sorted v: [Double]) -> Int {
+        var count = 0
+        for i in v.indices where i == 0 || v[i] != v[i - 1] { count += 1 }
+        return count
+    }
+
     static func quantileGrid(_ points: [PointValue], parameters: [Int]) -> Grid {
         let side = max(2, min(24, Int(pow(50_000, 1 / Double(parameters.count)))))
         let levels = parameters.map { j -> [Double] in
             let v = points.map { $0.parameters[j] }.sorted()
-            let k = min(side, Set(v).count)
+            let k = min(side, Self.distinctCount(sorted: v))
             return (0..<k).map { i in v[min(v.count - 1, Int((Double(i) + 0.5) / Double(k) * Double(v.count)))] }
         }
         return Grid(levels: levels)

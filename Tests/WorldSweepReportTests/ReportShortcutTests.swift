@@ -105,6 +105,23 @@ import WorldSweepRun
         #expect(LeastSquaresMatrix(columns: zero).solve([1, 2, 3]) == LeastSquaresMatrix.dgels(columns: zero, rhs: [1, 2, 3]))
     }
 
+    /// The surrogate's counts of distinct values give what a Set gives (−0 and 0 one value).
+    @Test func distinctValueCountsMatchSets() {
+        var state: UInt64 = 3
+        for n in [0, 1, 2, 3, 5, 40] {
+            for spread in [1, 2, 3, 7] {
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                let values = (0..<n).map { i -> Double in
+                    let k = Int((state >> 33) % 1000 + UInt64(i)) % spread
+                    return k == 0 ? (i % 2 == 0 ? 0.0 : -0.0) : Double(k) * 0.25
+                }
+                #expect(SurrogateDesign.distinctCount(sorted: values.sorted()) == Set(values).count, "\(values)")
+                let points = values.map { PointValue(parameters: [1, $0], mean: 0) }
+                #expect(SurrogateDesign.hasThreeValues(points, 1) == (Set(values).count >= 3), "\(values)")
+            }
+        }
+    }
+
     /// Solves of one matrix on several threads at once (as the report's metrics run) give dgels'
     /// bits each: each works on factors no other solve is writing (dormqr writes A's diagonal
     /// while it works), and the factors it hands back are as dgeqrf left them.
