@@ -11,7 +11,8 @@ final class PointSetCache<Value>: @unchecked Sendable {
 
     init() {}
 
-    /// What is made over the points at `indices` (of the summary's points, in order): made by
+    /// What is made over the points at `indices` (of the summary's points, in order; callers may
+    /// file the set of every point under a key of their own, as ReportModel does with [-1]): made by
     /// `make` the first time, then shared. Made outside the lock, so two metrics on two threads
     /// never wait on each other; should both make the same one at once, the two are the same.
     func value(_ indices: [Int], _ make: () -> Value) -> Value {

@@ -16,8 +16,9 @@ struct SurrogateDesign: Sendable {
     var scale: [Double]
     /// Which parameters (positions in `parameters`) have a squared term.
     var squared: [Bool]
-    /// Per point, the model's terms (`features`).
-    var rows: [[Double]]
+    /// Per point, the model's terms (`features`), point after point, `coefficientCount` apiece
+    /// (one array: an array per point cost a reference count per point in every metric's fit).
+    var rowTerms: [Double]
     /// The same terms by column: the least-squares matrix, factored once for every metric fitted
     /// on these points.
     var columns: [[Double]] { matrix.columns }
@@ -44,11 +45,13 @@ struct SurrogateDesign: Sendable {
         guard !kept.isEmpty else { return .failure(.nothingVaries) }
         let squared = kept.map { j in Self.hasThreeValues(points, j) }
         var zi = [Double](repeating: 0, count: z.count)
-        let rows = (0..<m).map { i in
+        let count = Self.features(zi, squared: squared).count
+        var rowTerms: [Double] = []
+        rowTerms.reserveCapacity(m * count)
+        for i in 0..<m {
             for k in z.indices { zi[k] = z[k][i] }
-            return Self.features(zi, squared: squared)
+            appendFeatures(zi, squared: squared, to: &rowTerms)
         }
-        let count = rows.first?.count ?? 0
         guard m >= Decomposition.minPointsPerCoefficient * count else { return .failure(.tooFewPoints(points: m, coefficients: count)) }
         let grid = Self.quantileGrid(points, parameters: kept)
         var cellTerms: [Double] = []
@@ -58,8 +61,9 @@ struct SurrogateDesign: Sendable {
             for k in grid.levels.indices { zc[k] = (grid.levels[k][grid.level(c, k)] - centre[k]) / scale[k] }
             appendFeatures(zc, squared: squared, to: &cellTerms)
         }
-        return .success(SurrogateDesign(parameters: kept, centre: centre, scale: scale, squared: squared, rows: rows,
-                                        matrix: LeastSquaresMatrix(columns: (0..<count).map { k in rows.map { $0[k] } }), coefficientCount: count,
+        let columns = (0..<count).map { k in (0..<m).map { i in rowTerms[i * count + k] } }
+        return .success(SurrogateDesign(parameters: kept, centre: centre, scale: scale, squared: squared, rowTerms: rowTerms,
+                                        matrix: LeastSquaresMatrix(columns: columns), coefficientCount: count,
                                         grid: grid, cellTerms: cellTerms))
     }
 
@@ -127,9 +131,13 @@ struct Surrogate {
         guard let beta = design.matrix.solve(y) else { return .failure(.fitFailed) }
         let mean = y.reduce(0, +) / Double(m)
         var ssr = 0.0, sst = 0.0
-        for i in 0..<m {
-            let f = zip(beta, design.rows[i]).reduce(0) { $0 + $1.0 * $1.1 }
-            ssr += (y[i] - f) * (y[i] - f); sst += (y[i] - mean) * (y[i] - mean)
+        let n = beta.count
+        design.rowTerms.withUnsafeBufferPointer { terms in
+            for i in 0..<m {
+                var f = 0.0
+                for k in 0..<n { f = f + beta[k] * terms[i * n + k] }
+                ssr += (y[i] - f) * (y[i] - f); sst += (y[i] - mean) * (y[i] - mean)
+            }
         }
         guard sst > 0 else { return .failure(.constant) }
         return .success(Surrogate(design: design, beta: beta, rSquared: min(1, max(0, 1 - ssr / sst))))
