@@ -18,7 +18,9 @@ extension HTMLReport {
     static func viewsHead(_ m: ReportModel) -> String {
         let s = m.summary
         let h = "<section id=\"views\">\n<h2>The whole sweep</h2>\n"
-        var intro = "Each key metric against every swept parameter, using all \(s.points.count) points, most important parameter first"
+        var intro = "Each key metric against every swept parameter, using "
+            + (m.pointStride > 1 ? "the \(s.points.count) points the report reads (every \(Text.ordinal(m.pointStride)) of \(m.sweepPointCount))" : "all \(s.points.count) points")
+            + ", most important parameter first"
         intro += m.isRandom ? "; the parameters of a random sweep are cut into \(SweepViews.bins) equal-width ranges for the line." : "."
         if s.items.count > ReportModel.maxItemsCharted { intro += " Views of the first \(ReportModel.maxItemsCharted) of \(s.items.count) items." }
         return h + note(intro)
@@ -193,7 +195,10 @@ extension HTMLReport {
     }
 
     static func parallel(_ m: ReportModel) -> String {
-        guard m.wantsParallel, let head = m.headline ?? m.keyColumns.first.flatMap(m.analysis) else { return "" }
+        // A constant metric draws every line to one value: the first key metric that varies, else
+        // the best-ranked one.
+        let varying = m.keyColumns.lazy.compactMap(m.analysis).first { $0.signal != .constant }
+        guard m.wantsParallel, let head = m.headline ?? varying ?? m.rankedMetrics.first ?? m.keyColumns.first.flatMap(m.analysis) else { return "" }
         let s = m.summary
         let order = m.parameterOrder(head.column).filter(m.varyingParameters.contains)
         var pts = m.valued(head.column)

@@ -21,6 +21,7 @@ import WorldSweepRun
         #expect(header["Failed worlds"] == "5")
         #expect(m.runSummary.hasPrefix("63 worlds, 63 points × 1 replica,") && m.runSummary.hasSuffix("; the report reads every 7th point (9); worlds.csv has every world"))
         #expect(MarkdownReport.render(m).contains("(every point the report reads counts: every 7th of the sweep's)"))
+        #expect(HTMLReport.viewsHead(m).contains("using the 9 points the report reads (every 7th of 63)"))
     }
 
     /// A summary of every point (or one from before the counts were kept) reads as before.
@@ -34,6 +35,7 @@ import WorldSweepRun
             let header = Dictionary(uniqueKeysWithValues: m.header)
             #expect(header["Points"] == "9 (grid sweep)" && header["Failed worlds"] == "0")
             #expect(m.keptPointsNote == nil && MarkdownReport.render(m).contains("(every point counts)"))
+            #expect(HTMLReport.viewsHead(m).contains("using all 9 points"))
         }
     }
 
