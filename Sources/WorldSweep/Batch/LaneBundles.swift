@@ -87,6 +87,30 @@ final class ContactBundles {
     }
 }
 
+/// Three (or four) vectors into as many columns at one bundle's indices, lane by lane, for the
+/// first `count` lanes: each index is read once. Column by column (`scatterLanes` per column), the
+/// compiler read all eight indices again for every column, since a store through one column
+/// might, for all it knows, have changed the index list.
+@inline(__always) func scatterLanes(_ x: SIMD8<Float>, _ px: UnsafeMutablePointer<Float>, _ y: SIMD8<Float>, _ py: UnsafeMutablePointer<Float>,
+                                    _ z: SIMD8<Float>, _ pz: UnsafeMutablePointer<Float>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
+    @inline(__always) func lane(_ l: Int) { let j = Int(i[l]); px[j] = x[l]; py[j] = y[l]; pz[j] = z[l] }
+    if count == 8 {
+        lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
+    } else {
+        for l in 0..<count { lane(l) }
+    }
+}
+@inline(__always) func scatterLanes(_ x: SIMD8<Float>, _ px: UnsafeMutablePointer<Float>, _ y: SIMD8<Float>, _ py: UnsafeMutablePointer<Float>,
+                                    _ z: SIMD8<Float>, _ pz: UnsafeMutablePointer<Float>, _ u: SIMD8<Float>, _ pu: UnsafeMutablePointer<Float>,
+                                    _ i: UnsafeMutablePointer<Int32>, count: Int) {
+    @inline(__always) func lane(_ l: Int) { let j = Int(i[l]); px[j] = x[l]; py[j] = y[l]; pz[j] = z[l]; pu[j] = u[l] }
+    if count == 8 {
+        lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
+    } else {
+        for l in 0..<count { lane(l) }
+    }
+}
+
 /// The first `count` lanes, as a mask.
 @inline(__always) func firstLanes(_ count: Int) -> SIMDMask<SIMD8<Int32>> {
     maskFromFlags((SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- SIMD8(repeating: Int32(count))) &>> 31)
@@ -216,12 +240,10 @@ extension LaneWorld {
         VelocityLanes(vx: gatherLanes(bodies.vx, i), vy: gatherLanes(bodies.vy, i), w: gatherLanes(bodies.w, i))
     }
     @inline(__always) func scatter(_ v: VelocityLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
-        scatterLanes(v.vx, bodies.vx, i, count: count); scatterLanes(v.vy, bodies.vy, i, count: count)
-        scatterLanes(v.w, bodies.w, i, count: count)
+        scatterLanes(v.vx, bodies.vx, v.vy, bodies.vy, v.w, bodies.w, i, count: count)
     }
     @inline(__always) func scatter(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
-        scatterLanes(p.cx, bodies.cx, i, count: count); scatterLanes(p.cy, bodies.cy, i, count: count)
-        scatterLanes(p.a, bodies.a, i, count: count)
+        scatterLanes(p.cx, bodies.cx, p.cy, bodies.cy, p.a, bodies.a, i, count: count)
     }
 
     /// Every bundle's warm start, over the rounds in order.
@@ -242,10 +264,9 @@ extension LaneWorld {
         for b in 0..<k.count {
             let ci = k.contact + b * width, count = Int(k.laneCount[b])
             let c = k.constraints + b
-            scatterLanes(c.pointee.p0.normalImpulse, contacts.normalImpulse0, ci, count: count)
-            scatterLanes(c.pointee.p0.tangentImpulse, contacts.tangentImpulse0, ci, count: count)
-            scatterLanes(c.pointee.p1.normalImpulse, contacts.normalImpulse1, ci, count: count)
-            scatterLanes(c.pointee.p1.tangentImpulse, contacts.tangentImpulse1, ci, count: count)
+            scatterLanes(c.pointee.p0.normalImpulse, contacts.normalImpulse0, c.pointee.p0.tangentImpulse, contacts.tangentImpulse0,
+                         c.pointee.p1.normalImpulse, contacts.normalImpulse1, c.pointee.p1.tangentImpulse, contacts.tangentImpulse1,
+                         ci, count: count)
         }
     }
 
