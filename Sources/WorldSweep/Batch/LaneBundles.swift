@@ -210,7 +210,7 @@ extension LaneWorld {
                 point1X: gatherLanes(contacts.point1X, ci), point1Y: gatherLanes(contacts.point1Y, ci),
                 hasPoint0: nonZeroLanes(points), hasPoint1: maskFromFlags(0 &- (points &>> 1)))   // points is 0, 1 or 2
             k.manifolds[b] = manifold
-            func masked(_ v: V) -> V { v.blended(with: 0, where: .!active) }
+            @inline(__always) func masked(_ v: V) -> V { v.blended(with: 0, where: .!active) }   // out of line: a call per use
             let pb = ContactBodiesLanes(mA: masked(gatherLanes(self.bodies.invMass, ia)), iA: masked(gatherLanes(self.bodies.invI, ia)),
                                         mB: masked(gatherLanes(self.bodies.invMass, ib)), iB: masked(gatherLanes(self.bodies.invI, ib)),
                                         localCenterAX: gatherLanes(details.lcx, ia), localCenterAY: gatherLanes(details.lcy, ia),
@@ -317,9 +317,16 @@ extension LaneWorld {
                 islands.jointsOkay.update(repeating: -1, count: slots)
                 correctJointPositions()
             }
+            // Eight island slots at a time (slot by slot this loop was as costly as the passes'
+            // bookkeeping); the columns hold a whole number of eight-slot groups.
             var allSolved = true
-            for g in 0..<slots where solved[g] == 0 {
-                if ContactKernels.positionsSolved(minSeparation: minSeparation[g]) && (!hasJoints || islands.jointsOkay[g] != 0) { solved[g] = -1 } else { allSolved = false }
+            for g in stride(from: 0, to: slots, by: Self.width) {
+                let open = firstLanes(slots - g) .& .!loadMask(solved, g)
+                guard anyLane(open) else { continue }
+                var ok = ContactKernels.positionsSolved(minSeparation: loadLanes(minSeparation, g))
+                if hasJoints { ok = ok .& loadMask(islands.jointsOkay, g) }
+                storeLanes(loadLanes(solved, g) | unsafeBitCast(open .& ok, to: IV.self), solved, g)
+                if anyLane(open .& .!ok) { allSolved = false }
             }
             if allSolved { break }
         }
