@@ -13,6 +13,33 @@ extension LaneWorld {
         bodies.fx[i] = force.x; bodies.fy[i] = force.y; bodies.torque[i] = torque
     }
 
+    /// A continuous push on body `b` in every running lane where it is `active` (−1), each lane
+    /// with its own vector (`vectorX`, `vectorY`) and point in the body's frame (`pointX`,
+    /// `pointY`), by lane: what `PushBehavior.Mode.act` does lane by lane (a force where the
+    /// vector is not zero, Body.applyForce), eight lanes per instruction through the same rule
+    /// (`Body.addForce`) and transform, so the same bits.
+    func applyContinuousPush(body b: Int, vectorX: UnsafeMutablePointer<Float>, vectorY: UnsafeMutablePointer<Float>,
+                             pointX: UnsafeMutablePointer<Float>, pointY: UnsafeMutablePointer<Float>, active: UnsafeMutablePointer<Int32>) {
+        guard !isStatic[b] else { return }
+        forEachRunningGroup { group, running in
+            let fx = loadLanes(vectorX, group), fy = loadLanes(vectorY, group)
+            let acting = running .& loadMask(active, group) .& ((fx .!= 0) .| (fy .!= 0))
+            guard anyLane(acting) else { return }
+            let i = b &* lanes &+ group
+            let asleep = acting .& .!loadMask(details.awake, i)
+            if anyLane(asleep) { for k in 0..<Self.width where asleep[k] { wake(i &+ k) } }
+            let xf = TransformLanes(px: loadLanes(details.px, i), py: loadLanes(details.py, i), s: loadLanes(details.qs, i), c: loadLanes(details.qc, i))
+            let (x, y) = xf.apply(loadLanes(pointX, group), loadLanes(pointY, group))
+            let oldX = loadLanes(bodies.fx, i), oldY = loadLanes(bodies.fy, i), oldTorque = loadLanes(bodies.torque, i)
+            var forceX = oldX, forceY = oldY, torque = oldTorque
+            Body.addForce(fx: fx, fy: fy, atX: x, atY: y, centerX: loadLanes(bodies.cx, i), centerY: loadLanes(bodies.cy, i),
+                          forceX: &forceX, forceY: &forceY, torque: &torque)
+            storeLanes(oldX.blended(with: forceX, where: acting), bodies.fx, i)
+            storeLanes(oldY.blended(with: forceY, where: acting), bodies.fy, i)
+            storeLanes(oldTorque.blended(with: torque, where: acting), bodies.torque, i)
+        }
+    }
+
     /// Body.applyImpulse on body `b` of lane `lane`, at `localPoint` in the body's frame.
     func applyImpulse(_ p: Vec2, atLocalPoint localPoint: Vec2, body b: Int, lane: Int) {
         guard !isStatic[b] else { return }
@@ -33,7 +60,8 @@ extension LaneWorld {
 
     /// PhysicsWorld.allDynamicBodiesAsleep for lane `lane`: the animator's pause condition.
     func allDynamicBodiesAsleep(lane: Int) -> Bool {
-        for b in 0..<bodyCount where !isStatic[b] && details.awake[b &* lanes &+ lane] != 0 { return false }
+        // Rows past `movingBodyCount` are static: no need to look at them.
+        for b in 0..<bodies.movingBodyCount where !isStatic[b] && details.awake[b &* lanes &+ lane] != 0 { return false }
         return true
     }
 }

@@ -39,12 +39,14 @@ extension LaneWorld {
         let slots = islands.islandCount
         islands.minSleepTime.update(repeating: Float.greatestFiniteMagnitude, count: slots)
         forEachRunningGroup { group, _ in transformsAndSleepTimers(group) }
-        // Which island slots fall asleep, as 0 / −1: `solved` turns into that verdict in place.
+        // Which island slots fall asleep, as 0 / −1: `solved` turns into that verdict in place,
+        // eight slots at a time (the columns hold a whole number of eight-slot groups).
         var anySleeps = false
-        for g in 0..<slots {
-            let sleeps = islandFallsAsleep(minSleepTime: islands.minSleepTime[g], positionSolved: islands.solved[g] != 0)
-            islands.solved[g] = sleeps ? -1 : 0
-            if sleeps { anySleeps = true }
+        for g in stride(from: 0, to: slots, by: Self.width) {
+            let valid = firstLanes(slots - g)
+            let sleeps = islandFallsAsleep(minSleepTime: loadLanes(islands.minSleepTime, g), positionSolved: loadMask(islands.solved, g)) .& valid
+            storeLanes(loadLanes(islands.solved, g).blended(with: unsafeBitCast(sleeps, to: IV.self), where: valid), islands.solved, g)
+            if anyLane(sleeps) { anySleeps = true }
         }
         if anySleeps { forEachRunningGroup { group, _ in sleepIslands(group, islands.solved) } }
     }

@@ -10,16 +10,37 @@ public final class PlanBatch {
     let lanes: LaneWorld
     @exclusivity(unchecked) private var accumulator: Double = 0
 
-    /// Each push of the structure across lanes: its vector per lane, and per (target, lane) the
-    /// point it acts at; `active` per lane (an instantaneous push turns itself off once fired).
-    private struct PushLanes {
-        var mode: PushBehavior.Mode
-        var bodies: [Int]
-        var vectors: [Vec2]
-        var localPoints: [Vec2]
-        var active: [Bool]
+    /// Each push of the structure across lanes, in columns of the lanes' width (zeros past the
+    /// worlds): its vector per lane, per (target, lane) the point it acts at (index target ×
+    /// lanes + lane), and per lane −1 while it acts (an instantaneous push turns itself off once
+    /// fired). Columns, so a continuous push acts eight lanes per instruction.
+    private final class PushLanes {
+        let mode: PushBehavior.Mode
+        let bodies: [Int]
+        let vectorX: UnsafeMutablePointer<Float>, vectorY: UnsafeMutablePointer<Float>
+        let pointX: UnsafeMutablePointer<Float>, pointY: UnsafeMutablePointer<Float>
+        let active: UnsafeMutablePointer<Int32>
+        private let columns = Columns()
+
+        /// Push `k` of every plan, plan j in lane j of `lanes`.
+        init(_ k: Int, of plans: [WorldPlan], lanes: Int) {
+            let push = plans[0].pushes[k]
+            mode = push.mode
+            bodies = push.targets.map(\.body)
+            vectorX = columns.make(lanes, 0); vectorY = columns.make(lanes, 0)
+            pointX = columns.make(bodies.count * lanes, 0); pointY = columns.make(bodies.count * lanes, 0)
+            active = columns.make(lanes, 0)
+            for (j, plan) in plans.enumerated() {
+                let push = plan.pushes[k]
+                vectorX[j] = push.vector.x; vectorY[j] = push.vector.y
+                active[j] = push.active ? -1 : 0
+                for t in bodies.indices {
+                    pointX[t * lanes + j] = push.targets[t].localPoint.x; pointY[t * lanes + j] = push.targets[t].localPoint.y
+                }
+            }
+        }
     }
-    @exclusivity(unchecked) private var pushes: [PushLanes]
+    private let pushes: [PushLanes]
 
     /// Builds each world from its plan and loads it into lanes. Throws when the plans differ in
     /// structure.
@@ -36,13 +57,7 @@ public final class PlanBatch {
         count = plans.count
         lanes = try LaneWorld(padding: plans.map { $0.makeWorld() }, integrator: integrator, rowPolicy: rowPolicy)
 
-        pushes = first.pushes.indices.map { k in
-            let push = first.pushes[k]
-            return PushLanes(mode: push.mode, bodies: push.targets.map(\.body),
-                             vectors: plans.map { $0.pushes[k].vector },
-                             localPoints: push.targets.indices.flatMap { t in plans.map { $0.pushes[k].targets[t].localPoint } },
-                             active: plans.map { $0.pushes[k].active })
-        }
+        pushes = first.pushes.indices.map { [lanes] k in PushLanes(k, of: plans, lanes: lanes.lanes) }
     }
 
     /// Whether world `k` still takes part.
@@ -61,14 +76,22 @@ public final class PlanBatch {
     }
 
     private func applyPush(_ p: Int) {
-        let mode = pushes[p].mode, targets = pushes[p].bodies.count
-        for k in 0..<count where lanes.running[k] && pushes[p].active[k] {
-            let vector = pushes[p].vectors[k]
-            for t in 0..<targets {
-                var body = LaneBody(lanes, body: pushes[p].bodies[t], lane: k)
-                mode.act(vector, atLocalPoint: pushes[p].localPoints[t * count + k], on: &body)
+        let push = pushes[p], width = lanes.lanes
+        if push.mode == .continuous {
+            // Eight lanes at a time; target by target, so each world still takes them in order.
+            for (t, b) in push.bodies.enumerated() {
+                lanes.applyContinuousPush(body: b, vectorX: push.vectorX, vectorY: push.vectorY,
+                                          pointX: push.pointX + t * width, pointY: push.pointY + t * width, active: push.active)
             }
-            if mode == .instantaneous { pushes[p].active[k] = false }
+            return
+        }
+        for k in 0..<count where lanes.running[k] && push.active[k] != 0 {
+            let vector = Vec2(push.vectorX[k], push.vectorY[k])
+            for t in push.bodies.indices {
+                var body = LaneBody(lanes, body: push.bodies[t], lane: k)
+                push.mode.act(vector, atLocalPoint: Vec2(push.pointX[t * width + k], push.pointY[t * width + k]), on: &body)
+            }
+            push.active[k] = 0
         }
     }
 
@@ -81,13 +104,15 @@ public final class PlanBatch {
     /// What `readRunning` says of one world after a tick.
     public struct WorldReading: OptionSet, Sendable {
         public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+        // Inlinable constants: stored `static let`s were a call (their addressor) per world and
+        // question in the recorder's fold, from the other module.
         /// The world still takes part (`isRunning`).
-        public static let running = WorldReading(rawValue: 1)
+        @inlinable public static var running: WorldReading { WorldReading(rawValue: 1) }
         /// Every moving body sleeps (`isAsleep`).
-        public static let asleep = WorldReading(rawValue: 2)
+        @inlinable public static var asleep: WorldReading { WorldReading(rawValue: 2) }
         /// It has contact changes for `takeContactChanges`.
-        public static let contactChanges = WorldReading(rawValue: 4)
+        @inlinable public static var contactChanges: WorldReading { WorldReading(rawValue: 4) }
     }
 
     /// What a sweep's metrics read after a tick, for worlds `range` in one call (calls per world

@@ -109,8 +109,16 @@ struct Body: Sendable {
     // The two push rules, written once: the batched engine applies pushes on its lanes with these.
     @inline(__always)
     static func addForce(_ f: Vec2, at point: Vec2, center: Vec2, force: inout Vec2, torque: inout Float) {
-        force += f
-        torque += cross(point - center, f)
+        addForce(fx: f.x, fy: f.y, atX: point.x, atY: point.y, centerX: center.x, centerY: center.y,
+                 forceX: &force.x, forceY: &force.y, torque: &torque)
+    }
+
+    /// The force rule over lanes (Float for one world): force += f; torque += (point − center) × f.
+    @inline(__always)
+    static func addForce<L: LaneReal>(fx: L, fy: L, atX: L, atY: L, centerX: L, centerY: L,
+                                      forceX: inout L, forceY: inout L, torque: inout L) {
+        forceX = forceX + fx; forceY = forceY + fy
+        torque = torque + ((atX - centerX) * fy - (atY - centerY) * fx)
     }
 
     @inline(__always)

@@ -232,8 +232,9 @@ enum ContactKernels {
     /// b2ContactSolver's verdict on a position pass: the contacts are solved when the smallest
     /// separation is within three slops (`minSeparation >= -3 * b2_linearSlop`), or one and a half
     /// in a time-of-impact pass. Both engines ask this.
-    @inline(__always) static func positionsSolved(minSeparation: Float, timeOfImpact: Bool = false) -> Bool {
-        minSeparation >= (timeOfImpact ? -1.5 * EngineSettings.linearSlop : -3 * EngineSettings.linearSlop)
+    /// (Over lanes for the batch's island slots, Float for one world.)
+    @inline(__always) static func positionsSolved<L: LaneReal>(minSeparation: L, timeOfImpact: Bool = false) -> L.Mask {
+        L.isGreaterOrEqual(minSeparation, L(timeOfImpact ? -1.5 * EngineSettings.linearSlop : -3 * EngineSettings.linearSlop))
     }
 
     /// One pass of split position correction over one contact; returns the smallest separation
