@@ -106,7 +106,7 @@ public struct CSVLayout: Sendable, Hashable {
         swap(&s.bytes, &bytes)
         defer { swap(&s.bytes, &bytes) }
         s.integer(r.world); s.comma(); s.integer(r.point); s.comma(); s.integer(r.replica)
-        for p in r.parameters { s.comma(); s.append(NumberText.double(p)) }
+        for p in r.parameters { s.comma(); s.double(p) }
         for (i, item) in r.items.enumerated() {
             let springWidth = springItems[i] ? springColumns.count : 0
             if r.failed {
@@ -114,16 +114,17 @@ public struct CSVLayout: Sendable, Hashable {
                 continue
             }
             s.comma(); s.integer(item.contacts); s.comma(); s.integer(item.bounceHeights.count)
-            for k in 0..<8 { s.comma(); if k < item.bounceHeights.count { s.append(NumberText.float(item.bounceHeights[k])) } }
-            s.comma(); if let t = item.restTime { s.append(NumberText.float(t)) }
-            for v in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity] { s.comma(); s.append(NumberText.float(v)) }
+            for k in 0..<8 { s.comma(); if k < item.bounceHeights.count { s.float(item.bounceHeights[k]) } }
+            s.comma(); if let t = item.restTime { s.float(t) }
+            s.comma(); s.float(item.x); s.comma(); s.float(item.y); s.comma(); s.float(item.angle)
+            s.comma(); s.float(item.vx); s.comma(); s.float(item.vy); s.comma(); s.float(item.angularVelocity)
             if springWidth > 0 {
                 let spring = item.spring ?? SpringResult()
                 for column in springColumns {
                     s.comma()
                     switch column {
-                    case "overshoot": s.append(NumberText.float(spring.overshoot))
-                    case "settle_time": if let t = spring.settleTime { s.append(NumberText.float(t)) }
+                    case "overshoot": s.float(spring.overshoot)
+                    case "settle_time": if let t = spring.settleTime { s.float(t) }
                     default: s.integer(spring.oscillations)
                     }
                 }
@@ -218,12 +219,44 @@ struct RowText {
         appendDecimalDigits(of: value, to: &bytes)
     }
 
+    /// An engine value's text (`NumberText.float`).
+    mutating func float(_ x: Double) { NumberText.appendFloat(x, to: &bytes) }
+
+    /// A parameter's text (`NumberText.double`).
+    mutating func double(_ x: Double) { NumberText.appendDouble(x, to: &bytes) }
+
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Number text that reads back exactly: engine values as the shortest text of their Float,
 /// parameters as the shortest text of their Double; integers without a fraction, no −0.
 public enum NumberText {
+    /// `float(x)`'s text appended as UTF-8: the rows' numbers, without a String per number (its
+    /// `hasSuffix` and append cost more than the shortest digits themselves).
+    public static func appendFloat(_ x: Double, to bytes: inout [UInt8]) {
+        let f = Float(x)
+        if f == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if abs(f) < 16_777_216, f.rounded(.towardZero) == f { appendDecimalDigits(of: Int(Int32(f)), to: &bytes); return }
+        appendWithoutPointZero(f.description, to: &bytes)
+    }
+
+    /// `double(x)`'s text appended as UTF-8.
+    public static func appendDouble(_ x: Double, to bytes: inout [UInt8]) {
+        if x == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if abs(x) < 9_007_199_254_740_992, x.rounded(.towardZero) == x { appendDecimalDigits(of: Int(Int64(x)), to: &bytes); return }
+        appendWithoutPointZero(x.description, to: &bytes)
+    }
+
+    /// The text's bytes, less a final ".0".
+    private static func appendWithoutPointZero(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { u in
+            let n = u.count
+            let whole = n >= 2 && u[n - 2] == UInt8(ascii: ".") && u[n - 1] == UInt8(ascii: "0")
+            bytes.append(contentsOf: whole ? UnsafeBufferPointer(rebasing: u[..<(n - 2)]) : u)
+        }
+    }
+
     public static func float(_ x: Double) -> String {
         let f = Float(x)
         if f == 0 { return "0" }

@@ -49,6 +49,22 @@ struct NumberTextTests {
         #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).map { "\($0): \(NumberText.float($0))" })")
     }
 
+    /// The rows' appended texts are the Strings' bytes, for every value, after other text.
+    @Test func appendedTextsAreTheStrings() {
+        var floats = Array("x,".utf8), doubles = Array("y,".utf8)
+        var wrong: [Double] = []
+        for v in Self.values {
+            let (f, d) = (floats.count, doubles.count)
+            NumberText.appendFloat(v, to: &floats)
+            NumberText.appendDouble(v, to: &doubles)
+            if Array(floats[f...]) != Array(NumberText.float(v).utf8) || Array(doubles[d...]) != Array(NumberText.double(v).utf8) {
+                wrong.append(v)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5))")
+        #expect(Array(floats[0..<2]) == Array("x,".utf8) && Array(doubles[0..<2]) == Array("y,".utf8))
+    }
+
     /// Whole numbers appended as bytes read as `String(value)`: the extremes, zero, every digit
     /// count of both signs, and numbers appended after other text.
     @Test func integersAsTheirString() {
