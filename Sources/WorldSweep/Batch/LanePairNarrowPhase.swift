@@ -1,0 +1,233 @@
+// The contact update with one world's contacts in the lanes (issue 29's big worlds): where a
+// group of eight lanes holds few running worlds, most of each row's eight lanes are idle, and
+// the row's kernel call (`updateContacts(_:group:live:kernel:)`) costs the same for one world's
+// contact as for eight. Here the lane kernels run on eight contacts of any rows and lanes,
+// gathered into the lanes (`GatheredSlots`), with the same code and so the same bits.
+//
+// Box2D's order is kept: the update walks the rows in pair order and a lane's touch changes
+// wake bodies, which can bring a later contact of two sleeping bodies into the same pass. The
+// kernels' work depends only on the contact, its shapes and transforms, which the pass never
+// changes; what depends on order (destroying, began/ended, wakes, and every contact whose
+// bodies both slept when the pass began) is done afterwards, row by row in pair order.
+
+/// How the contact update lays contacts onto lanes.
+enum NarrowPhaseLayout: Sendable {
+    /// One row at a time, eight worlds' lanes of it per kernel call.
+    case worldLanes
+    /// Eight contacts of a group's worlds per kernel call, whatever their rows.
+    case pairLanes
+    /// Pair lanes for groups with at most `LanePairNarrowPhase.mostRunningLanes` running lanes.
+    case byMeasure
+}
+
+/// The pair-lane update's scratch: contacts waiting for their kernel, and the steps left for
+/// the ordered walk.
+final class LanePairNarrowPhase {
+    /// The most running lanes (worlds) of a group of eight for which the pair-lane layout is
+    /// taken by `NarrowPhaseLayout.byMeasure` (docs/journal.md, 2026-11-27: instruction counts
+    /// of the 1 000-box pile as one to eight worlds).
+    static let mostRunningLanes = 1
+
+    /// What the ordered walk does for one (row, lane) with a contact.
+    enum Step: UInt8 {
+        /// The lane-by-lane update (`updateContact`), in order: no lane kernel covers the pair.
+        case inOrder
+        /// Both bodies slept when the pass began: updated lane by lane if an earlier touch in
+        /// the pass woke one of them, as Box2D's walk would.
+        case asleep
+        /// The boxes parted: the contact goes.
+        case destroy
+        /// Enabled, its manifold current: nothing more.
+        case current
+        /// Refreshed by a kernel: touching as it was, or began or ended.
+        case refreshed, began, ended
+    }
+    struct Entry {
+        var row: Int32, lane: Int32, step: Step
+    }
+    @exclusivity(unchecked) var entries: [Entry] = []
+    /// Contacts refreshed by gathered kernels, and sleeping ones woken earlier in their pass and
+    /// updated in order, so far (tests read them).
+    @exclusivity(unchecked) var gatheredCount = 0, wokenInPassCount = 0
+
+    /// Up to eight contacts of one kernel: `index` holds per lane the contact, A's and B's
+    /// column index (as `GatheredSlots` reads them), A's and B's vertex column start, and the
+    /// contact's entry.
+    struct Waiting {
+        let kernel: LaneNarrowPhaseKernel
+        var count: Int
+        let index: UnsafeMutablePointer<Int>
+    }
+    static let indexStride = 48
+    @exclusivity(unchecked) var waiting: [Waiting] = []
+    /// The slot that just filled, if one did.
+    @exclusivity(unchecked) var full: Int?
+    /// The gathered polygons' vertices and normals (`GatheredSlots.shape`).
+    let shape: UnsafeMutablePointer<SIMD8<Float>>
+    let maxVertexCount: Int
+
+    init(maxVertexCount: Int) {
+        self.maxVertexCount = maxVertexCount
+        shape = .allocate(capacity: 8 * maxVertexCount)
+        shape.initialize(repeating: SIMD8(repeating: 0), count: 8 * maxVertexCount)
+    }
+
+    deinit {
+        shape.deallocate()
+        for w in waiting { w.index.deallocate() }
+    }
+
+    /// The slot of the contacts waiting for `kernel`.
+    @inline(__always) func waitingSlot(_ kernel: LaneNarrowPhaseKernel) -> Int {
+        for k in waiting.indices where waiting[k].kernel == kernel { return k }
+        let index = UnsafeMutablePointer<Int>.allocate(capacity: Self.indexStride)
+        index.initialize(repeating: 0, count: Self.indexStride)
+        waiting.append(Waiting(kernel: kernel, count: 0, index: index))
+        return waiting.count - 1
+    }
+}
+
+extension LaneWorld {
+    /// Whether the contact update of a group with running lanes `running` takes pair lanes.
+    @inline(__always) func usesPairLanes(_ running: SIMDMask<IV>) -> Bool {
+        switch narrowPhaseLayout {
+        case .worldLanes: return false
+        case .pairLanes: return true
+        case .byMeasure:
+            var count = 0
+            for k in 0..<Self.width where running[k] { count += 1 }
+            return count <= LanePairNarrowPhase.mostRunningLanes
+        }
+    }
+
+    /// `updateContacts(group:running:)` with contacts gathered into the lanes.
+    func updateContactsByPairs(group: Int, running: SIMDMask<IV>) {
+        unowned(unsafe) let pairs = pairNarrowPhase
+        pairs.entries.removeAll(keepingCapacity: true)
+        let lanes = self.lanes
+        forEachRowInOrder { p in
+            let live = running .& loadMask(contacts.exists, p &* lanes &+ group)
+            guard anyLane(live) else { return }
+            let kernel = laneKernel(p, group: group)
+            let a = rows.pair[p].a, b = rows.pair[p].b
+            for k in 0..<Self.width where live[k] {
+                let lane = group &+ k
+                let step: LanePairNarrowPhase.Step
+                if let kernel {
+                    guard isActive(a, lane) || isActive(b, lane) else {
+                        pairs.entries.append(.init(row: Int32(p), lane: Int32(lane), step: .asleep))
+                        continue
+                    }
+                    step = enqueue(p, lane: lane, kernel: kernel, entry: pairs.entries.count)
+                } else {
+                    step = .inOrder
+                }
+                pairs.entries.append(.init(row: Int32(p), lane: Int32(lane), step: step))
+                if step == .refreshed, let slot = pairs.full { pairs.full = nil; markEntries(slot) }
+            }
+        }
+        for slot in pairs.waiting.indices where pairs.waiting[slot].count > 0 { markEntries(slot) }
+        // What depends on order, in pair order.
+        for e in pairs.entries {
+            let p = Int(e.row), lane = Int(e.lane)
+            switch e.step {
+            case .inOrder: updateContact(p, lane: lane)
+            case .asleep:
+                // Woken by a touch earlier in this pass: updated now, by the same kernel.
+                guard isActive(rows.pair[p].a, lane) || isActive(rows.pair[p].b, lane) else { break }
+                pairs.wokenInPassCount &+= 1
+                switch enqueue(p, lane: lane, kernel: laneKernel(p, group: group)!, entry: -1) {
+                case .destroy: destroyContact(p, lane: lane)
+                case .refreshed:
+                    pairs.full = nil
+                    if let (began, ended) = refreshWaiting(pairs.waitingSlot(laneKernel(p, group: group)!)) {
+                        if began[0] { touchBegan(p, lane: lane) } else if ended[0] { touchEnded(p, lane: lane) }
+                    }
+                default: break
+                }
+            case .destroy: destroyContact(p, lane: lane)
+            case .began: touchBegan(p, lane: lane)
+            case .ended: touchEnded(p, lane: lane)
+            case .refreshed, .current: break
+            }
+        }
+    }
+
+    /// What the lane kernels' update does first for contact (`p`, `lane`) of awake bodies: the
+    /// contact goes (`.destroy`) if the boxes parted; else it is enabled, and unless its manifold
+    /// is current (`.current`) it waits for `kernel` (`.refreshed`), as entry `entry`.
+    @inline(__always)
+    private func enqueue(_ p: Int, lane: Int, kernel: LaneNarrowPhaseKernel, entry: Int) -> LanePairNarrowPhase.Step {
+        unowned(unsafe) let pairs = pairNarrowPhase
+        let lanes = self.lanes, a = rows.pair[p].a, b = rows.pair[p].b
+        let ia = a &* lanes &+ lane, ib = b &* lanes &+ lane
+        if !box(ia).overlaps(box(ib)) { return .destroy }
+        let ci = p &* lanes &+ lane
+        contacts.enabled[ci] = -1   // what refresh does (see Contact.isCurrent)
+        if contacts.isCurrent(ci, transform(ia), transform(ib)) { return .current }
+        let slot = pairs.waitingSlot(kernel)
+        let index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
+        index[n] = ci; index[8 &+ n] = ia; index[16 &+ n] = ib
+        let stride = details.maxVertexCount &* lanes
+        index[24 &+ n] = a &* stride &+ lane; index[32 &+ n] = b &* stride &+ lane
+        index[40 &+ n] = entry
+        pairs.waiting[slot].count = n &+ 1
+        if n &+ 1 == Self.width { pairs.full = slot }
+        return .refreshed
+    }
+
+    /// Runs slot `slot`'s kernel and marks its contacts' entries with their touch changes.
+    private func markEntries(_ slot: Int) {
+        unowned(unsafe) let pairs = pairNarrowPhase
+        let index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
+        guard let (began, ended) = refreshWaiting(slot) else { return }
+        for k in 0..<n where began[k] || ended[k] {
+            pairs.entries[index[40 &+ k]].step = began[k] ? .began : .ended
+        }
+    }
+
+    /// Touching began in row `p`, lane `lane`, whose manifold the columns hold.
+    private func touchBegan(_ p: Int, lane: Int) {
+        let ci = p &* lanes &+ lane, ia = rows.pair[p].a &* lanes &+ lane, ib = rows.pair[p].b &* lanes &+ lane
+        let point = WorldManifold(contacts.manifold(ci), transform(ia), details.radius[ia], transform(ib), details.radius[ib]).points.0
+        touchBegan(p, lane: lane, point: point)
+    }
+
+    /// Runs the kernel of waiting slot `slot` on its contacts and empties it: the lanes whose
+    /// touching began or ended (lane k: the k-th contact), nil when none did.
+    private func refreshWaiting(_ slot: Int) -> (began: SIMDMask<IV>, ended: SIMDMask<IV>)? {
+        unowned(unsafe) let pairs = pairNarrowPhase
+        let kernel = pairs.waiting[slot].kernel, index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
+        pairs.waiting[slot].count = 0
+        // Unused lanes repeat lane 0 (read, never written back).
+        for k in n..<Self.width {
+            for column in stride(from: 0, to: 40, by: 8) { index[column &+ k] = index[column] }
+        }
+        let lanes = self.lanes, count = details.maxVertexCount
+        let shape = UnsafeMutableRawPointer(pairs.shape).assumingMemoryBound(to: Float.self)
+        let vertexX = details.vertexX, vertexY = details.vertexY, normalX = shapeColumns.normalX, normalY = shapeColumns.normalY
+        /// The polygon whose vertex columns start at `index[first + k]` in lane k, into `to`.
+        @inline(__always) func gatherPolygon(_ first: Int, vertices: Int, to: UnsafeMutablePointer<Float>) {
+            for k in 0..<Self.width {
+                let base = index[first &+ k]
+                for j in 0..<vertices {
+                    let from = base &+ j &* lanes
+                    to[j &* 8 &+ k] = vertexX[from]
+                    to[(count &+ j) &* 8 &+ k] = vertexY[from]
+                    to[(2 &* count &+ j) &* 8 &+ k] = normalX[from]
+                    to[(3 &* count &+ j) &* 8 &+ k] = normalY[from]
+                }
+            }
+        }
+        switch kernel {
+        case .edgeAndPolygon(let countB):
+            gatherPolygon(32, vertices: countB, to: shape + 4 &* count &* 8)
+        case .polygons(let countA, let countB):
+            gatherPolygon(24, vertices: countA, to: shape)
+            gatherPolygon(32, vertices: countB, to: shape + 4 &* count &* 8)
+        }
+        let slots = GatheredSlots(count: n, index: index, shape: pairs.shape, maxVertexCount: count)
+        pairs.gatheredCount &+= n
+        return refreshManifolds(slots, refresh: slots.used, kernel: kernel)
+    }
+}
