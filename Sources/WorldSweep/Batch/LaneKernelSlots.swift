@@ -69,45 +69,55 @@ struct RowSlots: NarrowPhaseSlots {
     }
 }
 
+/// Eight indices, one per lane, held as values (not read through a pointer that the column
+/// stores might alias, which would load them again after every store).
+struct LaneIndices {
+    var i0: Int, i1: Int, i2: Int, i3: Int, i4: Int, i5: Int, i6: Int, i7: Int
+
+    /// Lanes `from ..< from + 8` of `p`.
+    @inline(__always) init(_ p: UnsafeMutablePointer<Int>, _ from: Int) {
+        i0 = p[from]; i1 = p[from &+ 1]; i2 = p[from &+ 2]; i3 = p[from &+ 3]
+        i4 = p[from &+ 4]; i5 = p[from &+ 5]; i6 = p[from &+ 6]; i7 = p[from &+ 7]
+    }
+    @inline(__always) func gather(_ c: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+        SIMD8(c[i0], c[i1], c[i2], c[i3], c[i4], c[i5], c[i6], c[i7])
+    }
+    @inline(__always) func gather(_ c: UnsafeMutablePointer<Int32>) -> SIMD8<Int32> {
+        SIMD8(c[i0], c[i1], c[i2], c[i3], c[i4], c[i5], c[i6], c[i7])
+    }
+    @inline(__always) func scatter(_ x: SIMD8<Float>, _ c: UnsafeMutablePointer<Float>) {
+        c[i0] = x[0]; c[i1] = x[1]; c[i2] = x[2]; c[i3] = x[3]; c[i4] = x[4]; c[i5] = x[5]; c[i6] = x[6]; c[i7] = x[7]
+    }
+    @inline(__always) func scatter(_ x: SIMD8<Int32>, _ c: UnsafeMutablePointer<Int32>) {
+        c[i0] = x[0]; c[i1] = x[1]; c[i2] = x[2]; c[i3] = x[3]; c[i4] = x[4]; c[i5] = x[5]; c[i6] = x[6]; c[i7] = x[7]
+    }
+}
+
 /// Up to eight contacts of any rows and lanes, gathered into the lanes: lane k holds contact
-/// `index[k]` (row × lanes + lane) of bodies at `index[8 + k]` and `index[16 + k]` (body × lanes
-/// + lane); lanes from `count` on repeat lane 0 and are never written back. The polygons'
-/// vertices and normals were copied lane by lane into `shape` (`GatheredSlots.gatherShapes`).
-/// Every gathered contact is to be computed (none is current).
+/// `contact.ik` (row × lanes + lane) of the bodies at `a.ik` and `b.ik` (body × lanes + lane).
+/// Lanes past the contacts repeat the first: their inputs are the same, so are their results,
+/// and writing them back writes the first contact's values again. The polygons' vertices and
+/// normals were copied lane by lane into `shape`. Every gathered contact is to be computed
+/// (none is current), so the stores write every lane.
 struct GatheredSlots: NarrowPhaseSlots {
     static var mayHoldCurrentContacts: Bool { false }
-    let count: Int
-    let index: UnsafeMutablePointer<Int>
+    let contact: LaneIndices, a: LaneIndices, b: LaneIndices
     /// A's vertex x, y, normal x, y, then B's, each `maxVertexCount` lane values.
     let shape: UnsafeMutablePointer<SIMD8<Float>>
     let maxVertexCount: Int
 
-    @inline(__always) func gather(_ column: UnsafeMutablePointer<Float>, _ from: Int) -> SIMD8<Float> {
-        let i = index + from
-        return SIMD8(column[i[0]], column[i[1]], column[i[2]], column[i[3]], column[i[4]], column[i[5]], column[i[6]], column[i[7]])
-    }
-    @inline(__always) func gather(_ column: UnsafeMutablePointer<Int32>, _ from: Int) -> SIMD8<Int32> {
-        let i = index + from
-        return SIMD8(column[i[0]], column[i[1]], column[i[2]], column[i[3]], column[i[4]], column[i[5]], column[i[6]], column[i[7]])
-    }
-    @inline(__always) func contact(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { gather(column, 0) }
-    @inline(__always) func contact(_ column: UnsafeMutablePointer<Int32>) -> SIMD8<Int32> { gather(column, 0) }
-    /// Every gathered lane is computed: `compute` is lanes 0 ..< count.
+    @inline(__always) func contact(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { contact.gather(column) }
+    @inline(__always) func contact(_ column: UnsafeMutablePointer<Int32>) -> SIMD8<Int32> { contact.gather(column) }
     @inline(__always) func store(_ x: SIMD8<Float>, _ column: UnsafeMutablePointer<Float>, where compute: SIMDMask<SIMD8<Int32>>) {
-        for k in 0..<count { column[index[k]] = x[k] }
+        contact.scatter(x, column)
     }
     @inline(__always) func store(_ x: SIMD8<Int32>, _ column: UnsafeMutablePointer<Int32>, where compute: SIMDMask<SIMD8<Int32>>) {
-        for k in 0..<count { column[index[k]] = x[k] }
+        contact.scatter(x, column)
     }
-    @inline(__always) func bodyA(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { gather(column, 8) }
-    @inline(__always) func bodyB(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { gather(column, 16) }
+    @inline(__always) func bodyA(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { a.gather(column) }
+    @inline(__always) func bodyB(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { b.gather(column) }
     @inline(__always) func vertexA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[k], shape[maxVertexCount &+ k]) }
     @inline(__always) func normalA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[2 &* maxVertexCount &+ k], shape[3 &* maxVertexCount &+ k]) }
     @inline(__always) func vertexB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[4 &* maxVertexCount &+ k], shape[5 &* maxVertexCount &+ k]) }
     @inline(__always) func normalB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[6 &* maxVertexCount &+ k], shape[7 &* maxVertexCount &+ k]) }
-
-    /// The mask of lanes 0 ..< count.
-    var used: SIMDMask<SIMD8<Int32>> {
-        SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8<Int32>(repeating: Int32(count))
-    }
 }

@@ -32,7 +32,7 @@ final class LanePairNarrowPhase {
     enum Step: UInt8 {
         /// The lane-by-lane update (`updateContact`), in order: no lane kernel covers the pair.
         case inOrder
-        /// Both bodies slept when the pass began: updated lane by lane if an earlier touch in
+        /// Both bodies slept when the pass began: updated (by the kernel) if an earlier touch in
         /// the pass woke one of them, as Box2D's walk would.
         case asleep
         /// The boxes parted: the contact goes.
@@ -45,7 +45,9 @@ final class LanePairNarrowPhase {
     struct Entry {
         var row: Int32, lane: Int32, step: Step
     }
-    @exclusivity(unchecked) var entries: [Entry] = []
+    /// This pass's entries, in pair order (and lane order within a row).
+    private(set) var entries: UnsafeMutablePointer<Entry>
+    private(set) var entryCount = 0, entryCapacity = 256
     /// Contacts refreshed by gathered kernels, and sleeping ones woken earlier in their pass and
     /// updated in order, so far (tests read them).
     @exclusivity(unchecked) var gatheredCount = 0, wokenInPassCount = 0
@@ -60,21 +62,36 @@ final class LanePairNarrowPhase {
     }
     static let indexStride = 48
     @exclusivity(unchecked) var waiting: [Waiting] = []
-    /// The slot that just filled, if one did.
-    @exclusivity(unchecked) var full: Int?
     /// The gathered polygons' vertices and normals (`GatheredSlots.shape`).
     let shape: UnsafeMutablePointer<SIMD8<Float>>
-    let maxVertexCount: Int
 
     init(maxVertexCount: Int) {
-        self.maxVertexCount = maxVertexCount
         shape = .allocate(capacity: 8 * maxVertexCount)
         shape.initialize(repeating: SIMD8(repeating: 0), count: 8 * maxVertexCount)
+        entries = .allocate(capacity: entryCapacity)
     }
 
     deinit {
         shape.deallocate()
+        entries.deallocate()
         for w in waiting { w.index.deallocate() }
+    }
+
+    @inline(__always) func clearEntries() { entryCount = 0 }
+
+    /// Appends an entry; returns its number.
+    @inline(__always) @discardableResult
+    func append(row: Int, lane: Int, _ step: Step) -> Int {
+        if entryCount == entryCapacity {
+            let more = UnsafeMutablePointer<Entry>.allocate(capacity: 2 * entryCapacity)
+            more.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+            entries = more
+            entryCapacity *= 2
+        }
+        entries[entryCount] = Entry(row: Int32(truncatingIfNeeded: row), lane: Int32(truncatingIfNeeded: lane), step: step)
+        entryCount &+= 1
+        return entryCount &- 1
     }
 
     /// The slot of the contacts waiting for `kernel`.
@@ -87,60 +104,66 @@ final class LanePairNarrowPhase {
     }
 }
 
+/// The lanes of `mask` as bits (lane k: bit k).
+@inline(__always) func laneBits(_ mask: SIMDMask<SIMD8<Int32>>) -> UInt32 {
+    UInt32(truncatingIfNeeded: (unsafeBitCast(mask, to: SIMD8<Int32>.self) & SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)).wrappedSum())
+}
+
 extension LaneWorld {
     /// Whether the contact update of a group with running lanes `running` takes pair lanes.
     @inline(__always) func usesPairLanes(_ running: SIMDMask<IV>) -> Bool {
         switch narrowPhaseLayout {
         case .worldLanes: return false
         case .pairLanes: return true
-        case .byMeasure:
-            var count = 0
-            for k in 0..<Self.width where running[k] { count += 1 }
-            return count <= LanePairNarrowPhase.mostRunningLanes
+        case .byMeasure: return laneBits(running).nonzeroBitCount <= LanePairNarrowPhase.mostRunningLanes
         }
     }
 
     /// `updateContacts(group:running:)` with contacts gathered into the lanes.
     func updateContactsByPairs(group: Int, running: SIMDMask<IV>) {
+        // Held once (see `refreshManifolds`); `self` keeps both.
         unowned(unsafe) let pairs = pairNarrowPhase
-        pairs.entries.removeAll(keepingCapacity: true)
+        unowned(unsafe) let contacts = self.contacts
+        pairs.clearEntries()
         let lanes = self.lanes
         forEachRowInOrder { p in
-            let live = running .& loadMask(contacts.exists, p &* lanes &+ group)
-            guard anyLane(live) else { return }
-            let kernel = laneKernel(p, group: group)
-            let a = rows.pair[p].a, b = rows.pair[p].b
-            for k in 0..<Self.width where live[k] {
-                let lane = group &+ k
-                let step: LanePairNarrowPhase.Step
-                if let kernel {
-                    guard isActive(a, lane) || isActive(b, lane) else {
-                        pairs.entries.append(.init(row: Int32(p), lane: Int32(lane), step: .asleep))
-                        continue
-                    }
-                    step = enqueue(p, lane: lane, kernel: kernel, entry: pairs.entries.count)
-                } else {
-                    step = .inOrder
-                }
-                pairs.entries.append(.init(row: Int32(p), lane: Int32(lane), step: step))
-                if step == .refreshed, let slot = pairs.full { pairs.full = nil; markEntries(slot) }
+            var live = laneBits(running .& loadMask(contacts.exists, p &* lanes &+ group))
+            guard live != 0 else { return }
+            guard let kernel = laneKernel(p, group: group) else {
+                repeat {
+                    pairs.append(row: p, lane: group &+ live.trailingZeroBitCount, .inOrder)
+                    live &= live &- 1
+                } while live != 0
+                return
             }
+            let slot = pairs.waitingSlot(kernel)
+            let a = rows.pair[p].a, b = rows.pair[p].b
+            repeat {
+                let lane = group &+ live.trailingZeroBitCount
+                live &= live &- 1
+                guard isActive(a, lane) || isActive(b, lane) else { pairs.append(row: p, lane: lane, .asleep); continue }
+                let step = enqueue(p, lane: lane, a: a, b: b, slot: slot, entry: pairs.entryCount, contacts)
+                pairs.append(row: p, lane: lane, step)
+                if step == .refreshed && pairs.waiting[slot].count == Self.width { markEntries(slot) }
+            } while live != 0
         }
         for slot in pairs.waiting.indices where pairs.waiting[slot].count > 0 { markEntries(slot) }
         // What depends on order, in pair order.
-        for e in pairs.entries {
-            let p = Int(e.row), lane = Int(e.lane)
-            switch e.step {
+        let entries = pairs.entries
+        for e in 0..<pairs.entryCount {
+            let p = Int(entries[e].row), lane = Int(entries[e].lane)
+            switch entries[e].step {
             case .inOrder: updateContact(p, lane: lane)
             case .asleep:
                 // Woken by a touch earlier in this pass: updated now, by the same kernel.
-                guard isActive(rows.pair[p].a, lane) || isActive(rows.pair[p].b, lane) else { break }
+                let a = rows.pair[p].a, b = rows.pair[p].b
+                guard isActive(a, lane) || isActive(b, lane) else { break }
                 pairs.wokenInPassCount &+= 1
-                switch enqueue(p, lane: lane, kernel: laneKernel(p, group: group)!, entry: -1) {
+                let slot = pairs.waitingSlot(laneKernel(p, group: group)!)
+                switch enqueue(p, lane: lane, a: a, b: b, slot: slot, entry: -1, contacts) {
                 case .destroy: destroyContact(p, lane: lane)
                 case .refreshed:
-                    pairs.full = nil
-                    if let (began, ended) = refreshWaiting(pairs.waitingSlot(laneKernel(p, group: group)!)) {
+                    if let (began, ended) = refreshWaiting(slot) {
                         if began[0] { touchBegan(p, lane: lane) } else if ended[0] { touchEnded(p, lane: lane) }
                     }
                 default: break
@@ -153,26 +176,23 @@ extension LaneWorld {
         }
     }
 
-    /// What the lane kernels' update does first for contact (`p`, `lane`) of awake bodies: the
-    /// contact goes (`.destroy`) if the boxes parted; else it is enabled, and unless its manifold
-    /// is current (`.current`) it waits for `kernel` (`.refreshed`), as entry `entry`.
+    /// What the lane kernels' update does first for contact (`p`, `lane`) of awake bodies `a`,
+    /// `b`: the contact goes (`.destroy`) if the boxes parted; else it is enabled, and unless its
+    /// manifold is current (`.current`) it waits in `slot` (`.refreshed`) as entry `entry`.
     @inline(__always)
-    private func enqueue(_ p: Int, lane: Int, kernel: LaneNarrowPhaseKernel, entry: Int) -> LanePairNarrowPhase.Step {
+    private func enqueue(_ p: Int, lane: Int, a: Int, b: Int, slot: Int, entry: Int, _ contacts: LaneContacts) -> LanePairNarrowPhase.Step {
         unowned(unsafe) let pairs = pairNarrowPhase
-        let lanes = self.lanes, a = rows.pair[p].a, b = rows.pair[p].b
-        let ia = a &* lanes &+ lane, ib = b &* lanes &+ lane
+        let lanes = self.lanes, ia = a &* lanes &+ lane, ib = b &* lanes &+ lane
         if !box(ia).overlaps(box(ib)) { return .destroy }
         let ci = p &* lanes &+ lane
         contacts.enabled[ci] = -1   // what refresh does (see Contact.isCurrent)
         if contacts.isCurrent(ci, transform(ia), transform(ib)) { return .current }
-        let slot = pairs.waitingSlot(kernel)
         let index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
         index[n] = ci; index[8 &+ n] = ia; index[16 &+ n] = ib
         let stride = details.maxVertexCount &* lanes
         index[24 &+ n] = a &* stride &+ lane; index[32 &+ n] = b &* stride &+ lane
         index[40 &+ n] = entry
         pairs.waiting[slot].count = n &+ 1
-        if n &+ 1 == Self.width { pairs.full = slot }
         return .refreshed
     }
 
@@ -181,8 +201,9 @@ extension LaneWorld {
         unowned(unsafe) let pairs = pairNarrowPhase
         let index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
         guard let (began, ended) = refreshWaiting(slot) else { return }
-        for k in 0..<n where began[k] || ended[k] {
-            pairs.entries[index[40 &+ k]].step = began[k] ? .began : .ended
+        let changed = laneBits(began .| ended), beganBits = laneBits(began)
+        for k in 0..<n where changed & (1 << k) != 0 {
+            pairs.entries[index[40 &+ k]].step = beganBits & (1 << k) != 0 ? .began : .ended
         }
     }
 
@@ -194,15 +215,18 @@ extension LaneWorld {
     }
 
     /// Runs the kernel of waiting slot `slot` on its contacts and empties it: the lanes whose
-    /// touching began or ended (lane k: the k-th contact), nil when none did.
+    /// touching began or ended (lane k: the k-th contact; lanes past them repeat the first),
+    /// nil when none did.
     private func refreshWaiting(_ slot: Int) -> (began: SIMDMask<IV>, ended: SIMDMask<IV>)? {
         unowned(unsafe) let pairs = pairNarrowPhase
         let kernel = pairs.waiting[slot].kernel, index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
         pairs.waiting[slot].count = 0
-        // Unused lanes repeat lane 0 (read, never written back).
+        pairs.gatheredCount &+= n
+        // Unused lanes repeat lane 0.
         for k in n..<Self.width {
             for column in stride(from: 0, to: 40, by: 8) { index[column &+ k] = index[column] }
         }
+        // The polygons' vertices and normals, lane by lane (A's only where it is a polygon).
         let lanes = self.lanes, count = details.maxVertexCount
         let shape = UnsafeMutableRawPointer(pairs.shape).assumingMemoryBound(to: Float.self)
         let vertexX = details.vertexX, vertexY = details.vertexY, normalX = shapeColumns.normalX, normalY = shapeColumns.normalY
@@ -219,15 +243,19 @@ extension LaneWorld {
                 }
             }
         }
+        // Boxes (four vertices) with the count known, so the loops unroll.
+        @inline(__always) func gatherPolygon(_ first: Int, _ vertices: Int, to: UnsafeMutablePointer<Float>) {
+            if vertices == 4 { gatherPolygon(first, vertices: 4, to: to) } else { gatherPolygon(first, vertices: vertices, to: to) }
+        }
         switch kernel {
         case .edgeAndPolygon(let countB):
-            gatherPolygon(32, vertices: countB, to: shape + 4 &* count &* 8)
+            gatherPolygon(32, countB, to: shape + 4 &* count &* 8)
         case .polygons(let countA, let countB):
-            gatherPolygon(24, vertices: countA, to: shape)
-            gatherPolygon(32, vertices: countB, to: shape + 4 &* count &* 8)
+            gatherPolygon(24, countA, to: shape)
+            gatherPolygon(32, countB, to: shape + 4 &* count &* 8)
         }
-        let slots = GatheredSlots(count: n, index: index, shape: pairs.shape, maxVertexCount: count)
-        pairs.gatheredCount &+= n
-        return refreshManifolds(slots, refresh: slots.used, kernel: kernel)
+        let slots = GatheredSlots(contact: LaneIndices(index, 0), a: LaneIndices(index, 8), b: LaneIndices(index, 16),
+                                  shape: pairs.shape, maxVertexCount: count)
+        return refreshManifolds(slots, refresh: SIMDMask(repeating: true), kernel: kernel)
     }
 }
