@@ -10,6 +10,8 @@
 // changes; what depends on order (destroying, began/ended, wakes, and every contact whose
 // bodies both slept when the pass began) is done afterwards, row by row in pair order.
 
+import Foundation
+
 /// How the contact update lays contacts onto lanes.
 enum NarrowPhaseLayout: Sendable {
     /// One row at a time, eight worlds' lanes of it per kernel call.
@@ -18,6 +20,17 @@ enum NarrowPhaseLayout: Sendable {
     case pairLanes
     /// Pair lanes for groups with at most `LanePairNarrowPhase.mostRunningLanes` running lanes.
     case byMeasure
+
+    /// The layout batches start with: `.byMeasure`, unless the environment variable
+    /// WORLDSWEEP_NARROW_PHASE names one (`world-lanes`, `pair-lanes`), to measure one against
+    /// the other on the same binary.
+    static let initial: NarrowPhaseLayout = {
+        switch ProcessInfo.processInfo.environment["WORLDSWEEP_NARROW_PHASE"] {
+        case "world-lanes": return .worldLanes
+        case "pair-lanes": return .pairLanes
+        default: return .byMeasure
+        }
+    }()
 }
 
 /// The pair-lane update's scratch: contacts waiting for their kernel, and the steps left for
@@ -52,16 +65,20 @@ final class LanePairNarrowPhase {
     /// updated in order, so far (tests read them).
     @exclusivity(unchecked) var gatheredCount = 0, wokenInPassCount = 0
 
-    /// Up to eight contacts of one kernel: `index` holds per lane the contact, A's and B's
-    /// column index (as `GatheredSlots` reads them), A's and B's vertex column start, and the
-    /// contact's entry.
-    struct Waiting {
-        let kernel: LaneNarrowPhaseKernel
-        var count: Int
-        let index: UnsafeMutablePointer<Int>
-    }
+    /// Contacts waiting for their kernel, up to eight per kernel, in slots: slot k's kernel is
+    /// `kernels[k]`, its count `waitingCount[k]`; its `index(k)` holds per lane the contact, A's
+    /// and B's column index (as `GatheredSlots` reads them), A's and B's vertex column start, and
+    /// the contact's entry. Plain memory, not arrays of structs: a write into an array checks
+    /// that it is not shared.
+    @exclusivity(unchecked) private(set) var kernels: [LaneNarrowPhaseKernel] = []
+    let waitingCount: UnsafeMutablePointer<Int>
+    private let indices: UnsafeMutablePointer<Int>
     static let indexStride = 48
-    @exclusivity(unchecked) var waiting: [Waiting] = []
+    /// Kernels a world can need: an edge against a polygon of 3 … 8 vertices, or two polygons
+    /// (Box2D's b2_maxPolygonVertices is 8).
+    static let slotLimit = 6 + 6 * 6
+    @inline(__always) func index(_ slot: Int) -> UnsafeMutablePointer<Int> { indices + slot &* Self.indexStride }
+
     /// The gathered polygons' vertices and normals (`GatheredSlots.shape`).
     let shape: UnsafeMutablePointer<SIMD8<Float>>
 
@@ -69,12 +86,17 @@ final class LanePairNarrowPhase {
         shape = .allocate(capacity: 8 * maxVertexCount)
         shape.initialize(repeating: SIMD8(repeating: 0), count: 8 * maxVertexCount)
         entries = .allocate(capacity: entryCapacity)
+        waitingCount = .allocate(capacity: Self.slotLimit)
+        waitingCount.initialize(repeating: 0, count: Self.slotLimit)
+        indices = .allocate(capacity: Self.slotLimit * Self.indexStride)
+        indices.initialize(repeating: 0, count: Self.slotLimit * Self.indexStride)
     }
 
     deinit {
         shape.deallocate()
         entries.deallocate()
-        for w in waiting { w.index.deallocate() }
+        waitingCount.deallocate()
+        indices.deallocate()
     }
 
     @inline(__always) func clearEntries() { entryCount = 0 }
@@ -96,11 +118,10 @@ final class LanePairNarrowPhase {
 
     /// The slot of the contacts waiting for `kernel`.
     @inline(__always) func waitingSlot(_ kernel: LaneNarrowPhaseKernel) -> Int {
-        for k in waiting.indices where waiting[k].kernel == kernel { return k }
-        let index = UnsafeMutablePointer<Int>.allocate(capacity: Self.indexStride)
-        index.initialize(repeating: 0, count: Self.indexStride)
-        waiting.append(Waiting(kernel: kernel, count: 0, index: index))
-        return waiting.count - 1
+        for k in kernels.indices where kernels[k] == kernel { return k }
+        precondition(kernels.count < Self.slotLimit, "more lane kernels than polygons of up to 8 vertices make")
+        kernels.append(kernel)
+        return kernels.count - 1
     }
 }
 
@@ -121,9 +142,8 @@ extension LaneWorld {
 
     /// `updateContacts(group:running:)` with contacts gathered into the lanes.
     func updateContactsByPairs(group: Int, running: SIMDMask<IV>) {
-        // Held once (see `refreshManifolds`); `self` keeps both.
-        unowned(unsafe) let pairs = pairNarrowPhase
-        unowned(unsafe) let contacts = self.contacts
+        // Strong references: an unowned(unsafe) one is retained and released around each use.
+        let pairs = pairNarrowPhase, contacts = self.contacts
         pairs.clearEntries()
         let lanes = self.lanes
         forEachRowInOrder { p in
@@ -144,10 +164,10 @@ extension LaneWorld {
                 guard isActive(a, lane) || isActive(b, lane) else { pairs.append(row: p, lane: lane, .asleep); continue }
                 let step = enqueue(p, lane: lane, a: a, b: b, slot: slot, entry: pairs.entryCount, contacts)
                 pairs.append(row: p, lane: lane, step)
-                if step == .refreshed && pairs.waiting[slot].count == Self.width { markEntries(slot) }
+                if step == .refreshed && pairs.waitingCount[slot] == Self.width { markEntries(slot) }
             } while live != 0
         }
-        for slot in pairs.waiting.indices where pairs.waiting[slot].count > 0 { markEntries(slot) }
+        for slot in pairs.kernels.indices where pairs.waitingCount[slot] > 0 { markEntries(slot) }
         // What depends on order, in pair order.
         let entries = pairs.entries
         for e in 0..<pairs.entryCount {
@@ -181,25 +201,25 @@ extension LaneWorld {
     /// manifold is current (`.current`) it waits in `slot` (`.refreshed`) as entry `entry`.
     @inline(__always)
     private func enqueue(_ p: Int, lane: Int, a: Int, b: Int, slot: Int, entry: Int, _ contacts: LaneContacts) -> LanePairNarrowPhase.Step {
-        unowned(unsafe) let pairs = pairNarrowPhase
+        let pairs = pairNarrowPhase
         let lanes = self.lanes, ia = a &* lanes &+ lane, ib = b &* lanes &+ lane
         if !box(ia).overlaps(box(ib)) { return .destroy }
         let ci = p &* lanes &+ lane
         contacts.enabled[ci] = -1   // what refresh does (see Contact.isCurrent)
         if contacts.isCurrent(ci, transform(ia), transform(ib)) { return .current }
-        let index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
+        let index = pairs.index(slot), n = pairs.waitingCount[slot]
         index[n] = ci; index[8 &+ n] = ia; index[16 &+ n] = ib
         let stride = details.maxVertexCount &* lanes
         index[24 &+ n] = a &* stride &+ lane; index[32 &+ n] = b &* stride &+ lane
         index[40 &+ n] = entry
-        pairs.waiting[slot].count = n &+ 1
+        pairs.waitingCount[slot] = n &+ 1
         return .refreshed
     }
 
     /// Runs slot `slot`'s kernel and marks its contacts' entries with their touch changes.
     private func markEntries(_ slot: Int) {
-        unowned(unsafe) let pairs = pairNarrowPhase
-        let index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
+        let pairs = pairNarrowPhase
+        let index = pairs.index(slot), n = pairs.waitingCount[slot]
         guard let (began, ended) = refreshWaiting(slot) else { return }
         let changed = laneBits(began .| ended), beganBits = laneBits(began)
         for k in 0..<n where changed & (1 << k) != 0 {
@@ -218,9 +238,9 @@ extension LaneWorld {
     /// touching began or ended (lane k: the k-th contact; lanes past them repeat the first),
     /// nil when none did.
     private func refreshWaiting(_ slot: Int) -> (began: SIMDMask<IV>, ended: SIMDMask<IV>)? {
-        unowned(unsafe) let pairs = pairNarrowPhase
-        let kernel = pairs.waiting[slot].kernel, index = pairs.waiting[slot].index, n = pairs.waiting[slot].count
-        pairs.waiting[slot].count = 0
+        let pairs = pairNarrowPhase
+        let kernel = pairs.kernels[slot], index = pairs.index(slot), n = pairs.waitingCount[slot]
+        pairs.waitingCount[slot] = 0
         pairs.gatheredCount &+= n
         // Unused lanes repeat lane 0.
         for k in n..<Self.width {

@@ -53,7 +53,7 @@ final class LaneWorld: StepStages {
     /// The contact update's scratch where it gathers one world's contacts into the lanes, and
     /// whether it does (LanePairNarrowPhase.swift).
     let pairNarrowPhase: LanePairNarrowPhase
-    @exclusivity(unchecked) var narrowPhaseLayout = NarrowPhaseLayout.byMeasure
+    @exclusivity(unchecked) var narrowPhaseLayout = NarrowPhaseLayout.initial
     /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
     let rows: LaneRows
     // The stores sized by rows: replaced by bigger ones when the rows fill (`growRows`).
