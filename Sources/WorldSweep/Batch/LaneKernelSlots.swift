@@ -18,11 +18,20 @@ protocol NarrowPhaseSlots {
     /// A body column (index body × lanes + lane) at each lane's body A or B.
     func bodyA(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float>
     func bodyB(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float>
-    /// Body A's or B's k-th body-local polygon vertex and normal (moving bodies only).
-    func vertexA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>)
-    func normalA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>)
-    func vertexB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>)
-    func normalB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>)
+    /// Body A's or B's body-local polygon vertices and normals (moving bodies only).
+    var polygonA: PolygonLanes { get }
+    var polygonB: PolygonLanes { get }
+}
+
+/// Where eight lanes' polygons lie: vertex k's x in lanes `x + k × stride ..< + 8`, and so on.
+/// Plain values, so the kernels' vertex loads capture nothing but these.
+struct PolygonLanes {
+    let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
+    let normalX: UnsafeMutablePointer<Float>, normalY: UnsafeMutablePointer<Float>
+    let stride: Int
+
+    @inline(__always) func vertex(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (loadLanes(x, k &* stride), loadLanes(y, k &* stride)) }
+    @inline(__always) func normal(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (loadLanes(normalX, k &* stride), loadLanes(normalY, k &* stride)) }
 }
 
 /// Eight worlds' lanes (from `group`) of one row: bodies `a`, `b` in every lane.
@@ -55,17 +64,11 @@ struct RowSlots: NarrowPhaseSlots {
     }
     @inline(__always) func bodyA(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { loadLanes(column, ia) }
     @inline(__always) func bodyB(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { loadLanes(column, ib) }
-    @inline(__always) func vertexA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) {
-        (loadLanes(vertexX, columnA &+ k &* lanes), loadLanes(vertexY, columnA &+ k &* lanes))
+    @inline(__always) var polygonA: PolygonLanes {
+        PolygonLanes(x: vertexX + columnA, y: vertexY + columnA, normalX: normalX + columnA, normalY: normalY + columnA, stride: lanes)
     }
-    @inline(__always) func normalA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) {
-        (loadLanes(normalX, columnA &+ k &* lanes), loadLanes(normalY, columnA &+ k &* lanes))
-    }
-    @inline(__always) func vertexB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) {
-        (loadLanes(vertexX, columnB &+ k &* lanes), loadLanes(vertexY, columnB &+ k &* lanes))
-    }
-    @inline(__always) func normalB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) {
-        (loadLanes(normalX, columnB &+ k &* lanes), loadLanes(normalY, columnB &+ k &* lanes))
+    @inline(__always) var polygonB: PolygonLanes {
+        PolygonLanes(x: vertexX + columnB, y: vertexY + columnB, normalX: normalX + columnB, normalY: normalY + columnB, stride: lanes)
     }
 }
 
@@ -116,8 +119,12 @@ struct GatheredSlots: NarrowPhaseSlots {
     }
     @inline(__always) func bodyA(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { a.gather(column) }
     @inline(__always) func bodyB(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { b.gather(column) }
-    @inline(__always) func vertexA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[k], shape[maxVertexCount &+ k]) }
-    @inline(__always) func normalA(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[2 &* maxVertexCount &+ k], shape[3 &* maxVertexCount &+ k]) }
-    @inline(__always) func vertexB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[4 &* maxVertexCount &+ k], shape[5 &* maxVertexCount &+ k]) }
-    @inline(__always) func normalB(_ k: Int) -> (SIMD8<Float>, SIMD8<Float>) { (shape[6 &* maxVertexCount &+ k], shape[7 &* maxVertexCount &+ k]) }
+    @inline(__always) var polygonA: PolygonLanes { polygon(0) }
+    @inline(__always) var polygonB: PolygonLanes { polygon(4) }
+    /// The polygon whose four lists start at list `first` of `shape`.
+    @inline(__always) func polygon(_ first: Int) -> PolygonLanes {
+        let floats = UnsafeMutableRawPointer(shape).assumingMemoryBound(to: Float.self), list = maxVertexCount &* 8
+        return PolygonLanes(x: floats + first &* list, y: floats + (first &+ 1) &* list,
+                            normalX: floats + (first &+ 2) &* list, normalY: floats + (first &+ 3) &* list, stride: 8)
+    }
 }

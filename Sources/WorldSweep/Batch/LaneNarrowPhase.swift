@@ -110,13 +110,15 @@ extension LaneWorld {
     /// The narrow phase on the eight lanes of `slots`.
     @inline(__always)
     func collide<S: NarrowPhaseSlots>(_ kernel: LaneNarrowPhaseKernel, _ s: S, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
+        // The polygons as plain values, which the vertex and normal loads capture.
+        let polygonA = s.polygonA, polygonB = s.polygonB
         switch kernel {
         case .edgeAndPolygon(let count):
             @inline(__always) func run(count: Int) -> CollisionLanes<V> {
                 CollideLanes.edgeAndPolygon(
                     edge1: (s.bodyA(shapeColumns.edge1X), s.bodyA(shapeColumns.edge1Y)),
                     edge2: (s.bodyA(shapeColumns.edge2X), s.bodyA(shapeColumns.edge2Y)), edgeRadius: s.bodyA(details.radius), xfA,
-                    count: count, vertex: { k in s.vertexB(k) }, normal: { k in s.normalB(k) },
+                    count: count, vertex: { k in polygonB.vertex(k) }, normal: { k in polygonB.normal(k) },
                     centroid: (s.bodyB(shapeColumns.centroidX), s.bodyB(shapeColumns.centroidY)), polygonRadius: s.bodyB(details.radius), xfB,
                     scratch: shapeColumns.scratch)
             }
@@ -125,8 +127,8 @@ extension LaneWorld {
         case .polygons(let countA, let countB):
             @inline(__always) func run(countA: Int, countB: Int) -> CollisionLanes<V> {
                 CollideLanes.polygons(
-                    countA: countA, vertexA: { k in s.vertexA(k) }, normalA: { k in s.normalA(k) }, radiusA: s.bodyA(details.radius), xfA,
-                    countB: countB, vertexB: { k in s.vertexB(k) }, normalB: { k in s.normalB(k) }, radiusB: s.bodyB(details.radius), xfB)
+                    countA: countA, vertexA: { k in polygonA.vertex(k) }, normalA: { k in polygonA.normal(k) }, radiusA: s.bodyA(details.radius), xfA,
+                    countB: countB, vertexB: { k in polygonB.vertex(k) }, normalB: { k in polygonB.normal(k) }, radiusB: s.bodyB(details.radius), xfB)
             }
             return countA == 4 && countB == 4 ? run(countA: 4, countB: 4) : run(countA: countA, countB: countB)
         }
