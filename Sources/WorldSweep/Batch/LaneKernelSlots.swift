@@ -37,21 +37,19 @@ struct PolygonLanes {
 /// Eight worlds' lanes (from `group`) of one row: bodies `a`, `b` in every lane.
 struct RowSlots: NarrowPhaseSlots {
     static var mayHoldCurrentContacts: Bool { true }
-    /// The contact's, A's and B's first lane, and A's and B's vertex columns' first lane.
-    let ci: Int, ia: Int, ib: Int, columnA: Int, columnB: Int, lanes: Int
-    let vertexX: UnsafeMutablePointer<Float>, vertexY: UnsafeMutablePointer<Float>
-    let normalX: UnsafeMutablePointer<Float>, normalY: UnsafeMutablePointer<Float>
+    /// The contact's, A's and B's first lane.
+    let ci: Int, ia: Int, ib: Int
+    let a: Int, b: Int, group: Int, lanes: Int
+    unowned(unsafe) let details: LaneBodyDetails
+    unowned(unsafe) let shapes: LaneShapeColumns
 
     @inline(__always) init(_ world: LaneWorld, row p: Int, group: Int, a: Int, b: Int) {
         // Wrapping arithmetic for the column indices (all below the columns' sizes): the checked
-        // forms put an overflow test on every vertex and normal load of the kernels.
-        let lanes = world.lanes, count = world.details.maxVertexCount
-        self.lanes = lanes
+        // forms put an overflow test on every load.
+        let lanes = world.lanes
+        self.lanes = lanes; self.a = a; self.b = b; self.group = group
         ci = p &* lanes &+ group; ia = a &* lanes &+ group; ib = b &* lanes &+ group
-        // Body k's vertex and normal columns start at column(k) + vertex × lanes.
-        columnA = a &* count &* lanes &+ group; columnB = b &* count &* lanes &+ group
-        vertexX = world.details.vertexX; vertexY = world.details.vertexY
-        normalX = world.shapeColumns.normalX; normalY = world.shapeColumns.normalY
+        details = world.details; shapes = world.shapeColumns
     }
 
     @inline(__always) func contact(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { loadLanes(column, ci) }
@@ -64,11 +62,14 @@ struct RowSlots: NarrowPhaseSlots {
     }
     @inline(__always) func bodyA(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { loadLanes(column, ia) }
     @inline(__always) func bodyB(_ column: UnsafeMutablePointer<Float>) -> SIMD8<Float> { loadLanes(column, ib) }
-    @inline(__always) var polygonA: PolygonLanes {
-        PolygonLanes(x: vertexX + columnA, y: vertexY + columnA, normalX: normalX + columnA, normalY: normalY + columnA, stride: lanes)
-    }
-    @inline(__always) var polygonB: PolygonLanes {
-        PolygonLanes(x: vertexX + columnB, y: vertexY + columnB, normalX: normalX + columnB, normalY: normalY + columnB, stride: lanes)
+    @inline(__always) var polygonA: PolygonLanes { polygon(a) }
+    @inline(__always) var polygonB: PolygonLanes { polygon(b) }
+    /// Body k's vertex and normal columns start at column(k) + vertex × lanes (worked out only
+    /// where a kernel runs).
+    @inline(__always) func polygon(_ body: Int) -> PolygonLanes {
+        let column = body &* details.maxVertexCount &* lanes &+ group
+        return PolygonLanes(x: details.vertexX + column, y: details.vertexY + column,
+                            normalX: shapes.normalX + column, normalY: shapes.normalY + column, stride: lanes)
     }
 }
 

@@ -18,7 +18,8 @@ enum NarrowPhaseLayout: Sendable {
     case worldLanes
     /// Eight contacts of a group's worlds per kernel call, whatever their rows.
     case pairLanes
-    /// Pair lanes for groups with at most `LanePairNarrowPhase.mostRunningLanes` running lanes.
+    /// Pair lanes for groups with at most `LanePairNarrowPhase.mostRunningLanes` running lanes,
+    /// in batches of at least `LanePairNarrowPhase.fewestRows` rows.
     case byMeasure
 
     /// The layout batches start with: `.byMeasure`, unless the environment variable
@@ -39,7 +40,11 @@ final class LanePairNarrowPhase {
     /// The most running lanes (worlds) of a group of eight for which the pair-lane layout is
     /// taken by `NarrowPhaseLayout.byMeasure` (docs/journal.md, 2026-11-27: instruction counts
     /// of the 1 000-box pile as one to eight worlds).
-    static let mostRunningLanes = 1
+    static let mostRunningLanes = 2
+    /// The fewest rows for which it is: with few contacts per pass, the gathered kernels run with
+    /// idle lanes too, and the two walks cost more than they save (twin-drop's 9 rows: 6.6 M
+    /// instructions more when its last running worlds took pair lanes).
+    static let fewestRows = 64
 
     /// What the ordered walk does for one (row, lane) with a contact.
     enum Step: UInt8 {
@@ -136,7 +141,8 @@ extension LaneWorld {
         switch narrowPhaseLayout {
         case .worldLanes: return false
         case .pairLanes: return true
-        case .byMeasure: return laneBits(running).nonzeroBitCount <= LanePairNarrowPhase.mostRunningLanes
+        case .byMeasure:
+            return rows.count >= LanePairNarrowPhase.fewestRows && laneBits(running).nonzeroBitCount <= LanePairNarrowPhase.mostRunningLanes
         }
     }
 
