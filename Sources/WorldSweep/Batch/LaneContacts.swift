@@ -143,6 +143,7 @@ extension LaneWorld {
     /// time; each lane meets its contacts in pair order (wakes and events as in the single world).
     @inline(never)   // a stage of its own in profiles
     func updateContacts(group: Int, running: SIMDMask<IV>) {
+        if usesPairLanes(running) { updateContactsByPairs(group: group, running: running); return }
         forEachRowInOrder { p in
             let live = running .& loadMask(contacts.exists, p &* lanes &+ group)
             guard anyLane(live) else { return }

@@ -62,7 +62,7 @@ final class LaneShapeColumns {
 }
 
 /// Which lane kernel a row's group of eight lanes can run, with the polygons' vertex counts.
-enum LaneNarrowPhaseKernel {
+enum LaneNarrowPhaseKernel: Equatable {
     case edgeAndPolygon(count: Int)
     case polygons(countA: Int, countB: Int)
 }
@@ -107,25 +107,19 @@ extension LaneWorld {
         }
     }
 
-    /// The narrow phase on eight lanes (from `group`) of bodies `a`, `b`.
+    /// The narrow phase on the eight lanes of `slots`.
     @inline(__always)
-    private func collide(_ kernel: LaneNarrowPhaseKernel, group: Int, a: Int, b: Int, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
-        // Wrapping arithmetic for the column indices (all below the columns' sizes): the checked
-        // forms put an overflow test on every vertex and normal load of the kernels.
-        let lanes = self.lanes, ia = a &* lanes &+ group, ib = b &* lanes &+ group
-        let vertexX = details.vertexX, vertexY = details.vertexY, normalX = shapeColumns.normalX, normalY = shapeColumns.normalY
-        // Body k's vertex and normal columns start at column(k) + vertex × lanes.
-        let columnA = a &* details.maxVertexCount &* lanes &+ group, columnB = b &* details.maxVertexCount &* lanes &+ group
+    func collide<S: NarrowPhaseSlots>(_ kernel: LaneNarrowPhaseKernel, _ s: S, _ xfA: TransformLanes<V>, _ xfB: TransformLanes<V>) -> CollisionLanes<V> {
+        // The polygons as plain values, which the vertex and normal loads capture.
+        let polygonA = s.polygonA, polygonB = s.polygonB
         switch kernel {
         case .edgeAndPolygon(let count):
             @inline(__always) func run(count: Int) -> CollisionLanes<V> {
                 CollideLanes.edgeAndPolygon(
-                    edge1: (loadLanes(shapeColumns.edge1X, ia), loadLanes(shapeColumns.edge1Y, ia)),
-                    edge2: (loadLanes(shapeColumns.edge2X, ia), loadLanes(shapeColumns.edge2Y, ia)), edgeRadius: loadLanes(details.radius, ia), xfA,
-                    count: count,
-                    vertex: { k in (loadLanes(vertexX, columnB &+ k &* lanes), loadLanes(vertexY, columnB &+ k &* lanes)) },
-                    normal: { k in (loadLanes(normalX, columnB &+ k &* lanes), loadLanes(normalY, columnB &+ k &* lanes)) },
-                    centroid: (loadLanes(shapeColumns.centroidX, ib), loadLanes(shapeColumns.centroidY, ib)), polygonRadius: loadLanes(details.radius, ib), xfB,
+                    edge1: (s.bodyA(shapeColumns.edge1X), s.bodyA(shapeColumns.edge1Y)),
+                    edge2: (s.bodyA(shapeColumns.edge2X), s.bodyA(shapeColumns.edge2Y)), edgeRadius: s.bodyA(details.radius), xfA,
+                    count: count, vertex: { k in polygonB.vertex(k) }, normal: { k in polygonB.normal(k) },
+                    centroid: (s.bodyB(shapeColumns.centroidX), s.bodyB(shapeColumns.centroidY)), polygonRadius: s.bodyB(details.radius), xfB,
                     scratch: shapeColumns.scratch)
             }
             // Boxes (four vertices) with the count known, so the loops unroll.
@@ -133,14 +127,8 @@ extension LaneWorld {
         case .polygons(let countA, let countB):
             @inline(__always) func run(countA: Int, countB: Int) -> CollisionLanes<V> {
                 CollideLanes.polygons(
-                    countA: countA,
-                    vertexA: { k in (loadLanes(vertexX, columnA &+ k &* lanes), loadLanes(vertexY, columnA &+ k &* lanes)) },
-                    normalA: { k in (loadLanes(normalX, columnA &+ k &* lanes), loadLanes(normalY, columnA &+ k &* lanes)) },
-                    radiusA: loadLanes(details.radius, ia), xfA,
-                    countB: countB,
-                    vertexB: { k in (loadLanes(vertexX, columnB &+ k &* lanes), loadLanes(vertexY, columnB &+ k &* lanes)) },
-                    normalB: { k in (loadLanes(normalX, columnB &+ k &* lanes), loadLanes(normalY, columnB &+ k &* lanes)) },
-                    radiusB: loadLanes(details.radius, ib), xfB)
+                    countA: countA, vertexA: { k in polygonA.vertex(k) }, normalA: { k in polygonA.normal(k) }, radiusA: s.bodyA(details.radius), xfA,
+                    countB: countB, vertexB: { k in polygonB.vertex(k) }, normalB: { k in polygonB.normal(k) }, radiusB: s.bodyB(details.radius), xfB)
             }
             return countA == 4 && countB == 4 ? run(countA: 4, countB: 4) : run(countA: countA, countB: countB)
         }
@@ -149,68 +137,11 @@ extension LaneWorld {
     /// Contact.refresh on the lanes `refresh` of one row and group.
     @inline(__always)
     private func refreshContacts(_ p: Int, group: Int, a: Int, b: Int, refresh: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel) {
-        let ci = p &* lanes &+ group, ia = a &* lanes &+ group, ib = b &* lanes &+ group
-        // The store held once: read through `self` (a `var`), every column access would load it
-        // again, since the stores below might have changed it as far as the compiler knows.
-        // Unowned: `self` keeps it (rows do not grow during the update), so no retain is needed.
-        unowned(unsafe) let contacts = self.contacts
-        let refreshFlags = unsafeBitCast(refresh, to: IV.self)
-        storeLanes(loadLanes(contacts.enabled, ci) | refreshFlags, contacts.enabled, ci)
-        let xfA = TransformLanes(px: loadLanes(details.px, ia), py: loadLanes(details.py, ia), s: loadLanes(details.qs, ia), c: loadLanes(details.qc, ia))
-        let xfB = TransformLanes(px: loadLanes(details.px, ib), py: loadLanes(details.py, ib), s: loadLanes(details.qs, ib), c: loadLanes(details.qc, ib))
-        // Contact.isCurrent: the manifold was made at these very transforms (bit for bit) and no
-        // two of its points share an id.
-        @inline(__always) func differs(_ x: V, _ column: UnsafeMutablePointer<Float>) -> IV {
-            unsafeBitCast(x, to: IV.self) ^ unsafeBitCast(loadLanes(column, ci), to: IV.self)
-        }
-        let moved = differs(xfA.px, contacts.transformAX) | differs(xfA.py, contacts.transformAY)
-            | differs(xfA.s, contacts.transformAS) | differs(xfA.c, contacts.transformAC)
-            | differs(xfB.px, contacts.transformBX) | differs(xfB.py, contacts.transformBY)
-            | differs(xfB.s, contacts.transformBS) | differs(xfB.c, contacts.transformBC)
-        let oldCount = loadLanes(contacts.pointCount, ci)   // 0, 1 or 2
-        let oldHas0 = nonZeroLanes(oldCount), oldHas1 = maskFromFlags(0 &- (oldCount &>> 1))
-        let oldId0 = loadLanes(contacts.id0, ci), oldId1 = loadLanes(contacts.id1, ci)
-        let current = manifoldIsCurrent(V.self, hasManifold: loadMask(contacts.hasManifold, ci), sameTransforms: lanesEqual(moved, 0),
-                                        twoPointsShareAnId: oldHas1 .& laneEquals(oldId0, oldId1))
-        let compute = refresh .& .!current
-        guard anyLane(compute) else { return }
-
-        let c = collide(kernel, group: group, a: a, b: b, xfA, xfB)
-        let m = c.manifold
-
-        // Impulses carried over by feature id (Contact.refresh's rule, `carriedImpulse`).
-        let code0 = c.id0.code, code1 = c.id1.code
-        let same00 = m.hasPoint0 .& oldHas0 .& laneEquals(code0, oldId0), same01 = m.hasPoint0 .& oldHas1 .& laneEquals(code0, oldId1)
-        let same10 = m.hasPoint1 .& oldHas0 .& laneEquals(code1, oldId0), same11 = m.hasPoint1 .& oldHas1 .& laneEquals(code1, oldId1)
-        let normal0 = loadLanes(contacts.normalImpulse0, ci), normal1 = loadLanes(contacts.normalImpulse1, ci)
-        let tangent0 = loadLanes(contacts.tangentImpulse0, ci), tangent1 = loadLanes(contacts.tangentImpulse1, ci)
-        @inline(__always) func store(_ x: V, _ column: UnsafeMutablePointer<Float>) {
-            storeLanes(loadLanes(column, ci).blended(with: x, where: compute), column, ci)
-        }
-        @inline(__always) func store(_ x: SIMDMask<IV>, _ column: UnsafeMutablePointer<Int32>) {
-            storeLanes(loadLanes(column, ci).blended(with: unsafeBitCast(x, to: IV.self), where: compute), column, ci)
-        }
-        store(carriedImpulse(sameAsOld0: same00, sameAsOld1: same01, normal0, normal1), contacts.normalImpulse0)
-        store(carriedImpulse(sameAsOld0: same00, sameAsOld1: same01, tangent0, tangent1), contacts.tangentImpulse0)
-        store(carriedImpulse(sameAsOld0: same10, sameAsOld1: same11, normal0, normal1), contacts.normalImpulse1)
-        store(carriedImpulse(sameAsOld0: same10, sameAsOld1: same11, tangent0, tangent1), contacts.tangentImpulse1)
-        store(m.isFaceA, contacts.faceA); store(m.isFaceB, contacts.faceB)
-        let newCount = (0 &- unsafeBitCast(m.hasPoint0, to: IV.self)) &+ (0 &- unsafeBitCast(m.hasPoint1, to: IV.self))
-        storeLanes(oldCount.blended(with: newCount, where: compute), contacts.pointCount, ci)
-        store(m.localNormalX, contacts.normalX); store(m.localNormalY, contacts.normalY)
-        store(m.localPointX, contacts.pointX); store(m.localPointY, contacts.pointY)
-        store(m.point0X, contacts.point0X); store(m.point0Y, contacts.point0Y)
-        store(m.point1X, contacts.point1X); store(m.point1Y, contacts.point1Y)
-        store(code0, contacts.id0); store(code1, contacts.id1)
-        storeLanes(loadLanes(contacts.hasManifold, ci) | unsafeBitCast(compute, to: IV.self), contacts.hasManifold, ci)
-        store(xfA.px, contacts.transformAX); store(xfA.py, contacts.transformAY); store(xfA.s, contacts.transformAS); store(xfA.c, contacts.transformAC)
-        store(xfB.px, contacts.transformBX); store(xfB.py, contacts.transformBY); store(xfB.s, contacts.transformBS); store(xfB.c, contacts.transformBC)
-
+        let slots = RowSlots(self, row: p, group: group, a: a, b: b)
+        let ci = slots.ci, ia = slots.ia, ib = slots.ib
+        storeLanes(loadLanes(contacts.enabled, ci) | unsafeBitCast(refresh, to: IV.self), contacts.enabled, ci)
+        guard let (began, ended) = refreshManifolds(slots, refresh: refresh, kernel: kernel) else { return }
         // Touching: began or ended lanes wake their bodies and tell their worlds.
-        let wasTouching = loadMask(contacts.touching, ci)
-        store(m.hasPoint0, contacts.touching)
-        let began = compute .& m.hasPoint0 .& .!wasTouching, ended = compute .& wasTouching .& .!m.hasPoint0
-        guard anyLane(began .| ended) else { return }
         for k in 0..<Self.width where began[k] || ended[k] {
             let lane = group + k
             if began[k] {
@@ -221,5 +152,73 @@ extension LaneWorld {
                 touchEnded(p, lane: lane)
             }
         }
+    }
+
+    /// What Contact.refresh does to the contacts of the lanes `refresh` of `s` whose manifolds
+    /// are not current (besides `enabled`): their manifolds, carried impulses and touching flags
+    /// written back; the lanes whose touching began or ended, nil when none did.
+    @inline(__always)
+    func refreshManifolds<S: NarrowPhaseSlots>(_ s: S, refresh: SIMDMask<IV>, kernel: LaneNarrowPhaseKernel)
+        -> (began: SIMDMask<IV>, ended: SIMDMask<IV>)?
+    {
+        // The store held once: read through `self` (a `var`), every column access would load it
+        // again, since the stores below might have changed it as far as the compiler knows.
+        // Unowned: `self` keeps it (rows do not grow during the update), so no retain is needed.
+        unowned(unsafe) let contacts = self.contacts
+        let xfA = TransformLanes(px: s.bodyA(details.px), py: s.bodyA(details.py), s: s.bodyA(details.qs), c: s.bodyA(details.qc))
+        let xfB = TransformLanes(px: s.bodyB(details.px), py: s.bodyB(details.py), s: s.bodyB(details.qs), c: s.bodyB(details.qc))
+        let oldCount = s.contact(contacts.pointCount)   // 0, 1 or 2
+        let oldHas0 = nonZeroLanes(oldCount), oldHas1 = maskFromFlags(0 &- (oldCount &>> 1))
+        let oldId0 = s.contact(contacts.id0), oldId1 = s.contact(contacts.id1)
+        var compute = refresh
+        if S.mayHoldCurrentContacts {
+            // Contact.isCurrent: the manifold was made at these very transforms (bit for bit) and no
+            // two of its points share an id.
+            @inline(__always) func differs(_ x: V, _ column: UnsafeMutablePointer<Float>) -> IV {
+                unsafeBitCast(x, to: IV.self) ^ unsafeBitCast(s.contact(column), to: IV.self)
+            }
+            let moved = differs(xfA.px, contacts.transformAX) | differs(xfA.py, contacts.transformAY)
+                | differs(xfA.s, contacts.transformAS) | differs(xfA.c, contacts.transformAC)
+                | differs(xfB.px, contacts.transformBX) | differs(xfB.py, contacts.transformBY)
+                | differs(xfB.s, contacts.transformBS) | differs(xfB.c, contacts.transformBC)
+            let current = manifoldIsCurrent(V.self, hasManifold: maskFromFlags(s.contact(contacts.hasManifold)), sameTransforms: lanesEqual(moved, 0),
+                                            twoPointsShareAnId: oldHas1 .& laneEquals(oldId0, oldId1))
+            compute = refresh .& .!current
+            guard anyLane(compute) else { return nil }
+        }
+
+        let c = collide(kernel, s, xfA, xfB)
+        let m = c.manifold
+
+        // Impulses carried over by feature id (Contact.refresh's rule, `carriedImpulse`).
+        let code0 = c.id0.code, code1 = c.id1.code
+        let same00 = m.hasPoint0 .& oldHas0 .& laneEquals(code0, oldId0), same01 = m.hasPoint0 .& oldHas1 .& laneEquals(code0, oldId1)
+        let same10 = m.hasPoint1 .& oldHas0 .& laneEquals(code1, oldId0), same11 = m.hasPoint1 .& oldHas1 .& laneEquals(code1, oldId1)
+        let normal0 = s.contact(contacts.normalImpulse0), normal1 = s.contact(contacts.normalImpulse1)
+        let tangent0 = s.contact(contacts.tangentImpulse0), tangent1 = s.contact(contacts.tangentImpulse1)
+        let wasTouching = maskFromFlags(s.contact(contacts.touching))
+        @inline(__always) func store(_ x: V, _ column: UnsafeMutablePointer<Float>) { s.store(x, column, where: compute) }
+        @inline(__always) func store(_ x: SIMDMask<IV>, _ column: UnsafeMutablePointer<Int32>) {
+            s.store(unsafeBitCast(x, to: IV.self), column, where: compute)
+        }
+        store(carriedImpulse(sameAsOld0: same00, sameAsOld1: same01, normal0, normal1), contacts.normalImpulse0)
+        store(carriedImpulse(sameAsOld0: same00, sameAsOld1: same01, tangent0, tangent1), contacts.tangentImpulse0)
+        store(carriedImpulse(sameAsOld0: same10, sameAsOld1: same11, normal0, normal1), contacts.normalImpulse1)
+        store(carriedImpulse(sameAsOld0: same10, sameAsOld1: same11, tangent0, tangent1), contacts.tangentImpulse1)
+        store(m.isFaceA, contacts.faceA); store(m.isFaceB, contacts.faceB)
+        let newCount = (0 &- unsafeBitCast(m.hasPoint0, to: IV.self)) &+ (0 &- unsafeBitCast(m.hasPoint1, to: IV.self))
+        s.store(newCount, contacts.pointCount, where: compute)
+        store(m.localNormalX, contacts.normalX); store(m.localNormalY, contacts.normalY)
+        store(m.localPointX, contacts.pointX); store(m.localPointY, contacts.pointY)
+        store(m.point0X, contacts.point0X); store(m.point0Y, contacts.point0Y)
+        store(m.point1X, contacts.point1X); store(m.point1Y, contacts.point1Y)
+        store(code0, contacts.id0); store(code1, contacts.id1)
+        s.store(IV(repeating: -1), contacts.hasManifold, where: compute)
+        store(xfA.px, contacts.transformAX); store(xfA.py, contacts.transformAY); store(xfA.s, contacts.transformAS); store(xfA.c, contacts.transformAC)
+        store(xfB.px, contacts.transformBX); store(xfB.py, contacts.transformBY); store(xfB.s, contacts.transformBS); store(xfB.c, contacts.transformBC)
+        store(m.hasPoint0, contacts.touching)
+        let began = compute .& m.hasPoint0 .& .!wasTouching, ended = compute .& wasTouching .& .!m.hasPoint0
+        guard anyLane(began .| ended) else { return nil }
+        return (began, ended)
     }
 }

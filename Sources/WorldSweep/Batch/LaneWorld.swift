@@ -50,6 +50,10 @@ final class LaneWorld: StepStages {
     let sweptBoxes: LaneSweptBoxes
     /// Polygon normals, centroids and edge end points, for the lane kernels (LaneNarrowPhase.swift).
     let shapeColumns: LaneShapeColumns
+    /// The contact update's scratch where it gathers one world's contacts into the lanes, and
+    /// whether it does (LanePairNarrowPhase.swift).
+    let pairNarrowPhase: LanePairNarrowPhase
+    @exclusivity(unchecked) var narrowPhaseLayout = NarrowPhaseLayout.initial
     /// Which pairs have rows in the stores below, in pair order (LaneRows.swift).
     let rows: LaneRows
     // The stores sized by rows: replaced by bigger ones when the rows fill (`growRows`).
@@ -168,6 +172,7 @@ final class LaneWorld: StepStages {
         toiBodies = LaneTimeOfImpactBodies(details: details, movingBodyCount: bodies.movingBodyCount, isStatic: isStatic,
                                            usesTOI: usesTOI, lanes: lanes)
         shapeColumns = LaneShapeColumns(details: details, bodyCount: bodyCount, movingBodyCount: bodies.movingBodyCount, lanes: lanes)
+        pairNarrowPhase = LanePairNarrowPhase(maxVertexCount: details.maxVertexCount)
         contacts = LaneContacts(lanes: lanes, capacity: capacity)
         islands = LaneIslands(lanes: lanes, bodyCount: bodyCount, capacity: capacity, jointCount: joints.count)
         bundles = ContactBundles(lanes: lanes, capacity: capacity)
