@@ -61,30 +61,62 @@ struct PointAccumulator {
         guard !r.failed else { failed += 1; return }
         let earlier = replicas - failed - 1   // successful replicas before this one
         for (i, item) in r.items.enumerated() {
-            // Column order of `CSVLayout.itemColumns`: contacts, bounces, bounce1 … bounce8,
-            // rest_time, x, y, angle, vx, vy, angular_velocity, then the spring metrics.
-            columns[i][0].add(Double(item.contacts))
-            columns[i][1].add(Double(item.bounceHeights.count))
-            for k in 0..<min(8, item.bounceHeights.count) { columns[i][2 + k].add(item.bounceHeights[k]) }
-            if let t = item.restTime { columns[i][10].add(t) }
-            columns[i][11].add(item.x); columns[i][12].add(item.y); columns[i][13].add(item.angle)
-            columns[i][14].add(item.vx); columns[i][15].add(item.vy); columns[i][16].add(item.angularVelocity)
-            if layout.springItems[i] {
-                for (k, column) in layout.springColumns.enumerated() {
-                    let c = CSVLayout.itemColumns.count + k
-                    switch column {
-                    case "overshoot": columns[i][c].add(item.spring?.overshoot ?? 0)
-                    case "settle_time": if let t = item.spring?.settleTime { columns[i][c].add(t) }
-                    default: columns[i][c].add(Double(item.spring?.oscillations ?? 0))
-                    }
-                }
-            }
+            Self.forEachValue(of: item, item: i, layout: layout) { c, v in columns[i][c].add(v) }
             guard !(item.contactsByPartner.isEmpty && partners[i].isEmpty) else { continue }
             for partner in item.contactsByPartner.keys where !partners[i].contains(where: { $0.name == partner }) {
                 partners[i].append((partner, RunningStats(zeros: earlier)))
             }
             for k in partners[i].indices { partners[i][k].stats.add(Double(item.contactsByPartner[partners[i][k].name] ?? 0)) }
         }
+    }
+
+    /// An item's values by its metric column (`layout.itemMetricKeys[i]`'s order: contacts,
+    /// bounces, bounce1 … bounce8, rest_time, x, y, angle, vx, vy, angular_velocity, then the
+    /// spring metrics), those it has; what every point's statistics are folded from.
+    @inline(__always)
+    static func forEachValue(of item: ItemResult, item i: Int, layout: CSVLayout, _ body: (Int, Double) -> Void) {
+        body(0, Double(item.contacts))
+        body(1, Double(item.bounceHeights.count))
+        for k in 0..<min(8, item.bounceHeights.count) { body(2 + k, item.bounceHeights[k]) }
+        if let t = item.restTime { body(10, t) }
+        body(11, item.x); body(12, item.y); body(13, item.angle)
+        body(14, item.vx); body(15, item.vy); body(16, item.angularVelocity)
+        guard layout.springItems[i] else { return }
+        for (k, column) in layout.springColumns.enumerated() {
+            let c = CSVLayout.itemColumns.count + k
+            switch column {
+            case "overshoot": body(c, item.spring?.overshoot ?? 0)
+            case "settle_time": if let t = item.spring?.settleTime { body(c, t) }
+            default: body(c, Double(item.spring?.oscillations ?? 0))
+            }
+        }
+    }
+
+    /// The statistics of a point of one world, as folding that world gives them (`summary` after
+    /// one `add`), made without the running statistics: a one-replica sweep's points are each one
+    /// world, and the fold's set-up was most of what making their rows beside the engine cost.
+    static func summary(ofOneWorld r: WorldResult, layout: CSVLayout) -> PointSummary {
+        let names = layout.pointMetricNames
+        var slots = [MetricStats?](repeating: nil, count: names.names.count)
+        var extra: [(key: String, value: MetricStats)] = []
+        // One value: count 1, spread 0, and the mean a running sum of it (0 + v: −0 reads as +0).
+        @inline(__always) func one(_ v: Double) -> MetricStats { MetricStats(count: 1, mean: 0 + v, std: 0, min: v, max: v) }
+        if !r.failed {
+            var base = 0
+            for (i, item) in r.items.enumerated() {
+                forEachValue(of: item, item: i, layout: layout) { c, v in if v.isFinite { slots[base + c] = one(v) } }
+                base += layout.itemMetricKeys[i].count
+            }
+            for (i, item) in r.items.enumerated() {
+                for (partner, n) in item.contactsByPartner {
+                    if let at = layout.partnerSlots[i][partner] { slots[at] = one(Double(n)) } else {
+                        extra.append((layout.items[i] + ".contacts." + partner, one(Double(n))))
+                    }
+                }
+            }
+        }
+        return PointSummary(point: r.point, parameters: r.parameters, replicas: 1, failedReplicas: r.failed ? 1 : 0,
+                            metrics: PointMetrics(names: names, slots: slots, extra: extra))
     }
 
     /// The point's statistics, filed in the layout's shared names (partners past its table, in a

@@ -170,6 +170,7 @@ public struct SummaryBuilder {
 
     /// The statistics of one point's worlds (failed ones counted, not used).
     public static func summarize(_ worlds: [WorldResult], layout: CSVLayout) -> PointSummary {
+        if worlds.count == 1 { return PointAccumulator.summary(ofOneWorld: worlds[0], layout: layout) }
         var point = PointAccumulator(layout: layout, point: worlds[0].point, parameters: worlds[0].parameters)
         for w in worlds { point.add(w) }
         return point.summary

@@ -94,6 +94,49 @@ import Testing
         #expect(layout.partnersRows(WorldResult(world: 0, point: 0, replica: 0, parameters: [], items: parts)) == "0,b3,b4,1\n0,b3,floor,1\n")
     }
 
+    /// A one-world point's statistics made directly are the fold's, bit for bit (−0 means, NaN
+    /// and infinite values left out, missing rest times, eight bounces and more, partners in and
+    /// out of the shared table, spring items, failed worlds).
+    @Test func oneWorldSummariesAreTheFoldsBitForBit() {
+        let rule = PartnerRule(groups: [(PartnerRule.Group(items: ["box", "ball"], boundaries: ["floor"]), ["box", "ball"])])
+        let layouts = [CSVLayout(parameters: ["p"], items: ["box", "ball"], partners: rule, springItems: [false, true]),
+                       CSVLayout(parameters: ["p"], items: ["box", "ball"])]
+        var state: UInt64 = 41
+        func next(_ n: UInt64) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % n)
+        }
+        let specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e-30, -3.5, 7]
+        func value() -> Double { next(4) == 0 ? specials[next(UInt64(specials.count))] : Double(next(20_000)) / 64 - 100 }
+        func item() -> ItemResult {
+            let partners = ["floor", "ball", "box", "bounds", "ledge"].filter { _ in next(3) == 0 }
+            return ItemResult(contacts: next(12), contactsByPartner: Dictionary(uniqueKeysWithValues: partners.map { ($0, next(5)) }),
+                              bounceHeights: (0..<next(11)).map { _ in value() }, restTime: next(2) == 0 ? nil : value(),
+                              x: value(), y: value(), angle: value(), vx: value(), vy: value(), angularVelocity: value(),
+                              spring: next(3) == 0 ? nil : SpringResult(overshoot: value(), settleTime: next(2) == 0 ? nil : value(), oscillations: next(4)))
+        }
+        func bits(_ p: PointSummary) -> [String] {
+            p.metrics.sorted { $0.key < $1.key }.map { k, s in
+                "\(k) \(s.count) \(s.mean.bitPattern) \(s.std.bitPattern) \(s.min.bitPattern) \(s.max.bitPattern)"
+            } + ["\(p.point) \(p.parameters.map(\.bitPattern)) \(p.replicas) \(p.failedReplicas)"]
+        }
+        var differ = 0
+        for w in 0..<3_000 {
+            let world = WorldResult(world: w, point: w, replica: 0, parameters: [value()], items: [item(), item()], failed: next(25) == 0)
+            for layout in layouts {
+                var folded = PointAccumulator(layout: layout, point: world.point, parameters: world.parameters)
+                folded.add(world)
+                let direct = PointAccumulator.summary(ofOneWorld: world, layout: layout)
+                if bits(direct) != bits(folded.summary) || direct.metrics.names !== layout.pointMetricNames { differ += 1 }
+            }
+        }
+        #expect(differ == 0)
+        // −0 is the case where the value is not the mean as it stands.
+        let zero = WorldResult(world: 0, point: 0, replica: 0, parameters: [], items: [ItemResult(x: -0.0)])
+        let stats = PointAccumulator.summary(ofOneWorld: zero, layout: CSVLayout(parameters: [], items: ["box"])).metrics["box.x"]
+        #expect(stats?.mean.sign == .plus && stats?.min.sign == .minus)
+    }
+
     /// The listed partners are exactly those the rule lets touch.
     @Test func listedPartnersAreTheRulesPairs() throws {
         let rule = PartnerRule(groups: [(PartnerRule.Group(items: ["a", "b"], boundaries: ["floor"]), ["a", "b", "c"]),
