@@ -58,6 +58,24 @@ import WorldSweepRun
         #expect(MarkdownReport.render(full).contains("; exact on this full grid (functional ANOVA)."))
     }
 
+    /// With no headline, the parallel-coordinates chart leads with a metric that varies, not with a
+    /// key metric that is the same at every point (it drew every line to that one value).
+    @Test func theParallelChartLeadsWithAMetricThatVaries() {
+        var s = Fixture.sweep(axes: [("bouncy.elasticity", [0.2, 0.5, 0.8]), ("bouncy.density", [0.5, 1, 2]),
+                                     ("shove.magnitude", [0, 0.5, 1, 1.5])], replicas: 1).0
+        for i in s.points.indices {
+            let push = s.points[i].parameters[2]
+            let one = { (v: Double) in MetricStats(count: 1, mean: v, std: 0, min: v, max: v) }
+            s.points[i].metrics = ["top.contacts": one(0), "top.bounces": one(0), "bottom.contacts": one(0), "bottom.bounces": one(0),
+                                   "top.x": one(60 + 48.3 * push), "top.y": one(30), "bottom.x": one(220), "bottom.y": one(50)]
+        }
+        let m = ReportModel(summary: s, sample: [])
+        #expect(m.headline == nil)
+        #expect(m.keyColumns.first.flatMap(m.analysis)?.signal == .constant)
+        let chart = HTMLReport.parallel(m)
+        #expect(chart.contains("to its mean top.x on the right"))
+    }
+
     @Test func ordinals() {
         #expect([1, 2, 3, 4, 7, 11, 12, 13, 21, 22, 23, 51, 101, 111, 112].map(Text.ordinal)
                 == ["1st", "2nd", "3rd", "4th", "7th", "11th", "12th", "13th", "21st", "22nd", "23rd", "51st", "101st", "111th", "112th"])
