@@ -204,12 +204,8 @@ struct RunCommand: ParsableCommand {
 
     static func printFiles(summary: SweepSummary, directory: String) {
         // Every world's failure counts (the summary's points may be every k-th of a big sweep's).
-        if let failed = summary.run.failedWorlds {
-            if failed > 0 { print("\(failed) world\(failed == 1 ? "" : "s") blew up (marked failed; their metrics are left out)") }
-        } else {
-            let failed = summary.points.reduce(0) { $0 + $1.failedReplicas }
-            if failed > 0 { print("\(failed) sampled world\(failed == 1 ? "" : "s") blew up (marked failed; their metrics are left out)") }
-        }
+        let failed = summary.failedWorlds
+        if failed > 0 { print("\(failed) world\(failed == 1 ? "" : "s") blew up (marked failed; their metrics are left out)") }
         // points.csv only with more than one replica per point (with one, worlds.csv is the per-point table).
         let tables = summary.replicas > 1 ? ["worlds.csv", "points.csv", "summary.json"] : ["worlds.csv", "summary.json"]
         print("results: " + tables.map { "\(directory)/\($0)" }.joined(separator: ", "))

@@ -337,7 +337,7 @@ struct ReportModel {
             ("Replicas per point", "\(summary.replicas)"),
             ("Swept parameters", summary.parameters.isEmpty ? "none" : summary.parameters.joined(separator: ", ")),
             ("Items", summary.items.joined(separator: ", ")),
-            ("Failed worlds", "\(r.failedWorlds ?? summary.points.reduce(0) { $0 + $1.failedReplicas })"),
+            ("Failed worlds", "\(summary.failedWorlds)"),
             ("Engine", r.engine),
             ("Threads", "\(r.threads)"),
             ("Ticks per world", "\(r.ticksPerWorld)"),

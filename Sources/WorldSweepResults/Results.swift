@@ -179,3 +179,9 @@ public struct SweepSummary: Sendable, Hashable, Codable {
         self.partners = partners; self.sweepKind = sweepKind; self.replicas = replicas; self.points = points; self.run = run
     }
 }
+
+extension SweepSummary {
+    /// Worlds that failed in the whole sweep (`run.failedWorlds`); in a summary from before it
+    /// was kept, those of the points it holds.
+    public var failedWorlds: Int { run.failedWorlds ?? points.reduce(0) { $0 + $1.failedReplicas } }
+}

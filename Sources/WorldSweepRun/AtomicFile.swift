@@ -5,15 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Final files are written whole: `NAME.tmp`, fsync, rename over `NAME`.
+/// Final files are written whole: `NAME.tmp`, fsync, rename over `NAME` (a `StagedFile` placed
+/// at once).
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws {
-        let tmp = path + ".tmp"
-        let out = try AppendFile(path: tmp, truncate: true)
-        try out.append(data)
-        try out.sync()
-        out.close()
-        guard rename(tmp, path) == 0 else { throw RunFileError("cannot rename \(tmp) to \(path): \(String(cString: strerror(errno)))") }
+        try StagedFile(data, to: path).place()
     }
 
     public static func write(_ text: String, to path: String) throws { try write(Data(text.utf8), to: path) }

@@ -231,18 +231,21 @@ struct RowText {
 /// Number text that reads back exactly: engine values as the shortest text of their Float,
 /// parameters as the shortest text of their Double; integers without a fraction, no −0.
 public enum NumberText {
-    /// `float(x)`'s text appended as UTF-8: the rows' numbers, without a String per number (its
-    /// `hasSuffix` and append cost more than the shortest digits themselves).
+    /// An engine value's text appended as UTF-8: the shortest text of its Float, without a
+    /// String per number (the rows' numbers: a String's `hasSuffix` and append cost more than
+    /// the shortest digits themselves).
     public static func appendFloat(_ x: Double, to bytes: inout [UInt8]) {
         let f = Float(x)
         if f == 0 { bytes.append(UInt8(ascii: "0")); return }
+        // Whole numbers below 2²⁴ print as their digits and ".0": written straight from the integer.
         if abs(f) < 16_777_216, f.rounded(.towardZero) == f { appendDecimalDigits(of: Int(Int32(f)), to: &bytes); return }
         appendWithoutPointZero(f.description, to: &bytes)
     }
 
-    /// `double(x)`'s text appended as UTF-8.
+    /// A parameter's text appended as UTF-8: the shortest text of its Double.
     public static func appendDouble(_ x: Double, to bytes: inout [UInt8]) {
         if x == 0 { bytes.append(UInt8(ascii: "0")); return }
+        // Whole numbers below 2⁵³ (counts, grid values) print as their digits and ".0".
         if abs(x) < 9_007_199_254_740_992, x.rounded(.towardZero) == x { appendDecimalDigits(of: Int(Int64(x)), to: &bytes); return }
         appendWithoutPointZero(x.description, to: &bytes)
     }
@@ -257,21 +260,18 @@ public enum NumberText {
         }
     }
 
+    /// `appendFloat`'s text as a String.
     public static func float(_ x: Double) -> String {
-        let f = Float(x)
-        if f == 0 { return "0" }
-        // Whole numbers below 2²⁴ print as their digits and ".0": written straight from the integer.
-        if abs(f) < 16_777_216, f.rounded(.towardZero) == f { return String(Int32(f)) }
-        let s = f.description
-        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+        var bytes: [UInt8] = []
+        appendFloat(x, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `appendDouble`'s text as a String.
     public static func double(_ x: Double) -> String {
-        if x == 0 { return "0" }
-        // Whole numbers below 2⁵³ (counts, grid values) print as their digits and ".0".
-        if abs(x) < 9_007_199_254_740_992, x.rounded(.towardZero) == x { return String(Int64(x)) }
-        let s = x.description
-        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+        var bytes: [UInt8] = []
+        appendDouble(x, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -49,7 +49,7 @@ struct NumberTextTests {
         #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).map { "\($0): \(NumberText.float($0))" })")
     }
 
-    /// The rows' appended texts are the Strings' bytes, for every value, after other text.
+    /// The rows' appended texts are `description` less ".0", for every value, after other text.
     @Test func appendedTextsAreTheStrings() {
         var floats = Array("x,".utf8), doubles = Array("y,".utf8)
         var wrong: [Double] = []
@@ -57,7 +57,7 @@ struct NumberTextTests {
             let (f, d) = (floats.count, doubles.count)
             NumberText.appendFloat(v, to: &floats)
             NumberText.appendDouble(v, to: &doubles)
-            if Array(floats[f...]) != Array(NumberText.float(v).utf8) || Array(doubles[d...]) != Array(NumberText.double(v).utf8) {
+            if Array(floats[f...]) != Array(Self.described(float: v).utf8) || Array(doubles[d...]) != Array(Self.described(v).utf8) {
                 wrong.append(v)
             }
         }
