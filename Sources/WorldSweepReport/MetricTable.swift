@@ -1,8 +1,9 @@
 // Every point's statistics of every metric, read by metric: each metric's job reads its own
-// column of the points. Looked up by name per point and metric, each look-up hashed the name; laid
-// out by metric up front (a copy of every point's statistics), the copy was the serial start of a
-// big sweep's report: 50 000 points, ~40 columns of 48-byte statistics, mostly page faults
-// (issue 29). Points share one table of names (PointMetrics), so a column is one slot of it.
+// column of the points. Looked up by name per point and metric, each look-up hashed the name.
+// Read a column at a time straight from the points, each point cost three dependent cache misses
+// per metric. So the metrics the report reads are laid out by metric first, in one pass over the
+// points in order, a range of points per thread: a serial copy was the start of a big sweep's
+// report (50 000 points, ~40 columns of 48-byte statistics, mostly page faults; issue 29).
 import WorldSweepResults
 import WorldSweepRun
 
@@ -11,8 +12,12 @@ struct MetricTable: Sendable {
     /// Every metric some point has.
     let names: Set<String>
 
-    init(_ points: [PointSummary]) {
-        self.points = points
+    /// The metrics laid out by `init(_:columns:threads:)`, and where each starts in `laidOut`.
+    private let start: [String: Int]
+    private let laidOut: [MetricStats?]
+
+    /// Every metric some point of `points` has.
+    static func names(of points: [PointSummary]) -> Set<String> {
         var names = Set<String>()
         // Per run of points sharing a table of names, which of its slots some point fills.
         var table: MetricNames?
@@ -32,9 +37,62 @@ struct MetricTable: Sendable {
             for key in metrics.unslotted.keys { names.insert(key) }
         }
         collect()
-        self.names = names
+        return names
     }
 
-    /// The metric's statistics per point (`metricColumn`); nil for a metric no point has.
-    func column(_ name: String) -> [MetricStats?]? { names.contains(name) ? points.metricColumn(name) : nil }
+    /// `columns`: the metrics to lay out by metric (those some point has), read from the points
+    /// on up to `threads` threads, each a range of points.
+    init(_ points: [PointSummary], columns: [String] = [], threads: Int = 1) {
+        self.init(points, names: Self.names(of: points), columns: columns, threads: threads)
+    }
+
+    /// `names`: `names(of: points)`, had already.
+    init(_ points: [PointSummary], names: Set<String>, columns: [String], threads: Int) {
+        self.points = points
+        self.names = names
+        var wanted: [String] = []
+        for c in columns where names.contains(c) && !wanted.contains(c) { wanted.append(c) }
+        start = Dictionary(uniqueKeysWithValues: wanted.enumerated().map { ($1, $0 * points.count) })
+        let n = points.count
+        laidOut = [MetricStats?](unsafeUninitializedCapacity: n * wanted.count) { buffer, initialized in
+            guard let base = buffer.baseAddress, n > 0 else { initialized = 0; return }
+            // Ranges of at least 512 points (a page-sized share of each column per job).
+            let ranges = Swift.min(Swift.max(1, threads) * 4, Swift.max(1, n / 512))
+            let columns = SendablePointer(base)
+            _ = ParallelMap.map(ranges, threads: threads) { r -> Bool in
+                points.writeMetricColumns(wanted, points: (n * r / ranges)..<(n * (r + 1) / ranges), into: columns.pointer, stride: n)
+                return true
+            }
+            initialized = n * wanted.count
+        }
+    }
+
+    /// The metric's statistics per point; nil for a metric no point has. A metric laid out by
+    /// `init` is read from there, any other from the points.
+    func column(_ name: String) -> MetricColumn? {
+        guard names.contains(name) else { return nil }
+        if let at = start[name] { return MetricColumn(storage: laidOut, start: at, count: points.count) }
+        var one = [MetricStats?](repeating: nil, count: points.count)
+        one.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.deinitialize(count: points.count)
+            points.writeMetricColumns([name], points: points.indices, into: buffer.baseAddress!, stride: points.count)
+        }
+        return MetricColumn(storage: one, start: 0, count: points.count)
+    }
+}
+
+/// One metric's statistics per point, in the points' order (a view of the table's storage).
+struct MetricColumn: Sendable, Equatable {
+    let storage: [MetricStats?]
+    let start: Int
+    let count: Int
+    subscript(i: Int) -> MetricStats? { storage[start + i] }
+    var values: [MetricStats?] { Array(storage[start..<start + count]) }
+    static func == (a: MetricColumn, b: MetricColumn) -> Bool { a.values == b.values }
+}
+
+/// A buffer's address handed to the threads that fill it (each its own part).
+private struct SendablePointer<T>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<T>
+    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }

@@ -148,8 +148,6 @@ extension ReportModel {
     /// never bounced.
     func sampleBounces(item: String) -> (values: [Double], neverBounced: Int, worlds: Int) {
         guard let k = summary.items.firstIndex(of: item) else { return ([], 0, 0) }
-        let ok = sample.filter { !$0.failed }
-        let values = ok.compactMap { $0.items[safe: k]?.bounceHeights.first }
-        return (values, ok.count - values.count, ok.count)
+        return sample.bounces(item: k)
     }
 }

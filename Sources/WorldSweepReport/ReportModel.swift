@@ -36,7 +36,7 @@ struct ReportModel {
     }
 
     let summary: SweepSummary
-    let sample: [WorldResult]
+    let sample: WorldSample
     let replay: WorldReplay?
     /// The run folder's data files the report links to (names relative to the report).
     let dataFiles: [String]
@@ -87,7 +87,7 @@ struct ReportModel {
 
     /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
     /// independent of one another) is spread over; the model is the same for any count.
-    init(summary: SweepSummary, sample: [WorldResult], replay: WorldReplay? = nil, dataFiles: [String] = [], threads: Int = 1) {
+    init(summary: SweepSummary, sample: WorldSample, replay: WorldReplay? = nil, dataFiles: [String] = [], threads: Int = 1) {
         self.summary = summary
         self.sample = sample
         self.replay = replay
@@ -95,8 +95,9 @@ struct ReportModel {
         let kind = summary.sweepKind.lowercased()
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")
-        let table = MetricTable(summary.points)
-        let columns = Self.metricColumns(summary, present: table.names)
+        let present = MetricTable.names(of: summary.points)
+        let columns = Self.metricColumns(summary, present: present)
+        let table = MetricTable(summary.points, names: present, columns: columns.map { Censoring.readColumn(Censoring.Form($0)) }, threads: threads)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         logSpacedGrid = isRandom ? [] : summary.parameters.indices.map { Self.logSpacedValues(summary.points, $0) }

@@ -1,5 +1,5 @@
-// The report's entry points: report.md and report.html from a sweep summary (and a sample of
-// worlds for histograms), written atomically.
+// The report's entry points: report.md and report.html from a sweep summary (and the first
+// bounces of a sample of worlds, for histograms), written atomically.
 import Foundation
 import WorldSweepRun
 
@@ -17,7 +17,7 @@ public enum ReportWriter {
     /// The report links to the run's data files found beside it.
     /// `threads`: the threads the per-metric work and the three files are spread over (the run's
     /// own count); the files' bytes are the same for any count.
-    public static func write(summary: SweepSummary, sample: [WorldResult], to directory: String, replay: WorldReplay? = nil,
+    public static func write(summary: SweepSummary, sample: WorldSample, to directory: String, replay: WorldReplay? = nil,
                              threads: Int = 1) throws {
         let present = dataFileNames.filter { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
         let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
@@ -44,21 +44,21 @@ public enum ReportWriter {
                                 "summary.json", ImportanceCSV.fileName, SweepRun.sweepCopyName]
 
     /// The Markdown report.
-    public static func markdown(summary: SweepSummary, sample: [WorldResult] = []) -> String {
+    public static func markdown(summary: SweepSummary, sample: WorldSample = WorldSample()) -> String {
         MarkdownReport.render(ReportModel(summary: summary, sample: sample))
     }
 
     /// The self-contained HTML report (inline CSS and SVG, no scripts, no external references).
-    public static func html(summary: SweepSummary, sample: [WorldResult] = [], replay: WorldReplay? = nil) -> String {
+    public static func html(summary: SweepSummary, sample: WorldSample = WorldSample(), replay: WorldReplay? = nil) -> String {
         HTMLReport.render(ReportModel(summary: summary, sample: sample, replay: replay))
     }
 
     /// importance.csv: every metric's variance decomposition.
-    public static func importance(summary: SweepSummary) -> String { ImportanceCSV.render(ReportModel(summary: summary, sample: [])) }
+    public static func importance(summary: SweepSummary) -> String { ImportanceCSV.render(ReportModel(summary: summary, sample: WorldSample())) }
 
     /// Sensitivity fits of every metric with enough points (what the report tabulates).
     public static func sensitivity(summary: SweepSummary) -> [SensitivityFit] {
-        ReportModel(summary: summary, sample: []).analyses.compactMap(\.fit)
+        ReportModel(summary: summary, sample: WorldSample()).analyses.compactMap(\.fit)
     }
 
     static func writeAtomically(_ text: String, to path: String) throws {

@@ -50,9 +50,10 @@ public struct SweepReply: Sendable {
     public var worldsInRange: Int
     /// Whole runs only, once completed.
     public var summary: SweepSummary?
-    public var sample: [WorldResult]
+    /// What the report reads of the sampled worlds.
+    public var sample: WorldSample
     public init(directory: String, completed: Bool, worldsDone: Int, worldsInRange: Int, summary: SweepSummary?,
-                sample: [WorldResult]) {
+                sample: WorldSample) {
         self.directory = directory; self.completed = completed; self.worldsDone = worldsDone
         self.worldsInRange = worldsInRange; self.summary = summary; self.sample = sample
     }

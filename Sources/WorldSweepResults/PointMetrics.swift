@@ -85,6 +85,13 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     /// Whether slot `s` of `names` holds statistics.
     @inlinable public func hasStats(inSlot s: Int) -> Bool { storage.slots[s] != nil }
 
+    /// Equal statistics in storage of their own (`PointSummary.ownCopy`).
+    public var ownCopy: PointMetrics {
+        var copy = self
+        copy.storage = Storage(names: storage.names, slots: storage.slots.map { $0 }, extra: storage.extra.isEmpty ? [:] : storage.extra.mapValues { $0 })
+        return copy
+    }
+
     /// The statistics filed under names outside `names`.
     public var unslotted: [String: MetricStats] { storage.extra }
 
@@ -127,29 +134,34 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
 }
 
 extension Array where Element == PointSummary {
-    /// Each point's statistics of metric `name`, in the points' order (nil where a point has
-    /// none). One loop that calls nothing it cannot see: the points' metrics are read in place,
-    /// with no reference count taken per point (the report reads every column of the same points
-    /// on several threads, and a retain of a point another thread had just retained cost more
-    /// than the read).
-    public func metricColumn(_ name: String) -> [MetricStats?] {
-        var column: [MetricStats?] = []
-        column.reserveCapacity(count)
-        // The slot of `name` in the last table of names met (points of one run share one).
+    /// Writes the statistics of metrics `names` of the points in `range` (nil where a point has
+    /// none) into `columns`, metric after metric: the statistics of `names[c]` for point `i` go to
+    /// `columns[c * stride + i]`. Each point's statistics are read once, in order: read a metric
+    /// at a time, each point cost three dependent cache misses per metric (its storage, its slots,
+    /// the slot), most of a big sweep's report table (issue 29). The ranges of one buffer may be
+    /// written from several threads at once.
+    public func writeMetricColumns(_ names: [String], points range: Range<Int>,
+                                   into columns: UnsafeMutablePointer<MetricStats?>, stride: Int) {
+        // The slots of `names` in the last table of names met (points of one run share one).
         var table: MetricNames?
-        var slot: Int?
-        for i in indices {
+        var slots: [Int?] = []
+        for i in range {
             let storage = self[i].metrics.storage
             if storage.names !== table {
                 table = storage.names
-                slot = storage.names.index[name]
+                slots = names.map { storage.names.index[$0] }
             }
-            if let slot {
-                column.append(storage.slots[slot])
-            } else {
-                column.append(storage.extra.isEmpty ? nil : storage.extra[name])
+            storage.slots.withUnsafeBufferPointer { held in
+                for c in names.indices {
+                    let stats: MetricStats?
+                    if let slot = slots[c] {
+                        stats = held[slot]
+                    } else {
+                        stats = storage.extra.isEmpty ? nil : storage.extra[names[c]]
+                    }
+                    (columns + c * stride + i).initialize(to: stats)
+                }
             }
         }
-        return column
     }
 }

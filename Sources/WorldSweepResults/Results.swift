@@ -99,6 +99,14 @@ public struct PointSummary: Sendable, Hashable, Codable {
     public init(point: Int, parameters: [Double], replicas: Int, failedReplicas: Int, metrics: [String: MetricStats]) {
         self.init(point: point, parameters: parameters, replicas: replicas, failedReplicas: failedReplicas, metrics: PointMetrics(metrics))
     }
+
+    /// An equal point that shares no storage with this one, allocated by the calling thread: a
+    /// run keeps points a worker made, and kept as they were they lay among the memory the
+    /// worker's engine allocates from (SummaryBuilder.add).
+    public var ownCopy: PointSummary {
+        PointSummary(point: point, parameters: parameters.map { $0 }, replicas: replicas, failedReplicas: failedReplicas,
+                     metrics: metrics.ownCopy)
+    }
 }
 
 /// How a run went: written into summary.json beside the points.

@@ -98,7 +98,7 @@ public enum Shards {
 
     public struct Merged {
         public var summary: SweepSummary
-        public var sample: [WorldResult]
+        public var sample: WorldSample
         /// How many shards were joined.
         public var shards: Int
     }

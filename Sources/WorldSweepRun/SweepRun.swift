@@ -231,7 +231,7 @@ public struct SweepRun {
             // After the rows: a kill between the two leaves rows without a sum, computed again.
             try sums.append(RowSums.line(RowSums.Entry(first: chunk.lowerBound, count: chunk.count, worldsEnd: worldsEnd,
                                                        partnersEnd: partnersEnd, hash: out.hash)))
-            try builder.add(out.points)
+            try builder.add(out.points, copyingKept: !formatsOnCollector)
             try writePoints()
             engineNanoseconds += out.engineNanoseconds
             done += chunk.count

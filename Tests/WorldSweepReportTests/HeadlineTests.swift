@@ -28,7 +28,7 @@ import WorldSweepRun
 
     @Test func aClearStepOutranksAMostlyCensoredTime() throws {
         // Rest only for e < 0.3 (3 of 8 values), at 1 + 0.5·e; never otherwise (62.5 % of worlds).
-        let m = ReportModel(summary: Self.sweep { e in e < 0.3 ? 1 + 0.5 * e : nil }, sample: [])
+        let m = ReportModel(summary: Self.sweep { e in e < 0.3 ? 1 + 0.5 * e : nil }, sample: WorldSample())
         let bounce = try #require(m.analysis("card.bounce1")), rest = try #require(m.analysis("card.rest_time"))
         // The censored time is a pure function of e: its decomposition gives e all of it, more
         // than density's share of the bounce (the step's 2222 pt² against 40·e's 1600 · 0.1071 = 171: 92.8 %).
@@ -57,7 +57,7 @@ import WorldSweepRun
 
     @Test func aMeasuredTimeStillLeads() throws {
         // Every world rests, at 1 + 3·e: a pure function of e, all of its variation measured time.
-        let m = ReportModel(summary: Self.sweep { e in 1 + 3 * e }, sample: [])
+        let m = ReportModel(summary: Self.sweep { e in 1 + 3 * e }, sample: WorldSample())
         #expect(m.censoredShare("card.rest_time") == 0)
         let rest = try #require(m.analysis("card.rest_time"))
         #expect(abs(m.support(rest) - 1) < 1e-9)
@@ -75,7 +75,7 @@ import WorldSweepRun
             s.points[i].replicas = 4
             s.points[i].metrics = ["card.bounce1": MetricStats([50, 150, 50, 150].map { $0 + 10 * e })!]
         }
-        let m = ReportModel(summary: s, sample: [])
+        let m = ReportModel(summary: s, sample: WorldSample())
         #expect(m.headlines.isEmpty)
         #expect((m.analysis("card.bounce1")?.importance?.noise ?? 0) > 0.9)
     }
@@ -89,7 +89,7 @@ import WorldSweepRun
             let d = s.points[i].parameters[1]
             s.points[i].metrics = ["a.bounce1": MetricStats([d < 1 ? 20 : 120])!, "b.bounce1": MetricStats([d < 1 ? 40 : 240])!]
         }
-        let m = ReportModel(summary: s, sample: [])
+        let m = ReportModel(summary: s, sample: WorldSample())
         #expect(m.headlines.map(\.column) == ["a.bounce1"])
         #expect(m.headlineText(m.headlines[0]).hasSuffix(" b.bounce1 follows the same shape."))
     }

@@ -15,7 +15,7 @@ import WorldSweepRun
         s.run.sweepPoints = 63
         s.run.pointStride = 7
         s.run.failedWorlds = 5
-        let m = ReportModel(summary: s, sample: [])
+        let m = ReportModel(summary: s, sample: WorldSample())
         let header = Dictionary(uniqueKeysWithValues: m.header)
         #expect(header["Points"] == "63 (grid sweep; the report reads every 7th point (9); worlds.csv has every world)")
         #expect(header["Failed worlds"] == "5")
@@ -31,7 +31,7 @@ import WorldSweepRun
             s.run.worlds = 9
             s.run.sweepPoints = stride.map { _ in 9 }
             s.run.pointStride = stride
-            let m = ReportModel(summary: s, sample: [])
+            let m = ReportModel(summary: s, sample: WorldSample())
             let header = Dictionary(uniqueKeysWithValues: m.header)
             #expect(header["Points"] == "9 (grid sweep)" && header["Failed worlds"] == "0")
             #expect(m.keptPointsNote == nil && MarkdownReport.render(m).contains("(every point counts)"))
@@ -44,14 +44,14 @@ import WorldSweepRun
     @Test func theMethodLineFollowsTheSharesMade() {
         let axes = [("bouncy.elasticity", (0..<10).map { 0.1 * Double($0) }), ("bouncy.density", (0..<10).map { 0.5 + 0.2 * Double($0) })]
         let whole = Fixture.sweep(axes: axes, replicas: 1).0
-        let full = ReportModel(summary: whole, sample: [])
+        let full = ReportModel(summary: whole, sample: WorldSample())
         #expect(full.importanceMethod == .grid)
         #expect(full.analyses.contains { $0.importance?.method == .grid })
         var every3rd = whole
         every3rd.points = stride(from: 0, to: whole.points.count, by: 3).map { whole.points[$0] }
         every3rd.run.sweepPoints = whole.points.count
         every3rd.run.pointStride = 3
-        let read = ReportModel(summary: every3rd, sample: [])
+        let read = ReportModel(summary: every3rd, sample: WorldSample())
         #expect(read.importanceMethod == .surrogate)
         #expect(read.analyses.contains { if case .surrogate? = $0.importance?.method { true } else { false } })
         #expect(MarkdownReport.render(read).contains("; of a fitted quadratic surrogate on this sweep (R² stated)."))
@@ -69,7 +69,7 @@ import WorldSweepRun
             s.points[i].metrics = ["top.contacts": one(0), "top.bounces": one(0), "bottom.contacts": one(0), "bottom.bounces": one(0),
                                    "top.x": one(60 + 48.3 * push), "top.y": one(30), "bottom.x": one(220), "bottom.y": one(50)]
         }
-        let m = ReportModel(summary: s, sample: [])
+        let m = ReportModel(summary: s, sample: WorldSample())
         #expect(m.headline == nil)
         #expect(m.keyColumns.first.flatMap(m.analysis)?.signal == .constant)
         let chart = HTMLReport.parallel(m)

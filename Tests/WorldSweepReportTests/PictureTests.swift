@@ -62,7 +62,7 @@ import WorldSweepScene
         let slice = try #require(try charts(html, titled: "bottom.bounce1 vs bouncy.elasticity").first)
         let drawn = try Self.dots(slice)
         #expect(drawn.count == summary.points.count)
-        let model = ReportModel(summary: summary, sample: [])
+        let model = ReportModel(summary: summary, sample: WorldSample())
         for d in drawn {
             // "worlds 3p–3p+2 (point p: …): mean M pt — replay: worldsweep trace SWEEP --world 3p"
             let digits = d.title.split(separator: "(point ").last?.split(separator: ":").first.map(String.init) ?? ""
@@ -138,10 +138,10 @@ extension PictureTests {
 
     @Test func aLogUniformParameterIsBinnedInEqualWidthsOfItsLogarithmAndDrawnOnALogAxis() throws {
         let (summary, replay) = try Self.randomSweep()
-        let model = ReportModel(summary: summary, sample: [], replay: replay)
+        let model = ReportModel(summary: summary, sample: WorldSample(), replay: replay)
         #expect(model.isLogUniform(1) && !model.isLogUniform(0) && model.isLogSpaced(1) && !model.isLogSpaced(0))
         // Without the sweep file (summary.json alone) the report cannot tell: linear.
-        #expect(!ReportModel(summary: summary, sample: []).isLogSpaced(1))
+        #expect(!ReportModel(summary: summary, sample: WorldSample()).isLogSpaced(1))
         let slices = model.slices("bottom.bounce1")
         let density = try #require(slices.first { $0.parameter == 1 }), elasticity = try #require(slices.first { $0.parameter == 0 })
         // 10 bins from the smallest to the largest density drawn, each a tenth of the decades.
@@ -248,7 +248,7 @@ extension PictureTests {
         let html = ReportWriter.html(summary: summary, replay: replay)
         try checkPage(html)
         let curves = try charts(html, titled: "world ").filter { $0.contains(": distance from rest") }
-        #expect(curves.count == ReportModel(summary: summary, sample: [], replay: replay).trajectories().count && curves.count >= 2)
+        #expect(curves.count == ReportModel(summary: summary, sample: WorldSample(), replay: replay).trajectories().count && curves.count >= 2)
         var tickSets: Set<[String]> = []
         for svg in curves {
             #expect(try axisLabels(svg).contains("spring length − rest length (pt)") && (try axisLabels(svg)).contains("time (s)"))

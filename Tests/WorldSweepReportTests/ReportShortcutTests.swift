@@ -29,14 +29,41 @@ import WorldSweepRun
             points[i].metrics = metrics
         }
         #expect(points[3].metrics.names === points[6].metrics.names && points[4].metrics.names !== points[3].metrics.names)
-        let table = MetricTable(points)
         let all = Set(points.flatMap { $0.metrics.keys })
-        #expect(table.names == all && all.count == 4)
-        for name in all {
-            let column = table.column(name)
-            #expect(column == points.map { $0.metrics[name] }, "\(name)")
+        // Read from the points, and laid out by metric (one asked for twice, one absent) on one
+        // thread and on three.
+        for table in [MetricTable(points), MetricTable(points, columns: ["top.bounce1", "absent", "top.bounce1", "bottom.contacts"]),
+                      MetricTable(points, columns: all.sorted(), threads: 3)] {
+            #expect(table.names == all && all.count == 4)
+            for name in all {
+                #expect(table.column(name)?.values == points.map { $0.metrics[name] }, "\(name)")
+            }
+            #expect(table.column("absent") == nil)
         }
-        #expect(table.column("absent") == nil)
+    }
+
+    /// Laid out by ranges of points on several threads, a big table's columns are each point's
+    /// statistics in the points' order, wherever a range starts or ends.
+    @Test func metricTableRangesCoverEveryPoint() {
+        let names = MetricNames(["a", "b", "c"])
+        /// Point i's statistics of metric k: none on every 7th, else a mean that names both.
+        func stats(_ i: Int, _ k: Int) -> MetricStats? {
+            (i + k) % 7 == 0 ? nil : MetricStats(count: 1, mean: Double(i * 3 + k), std: 0, min: 0, max: 0)
+        }
+        let points: [PointSummary] = (0..<5_003).map { i in
+            let slots: [MetricStats?] = (0..<3).map { k in stats(i, k) }
+            return PointSummary(point: i, parameters: [Double(i)], replicas: 1, failedReplicas: 0,
+                                metrics: PointMetrics(names: names, slots: slots))
+        }
+        for threads in [1, 2, 5] {
+            let table = MetricTable(points, columns: ["c", "a", "b"], threads: threads)
+            for (k, name) in ["a", "b", "c"].enumerated() {
+                let column = table.column(name)!
+                #expect(column.count == points.count)
+                let wrong = (0..<points.count).filter { i in column[i] != stats(i, k) }
+                #expect(wrong.isEmpty, "\(name), \(threads) threads")
+            }
+        }
     }
 
     /// The counters give each cell's level as `level(c, k)` does, for every cell and parameter.

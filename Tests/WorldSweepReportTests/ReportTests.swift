@@ -87,7 +87,7 @@ func checkPage(_ html: String) throws {
 
     @Test func everySweptParameterIsOnAnAxisAndEveryPointIsCharted() throws {
         let (summary, worlds) = Self.grid
-        let html = ReportWriter.html(summary: summary, sample: Array(worlds.prefix(200)))
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(Array(worlds.prefix(200))))
         try checkPage(html)
         for id in ["importance", "views", "parallel", "distributions", "extremes", "run"] { #expect(html.contains("<section id=\"\(id)\">")) }
         #expect(!html.contains("<section id=\"sensitivity\">"))   // the decomposition says it, once
@@ -109,7 +109,7 @@ func checkPage(_ html: String) throws {
 
     @Test func sliceLinesAverageOverTheOtherParameters() throws {
         let (summary, _) = Self.grid
-        let model = ReportModel(summary: summary, sample: [])
+        let model = ReportModel(summary: summary, sample: WorldSample())
         let j = 2   // shove.magnitude
         let slice = SweepViews.slice(points: summary.points, parameter: j, column: "top.contacts", binned: false, runSeconds: 5)
         #expect(slice.levels.map(\.x) == [0, 0.5, 1] && slice.dots.count == 144)
@@ -138,7 +138,7 @@ func checkPage(_ html: String) throws {
         for i in summary.points.indices {
             if var st = summary.points[i].metrics["bottom.bounce1"] { st.std = st.mean * 2; st.min = -st.mean; summary.points[i].metrics["bottom.bounce1"] = st }
         }
-        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(worlds))
         var checked = 0
         for svg in svgBlocks(html) {
             let root = try #require(try XMLDocument(xmlString: svg).rootElement())
@@ -168,7 +168,7 @@ func checkPage(_ html: String) throws {
 
     @Test func theFindingNamesWhatDrivesTheBottomBounce() throws {
         let (summary, worlds) = Self.grid
-        let model = ReportModel(summary: summary, sample: worlds)
+        let model = ReportModel(summary: summary, sample: WorldSample(worlds))
         let bottom = try #require(model.analysis("bottom.bounce1"))
         #expect(bottom.importance?.ranked.first == 0)
         // The fixture's bounce grows with e² (and a little with density): a rise, said as a shape.
@@ -177,7 +177,7 @@ func checkPage(_ html: String) throws {
         #expect(model.finding(bottom).contains("of its variation): no effect up to 0.2, then rises from 0 pt to "))
         #expect(model.finding(bottom).contains("never bounced (a world that never bounced counts as height 0)"))
         #expect(model.headlines.contains { $0.column == "bottom.bounce1" })
-        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(worlds))
         let finding = try #require(html.range(of: "<div id=\"finding\">"))
         let toc = try #require(html.range(of: "<nav class=\"toc\""))
         let header = try #require(html.range(of: "<table class=\"kv\">"))
@@ -203,12 +203,12 @@ func checkPage(_ html: String) throws {
 
     @Test func fitsNeedMorePointsThanParametersPlusOne() throws {
         let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", [0.2, 0.8]), ("bouncy.density", [1, 2])], replicas: 3)
-        let model = ReportModel(summary: summary, sample: [])
+        let model = ReportModel(summary: summary, sample: WorldSample())
         // 4 points, 2 parameters: 4 > 3 is enough; with 3 points it would not be.
         #expect(model.analysis("bottom.bounce1")?.importance != nil)
         var three = summary
         three.points.removeLast()
-        let m3 = ReportModel(summary: three, sample: [])
+        let m3 = ReportModel(summary: three, sample: WorldSample())
         #expect(m3.analyses.allSatisfy { $0.importance == nil && $0.fit == nil })
         // Three points are no grid: a surrogate of 4 coefficients (no squares of two-valued
         // parameters) would need 16.
@@ -219,7 +219,7 @@ func checkPage(_ html: String) throws {
     @Test func zipSweepsSayTheirParametersCannotBeToldApart() throws {
         let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0.2, 1, 6)), ("shove.magnitude", Fixture.linspace(0, 1, 6))],
                                          replicas: 3, kind: "zip")
-        let model = ReportModel(summary: summary, sample: [])
+        let model = ReportModel(summary: summary, sample: WorldSample())
         let bottom = try #require(model.analysis("bottom.bounce1"))
         // Six points, every one with a value: enough for a fit, and not "sparse".
         #expect(bottom.signal == .signal && bottom.importance?.mains[1] == nil && bottom.importance?.method == .grid)
@@ -277,10 +277,10 @@ func checkPage(_ html: String) throws {
         let combos = (0..<300).map { _ in [rng.next(), 0.5 + rng.next() * 2] }
         let (summary, worlds) = Fixture.make(name: "rnd", names: ["bouncy.elasticity", "bouncy.density"], combos: combos,
                                              replicas: 2, kind: "random", items: ["top", "bottom"], seed: 1)
-        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(worlds))
         try checkPage(html)
         #expect(html.contains("<section id=\"parallel\">"))
-        let model = ReportModel(summary: summary, sample: worlds)
+        let model = ReportModel(summary: summary, sample: WorldSample(worlds))
         let head = try #require(model.headline?.column)
         let pc = try #require(try charts(html, titled: "Every point across").first)
         // Every point is a line: never-bounced points at height 0.
@@ -305,7 +305,7 @@ func checkPage(_ html: String) throws {
         // The fixture's bottom view never rests above elasticity 0.97 (the last of 16 values) and
         // never bounces at elasticity 0: each chart of those metrics says so, and none drops them.
         let (summary, worlds) = Self.grid
-        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(worlds))
         let figures = html.components(separatedBy: "<figure").dropFirst()
         var checked = 0
         for (metric, words) in [("bottom.rest_time", "never came to rest"), ("bottom.bounce1", "never bounced")] {
@@ -323,7 +323,7 @@ func checkPage(_ html: String) throws {
 
     @Test func logSpacedParametersGetALogAxis() throws {
         let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", [0.01, 0.1, 1]), ("bouncy.density", [1, 2])], replicas: 1)
-        let model = ReportModel(summary: summary, sample: [])
+        let model = ReportModel(summary: summary, sample: WorldSample())
         #expect(model.isLogSpaced(0) && !model.isLogSpaced(1))
         let html = ReportWriter.html(summary: summary)
         let slice = try #require(try charts(html, titled: "bottom.contacts vs bouncy.elasticity").first)
@@ -341,7 +341,7 @@ func checkPage(_ html: String) throws {
         let (summary, worlds) = Self.grid
         let never = worlds.filter { $0.items[1].bounceHeights.isEmpty }.count
         #expect(never > 0)   // elasticity 0 and the lowest ones: no rebound
-        let html = ReportWriter.html(summary: summary, sample: worlds)
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(worlds))
         #expect(html.contains("\(never) of them ("))
         let hist = try #require(try charts(html, titled: "bottom.bounce1: \(worlds.count - never) of \(worlds.count) sampled worlds").first)
         let bars = try XMLDocument(xmlString: hist).nodes(forXPath: "//rect/title").count
@@ -408,7 +408,7 @@ func checkPage(_ html: String) throws {
     @Test func extremesPrintTheCommandThatReplaysTheWorld() throws {
         var (summary, _) = Self.grid
         summary.run.commandLine = ["run", "Sweeps/twin-drop.yaml", "--out", "runs/x"]
-        let model = ReportModel(summary: summary, sample: [])
+        let model = ReportModel(summary: summary, sample: WorldSample())
         let ex = try #require(model.extremes().first { $0.column == "bottom.bounce1" })
         let world = model.summary.points[ex.high.0].point * 5
         let html = ReportWriter.html(summary: summary)
@@ -427,7 +427,7 @@ func checkPage(_ html: String) throws {
         // A summary over the first 36 worlds of the real sweep (replicas 1: world = point).
         let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 4)), ("bouncy.density", [0.5, 1, 2]),
                                                 ("shove.magnitude", [0, 0.5, 1])], replicas: 1)
-        let model = ReportModel(summary: summary, sample: [], replay: WorldReplay(scene: scene, file: "Sweeps/twin-drop.yaml"))
+        let model = ReportModel(summary: summary, sample: WorldSample(), replay: WorldReplay(scene: scene, file: "Sweeps/twin-drop.yaml"))
         let drawn = model.trajectories()
         #expect(drawn.count == ReportModel.maxTrajectories)
         // World 0 of the sweep: elasticity 0, no push; the two views fall side by side.
@@ -510,12 +510,12 @@ func checkPage(_ html: String) throws {
         let dir = ProcessInfo.processInfo.environment["WSR_REPORT_DIR"]
             ?? Scratch.directory("report", create: false)
         let (summary, worlds) = Self.grid
-        try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(400)), to: dir)
+        try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(400))), to: dir)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)
         #expect(files.contains("report.md") && files.contains("report.html"))
         #expect(!files.contains { $0.hasSuffix(".tmp") })
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
-        #expect(html == ReportWriter.html(summary: summary, sample: Array(worlds.prefix(400))))
+        #expect(html == ReportWriter.html(summary: summary, sample: WorldSample(Array(worlds.prefix(400)))))
     }
 
     @Test func theReportLinksTheDataFilesBesideIt() throws {
@@ -523,7 +523,7 @@ func checkPage(_ html: String) throws {
         let (summary, worlds) = Self.grid
         // Only the files that are there are linked: worlds.csv and sweep.yaml, not points.csv.
         for name in ["worlds.csv", "sweep.yaml"] { try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
-        try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(10)), to: dir)
+        try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(10))), to: dir)
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         let line = try #require(html.split(separator: "\n").first { $0.hasPrefix("<p class=\"files\">") })
         let para = try XMLDocument(xmlString: String(line)).rootElement()

@@ -26,7 +26,7 @@ import WorldSweepRun
         var pages: [[String: Data]] = []
         for threads in [1, 2, 5] {
             let dir = Scratch.directory("report-threads-\(kind)-\(threads)")
-            try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(200)), to: dir, threads: threads)
+            try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(200))), to: dir, threads: threads)
             var files: [String: Data] = [:]
             for name in ["report.html", "report.md", ImportanceCSV.fileName] {
                 files[name] = try #require(FileManager.default.contents(atPath: dir + "/" + name))
@@ -52,7 +52,7 @@ import WorldSweepRun
         for blasThreads: Int32 in [1, 2, 1] {
             openblas_set_num_threads(blasThreads)
             let dir = Scratch.directory("report-blas-\(blasThreads)")
-            try ReportWriter.write(summary: summary, sample: Array(worlds.prefix(200)), to: dir, threads: 1)
+            try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(200))), to: dir, threads: 1)
             files.append(try #require(FileManager.default.contents(atPath: dir + "/" + ImportanceCSV.fileName)))
         }
         #expect(files[0].count > 1_000)
@@ -64,7 +64,7 @@ import WorldSweepRun
     /// The views made ahead over the threads are the ones made when asked.
     @Test func cachedViewsAreTheViewsMadeWhenAsked() throws {
         let (summary, _) = ReportTests.grid
-        let model = ReportModel(summary: summary, sample: [], threads: 3)
+        let model = ReportModel(summary: summary, sample: WorldSample(), threads: 3)
         #expect(!model.sliceCache.isEmpty && !model.pairCache.isEmpty)
         for (column, slices) in model.sliceCache {
             for (j, cached) in slices.enumerated() {

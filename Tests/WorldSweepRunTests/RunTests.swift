@@ -112,7 +112,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             let expected = Double((a.items[0].contactsByPartner["ledge"] ?? 0) + (b.items[0].contactsByPartner["ledge"] ?? 0)) / 2
             #expect(ledge?.mean == expected)
         }
-        #expect(out.sample.count == 12)
+        #expect(out.sample.worlds == 12)
         #expect(summary.partners["top"]?.contains("ledge") == true)
     }
 
@@ -155,6 +155,29 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         let cancel = CancellationFlag(); cancel.cancel()
         let none = try Scheduler(threads: 2, chunkSize: 3).run(0..<30, cancel: cancel, work: { $0 }, consume: { _, _ in Issue.record("consumed") })
         #expect(none == 0)
+    }
+
+    /// A consumed result is dropped by the worker that made it (its memory goes back where it was
+    /// allocated), but for the last few, which the consumer drops once the workers have stopped.
+    @Test func schedulerDropsResultsOnTheThreadsThatMadeThem() throws {
+        final class Made: @unchecked Sendable {
+            let maker = ObjectIdentifier(Thread.current)
+            let freedOnMaker: Counter, freed: Counter
+            init(_ freedOnMaker: Counter, _ freed: Counter) { self.freedOnMaker = freedOnMaker; self.freed = freed }
+            deinit {
+                freed.add(1)
+                if ObjectIdentifier(Thread.current) == maker { freedOnMaker.add(1) }
+            }
+        }
+        let freedOnMaker = Counter(), freed = Counter()
+        let scheduler = Scheduler(threads: 2, chunkSize: 1, aheadPerThread: 2)
+        var consumer: Set<ObjectIdentifier> = []
+        try scheduler.run(0..<200, work: { _ in Made(freedOnMaker, freed) }, consume: { _, made in consumer.insert(made.maker) })
+        #expect(freed.value == 200)
+        #expect(!consumer.contains(ObjectIdentifier(Thread.current)))
+        // At most the chunks in flight when the workers stop (threads × aheadPerThread, and one
+        // per worker) are dropped by the consumer.
+        #expect(freedOnMaker.value >= 200 - (2 * 2 + 2), "\(freedOnMaker.value) of 200 freed by their maker")
     }
 
     @Test func chunksShrinkTowardTheEndOnlyWithSeveralThreads() throws {
@@ -269,7 +292,7 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
             #expect(bytes("\(dir)/whole/partner_points.csv") == bytes("\(out)/partner_points.csv"))
             #expect(bytes(path) == bytes("\(out)/sweep.yaml"))
             #expect(summaryTextWithoutRun("\(dir)/whole/summary.json") == summaryTextWithoutRun("\(out)/summary.json"))
-            #expect(merged.summary.points.count == 6 && merged.sample.count == 12)
+            #expect(merged.summary.points.count == 6 && merged.sample.worlds == 12)
             // Merge simulated nothing: no rate of its own.
             #expect(merged.summary.run.worldTicksPerSecond == 0 && merged.summary.run.simulationWorldTicksPerSecond == nil)
         }
@@ -351,7 +374,7 @@ final class Counter: @unchecked Sendable {
             try builder.add(r)
         }
         #expect(builder.keptPoints.map(\.point) == [0, 1])
-        #expect(builder.sample.map(\.world) == [0])
+        #expect(builder.sample == WorldSample([worlds[0]]) && builder.sample.worlds == 1)
         let worldByWorld = builder.takeRecords()
 
         // Folded by workers chunk by chunk (a point cut by a chunk's edge finished by the builder),
@@ -359,7 +382,8 @@ final class Counter: @unchecked Sendable {
         for cuts in [[0, 6], [0, 2, 6], [0, 1, 2, 4, 5, 6], [0, 3, 6]] {
             var chunked = SummaryBuilder(layout: layout, replicas: 3, totalWorlds: 60_000, totalPoints: 20_000, writesTables: true)
             for k in 0..<(cuts.count - 1) {
-                try chunked.add(chunked.chunkFolder.fold(chunk: Array(worlds[cuts[k]..<cuts[k + 1]])))
+                // Kept as made or as copies (a worker's fold): the same points.
+                try chunked.add(chunked.chunkFolder.fold(chunk: Array(worlds[cuts[k]..<cuts[k + 1]])), copyingKept: k % 2 == 1)
             }
             let records = chunked.takeRecords()
             #expect(records.pointsCSV == worldByWorld.pointsCSV && records.pointsJSON == worldByWorld.pointsJSON, "cuts \(cuts)")
