@@ -3,8 +3,8 @@ import Synchronization
 
 /// Independent jobs over up to `threads` threads, each result stored at its own index: what a
 /// caller builds from the results is the same whatever the thread count (the report's bytes may
-/// not depend on `--threads`). The calling thread takes jobs too. For jobs of a millisecond or
-/// more (a metric's fit, a metric's charts): Dispatch costs about 5 µs a call.
+/// not depend on `--threads`). The calling thread takes jobs too, the others go to helper threads
+/// (HelperThreads). For jobs of a millisecond or more (a metric's fit, a metric's charts).
 public enum ParallelMap {
     public static func map<T>(_ count: Int, threads: Int, _ job: (Int) -> T) -> [T] {
         map(count, threads: threads) { k, _ in job(k) }
@@ -20,26 +20,33 @@ public enum ParallelMap {
         guard workers > 1 else { return (0..<count).map { job($0, 0) } }
         // An array's own storage, not a buffer allocated here (the stores own every allocation).
         var results = [T?](repeating: nil, count: count)
-        let next = Atomic<Int>(0)
         results.withUnsafeMutableBufferPointer { slots in
             withoutActuallyEscaping(job) { job in
                 let shared = Shared(job: job, slots: slots)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let run: (Int) -> Void = { worker in
                     while true {
-                        let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        let k = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                         guard k < count else { return }
                         shared.slots[k] = shared.job(k, worker)
                     }
                 }
+                // The calling thread is worker 0; helpers take the others. The jobs are shared out
+                // one at a time, so the caller finishes them all should no helper start.
+                let shares = (1..<workers).map { HelperThreads.Share(worker: $0, work: run) }
+                HelperThreads.shared.post(shares)
+                run(0)
+                HelperThreads.shared.finish(shares)
             }
         }
         return results.map { $0! }
     }
 
-    /// The job and the result slots, handed to the threads: each slot is written by one job only
-    /// and read after all have joined.
-    private struct Shared<T>: @unchecked Sendable {
+    /// The job, the result slots and the next job's index, handed to the threads: each slot is
+    /// written by one job only and read after all have joined.
+    private final class Shared<T>: @unchecked Sendable {
         let job: (Int, Int) -> T
         let slots: UnsafeMutableBufferPointer<T?>
+        let next = Atomic<Int>(0)
+        init(job: @escaping (Int, Int) -> T, slots: UnsafeMutableBufferPointer<T?>) { self.job = job; self.slots = slots }
     }
 }

@@ -33,6 +33,18 @@ import Testing
         #expect(ParallelMap.workers(3, threads: 8) == 3 && ParallelMap.workers(0, threads: 2) == 0)
     }
 
+    /// Maps inside a map's jobs (helpers busy with the outer map, so some inner shares find no
+    /// helper free and their callers do the jobs): every result is right, and nothing waits forever.
+    @Test func nestedMapsFinish() {
+        let sums = ParallelMap.map(6, threads: 4) { k -> Int in
+            ParallelMap.map(50, threads: 3) { j -> Int in j * k }.reduce(0, +)
+        }
+        #expect(sums == (0..<6).map { k in (0..<50).reduce(0) { $0 + $1 * k } })
+        // Maps from many threads at once share the helpers.
+        let outer = ParallelMap.map(8, threads: 8) { k in ParallelMap.map(20, threads: 2) { $0 + k } }
+        #expect(outer == (0..<8).map { k in (0..<20).map { $0 + k } })
+    }
+
     @Test func everyJobRunsOnce() {
         let counts = ParallelMap.map(1000, threads: 3) { $0 * $0 }
         #expect(counts == (0..<1000).map { $0 * $0 })
