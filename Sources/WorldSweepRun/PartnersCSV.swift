@@ -83,7 +83,8 @@ extension CSVLayout {
     public func appendPartnersRows(_ r: WorldResult, to bytes: inout [UInt8]) {
         guard !r.failed else { return }
         for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
-            for (partner, n) in item.contactsByPartner.sorted(by: { $0.key < $1.key }) where n > 0 {
+            func row(_ partner: String, _ n: Int) {
+                guard n > 0 else { return }
                 // The collision rule names every partner the engine can report.
                 precondition(touchable?[i].contains(partner) ?? partners.canTouch(items[i], partner),
                              "\(items[i]) touched \(partner), which it cannot")
@@ -95,6 +96,17 @@ extension CSVLayout {
                 bytes.append(UInt8(ascii: ","))
                 appendDecimalDigits(of: n, to: &bytes)
                 bytes.append(UInt8(ascii: "\n"))
+            }
+            // In name order; one or two partners (most items of most worlds) need no sorted copy.
+            let touched = item.contactsByPartner
+            if touched.count == 1, let only = touched.first {
+                row(only.key, only.value)
+            } else if touched.count == 2 {
+                let a = touched[touched.startIndex], b = touched[touched.index(after: touched.startIndex)]
+                let (first, second) = a.key < b.key ? (a, b) : (b, a)
+                row(first.key, first.value); row(second.key, second.value)
+            } else {
+                for (partner, n) in item.contactsByPartner.sorted(by: { $0.key < $1.key }) { row(partner, n) }
             }
         }
     }

@@ -318,6 +318,15 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
         #expect(layout.partnersHeader == "world,item,partner,contacts")
         var two = r; two.items[0].contactsByPartner = ["bounds": 2, "b": 1]
         #expect(layout.partnersRows(two) == "3,x,b,1\n3,x,bounds,2\n")
+        // In name order whatever the count, a zero count skipped (one, two and three partners).
+        let rule3 = PartnerRule(groups: [(PartnerRule.Group(items: [], boundaries: ["a", "b", "bounds"]), ["x"])])
+        let layout3 = CSVLayout(parameters: ["a.b"], items: ["x"], partners: rule3)
+        for (touched, rows) in [(["b": 4], "3,x,b,4\n"), (["b": 0], ""), (["bounds": 2, "a": 0], "3,x,bounds,2\n"),
+                                (["a": 1, "bounds": 2], "3,x,a,1\n3,x,bounds,2\n"),
+                                (["bounds": 3, "b": 2, "a": 1], "3,x,a,1\n3,x,b,2\n3,x,bounds,3\n")] {
+            var w = r; w.items[0].contactsByPartner = touched
+            #expect(layout3.partnersRows(w) == rows, "\(touched)")
+        }
         let partnersBack = try #require(layout.parsePartnersRow("3,x,bounds,2"))
         #expect(partnersBack.world == 3 && partnersBack.item == 0 && partnersBack.partner == "bounds" && partnersBack.contacts == 2)
         var failed = r; failed.failed = true
