@@ -66,6 +66,11 @@ public final class BackgroundWork: @unchecked Sendable {
 public final class AppendFile {
     private var fd: Int32
     public let path: String
+    /// Bytes appended through this handle, and how many of them the kernel was asked to start
+    /// writing to the disk (`startWriteback`).
+    private var appended = 0, writebackStarted = 0
+    /// Past this many bytes appended since the last start, writeback of them is started.
+    private static let writebackStep = 1 << 20
 
     public init(path: String, truncate: Bool) throws {
         self.path = path
@@ -95,6 +100,11 @@ public final class AppendFile {
             }
             offset += n
         }
+        appended += raw.count
+        if appended - writebackStarted >= Self.writebackStep {
+            startWriteback(fd, from: writebackStarted, count: appended - writebackStarted)
+            writebackStarted = appended
+        }
     }
 
     public func sync() throws {
@@ -112,6 +122,30 @@ private let posixClose = Glibc.close
 #elseif canImport(Darwin)
 private let posixWrite = Darwin.write
 private let posixClose = Darwin.close
+#endif
+
+/// Asks the kernel to start writing bytes appended to an open file (Linux's sync_file_range with
+/// SYNC_FILE_RANGE_WRITE; it waits for nothing). The closing fsync then finds them on their way:
+/// a 50 000-world run's fsync of its 12 MB worlds.csv waited 7.7 ms after the last row, on the
+/// path to the report (issue 29). `start` is relative to the bytes this handle appended, which
+/// begin where the file began when opened for a fresh run; on a resumed run the hint may name the
+/// wrong bytes, which costs nothing but the hint. Elsewhere, nothing.
+/// Returns whether the kernel took the hint.
+@discardableResult
+func startWriteback(_ fd: Int32, from start: Int, count: Int) -> Bool {
+    #if os(Linux)
+    return syncFileRange?(fd, Int64(start), Int64(count), 2 /* SYNC_FILE_RANGE_WRITE */) == 0
+    #else
+    return false
+    #endif
+}
+
+#if os(Linux)
+/// sync_file_range, looked up at run time: the Glibc module leaves out what needs _GNU_SOURCE.
+private let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
+}()
 #endif
 
 /// Cuts a file to `length` bytes (dropping rows that did not survive a kill).

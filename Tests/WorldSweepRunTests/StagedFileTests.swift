@@ -26,6 +26,29 @@ import Testing
         try work.wait()   // a second wait returns at once
     }
 
+    /// Appends past the writeback step (where the kernel is asked to start writing what came
+    /// before) leave the bytes as appended; on Linux the kernel takes the hint.
+    @Test func appendsAcrossWritebackStepsKeepTheBytes() throws {
+        let dir = Self.folder(), path = dir + "/worlds.csv"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = try AppendFile(path: path, truncate: true)
+        var expected: [UInt8] = []
+        for k in 0..<40 {
+            let piece = [UInt8](repeating: UInt8(ascii: "a") + UInt8(k % 26), count: 100_000 + k * 997)
+            try file.append(piece)
+            expected += piece
+        }
+        try file.sync()
+        file.close()
+        #expect(expected.count > 4 << 20)
+        #expect(FileManager.default.contents(atPath: path) == Data(expected))
+        #if os(Linux)
+        let fd = open(path, O_WRONLY)
+        defer { close(fd) }
+        #expect(startWriteback(fd, from: 0, count: expected.count))
+        #endif
+    }
+
     @Test func aFolderThatTakesNoFileFailsWhenStaged() {
         #expect(throws: RunFileError.self) { try StagedFile(Data("x".utf8), to: "/proc/no-such-folder/run.json") }
     }
