@@ -146,7 +146,8 @@ struct ReportModel {
             // comparing the whole index list per metric was ~1 M instructions at 16 667 points).
             let key = taken.count == summary.points.count ? [-1] : taken
             let sensitivity = { [pts, key] in sensitivityDesigns.value(key) { Self.sensitivityDesign(pts, parameterCount: p) } }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated, design: design, subsetDesign: subset,
+            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated,
+                                 design: pts.count == summary.points.count ? design : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
@@ -169,8 +170,10 @@ struct ReportModel {
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
-    /// `design`: the decompositions' design over every point, used where the metric has them all;
-    /// `subsetDesign`: where it has fewer, the design over its points, asked for only if needed.
+    /// `design`: the decompositions' design over exactly these values' points, in their order
+    /// (the caller knows when a metric has every point: comparing each point's parameters with
+    /// the design's cost a tenth of a 50 000-point sweep's per-metric work; issue 29);
+    /// `subsetDesign`: otherwise, the design over its points, asked for only if needed.
     static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
                         design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil,
                         sensitivityDesign: (() -> SensitivityDesign)? = nil) -> MetricAnalysis {
@@ -182,7 +185,8 @@ struct ReportModel {
         let fit = values.count > p + 1
             ? Sensitivity.fit(metric: column, design: sensitivityDesign?() ?? Self.sensitivityDesign(values, parameterCount: p), values: values.map(\.mean))
             : nil
-        let full = design.flatMap { $0.fits(values) ? $0 : nil }
+        assert(design?.fits(values) ?? true, "\(column): the design is over other points")
+        let full = design
         switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
                                        design: full, makeDesign: full == nil ? subsetDesign : nil) {
         case .success(let d):
