@@ -86,7 +86,7 @@ extension CSVLayout {
             func row(_ partner: String, _ n: Int) {
                 guard n > 0 else { return }
                 // The collision rule names every partner the engine can report.
-                precondition(touchable?[i].contains(partner) ?? partners.canTouch(items[i], partner),
+                precondition(listsPartners ? partnerSlots[i].slot(of: partner) != nil : partners.canTouch(items[i], partner),
                              "\(items[i]) touched \(partner), which it cannot")
                 appendDecimalDigits(of: r.world, to: &bytes)
                 bytes.append(UInt8(ascii: ","))

@@ -109,7 +109,7 @@ struct PointAccumulator {
             }
             for (i, item) in r.items.enumerated() {
                 for (partner, n) in item.contactsByPartner {
-                    if let at = layout.partnerSlots[i][partner] { slots[at] = one(Double(n)) } else {
+                    if let at = layout.partnerSlots[i].slot(of: partner) { slots[at] = one(Double(n)) } else {
                         extra.append((layout.items[i] + ".contacts." + partner, one(Double(n))))
                     }
                 }
@@ -132,7 +132,7 @@ struct PointAccumulator {
         for i in layout.items.indices {
             for (partner, running) in partners[i] {
                 guard let s = running.stats else { continue }
-                if let at = layout.partnerSlots[i][partner] { slots[at] = s } else { extra.append((layout.items[i] + ".contacts." + partner, s)) }
+                if let at = layout.partnerSlots[i].slot(of: partner) { slots[at] = s } else { extra.append((layout.items[i] + ".contacts." + partner, s)) }
             }
         }
         return PointSummary(point: point, parameters: parameters, replicas: replicas, failedReplicas: failed,

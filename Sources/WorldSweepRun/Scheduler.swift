@@ -100,7 +100,7 @@ public struct Scheduler: Sendable {
                 while let c = state.take(chunkCount: chunkCount, cancel: cancel) {
                     state.dropConsumed(by: w)
                     let result = work(chunk(c))
-                    state.deliver(c, result, by: w)
+                    state.deliver(c, consume result, by: w)
                 }
                 state.dropConsumed(by: w)
                 group.leave()
@@ -122,7 +122,9 @@ public struct Scheduler: Sendable {
                 break
             }
             next += 1
-            state.consumed(next, result, by: worker)
+            // Handed over, not copied: a reference the consumer still held could be the last,
+            // and the result freed here after all.
+            state.consumed(next, consume result, by: worker)
         }
         state.stop()
         group.wait()
@@ -183,7 +185,7 @@ final class SchedulerState<T>: @unchecked Sendable {
         }
     }
 
-    func deliver(_ c: Int, _ result: T, by worker: Int) {
+    func deliver(_ c: Int, _ result: consuming T, by worker: Int) {
         condition.lock()
         done[c] = (result, worker)
         condition.broadcast()
@@ -205,7 +207,7 @@ final class SchedulerState<T>: @unchecked Sendable {
 
     /// The consumer is done with the chunks before `upTo`, the last of which gave `result`,
     /// made by `worker`.
-    func consumed(_ upTo: Int, _ result: T, by worker: Int) {
+    func consumed(_ upTo: Int, _ result: consuming T, by worker: Int) {
         condition.lock()
         consumedResults[worker, default: []].append(result)
         nextToConsume = upTo

@@ -35,6 +35,8 @@ struct NumberTextTests {
             let r = state >> 11
             v.append(Double(Int64(bitPattern: state) >> Int(r % 60)))            // whole numbers of every size
             v.append(Double(Float(Double(r % 2_000_000) / 64 - 15_000)))         // engine values (Floats)
+            v.append(Double(bitPattern: state))                                    // any double: 17 digits, tiny, huge
+            v.append(Double(r % 1_000_000_007) / 999_983)                          // a random sweep's parameters
         }
         return v
     }

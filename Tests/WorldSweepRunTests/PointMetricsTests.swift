@@ -84,7 +84,7 @@ import Testing
         let items = (0..<40).map { "b\($0)" }
         let rule = PartnerRule(groups: [(PartnerRule.Group(items: items, boundaries: ["floor"]), items)])
         let layout = CSVLayout(parameters: [], items: items, partners: rule)
-        #expect(layout.touchable == nil && layout.partnerSlots.allSatisfy(\.isEmpty))
+        #expect(!layout.listsPartners && layout.partnerSlots.allSatisfy(\.isEmpty))
         #expect(layout.pointMetricNames.names == layout.metricColumns)
         var parts = items.map { _ in ItemResult() }
         parts[3] = ItemResult(contacts: 2, contactsByPartner: ["b4": 1, "floor": 1])
