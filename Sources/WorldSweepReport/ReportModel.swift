@@ -121,7 +121,13 @@ struct ReportModel {
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
         typealias ColumnWork = (analysis: MetricAnalysis, valued: [(Int, Double)], never: [Double?]?, tally: ColumnTally?)
-        let perColumn = ParallelMap.map(columns.count, threads: threads) { [runSeconds] k, worker -> ColumnWork in
+        // A partner's contact count lacks the points whose worlds never touched that partner: its
+        // decomposition makes a design of its own, several times the work of another metric's.
+        // Those start first, so that no thread is left alone with one at the end.
+        let partnerColumns = Set(summary.items.flatMap { item in (summary.partners[item] ?? []).map { "\(item).contacts.\($0)" } })
+        let order = columns.indices.filter { partnerColumns.contains(columns[$0]) } + columns.indices.filter { !partnerColumns.contains(columns[$0]) }
+        let perColumnInOrder = ParallelMap.map(columns.count, threads: threads) { [runSeconds] j, worker -> ColumnWork in
+            let k = order[j]
             let column = columns[k], pointParameters = parametersByWorker[worker]
             let form = Censoring.Form(column)
             let lacking = form.missing != .none
@@ -150,6 +156,8 @@ struct ReportModel {
                                  design: pts.count == summary.points.count ? design : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
+        var perColumn = perColumnInOrder
+        for (j, k) in order.enumerated() { perColumn[k] = perColumnInOrder[j] }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
         for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
             valuedColumns[column] = work.valued

@@ -72,15 +72,22 @@ public final class AppendFile {
     /// Past this many bytes appended since the last start, writeback of them is started.
     private static let writebackStep = 1 << 20
 
-    public init(path: String, truncate: Bool) throws {
+    /// Whether the kernel is asked to start writing as the file grows (files the run syncs).
+    private let startsWriteback: Bool
+
+    public init(path: String, truncate: Bool, startsWriteback: Bool = true) throws {
         self.path = path
+        self.startsWriteback = startsWriteback
         fd = open(path, O_WRONLY | O_CREAT | O_APPEND | (truncate ? O_TRUNC : 0), 0o644)
         guard fd >= 0 else { throw RunFileError("cannot open \(path) for writing: \(String(cString: strerror(errno)))") }
     }
 
     deinit { close() }
 
-    public func append(_ text: String) throws { try append(Data(text.utf8)) }
+    public func append(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+    }
 
     public func append(_ data: Data) throws {
         try data.withUnsafeBytes { try append($0) }
@@ -101,7 +108,7 @@ public final class AppendFile {
             offset += n
         }
         appended += raw.count
-        if appended - writebackStarted >= Self.writebackStep {
+        if startsWriteback && appended - writebackStarted >= Self.writebackStep {
             startWriteback(fd, from: writebackStarted, count: appended - writebackStarted)
             writebackStarted = appended
         }
