@@ -319,7 +319,7 @@ struct ChunkOutput: Sendable {
     /// The chunk's worlds.csv and partners.csv rows, as bytes.
     var csv: [UInt8] = []
     var partners: [UInt8] = []
-    /// RowSums hash of the chunk's rows of worlds.csv, then of partners.csv.
+    /// RowHasher's hash of the chunk's rows of worlds.csv, then of partners.csv.
     var hash: UInt64 = RowSums.seed
     /// Time the worker spent in the engine on this chunk.
     var engineNanoseconds: UInt64
@@ -336,7 +336,9 @@ struct ChunkOutput: Sendable {
         self.engineNanoseconds = engineNanoseconds
         csv.reserveCapacity(results.count * layout.rowBytesEstimate)
         for r in results { layout.appendRow(r, to: &csv); layout.appendPartnersRows(r, to: &partners) }
-        RowSums.hash(csv, into: &hash); RowSums.hash(partners, into: &hash)
+        var hasher = RowHasher()
+        hasher.add(csv); hasher.add(partners)
+        hash = hasher.value
         points = folder.fold(chunk: results)
     }
 }
