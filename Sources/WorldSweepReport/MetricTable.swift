@@ -40,18 +40,25 @@ struct MetricTable: Sendable {
         return names
     }
 
+    /// Below this many points the metrics are read from the points as asked: laying out a big
+    /// world's one point (thousands of partner metrics) cost more than it saved.
+    static let layOutFrom = 64
+
     /// `columns`: the metrics to lay out by metric (those some point has), read from the points
     /// on up to `threads` threads, each a range of points.
     init(_ points: [PointSummary], columns: [String] = [], threads: Int = 1) {
-        self.init(points, names: Self.names(of: points), columns: columns, threads: threads)
+        self.init(points, names: Self.names(of: points), columns: { columns }, threads: threads)
     }
 
-    /// `names`: `names(of: points)`, had already.
-    init(_ points: [PointSummary], names: Set<String>, columns: [String], threads: Int) {
+    /// `names`: `names(of: points)`, had already; `columns`, asked for only when there are
+    /// `layOutFrom` points or more.
+    init(_ points: [PointSummary], names: Set<String>, columns: () -> [String], threads: Int) {
         self.points = points
         self.names = names
-        var wanted: [String] = []
-        for c in columns where names.contains(c) && !wanted.contains(c) { wanted.append(c) }
+        var wanted: [String] = [], seen = Set<String>()
+        if points.count >= Self.layOutFrom {
+            for c in columns() where names.contains(c) && seen.insert(c).inserted { wanted.append(c) }
+        }
         start = Dictionary(uniqueKeysWithValues: wanted.enumerated().map { ($1, $0 * points.count) })
         let n = points.count
         laidOut = [MetricStats?](unsafeUninitializedCapacity: n * wanted.count) { buffer, initialized in

@@ -97,7 +97,7 @@ struct ReportModel {
         isGrid = !(isRandom || kind == "zip")
         let present = MetricTable.names(of: summary.points)
         let columns = Self.metricColumns(summary, present: present)
-        let table = MetricTable(summary.points, names: present, columns: columns.map { Censoring.readColumn(Censoring.Form($0)) }, threads: threads)
+        let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0)) } }, threads: threads)
         let p = summary.parameters.count
         varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
         logSpacedGrid = isRandom ? [] : summary.parameters.indices.map { Self.logSpacedValues(summary.points, $0) }

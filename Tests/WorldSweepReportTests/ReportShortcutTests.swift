@@ -11,7 +11,8 @@ import WorldSweepRun
     /// are what looking each name up in each point gives.
     @Test func metricTableMatchesLookUpsByName() {
         let shared = ["top.bounce1", "bottom.contacts", "a.rather.long.metric.name.past.fifteen.bytes"]
-        var points = (0..<40).map { i -> PointSummary in
+        // More points than MetricTable.layOutFrom, so that the columns asked for are laid out.
+        var points = (0..<100).map { i -> PointSummary in
             var metrics: [String: MetricStats] = [:]
             for (k, name) in shared.enumerated() where (i + k) % 3 != 0 {
                 metrics[name] = MetricStats(count: 1, mean: Double(i * 10 + k), std: 0, min: 0, max: 0)
@@ -40,6 +41,11 @@ import WorldSweepRun
             }
             #expect(table.column("absent") == nil)
         }
+        #expect(points.count >= MetricTable.layOutFrom)
+        // Fewer points than that: read from the points as asked, the same columns.
+        let few = Array(points.prefix(MetricTable.layOutFrom - 1))
+        let small = MetricTable(few, columns: all.sorted(), threads: 2)
+        for name in all { #expect(small.column(name)?.values == few.map { $0.metrics[name] }, "\(name)") }
     }
 
     /// Laid out by ranges of points on several threads, a big table's columns are each point's
