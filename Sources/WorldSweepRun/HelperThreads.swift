@@ -22,15 +22,14 @@ final class HelperThreads: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var queue: [Share] = []
+    /// Helpers waiting for a share.
     private var idle = 0
-    private var threads = 0
 
     /// Hands out `shares` (worker indices 1 ... shares), starting threads while fewer are idle.
     func post(_ shares: [Share]) {
         condition.lock()
         queue += shares
         let missing = max(0, queue.count - idle)
-        threads += missing
         condition.broadcast()
         condition.unlock()
         for _ in 0..<missing {
