@@ -89,13 +89,12 @@ struct MetricTable: Sendable {
 }
 
 /// One metric's statistics per point, in the points' order (a view of the table's storage).
-struct MetricColumn: Sendable, Equatable {
+struct MetricColumn: Sendable {
     let storage: [MetricStats?]
     let start: Int
     let count: Int
     subscript(i: Int) -> MetricStats? { storage[start + i] }
     var values: [MetricStats?] { Array(storage[start..<start + count]) }
-    static func == (a: MetricColumn, b: MetricColumn) -> Bool { a.values == b.values }
 }
 
 /// A buffer's address handed to the threads that fill it (each its own part).

@@ -198,7 +198,7 @@ final class BufferedFile {
 
     func flush() throws {
         guard !buffer.isEmpty else { return }
-        try file.append(Data(buffer))
+        try file.append(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -158,12 +158,8 @@ import WorldSweepScene
     @Test(arguments: [("stack3", stack), ("pushed", pushed), ("pyramid", pyramid)])
     func touchingBodiesAgreeWorldByWorld(_ name: String, _ text: String) throws {
         let scene = try SceneFile.load(path: writeScene(text, in: tempDir("order-\(name)")))
-        var single = WorldRunner(scene: scene)
-        single.engine = .single
-        var batched = single
-        batched.engine = .batched(.simd)
+        let (expected, batched) = singleWorldsAndBatchedRunner(scene)
         let worlds = Array(0..<scene.worldCount)
-        let expected = worlds.map { single.run(world: $0) }
         // Two batches of unequal size, so lanes hold different worlds' orders side by side.
         let split = worlds.count / 3
         let got = batched.runBatched(Array(worlds[..<split]), integrator: .simd)

@@ -35,13 +35,8 @@ import WorldSweepScene
     @Test func everyWorldIsBitwiseItsSingleWorld() throws {
         let scene = try SceneFile.parse(yaml: Self.scene, path: "resting-pushes.yaml")
         #expect(scene.worldCount == 30)
-        var single = WorldRunner(scene: scene)
-        single.engine = .single
-        var batched = single
-        batched.engine = .batched(.simd)
-        let worlds = Array(0..<scene.worldCount)
-        let expected = worlds.map { single.run(world: $0) }
-        let got = batched.runBatched(worlds, integrator: .simd)
+        let (expected, batched) = singleWorldsAndBatchedRunner(scene)
+        let got = batched.runBatched(Array(0..<scene.worldCount), integrator: .simd)
         #expect(got.count == expected.count)
         for (e, g) in zip(expected, got) { #expect(e == g, "world \(e.world): batched differs from the single world") }
     }

@@ -39,6 +39,16 @@ func writeScene(_ text: String, in dir: String) -> String {
     return path
 }
 
+/// The scene's worlds run one at a time on the single-world engine (what the batched engine must
+/// give world by world), and a runner of the same scene on the batched SIMD engine.
+func singleWorldsAndBatchedRunner(_ scene: SceneFile) -> (expected: [WorldResult], batched: WorldRunner) {
+    var single = WorldRunner(scene: scene)
+    single.engine = .single
+    var batched = single
+    batched.engine = .batched(.simd)
+    return ((0..<scene.worldCount).map { single.run(world: $0) }, batched)
+}
+
 func bytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
 
 /// summary.json without its run info (wall time and threads differ from run to run).
