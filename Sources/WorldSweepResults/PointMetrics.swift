@@ -2,7 +2,8 @@
 // table of names that every point of a run shares. A dictionary of its own per point hashed each
 // of its ~30 names when it was filled and again when the report laid the points out by metric:
 // a third of a sweep's point fold and most of the report's table (issue 29). Here a point built by
-// the run is its shared names plus one array; a name it has no statistics for holds nil.
+// the run is its shared names plus one array; a name it has no statistics for holds nil. A point
+// of one world holds only that world's values: its statistics follow from each value alone.
 
 /// Metric names in a fixed order, shared by the points of one run (a class, so points share one
 /// copy and can tell by identity that their arrays line up).
@@ -35,12 +36,40 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         // read for every point of every metric column by the report; the dynamic exclusivity
         // check on each read cost more than the read (~75 instructions and a retain of the
         // storage per point).
-        /// Per slot of `names`, the statistics, nil where the point has none.
+        /// Per slot of `names`, the statistics, nil where the point has none (empty when
+        /// `oneWorld`: `values` holds them).
         @exclusivity(unchecked) @usableFromInline var slots: [MetricStats?]
+        /// A point of one world: per slot of `names`, the world's value, NaN where it has none
+        /// (statistics are of finite values only). Its statistics are `MetricStats(oneValue:)`.
+        /// An eighth of the bytes of `slots`: a 4 096-world sweep keeps every point, and the
+        /// statistics written out were 8 MB made by the workers and copied by the collecting
+        /// thread, most of it page faults (issue 29).
+        @exclusivity(unchecked) @usableFromInline var values: [Double]
+        @usableFromInline let oneWorld: Bool
         /// Names outside `names` (the partners of a big world's items: thousands in a pile).
         @exclusivity(unchecked) @usableFromInline var extra: [String: MetricStats]
         init(names: MetricNames, slots: [MetricStats?], extra: [String: MetricStats]) {
-            self.names = names; self.slots = slots; self.extra = extra
+            self.names = names; self.slots = slots; self.values = []; self.oneWorld = false; self.extra = extra
+        }
+        init(names: MetricNames, values: [Double], extra: [String: MetricStats]) {
+            self.names = names; self.slots = []; self.values = values; self.oneWorld = true; self.extra = extra
+        }
+
+        /// The statistics in slot `s` of `names`.
+        @inlinable func stats(inSlot s: Int) -> MetricStats? {
+            guard oneWorld else { return slots[s] }
+            let v = values[s]
+            return v.isNaN ? nil : MetricStats(oneValue: v)
+        }
+
+        /// Every slot's statistics.
+        var allSlots: [MetricStats?] { oneWorld ? values.map { $0.isNaN ? nil : MetricStats(oneValue: $0) } : slots }
+
+        /// Equal contents in storage of its own.
+        var copy: Storage {
+            let extra = self.extra.isEmpty ? [:] : self.extra.mapValues { $0 }
+            return oneWorld ? Storage(names: names, values: values.map { $0 }, extra: extra)
+                : Storage(names: names, slots: slots.map { $0 }, extra: extra)
         }
     }
     @usableFromInline var storage: Storage
@@ -48,13 +77,21 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     /// The names of the shared slots.
     public var names: MetricNames { storage.names }
     /// Per slot of `names`, the statistics (nil where the point has none).
-    public var slots: [MetricStats?] { storage.slots }
+    public var slots: [MetricStats?] { storage.allSlots }
 
     /// Statistics in `names`' slot order (`slots.count == names.names.count`), and any others.
     public init(names: MetricNames, slots: [MetricStats?], extra: [(key: String, value: MetricStats)] = []) {
         precondition(slots.count == names.names.count, "one slot per name")
         storage = Storage(names: names, slots: slots, extra: [:])
         for (key, value) in extra { self[key] = value }
+    }
+
+    /// A point of one world: per slot of `names`, its value (NaN where it has none; only finite
+    /// values have statistics), each read as `MetricStats(oneValue:)`, and any others.
+    public init(names: MetricNames, oneWorldValues values: [Double], extra: [(key: String, value: MetricStats)] = []) {
+        precondition(values.count == names.names.count, "one value per name")
+        storage = Storage(names: names, values: values, extra: [:])
+        for (key, value) in extra { storage.extra[key] = value }
     }
 
     /// The dictionary's entries, names in sorted order.
@@ -70,12 +107,13 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     public subscript(name: String) -> MetricStats? {
         // Inlinable: the report reads a metric of every point many times over.
         @inlinable get {
-            if let s = storage.names.slot(of: name) { return storage.slots[s] }
+            if let s = storage.names.slot(of: name) { return storage.stats(inSlot: s) }
             return storage.extra.isEmpty ? nil : storage.extra[name]
         }
         set {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(names: storage.names, slots: storage.slots, extra: storage.extra)
+            // Written statistics need not be one world's: the slots become statistics.
+            if !isKnownUniquelyReferenced(&storage) || storage.oneWorld {
+                storage = Storage(names: storage.names, slots: storage.allSlots, extra: storage.extra)
             }
             if let s = storage.names.slot(of: name) { storage.slots[s] = newValue; return }
             storage.extra[name] = newValue
@@ -83,12 +121,12 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     }
 
     /// Whether slot `s` of `names` holds statistics.
-    @inlinable public func hasStats(inSlot s: Int) -> Bool { storage.slots[s] != nil }
+    @inlinable public func hasStats(inSlot s: Int) -> Bool { storage.oneWorld ? !storage.values[s].isNaN : storage.slots[s] != nil }
 
     /// Equal statistics in storage of their own (`PointSummary.ownCopy`).
     public var ownCopy: PointMetrics {
         var copy = self
-        copy.storage = Storage(names: storage.names, slots: storage.slots.map { $0 }, extra: storage.extra.isEmpty ? [:] : storage.extra.mapValues { $0 })
+        copy.storage = storage.copy
         return copy
     }
 
@@ -97,7 +135,10 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
 
     /// The names that have statistics.
     public var keys: [String] { map(\.key) }
-    public var count: Int { storage.slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + storage.extra.count }
+    public var count: Int {
+        (storage.oneWorld ? storage.values.reduce(0) { $0 + ($1.isNaN ? 0 : 1) } : storage.slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
+            + storage.extra.count
+    }
 
     /// The entries as a dictionary.
     public var dictionary: [String: MetricStats] {
@@ -112,9 +153,9 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         @usableFromInline var extra: Dictionary<String, MetricStats>.Iterator
         @inlinable init(storage: Storage) { self.storage = storage; extra = storage.extra.makeIterator() }
         @inlinable public mutating func next() -> (key: String, value: MetricStats)? {
-            while slot < storage.slots.count {
+            while slot < storage.names.names.count {
                 defer { slot += 1 }
-                if let value = storage.slots[slot] { return (storage.names.names[slot], value) }
+                if let value = storage.stats(inSlot: slot) { return (storage.names.names[slot], value) }
             }
             return extra.next()
         }
@@ -124,7 +165,9 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
     // Equal as dictionaries are, whatever the layout.
     public static func == (a: PointMetrics, b: PointMetrics) -> Bool {
         if a.storage === b.storage { return true }
-        if a.names === b.names && a.storage.extra.isEmpty && b.storage.extra.isEmpty { return a.slots == b.slots }
+        if a.names === b.names && a.storage.extra.isEmpty && b.storage.extra.isEmpty {
+            return (0..<a.names.names.count).allSatisfy { a.storage.stats(inSlot: $0) == b.storage.stats(inSlot: $0) }
+        }
         return a.dictionary == b.dictionary
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
@@ -150,6 +193,21 @@ extension Array where Element == PointSummary {
             if storage.names !== table {
                 table = storage.names
                 slots = names.map { storage.names.index[$0] }
+            }
+            if storage.oneWorld {
+                storage.values.withUnsafeBufferPointer { held in
+                    for c in names.indices {
+                        let stats: MetricStats?
+                        if let slot = slots[c] {
+                            let v = held[slot]
+                            stats = v.isNaN ? nil : MetricStats(oneValue: v)
+                        } else {
+                            stats = storage.extra.isEmpty ? nil : storage.extra[names[c]]
+                        }
+                        (columns + c * stride + i).initialize(to: stats)
+                    }
+                }
+                continue
             }
             storage.slots.withUnsafeBufferPointer { held in
                 for c in names.indices {

@@ -66,6 +66,12 @@ public struct MetricStats: Sendable, Hashable, Codable {
         self.count = count; self.mean = mean; self.std = std; self.min = min; self.max = max
     }
 
+    /// The statistics of one finite value: count 1, spread 0, and the mean a running sum of it
+    /// (0 + v: a mean of −0 reads as +0, its min and max keep the sign).
+    @inlinable public init(oneValue v: Double) {
+        count = 1; mean = 0 + v; std = 0; min = v; max = v
+    }
+
     /// Statistics of the finite values given; nil when there are none.
     public init?(_ values: [Double]) {
         let v = values.filter(\.isFinite)

@@ -97,26 +97,25 @@ struct PointAccumulator {
     /// world, and the fold's set-up was most of what making their rows beside the engine cost.
     static func summary(ofOneWorld r: WorldResult, layout: CSVLayout) -> PointSummary {
         let names = layout.pointMetricNames
-        var slots = [MetricStats?](repeating: nil, count: names.names.count)
+        // Each slot the world's value (NaN: none), read as MetricStats(oneValue:).
+        var values = [Double](repeating: .nan, count: names.names.count)
         var extra: [(key: String, value: MetricStats)] = []
-        // One value: count 1, spread 0, and the mean a running sum of it (0 + v: −0 reads as +0).
-        @inline(__always) func one(_ v: Double) -> MetricStats { MetricStats(count: 1, mean: 0 + v, std: 0, min: v, max: v) }
         if !r.failed {
             var base = 0
             for (i, item) in r.items.enumerated() {
-                forEachValue(of: item, item: i, layout: layout) { c, v in if v.isFinite { slots[base + c] = one(v) } }
+                forEachValue(of: item, item: i, layout: layout) { c, v in if v.isFinite { values[base + c] = v } }
                 base += layout.itemMetricKeys[i].count
             }
             for (i, item) in r.items.enumerated() {
                 for (partner, n) in item.contactsByPartner {
-                    if let at = layout.partnerSlots[i].slot(of: partner) { slots[at] = one(Double(n)) } else {
-                        extra.append((layout.items[i] + ".contacts." + partner, one(Double(n))))
+                    if let at = layout.partnerSlots[i].slot(of: partner) { values[at] = Double(n) } else {
+                        extra.append((layout.items[i] + ".contacts." + partner, MetricStats(oneValue: Double(n))))
                     }
                 }
             }
         }
         return PointSummary(point: r.point, parameters: r.parameters, replicas: 1, failedReplicas: r.failed ? 1 : 0,
-                            metrics: PointMetrics(names: names, slots: slots, extra: extra))
+                            metrics: PointMetrics(names: names, oneWorldValues: values, extra: extra))
     }
 
     /// The point's statistics, filed in the layout's shared names (partners past its table, in a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorldSweepRun
+@testable import WorldSweepResults
 
 /// Issue 29: a point's statistics are an array over names the run's points share, read as the
 /// dictionary they replaced. Each property is checked against a plain `[String: MetricStats]` fed
@@ -49,6 +50,35 @@ import Testing
         var other = shared
         other["a.x"] = Self.stats(2)
         #expect(other != shared)
+    }
+
+    /// A point of one world holds its values alone: it reads, iterates, counts, compares, lays
+    /// out and takes writes as the same statistics held in full.
+    @Test func oneWorldValuesReadAsTheirStatistics() {
+        let values: [Double] = [-0.0, .nan, 3.25]
+        let compact = PointMetrics(names: Self.names, oneWorldValues: values, extra: [("c.contacts.wall", Self.stats(2))])
+        let full = PointMetrics(names: Self.names, slots: [MetricStats(count: 1, mean: 0, std: 0, min: -0.0, max: -0.0), nil, Self.stats(3.25)],
+                                extra: [("c.contacts.wall", Self.stats(2))])
+        #expect(compact.storage.oneWorld && !full.storage.oneWorld)
+        #expect(compact == full && compact.dictionary == full.dictionary && compact.count == 3 && compact.keys == full.keys)
+        // The mean of −0 reads +0 (the fold's running sum), the min and max keep its sign.
+        #expect(compact["a.x"]?.mean.sign == .plus && compact["a.x"]?.min.sign == .minus && compact["a.x"]?.max.sign == .minus)
+        #expect(compact["a.y"] == nil && !compact.hasStats(inSlot: 1) && compact.hasStats(inSlot: 2))
+        #expect(compact.slots == full.slots)
+        // Laid out by metric, the same statistics.
+        let points = [compact, full].enumerated().map { PointSummary(point: $0, parameters: [], replicas: 1, failedReplicas: 0, metrics: $1) }
+        let wanted = ["a.contacts.b", "c.contacts.wall", "a.x", "a.y"]
+        let columns = [MetricStats?](unsafeUninitializedCapacity: wanted.count * 2) { buffer, n in
+            points.writeMetricColumns(wanted, points: 0..<2, into: buffer.baseAddress!, stride: 2)
+            n = wanted.count * 2
+        }
+        for c in wanted.indices { #expect(columns[c * 2] == columns[c * 2 + 1] && columns[c * 2] == full[wanted[c]]) }
+        // A write makes the slots statistics (any statistics, not one world's).
+        var written = compact
+        written["a.y"] = MetricStats(count: 3, mean: 1, std: 0.5, min: 0.5, max: 1.5)
+        var expected = full.dictionary
+        expected["a.y"] = MetricStats(count: 3, mean: 1, std: 0.5, min: 0.5, max: 1.5)
+        #expect(written.dictionary == expected && !written.storage.oneWorld && compact.dictionary == full.dictionary)
     }
 
     @Test func encodesAsTheDictionary() throws {

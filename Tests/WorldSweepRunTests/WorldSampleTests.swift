@@ -42,5 +42,11 @@ import WorldSweepRun
         #expect(address(copy.parameters) != address(point.parameters))
         let slotsAddress = { (m: PointMetrics) in m.storage.slots.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
         #expect(slotsAddress(copy.metrics) != slotsAddress(point.metrics))
+        // A point of one world holds values: copied too, and still held as values.
+        let one = PointSummary(point: 4, parameters: [1], replicas: 1, failedReplicas: 0,
+                               metrics: PointMetrics(names: names, oneWorldValues: [-0.0, .nan]))
+        let oneCopy = one.ownCopy
+        #expect(oneCopy == one && oneCopy.metrics.storage.oneWorld && oneCopy.metrics["a.x"]?.min.sign == .minus)
+        #expect(address(oneCopy.metrics.storage.values) != address(one.metrics.storage.values))
     }
 }
