@@ -68,6 +68,7 @@ extension ReportModel {
     }
 
     func trajectories() -> [(Trajectory, String)] {
+        if let replayed { return replayed }
         guard let replay else { return [] }
         return trajectoryWorlds().compactMap { w in Trajectory.replay(replay, world: w.world).map { ($0, w.why) } }
     }

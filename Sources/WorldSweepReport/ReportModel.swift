@@ -83,6 +83,8 @@ struct ReportModel {
     /// pair maps), made once, side by side over the threads: the Markdown page, the HTML page and
     /// the findings' words each ask for them.
     var sliceCache: [String: [SliceView]] = [:]
+    /// The extreme worlds replayed (`trajectories()`), made beside the views.
+    var replayed: [(Trajectory, String)]?
     var pairCache: [String: (maps: [PairView], total: Int)] = [:]
 
     /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
@@ -106,8 +108,12 @@ struct ReportModel {
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
         let replicated = summary.replicas > 1
         // What the decompositions read of the parameters alone, made once for the metrics every
-        // point has a value of (issue 29: made per metric, it was most of a big sweep's report).
-        let design = p > 0 ? Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) : nil
+        // point has a value of (issue 29: made per metric, it was most of a big sweep's report);
+        // made by the first job, beside the partner metrics' own (made before the jobs, it was a
+        // millisecond of one thread alone at 4 096 points).
+        let fullDesign = PointSetCache<Decomposition.Design>()
+        let sharedDesign = { fullDesign.value([-1]) { Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) } }
+        let designJobs = p > 0 ? 1 : 0
         let subsetDesigns = PointSetCache<Decomposition.Design>(), sensitivityDesigns = PointSetCache<SensitivityDesign>()
         // What the jobs read of every point besides its statistics, read once: a point copied
         // in each job took references another thread's job had just taken. Each thread has its
@@ -115,7 +121,7 @@ struct ReportModel {
         // taken on one core and then on another moved the count between the cores' caches, per
         // point and metric (a sixth of a 50 000-point report's time on two threads).
         let pointWorlds = summary.points.map(Censoring.worlds)
-        let workers = ParallelMap.workers(columns.count, threads: threads)
+        let workers = ParallelMap.workers(designJobs + columns.count, threads: threads)
         let ownParameters = summary.points.map(\.parameters)
         let parametersByWorker = (0..<workers).map { w in w == 0 ? ownParameters : ownParameters.map { $0.map { $0 } } }
         // One job per metric: its points' complete values (read once, kept for the views), its fit
@@ -126,8 +132,9 @@ struct ReportModel {
         // Those start first, so that no thread is left alone with one at the end.
         let partnerColumns = Set(summary.items.flatMap { item in (summary.partners[item] ?? []).map { "\(item).contacts.\($0)" } })
         let order = columns.indices.filter { partnerColumns.contains(columns[$0]) } + columns.indices.filter { !partnerColumns.contains(columns[$0]) }
-        let perColumnInOrder = ParallelMap.map(columns.count, threads: threads) { [runSeconds] j, worker -> ColumnWork in
-            let k = order[j]
+        let jobs = ParallelMap.map(designJobs + columns.count, threads: threads) { [runSeconds] j, worker -> ColumnWork? in
+            guard j >= designJobs else { _ = sharedDesign(); return nil }
+            let k = order[j - designJobs]
             let column = columns[k], pointParameters = parametersByWorker[worker]
             let form = Censoring.Form(column)
             let lacking = form.missing != .none
@@ -153,9 +160,10 @@ struct ReportModel {
             let key = taken.count == summary.points.count ? [-1] : taken
             let sensitivity = { [pts, key] in sensitivityDesigns.value(key) { Self.sensitivityDesign(pts, parameterCount: p) } }
             return (Self.analyse(column, pts, parameterCount: p, replicated: replicated,
-                                 design: pts.count == summary.points.count ? design : nil, subsetDesign: subset,
+                                 design: pts.count == summary.points.count && p > 0 ? sharedDesign() : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
+        let perColumnInOrder = jobs.dropFirst(designJobs).map { $0! }
         var perColumn = perColumnInOrder
         for (j, k) in order.enumerated() { perColumn[k] = perColumnInOrder[j] }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]

@@ -88,8 +88,10 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
 
     /// A point of one world: per slot of `names`, its value (NaN where it has none; only finite
     /// values have statistics), each read as `MetricStats(oneValue:)`, and any others.
+    /// `extra`: statistics of one value each, as `MetricStats(oneValue:)` makes them.
     public init(names: MetricNames, oneWorldValues values: [Double], extra: [(key: String, value: MetricStats)] = []) {
         precondition(values.count == names.names.count, "one value per name")
+        assert(extra.allSatisfy { $0.value == MetricStats(oneValue: $0.value.min) }, "the extra statistics are one value's")
         storage = Storage(names: names, values: values, extra: [:])
         for (key, value) in extra { storage.extra[key] = value }
     }
@@ -119,6 +121,9 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
             storage.extra[name] = newValue
         }
     }
+
+    /// Whether the point holds one world's values (`init(names:oneWorldValues:extra:)`).
+    public var holdsOneWorld: Bool { storage.oneWorld }
 
     /// Whether slot `s` of `names` holds statistics.
     @inlinable public func hasStats(inSlot s: Int) -> Bool { storage.oneWorld ? !storage.values[s].isNaN : storage.slots[s] != nil }
@@ -218,6 +223,34 @@ extension Array where Element == PointSummary {
                         stats = storage.extra.isEmpty ? nil : storage.extra[names[c]]
                     }
                     (columns + c * stride + i).initialize(to: stats)
+                }
+            }
+        }
+    }
+
+    /// `writeMetricColumns` for points that each hold one world (`holdsOneWorld`): each point's
+    /// value of `names[c]` goes to `columns[c * stride + i]`, NaN where it has none. An eighth of
+    /// the bytes of the statistics, each read back as `MetricStats(oneValue:)`.
+    public func writeMetricValues(_ names: [String], points range: Range<Int>, into columns: UnsafeMutablePointer<Double>, stride: Int) {
+        var table: MetricNames?
+        var slots: [Int?] = []
+        for i in range {
+            let storage = self[i].metrics.storage
+            precondition(storage.oneWorld, "a point of one world")
+            if storage.names !== table {
+                table = storage.names
+                slots = names.map { storage.names.index[$0] }
+            }
+            storage.values.withUnsafeBufferPointer { held in
+                for c in names.indices {
+                    let value: Double
+                    if let slot = slots[c] {
+                        value = held[slot]
+                    } else {
+                        // Extra statistics are one value's: min is the value as it was.
+                        value = storage.extra.isEmpty ? .nan : storage.extra[names[c]]?.min ?? .nan
+                    }
+                    (columns + c * stride + i).initialize(to: value)
                 }
             }
         }

@@ -48,6 +48,60 @@ import WorldSweepRun
         for name in all { #expect(small.column(name)?.values == few.map { $0.metrics[name] }, "\(name)") }
     }
 
+    /// Points that each hold one world are laid out as their values: the columns read back the
+    /// statistics each point gives, bit for bit (−0, names without a value, names outside the
+    /// shared table); a table with one point of another kind lays out statistics instead, alike.
+    @Test func oneWorldTableMatchesLookUpsBitForBit() {
+        let names = MetricNames(["a.x", "a.bounce1", "a.contacts.b"])
+        let specials: [Double] = [-0.0, 0, .nan, 1e-300, -7.25]
+        var points = (0..<200).map { i -> PointSummary in
+            let values = (0..<3).map { k in (i + k) % 4 == 0 ? specials[(i + k) % specials.count] : Double(i) / 8 - Double(k) }
+            let extra: [(key: String, value: MetricStats)] = i % 3 == 0 ? [("a.contacts.wall", MetricStats(oneValue: i % 2 == 0 ? -0.0 : Double(i)))] : []
+            return PointSummary(point: i, parameters: [Double(i)], replicas: 1, failedReplicas: 0,
+                                metrics: PointMetrics(names: names, oneWorldValues: values, extra: extra))
+        }
+        func bits(_ s: MetricStats?) -> [UInt64]? { s.map { [UInt64($0.count), $0.mean.bitPattern, $0.std.bitPattern, $0.min.bitPattern, $0.max.bitPattern] } }
+        let all = ["a.x", "a.bounce1", "a.contacts.b", "a.contacts.wall"]
+        func check(_ points: [PointSummary]) {
+            for threads in [1, 3] {
+                let table = MetricTable(points, columns: all, threads: threads)
+                for name in all {
+                    let column = table.column(name)!
+                    let wrong = points.indices.filter { bits(column[$0]) != bits(points[$0].metrics[name]) }
+                    #expect(wrong.isEmpty, "\(name), \(threads) threads")
+                }
+            }
+        }
+        check(points)
+        #expect(points.contains { $0.metrics["a.x"]?.min.sign == .minus })
+        points[7].metrics["a.x"] = MetricStats(count: 2, mean: 1, std: 1, min: 0, max: 2)
+        #expect(!points[7].metrics.holdsOneWorld)
+        check(points)
+    }
+
+    /// Asked for one set of points by several threads at once, the cache makes it once (the
+    /// others wait for it); each other set is made once too, and every asker gets its set's value.
+    @Test func pointSetCacheMakesEachSetOnce() {
+        final class Tally: @unchecked Sendable {
+            let lock = NSLock()
+            var made: [[Int]] = []
+            func note(_ set: [Int]) { lock.lock(); made.append(set); lock.unlock() }
+        }
+        let cache = PointSetCache<Int>(), tally = Tally()
+        let shared = [-1]
+        let out = ParallelMap.map(24, threads: 4) { k -> Int in
+            let set = k % 3 == 0 ? shared : [k % 6]
+            return cache.value(set) {
+                tally.note(set)
+                usleep(3_000)
+                return set == shared ? 99 : k % 6
+            }
+        }
+        #expect(out == (0..<24).map { $0 % 3 == 0 ? 99 : $0 % 6 })
+        #expect(tally.made.filter { $0 == shared }.count == 1)
+        #expect(tally.made.sorted { $0[0] < $1[0] } == [shared, [1], [2], [4], [5]])
+    }
+
     /// Laid out by ranges of points on several threads, a big table's columns are each point's
     /// statistics in the points' order, wherever a range starts or ends.
     @Test func metricTableRangesCoverEveryPoint() {
