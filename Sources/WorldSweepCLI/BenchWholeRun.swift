@@ -20,11 +20,20 @@ enum BenchWholeRun {
         var request = SweepRequest(source: source, directory: directory, engine: engine.name, threads: threads,
                                    chunkSize: BenchCommand.chunkSize)
         request.force = true
+        request.closesInBackground = true
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = try WorldSweepCommand.engine.code.runSweep(request)
-        if report, let summary = outcome.summary {
-            try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: replay, threads: threads)
+        // As `run` does: the report beside the run's last files.
+        do {
+            if report, let summary = outcome.summary {
+                try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: replay, threads: threads,
+                                       comingFiles: outcome.closingFiles)
+            }
+        } catch {
+            try? outcome.closing?()
+            throw error
         }
+        try outcome.closing?()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard outcome.completed else { throw RunFailure("bench --whole-run: the run in \(directory) did not complete") }
         return seconds

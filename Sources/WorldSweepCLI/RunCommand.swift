@@ -115,6 +115,7 @@ struct RunCommand: ParsableCommand {
         request.cancelled = { cancel.isCancelled }
         request.progress = { bar.update(done: $0, total: $1) }
         request.commandLine = WorldSweepCommand.arguments
+        request.closesInBackground = true
         let outcome: SweepReply
         do {
             outcome = try WorldSweepCommand.engine.code.runSweep(request)
@@ -126,6 +127,14 @@ struct RunCommand: ParsableCommand {
             throw RunFailure("\(directory): \(plainText(error))")
         }
         bar.finish()
+        // However this ends, the run's last files are in place (or their error said) before it does.
+        var closed = false
+        func close() throws {
+            guard !closed else { return }
+            closed = true
+            do { try outcome.closing?() } catch { throw RunFailure("\(directory): \(plainText(error))") }
+        }
+        defer { try? close() }
         var resumeLine = (["worldsweep", "run", file] + overrides.overrides.arguments.map(Self.quoted)).joined(separator: " ") + " --resume"
         if out != nil { resumeLine += " --out \(directory)" }
         if let shardSpec { resumeLine += " --shard \(shardSpec.index) --of \(shardSpec.count)" }
@@ -136,13 +145,16 @@ struct RunCommand: ParsableCommand {
             print("shard \(shardSpec.index) of \(shardSpec.count): \(outcome.worldsInRange) world\(outcome.worldsInRange == 1 ? "" : "s") in \(outcome.directory); when every shard is done: worldsweep merge \(directory)")
             return
         }
-        guard let summary = outcome.summary else { return }
+        guard let summary = outcome.summary else { return try close() }
+        // The report is made while the run's last files are synced and written.
         do {
             try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file, overrides: overrides.overrides.arguments),
-                                   threads: threadCount)
+                                   threads: threadCount, comingFiles: outcome.closingFiles)
         } catch {
+            try close()
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")
         }
+        try close()
         let wholeRun = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         print(Self.figures(summary.run, wholeRunSeconds: wholeRun))
         Self.printFiles(summary: summary, directory: directory)

@@ -17,9 +17,15 @@ public enum ReportWriter {
     /// The report links to the run's data files found beside it.
     /// `threads`: the threads the per-metric work and the three files are spread over (the run's
     /// own count); the files' bytes are the same for any count.
+    /// `comingFiles`: data files the run is still putting in place (SweepReply.closingFiles), linked
+    /// as the others found. importance.csv, written here, is always linked (it was linked only
+    /// when a run before had left one in the folder: the page depended on the folder's past).
     public static func write(summary: SweepSummary, sample: WorldSample, to directory: String, replay: WorldReplay? = nil,
-                             threads: Int = 1) throws {
-        let present = dataFileNames.filter { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
+                             threads: Int = 1, comingFiles: [String] = []) throws {
+        let present = dataFileNames.filter {
+            $0 == ImportanceCSV.fileName || comingFiles.contains($0)
+                || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
+        }
         let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // The HTML page is most of the work: its sections are jobs of their own beside the

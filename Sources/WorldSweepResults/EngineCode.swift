@@ -35,6 +35,8 @@ public struct SweepRequest {
     /// Called on the calling thread after each chunk is written: (worlds done, worlds in range).
     public var progress: ((Int, Int) -> Void)?
     public var commandLine: [String]?
+    /// The run's last files are finished beside what the caller does next (SweepReply.closing).
+    public var closesInBackground = false
     public init(source: SweepSource, directory: String, engine: String, threads: Int, chunkSize: Int) {
         self.source = source; self.directory = directory; self.engine = engine; self.threads = threads
         self.chunkSize = chunkSize
@@ -52,6 +54,12 @@ public struct SweepReply: Sendable {
     public var summary: SweepSummary?
     /// What the report reads of the sampled worlds.
     public var sample: WorldSample
+    /// With `SweepRequest.closesInBackground`: waits for the run's last files (the rows' syncs, the
+    /// point tables, summary.json, which marks the run finished) and rethrows what failed; call it
+    /// before the process ends, and before anything reads those files.
+    public var closing: (@Sendable () throws -> Void)?
+    /// The data files `closing` puts in place (names in the run's folder).
+    public var closingFiles: [String] = []
     public init(directory: String, completed: Bool, worldsDone: Int, worldsInRange: Int, summary: SweepSummary?,
                 sample: WorldSample) {
         self.directory = directory; self.completed = completed; self.worldsDone = worldsDone

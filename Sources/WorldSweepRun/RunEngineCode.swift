@@ -36,10 +36,12 @@ public enum RunEngineCode: EngineCode {
         guard let engine = engine(named: request.engine) else { throw RunInputError("no engine named '\(request.engine)'") }
         sweep.runner.engine = engine
         let progress = request.progress
-        return try sweep.run(.init(threads: request.threads, chunkSize: request.chunkSize, resume: request.resume,
-                                          force: request.force, shard: request.shard,
-                                          cancel: CancellationFlag(also: request.cancelled),
-                                          progress: progress.map { p in { p($0, $1) } }, commandLine: request.commandLine))
+        var options = SweepRun.Options(threads: request.threads, chunkSize: request.chunkSize, resume: request.resume,
+                                       force: request.force, shard: request.shard,
+                                       cancel: CancellationFlag(also: request.cancelled),
+                                       progress: progress.map { p in { p($0, $1) } }, commandLine: request.commandLine)
+        options.closesInBackground = request.closesInBackground
+        return try sweep.run(options)
     }
 
     public static func timeWorlds(_ source: SweepSource, engine name: String, worlds: Int, threads: Int,

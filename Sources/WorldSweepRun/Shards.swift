@@ -176,8 +176,10 @@ public enum Shards {
                            worldTicksPerSecond: 0,
                            version: WorldSweepVersion.current,
                            codePath: codePaths.count > 1 ? "mixed" : codePaths.first, seconds: scene.world.duration)
-        let summary = try SweepRun.writeSummary(scene: scene, builder: builder, run: info, directory: directory,
-                                                to: "\(directory)/summary.json")
+        var summary = SweepRun.summary(scene: scene, builder: builder, run: info)
+        try SweepRun.writeSummary(summary, tables: builder.writesTables ? SweepRun.PointTables(layout: builder.layout) : nil,
+                                  directory: directory, to: "\(directory)/summary.json")
+        summary.points = builder.keptPoints
         return Merged(summary: summary, sample: builder.sample, shards: count)
     }
 }

@@ -515,22 +515,33 @@ func checkPage(_ html: String) throws {
         #expect(files.contains("report.md") && files.contains("report.html"))
         #expect(!files.contains { $0.hasSuffix(".tmp") })
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
-        #expect(html == ReportWriter.html(summary: summary, sample: WorldSample(Array(worlds.prefix(400)))))
+        // The page as `html` renders it, with the link to importance.csv, written beside it.
+        let links = "<p class=\"files\">Data: <a href=\"importance.csv\">importance.csv</a></p>\n"
+        #expect(html.contains(links))
+        #expect(html.replacingOccurrences(of: links, with: "") == ReportWriter.html(summary: summary, sample: WorldSample(Array(worlds.prefix(400)))))
     }
 
     @Test func theReportLinksTheDataFilesBesideIt() throws {
         let dir = Scratch.directory("report-links")
         let (summary, worlds) = Self.grid
-        // Only the files that are there are linked: worlds.csv and sweep.yaml, not points.csv.
+        // The files that are there are linked, worlds.csv and sweep.yaml, not points.csv; and
+        // importance.csv, which the writer writes beside the pages.
         for name in ["worlds.csv", "sweep.yaml"] { try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
         try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(10))), to: dir)
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         let line = try #require(html.split(separator: "\n").first { $0.hasPrefix("<p class=\"files\">") })
         let para = try XMLDocument(xmlString: String(line)).rootElement()
         let hrefs = (para?.elements(forName: "a") ?? []).compactMap { $0.attribute(forName: "href")?.stringValue }
-        #expect(hrefs == ["worlds.csv", "sweep.yaml"])
+        #expect(hrefs == ["worlds.csv", "importance.csv", "sweep.yaml"])
         let md = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
-        #expect(md.contains("Data: [worlds.csv](worlds.csv) · [sweep.yaml](sweep.yaml)"))
+        #expect(md.contains("Data: [worlds.csv](worlds.csv) · [importance.csv](importance.csv) · [sweep.yaml](sweep.yaml)"))
+        // Files the run is still putting in place (`run` writes the report beside them) are
+        // linked too, in the page's order, though not there yet.
+        try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(10))), to: dir,
+                               comingFiles: ["summary.json", "points.csv"])
+        #expect(!FileManager.default.fileExists(atPath: dir + "/summary.json"))
+        let coming = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
+        #expect(coming.contains("Data: [worlds.csv](worlds.csv) · [points.csv](points.csv) · [summary.json](summary.json) · [importance.csv](importance.csv) · [sweep.yaml](sweep.yaml)"))
     }
 }
 

@@ -219,4 +219,34 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         let forced = try SweepRun(scene: scene, fileData: bytes(path), directory: "\(dir)/out").run(.init(threads: 1, force: true))
         #expect(forced.completed)
     }
+
+    /// Closed in the background (as `run` closes while it writes the report), a run leaves the
+    /// same files: the outcome names those still coming, and once `closing` returns they are all
+    /// in place and nothing half-written is left.
+    @Test func closingInTheBackgroundLeavesTheSameFiles() throws {
+        let dir = tempDir()
+        let path = writeScene(decimalSweep, in: dir)
+        let scene = try SceneFile.load(path: path)
+        let plain = try SweepRun(scene: scene, fileData: bytes(path), directory: "\(dir)/plain").run(.init(threads: 2))
+        #expect(plain.closing == nil && plain.closingFiles.isEmpty)
+        var options = SweepRun.Options(threads: 2)
+        options.closesInBackground = true
+        let outcome = try SweepRun(scene: scene, fileData: bytes(path), directory: "\(dir)/beside").run(options)
+        #expect(outcome.closingFiles == ["summary.json", SweepRun.pointsTableName, SweepRun.partnerPointsTableName])
+        let closing = try #require(outcome.closing)
+        try closing()
+        let names = { (d: String) in try FileManager.default.contentsOfDirectory(atPath: d).sorted() }
+        #expect(try names("\(dir)/plain") == names("\(dir)/beside"))
+        #expect(try names("\(dir)/beside").allSatisfy { !$0.hasSuffix(".tmp") })
+        for file in ["worlds.csv", "partners.csv", RowSums.fileName, SweepRun.pointsTableName, SweepRun.partnerPointsTableName] {
+            #expect(bytes("\(dir)/plain/\(file)") == bytes("\(dir)/beside/\(file)"), "\(file)")
+        }
+        // summary.json: the same but for the run's own times.
+        let read = { (d: String) in try JSONDecoder().decode(SweepSummary.self, from: bytes("\(d)/summary.json")) }
+        var a = try read("\(dir)/plain"), b = try read("\(dir)/beside")
+        #expect(a.points.count == 7 && a.points == b.points)
+        a.run = b.run
+        #expect(a == b)
+        #expect(outcome.summary?.points == plain.summary?.points)
+    }
 }
