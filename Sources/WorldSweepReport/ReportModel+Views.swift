@@ -60,8 +60,7 @@ extension ReportModel {
         sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), of: summary.points, never: neverShares(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
     }
 
-    /// Fills the view caches: the replayed extreme worlds, every slice and the pair maps of the
-    /// charted metrics (the views of a constant metric are never drawn). The other metrics'
+    /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a constant metric are never drawn). The other metrics'
     /// findings take the one or two slices their words need when asked (most of them only the
     /// Markdown page asks, beside the HTML page).
     mutating func cacheViews(threads: Int) {
@@ -70,29 +69,18 @@ extension ReportModel {
         let sliced = charted
         let p = summary.parameters.count
         let model = self
-        // The extreme worlds, replayed tick by tick by the single-world engine: 1–2 ms each, the
-        // longest jobs, so they start first, one job each (replayed one after another in the
-        // page's extremes section, they were one thread's work alone at its end).
-        let replays = replay == nil ? [] : trajectoryWorlds()
-        enum View { case slice(SliceView), pairs(maps: [PairView], total: Int), replay(Trajectory?) }
-        // One job per replayed world, per (metric, parameter) slice, then per charted metric's pair maps.
-        let views = ParallelMap.map(replays.count + sliced.count * p + charted.count, threads: threads) { j -> View in
-            if j < replays.count { return .replay(model.replay.flatMap { Trajectory.replay($0, world: replays[j].world) }) }
-            let k = j - replays.count
+        enum View { case slice(SliceView), pairs(maps: [PairView], total: Int) }
+        // One job per (metric, parameter) slice, then one per charted metric's pair maps.
+        let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
             guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
             return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), of: model.summary.points, never: model.neverShares(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
                                            log: model.binned && model.isLogSpaced(k % p)))
         }
-        if replay != nil {
-            replayed = zip(replays, views).compactMap { w, view in
-                if case .replay(let t?) = view { (t, w.why) } else { nil }
-            }
-        }
         for (i, column) in sliced.enumerated() {
-            sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[replays.count + i * p + $0] { v } else { nil } }
+            sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[i * p + $0] { v } else { nil } }
         }
         for (i, column) in charted.enumerated() {
-            if case .pairs(let maps, let total) = views[replays.count + sliced.count * p + i] { pairCache[column] = (maps, total) }
+            if case .pairs(let maps, let total) = views[sliced.count * p + i] { pairCache[column] = (maps, total) }
         }
     }
 

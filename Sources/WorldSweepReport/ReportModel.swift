@@ -83,8 +83,9 @@ struct ReportModel {
     /// pair maps), made once, side by side over the threads: the Markdown page, the HTML page and
     /// the findings' words each ask for them.
     var sliceCache: [String: [SliceView]] = [:]
-    /// The extreme worlds replayed (`trajectories()`), made beside the views.
-    var replayed: [(Trajectory, String)]?
+    /// The extreme worlds replayed, per world (`trajectories()`): each made once, by the report
+    /// writer's first jobs beside the pages.
+    let replays = MadeOnce<Int, Trajectory?>()
     var pairCache: [String: (maps: [PairView], total: Int)] = [:]
 
     /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
@@ -111,10 +112,10 @@ struct ReportModel {
         // point has a value of (issue 29: made per metric, it was most of a big sweep's report);
         // made by the first job, beside the partner metrics' own (made before the jobs, it was a
         // millisecond of one thread alone at 4 096 points).
-        let fullDesign = PointSetCache<Decomposition.Design>()
+        let fullDesign = MadeOnce<[Int], Decomposition.Design>()
         let sharedDesign = { fullDesign.value([-1]) { Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) } }
         let designJobs = p > 0 ? 1 : 0
-        let subsetDesigns = PointSetCache<Decomposition.Design>(), sensitivityDesigns = PointSetCache<SensitivityDesign>()
+        let subsetDesigns = MadeOnce<[Int], Decomposition.Design>(), sensitivityDesigns = MadeOnce<[Int], SensitivityDesign>()
         // What the jobs read of every point besides its statistics, read once: a point copied
         // in each job took references another thread's job had just taken. Each thread has its
         // own copy of the parameter arrays, which every metric's values hold: a reference count
@@ -178,11 +179,13 @@ struct ReportModel {
         analyses = perColumn.map(\.analysis)
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
-        (headlines, headlineEchoes) = computedHeadlines
-        headline = computedHeadline
         extremeList = computedExtremes
         hoverParts = computedHoverParts
+        // The views before the findings, whose words read the key metrics' slices (made one by
+        // one on this thread alone when the findings came first).
         cacheViews(threads: threads)
+        (headlines, headlineEchoes) = computedHeadlines
+        headline = computedHeadline
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
@@ -214,7 +217,7 @@ struct ReportModel {
         }
     }
 
-    /// The sensitivity fit's parameters over these points (one per set of points: PointSetCache).
+    /// The sensitivity fit's parameters over these points (one per set of points: MadeOnce).
     static func sensitivityDesign(_ values: [PointValue], parameterCount p: Int) -> SensitivityDesign {
         SensitivityDesign(parameters: (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }, points: values.count)
     }

@@ -1,5 +1,6 @@
 // The report's entry points: report.md and report.html from a sweep summary (and the first
 // bounces of a sample of worlds, for histograms), written atomically.
+import Dispatch
 import Foundation
 import WorldSweepRun
 
@@ -15,8 +16,8 @@ public enum ReportWriter {
     /// `NAME.tmp`, then renamed over the final name, so readers never see a half-written file.
     /// With `replay`, the report replays its extreme worlds to draw their paths.
     /// The report links to the run's data files found beside it.
-    /// `threads`: the threads the per-metric work and the three files are spread over (the run's
-    /// own count); the files' bytes are the same for any count.
+    /// `threads`: the threads the per-metric work, the replays and the three files are spread over
+    /// (the run's own count); the files' bytes are the same for any count.
     /// `comingFiles`: data files the run is still putting in place (SweepReply.closingFiles), linked
     /// as the others found. importance.csv, written here, is always linked (it was linked only
     /// when a run before had left one in the folder: the page depended on the folder's past).
@@ -28,23 +29,104 @@ public enum ReportWriter {
         }
         let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        // The HTML page is most of the work: its sections are jobs of their own beside the
-        // Markdown page and importance.csv, joined in page order once all are done. Taken from the
-        // page's end (the replayed extremes, the longest, start first, so no thread waits alone on them).
-        let parts = HTMLReport.parts(model), html = parts.count
-        let texts = ParallelMap.map(html + 2, threads: threads) { k -> String in
-            k == 0 ? MarkdownReport.render(model) : k == html + 1 ? ImportanceCSV.render(model) : parts[html - k](model)
-        }
-        // The page's sections are written one after another, not joined first (a copy of 1.8 MB
-        // of text, and another into Data, on a 4 096-point report's path to its end).
-        let files = [("report.html", Array(texts[1...html].reversed())), ("report.md", [texts[0]]), (ImportanceCSV.fileName, [texts[html + 1]])]
-        let failures = ParallelMap.map(files.count, threads: threads) { k -> Error? in
+        // One set of jobs on the run's threads: the extreme worlds' replays (1–2 ms each, the
+        // longest) first, then report.md and importance.csv, each written by its job, then the
+        // HTML page's sections in page order. Each section is appended to report.html as soon as
+        // those before it are (`PageInOrder`): written once all were done, the page's 1.8 MB
+        // (4 096 points) were the report's last 1.5 ms on one thread alone.
+        let replays = model.replay == nil ? [] : model.trajectoryWorlds().map(\.world)
+        let parts = HTMLReport.parts(model)
+        let page = try PageInOrder(path: (directory as NSString).appendingPathComponent("report.html"), sections: parts.count)
+        let path = { (name: String) in (directory as NSString).appendingPathComponent(name) }
+        let failures = ParallelMap.map(replays.count + 2 + parts.count, threads: threads) { k -> Error? in
             do {
-                try writeAtomically(files[k].1, to: (directory as NSString).appendingPathComponent(files[k].0))
+                switch k - replays.count {
+                case ..<0: _ = model.replayed(replays[k])
+                case 0: try writeAtomically(MarkdownReport.render(model), to: path("report.md"))
+                case 1: try writeAtomically(ImportanceCSV.render(model), to: path(ImportanceCSV.fileName))
+                case let s: try page.deliver(s - 2, parts[s - 2](model))
+                }
                 return nil
             } catch { return error }
         }
-        if let first = failures.compactMap({ $0 }).first { throw first }
+        if let first = failures.compactMap({ $0 }).first {
+            page.discard()
+            throw first
+        }
+        try page.finish()
+        // Freed on another thread: the model's arrays (a view per metric and parameter, each
+        // metric's values) took the report's last millisecond to free, object by object.
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(model) {} }
+    }
+
+    /// A page written section by section in order, each as soon as every section before it is
+    /// delivered, by the thread that delivers the last missing one (into `PATH.tmp`, renamed over
+    /// `PATH` by `finish`).
+    final class PageInOrder: @unchecked Sendable {
+        private let lock = NSLock()
+        private let path: String
+        private let file: AppendFile
+        private let sections: Int
+        private var ready: [Int: String] = [:]
+        private var next = 0
+        /// A thread is writing sections: others leave theirs in `ready` for it.
+        private var writing = false
+        private var failure: Error?
+
+        init(path: String, sections: Int) throws {
+            self.path = path
+            self.sections = sections
+            do {
+                file = try AppendFile(path: path + ".tmp", truncate: true, startsWriteback: false)
+            } catch {
+                throw WriteError.cannotWrite(path: path + ".tmp", reason: String(cString: strerror(errno)))
+            }
+        }
+
+        /// Section `index`'s text; writes it and any that follow it, when those before are written.
+        func deliver(_ index: Int, _ text: String) throws {
+            lock.lock()
+            ready[index] = text
+            guard !writing else { lock.unlock(); return }
+            writing = true
+            while true {
+                var run: [String] = []
+                while let t = ready.removeValue(forKey: next) { run.append(t); next += 1 }
+                guard !run.isEmpty, failure == nil else { break }
+                lock.unlock()
+                do {
+                    for t in run { try file.append(t) }
+                } catch {
+                    lock.lock()
+                    failure = WriteError.cannotWrite(path: path + ".tmp", reason: String(cString: strerror(errno)))
+                    break
+                }
+                lock.lock()
+            }
+            writing = false
+            let failed = failure
+            lock.unlock()
+            if let failed { throw failed }
+        }
+
+        /// Every section written: the file closed and renamed into place.
+        func finish() throws {
+            lock.lock(); defer { lock.unlock() }
+            precondition(next == sections && !writing, "every section written")
+            if let failure { discard(); throw failure }
+            file.close()
+            if rename(path + ".tmp", path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(path + ".tmp")
+                throw WriteError.cannotWrite(path: path, reason: reason)
+            }
+        }
+
+        /// Drops the unfinished page.
+        func discard() {
+            file.close()
+            unlink(path + ".tmp")
+        }
     }
 
     /// A run folder's data files, in the order the report lists them.

@@ -11,11 +11,14 @@ import Darwin
 /// in one plain sentence, found before anything is created.
 public enum OutputFolder {
     /// Every name a run, a shard or a merge writes in its folder.
-    public static let names = ["run.json", "worlds.csv", "partners.csv", "summary.json", "done", "report.md",
-                               "report.html", "summary.points.tmp", "summary.partners.tmp", "run.json.tmp", "summary.json.tmp", "done.tmp",
+    public static let names = ["run.json", "worlds.csv", "partners.csv", "summary.json", "done"] + reportNames + [
+                               "report.md.tmp", "report.html.tmp", "importance.csv.tmp", "summary.points.tmp", "summary.partners.tmp", "run.json.tmp", "summary.json.tmp", "done.tmp",
                                "worlds.csv.tmp", "partners.csv.tmp", "rows.sum", "points.csv", "points.csv.tmp",
                                "partner_points.csv", "partner_points.csv.tmp",
                                "sweep.yaml", "sweep.yaml.tmp"]
+
+    /// The report's files (WorldSweepReport writes them after a whole run or a merge).
+    public static let reportNames = ["report.md", "report.html", "importance.csv"]
 
     /// Checks `directory` for a run to write into it (creating nothing).
     /// `ownMarker`: the file whose presence shows the folder is worldsweep's (run.json; for a

@@ -81,13 +81,13 @@ import WorldSweepRun
 
     /// Asked for one set of points by several threads at once, the cache makes it once (the
     /// others wait for it); each other set is made once too, and every asker gets its set's value.
-    @Test func pointSetCacheMakesEachSetOnce() {
+    @Test func madeOnceMakesEachSetOnce() {
         final class Tally: @unchecked Sendable {
             let lock = NSLock()
             var made: [[Int]] = []
             func note(_ set: [Int]) { lock.lock(); made.append(set); lock.unlock() }
         }
-        let cache = PointSetCache<Int>(), tally = Tally()
+        let cache = MadeOnce<[Int], Int>(), tally = Tally()
         let shared = [-1]
         let out = ParallelMap.map(24, threads: 4) { k -> Int in
             let set = k % 3 == 0 ? shared : [k % 6]

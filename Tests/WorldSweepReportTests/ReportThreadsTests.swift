@@ -5,6 +5,7 @@ import Foundation
 import TestScratch
 import Testing
 import WorldSweepRun
+import WorldSweepScene
 @testable import WorldSweepReport
 
 /// The report spreads its per-metric work and its three files over the run's threads (issue 29):
@@ -74,5 +75,52 @@ import WorldSweepRun
                 #expect(cached.dots.map { [$0.x, $0.y] } == fresh.dots.map { [$0.x, $0.y] })
             }
         }
+    }
+
+    /// With the extreme worlds replayed (the writer's first jobs, drawn by a section near the
+    /// page's end), the files are still the same at 1, 2 and 5 threads, and the page draws them.
+    @Test func replayedPagesAreTheSameAtAnyThreadCount() throws {
+        let dir = Scratch.directory("report-threads-replay")
+        let path = dir + "/tiny.yaml"
+        try Data(tinySweep(ticks: 60, boxY: 300, elasticity: "{range: [0.1, 0.9, 0.1]}").utf8).write(to: URL(fileURLWithPath: path))
+        let scene = try SceneFile.load(path: path)
+        let outcome = try SweepRun(scene: scene, fileData: try Data(contentsOf: URL(fileURLWithPath: path)), directory: dir + "/run")
+            .run(.init(threads: 1))
+        let summary = try #require(outcome.summary)
+        var pages: [[String: Data]] = []
+        for threads in [1, 2, 5] {
+            let out = dir + "/report-\(threads)"
+            try ReportWriter.write(summary: summary, sample: outcome.sample, to: out, replay: WorldReplay(scene: scene, file: path), threads: threads)
+            var files: [String: Data] = [:]
+            for name in ["report.html", "report.md", ImportanceCSV.fileName] {
+                files[name] = try #require(FileManager.default.contents(atPath: out + "/" + name))
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasSuffix(".tmp") })
+            pages.append(files)
+        }
+        let html = String(decoding: pages[0]["report.html"]!, as: UTF8.self)
+        #expect(html.contains("The extreme worlds, replayed") && html.contains("animateMotion"))
+        #expect(pages[1] == pages[0])
+        #expect(pages[2] == pages[0])
+    }
+
+    /// Sections delivered in any order from several threads are written in page order, each once;
+    /// the file appears only when every section is in.
+    @Test func pageSectionsAreWrittenInOrder() throws {
+        let dir = Scratch.directory("report-page-in-order")
+        let path = dir + "/page.html"
+        let sections = (0..<40).map { "<section \($0)>" + String(repeating: "x", count: $0 * 997) + "</section>\n" }
+        let page = try ReportWriter.PageInOrder(path: path, sections: sections.count)
+        // Delivered back to front in pieces, over four threads.
+        let order = (0..<sections.count).reversed().map { $0 }
+        _ = ParallelMap.map(order.count, threads: 4) { k -> Bool in
+            usleep(UInt32((k % 5) * 200))
+            try? page.deliver(order[k], sections[order[k]])
+            return true
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try page.finish()
+        #expect(FileManager.default.contents(atPath: path) == Data(sections.joined().utf8))
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
     }
 }

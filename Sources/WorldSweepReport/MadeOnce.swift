@@ -1,0 +1,37 @@
+// What the report's jobs share, made once by whichever job asks first: the analyses' designs per
+// set of points (over every point, and over the points some metrics lack: a partner's contact
+// count exists only at the points whose worlds touched that partner, and both items' counts of one
+// pair have the same points; made per metric, the designs were a tenth of a random sweep's report,
+// issue 29), the sensitivity fits' standardized parameters, and the extreme worlds' replays.
+import Foundation
+
+final class MadeOnce<Key: Hashable, Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var made: [Key: Value] = [:]
+    /// Keys whose value a thread is making now.
+    private var making: Set<Key> = []
+
+    init() {}
+
+    /// The value for `key`: made by `make` the first time, then shared. Made outside the lock; a
+    /// thread that asks while another makes it waits for that one rather than making it again
+    /// (two threads on two partner metrics of one pair each made the same design, 1–3 ms, at the
+    /// start of every report).
+    func value(_ key: Key, _ make: () -> Value) -> Value {
+        condition.lock()
+        while making.contains(key) { condition.wait() }
+        if let known = made[key] {
+            condition.unlock()
+            return known
+        }
+        making.insert(key)
+        condition.unlock()
+        let d = make()
+        condition.lock()
+        made[key] = d
+        making.remove(key)
+        condition.broadcast()
+        condition.unlock()
+        return d
+    }
+}
