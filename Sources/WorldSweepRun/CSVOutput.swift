@@ -68,7 +68,7 @@ public struct CSVLayout: Sendable, Hashable {
             }
         }
         pointMetricNames = MetricNames(names)
-        partnerSlots = slots.map(PartnerSlots.init)
+        partnerSlots = zip(items, slots).map { PartnerSlots(item: $0, $1) }
     }
 
     /// The columns of a file's worlds: its swept parameters, items, and the spring metrics of items
@@ -313,20 +313,31 @@ func appendDecimalDigits(of value: Int, to bytes: inout [UInt8]) {
 struct PartnerSlots: Sendable, Hashable {
     private let names: [String]
     private let slots: [Int]
+    /// Per listed partner, the middle of its partners.csv rows, ",ITEM,PARTNER,": copied whole
+    /// into a chunk's rows (appended name by name from the strings, the rows were a quarter of
+    /// what formatting a chunk cost beside the engine).
+    private let rowMiddles: [[UInt8]]
     private let byName: [String: Int]?
     private static let listMost = 16
 
-    init(_ entries: [(name: String, slot: Int)]) {
+    init(item: String, _ entries: [(name: String, slot: Int)]) {
         names = entries.map(\.name)
         slots = entries.map(\.slot)
-        byName = entries.count > Self.listMost ? Dictionary(entries.map { ($0.name, $0.slot) }, uniquingKeysWith: { a, _ in a }) : nil
+        rowMiddles = entries.map { Array(",\(item),\($0.name),".utf8) }
+        byName = entries.count > Self.listMost ? Dictionary(entries.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a }) : nil
     }
 
     var isEmpty: Bool { names.isEmpty }
 
-    /// The slot of `partner`, nil if the item cannot touch it.
-    func slot(of partner: String) -> Int? {
+    /// Where `partner` is listed, nil if the item cannot touch it.
+    private func index(of partner: String) -> Int? {
         if let byName { return byName[partner] }
-        return names.firstIndex(of: partner).map { slots[$0] }
+        return names.firstIndex(of: partner)
     }
+
+    /// The slot of `partner`, nil if the item cannot touch it.
+    func slot(of partner: String) -> Int? { index(of: partner).map { slots[$0] } }
+
+    /// ",ITEM,PARTNER," for `partner`, nil if the item cannot touch it.
+    func rowMiddle(of partner: String) -> [UInt8]? { index(of: partner).map { rowMiddles[$0] } }
 }

@@ -85,15 +85,19 @@ extension CSVLayout {
         for (i, item) in r.items.enumerated() where !item.contactsByPartner.isEmpty {
             func row(_ partner: String, _ n: Int) {
                 guard n > 0 else { return }
-                // The collision rule names every partner the engine can report.
-                precondition(listsPartners ? partnerSlots[i].slot(of: partner) != nil : partners.canTouch(items[i], partner),
-                             "\(items[i]) touched \(partner), which it cannot")
                 appendDecimalDigits(of: r.world, to: &bytes)
-                bytes.append(UInt8(ascii: ","))
-                bytes.append(contentsOf: items[i].utf8)
-                bytes.append(UInt8(ascii: ","))
-                bytes.append(contentsOf: partner.utf8)
-                bytes.append(UInt8(ascii: ","))
+                // The collision rule names every partner the engine can report.
+                if listsPartners {
+                    guard let middle = partnerSlots[i].rowMiddle(of: partner) else { preconditionFailure("\(items[i]) touched \(partner), which it cannot") }
+                    bytes.append(contentsOf: middle)
+                } else {
+                    precondition(partners.canTouch(items[i], partner), "\(items[i]) touched \(partner), which it cannot")
+                    bytes.append(UInt8(ascii: ","))
+                    bytes.append(contentsOf: items[i].utf8)
+                    bytes.append(UInt8(ascii: ","))
+                    bytes.append(contentsOf: partner.utf8)
+                    bytes.append(UInt8(ascii: ","))
+                }
                 appendDecimalDigits(of: n, to: &bytes)
                 bytes.append(UInt8(ascii: "\n"))
             }

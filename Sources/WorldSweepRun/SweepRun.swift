@@ -181,9 +181,15 @@ public struct SweepRun {
                 throw RunInputError("\(dir) holds a finished run: give another --out, or add --force to replace it")
             }
             try OutputFolder.create(dir)
-            // Plain files of this run's own (OutputFolder.check refused anything else).
-            for path in [finalMarker, worldsPath, partnersPath, sumsPath, "\(dir)/\(Self.pointsTableName)",
-                         "\(dir)/\(Self.partnerPointsTableName)"] { unlink(path) }
+            // Plain files of this run's own (OutputFolder.check refused anything else); the marker
+            // first, so that a kill from here on leaves an unfinished run. The big rows files of a
+            // run this one replaces are moved to their temporary names (ours too) and removed
+            // beside the engine: removed here, freeing their blocks was 0.6 ms of a 4 096-world
+            // run's start.
+            unlink(finalMarker)
+            var dropped: [String] = []
+            for path in [worldsPath, partnersPath] where rename(path, path + ".tmp") == 0 { dropped.append(path + ".tmp") }
+            for path in [sumsPath, "\(dir)/\(Self.pointsTableName)", "\(dir)/\(Self.partnerPointsTableName)"] { unlink(path) }
             var staged: [StagedFile] = []
             do {
                 staged.append(try StagedFile(try JSONText.encode(settings), to: runPath))
@@ -201,9 +207,9 @@ public struct SweepRun {
             // The report of the run this one replaces describes rows about to be rewritten: it goes
             // now, beside the engine. Replaced only at the end, the old report.html's pages were
             // freed inside the new one's rename, 2 ms of a 4 096-world run's last step.
-            let oldReports = options.force ? OutputFolder.reportNames.map { "\(dir)/\($0)" } : []
+            let oldFiles = dropped + (options.force ? OutputFolder.reportNames.map { "\(dir)/\($0)" } : [])
             firstFiles = BackgroundWork {
-                for path in oldReports { unlink(path) }
+                for path in oldFiles { unlink(path) }
                 for file in files { try file.place() }
             }
             worlds = try AppendFile(path: worldsPath, truncate: true)

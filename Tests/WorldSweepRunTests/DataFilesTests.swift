@@ -218,6 +218,12 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         let scene = try SceneFile.load(path: path)
         let forced = try SweepRun(scene: scene, fileData: bytes(path), directory: "\(dir)/out").run(.init(threads: 1, force: true))
         #expect(forced.completed)
+        // Replaced: the same rows again, and nothing of the old run's left under a temporary name
+        // (its rows files are moved aside and removed beside the engine).
+        let replaced = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").sorted()
+        #expect(replaced == before.map(\.0) && !replaced.contains { $0.hasSuffix(".tmp") })
+        #expect(bytes("\(dir)/out/worlds.csv") == before.first { $0.0 == "worlds.csv" }?.1)
+        #expect(bytes("\(dir)/out/partners.csv") == before.first { $0.0 == "partners.csv" }?.1)
     }
 
     /// Closed in the background (as `run` closes while it writes the report), a run leaves the
