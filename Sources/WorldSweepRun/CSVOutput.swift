@@ -338,6 +338,11 @@ struct PartnerSlots: Sendable, Hashable {
     /// The slot of `partner`, nil if the item cannot touch it.
     func slot(of partner: String) -> Int? { index(of: partner).map { slots[$0] } }
 
-    /// ",ITEM,PARTNER," for `partner`, nil if the item cannot touch it.
-    func rowMiddle(of partner: String) -> [UInt8]? { index(of: partner).map { rowMiddles[$0] } }
+    /// Appends ",ITEM,PARTNER," for `partner` to `bytes`; false (nothing appended) if the item
+    /// cannot touch it.
+    func appendRowMiddle(of partner: String, to bytes: inout [UInt8]) -> Bool {
+        guard let k = index(of: partner) else { return false }
+        rowMiddles.withUnsafeBufferPointer { $0[k].withUnsafeBufferPointer { bytes.append(contentsOf: $0) } }
+        return true
+    }
 }

@@ -88,8 +88,7 @@ extension CSVLayout {
                 appendDecimalDigits(of: r.world, to: &bytes)
                 // The collision rule names every partner the engine can report.
                 if listsPartners {
-                    guard let middle = partnerSlots[i].rowMiddle(of: partner) else { preconditionFailure("\(items[i]) touched \(partner), which it cannot") }
-                    bytes.append(contentsOf: middle)
+                    guard partnerSlots[i].appendRowMiddle(of: partner, to: &bytes) else { preconditionFailure("\(items[i]) touched \(partner), which it cannot") }
                 } else {
                     precondition(partners.canTouch(items[i], partner), "\(items[i]) touched \(partner), which it cannot")
                     bytes.append(UInt8(ascii: ","))

@@ -168,7 +168,12 @@ public struct SummaryBuilder {
                 // Cut by the chunk's edge: finished (or begun) on the collecting thread, in order.
                 if start == 0 { out.leading = Array(worlds) } else { out.trailing = Array(worlds) }
             } else {
-                if formatter.needsSummary(ofPoint: point) { formatter.add(SummaryBuilder.summarize(Array(worlds), layout: layout), to: &out.records) }
+                if formatter.needsSummary(ofPoint: point) {
+                    // A point of one world is summarized from it directly, with no array of it.
+                    let summary = worlds.count == 1 ? PointAccumulator.summary(ofOneWorld: worlds[start], layout: layout)
+                        : SummaryBuilder.summarize(Array(worlds), layout: layout)
+                    formatter.add(summary, to: &out.records)
+                }
                 for r in worlds {
                     if r.failed { out.failedWorlds += 1 }
                     if r.world % sampleStride == 0 { out.sample.add(r) }
