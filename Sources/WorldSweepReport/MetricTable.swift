@@ -12,12 +12,11 @@ struct MetricTable: Sendable {
     /// Every metric some point has.
     let names: Set<String>
 
-    /// The metrics laid out by `init(_:columns:threads:)`, and where each starts in `laidOut`
-    /// (or, when every point holds one world, in `laidOutValues`: each point's value, NaN where
-    /// it has none; 8 bytes an entry instead of 48, the most of a one-replica table's page faults).
+    /// The metrics laid out by `init(_:columns:threads:)`, and where each starts in `laidOut`:
+    /// their statistics, or, when every point holds one world, each point's value (NaN where it
+    /// has none; 8 bytes an entry instead of 48, the most of a one-replica table's page faults).
     private let start: [String: Int]
-    private let laidOut: [MetricStats?]
-    private let laidOutValues: [Double]
+    private let laidOut: MetricColumn.Storage
 
     /// Every metric some point of `points` has.
     static func names(of points: [PointSummary]) -> Set<String> {
@@ -78,11 +77,9 @@ struct MetricTable: Sendable {
             }
         }
         if !wanted.isEmpty && points.allSatisfy(\.metrics.holdsOneWorld) {
-            laidOut = []
-            laidOutValues = layOut { range, columns in points.writeMetricValues(wanted, points: range, into: columns, stride: n) }
+            laidOut = .oneWorldValues(layOut { range, columns in points.writeMetricValues(wanted, points: range, into: columns, stride: n) })
         } else {
-            laidOutValues = []
-            laidOut = layOut { range, columns in points.writeMetricColumns(wanted, points: range, into: columns, stride: n) }
+            laidOut = .stats(layOut { range, columns in points.writeMetricColumns(wanted, points: range, into: columns, stride: n) })
         }
     }
 
@@ -90,36 +87,33 @@ struct MetricTable: Sendable {
     /// `init` is read from there, any other from the points.
     func column(_ name: String) -> MetricColumn? {
         guard names.contains(name) else { return nil }
-        if let at = start[name] {
-            return laidOutValues.isEmpty ? MetricColumn(storage: laidOut, start: at, count: points.count)
-                : MetricColumn(oneWorldValues: laidOutValues, start: at, count: points.count)
-        }
+        if let at = start[name] { return MetricColumn(laidOut, start: at, count: points.count) }
         var one = [MetricStats?](repeating: nil, count: points.count)
         one.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.deinitialize(count: points.count)
             points.writeMetricColumns([name], points: points.indices, into: buffer.baseAddress!, stride: points.count)
         }
-        return MetricColumn(storage: one, start: 0, count: points.count)
+        return MetricColumn(.stats(one), start: 0, count: points.count)
     }
 }
 
 /// One metric's statistics per point, in the points' order (a view of the table's storage: the
 /// statistics, or the values of points that each hold one world).
 struct MetricColumn: Sendable {
-    private let storage: [MetricStats?]
-    private let oneWorldValues: [Double]
+    enum Storage: Sendable { case stats([MetricStats?]), oneWorldValues([Double]) }
+    private let storage: Storage
     private let start: Int
     let count: Int
-    init(storage: [MetricStats?], start: Int, count: Int) {
-        self.storage = storage; oneWorldValues = []; self.start = start; self.count = count
-    }
-    init(oneWorldValues: [Double], start: Int, count: Int) {
-        storage = []; self.oneWorldValues = oneWorldValues; self.start = start; self.count = count
+    init(_ storage: Storage, start: Int, count: Int) {
+        self.storage = storage; self.start = start; self.count = count
     }
     subscript(i: Int) -> MetricStats? {
-        guard storage.isEmpty && !oneWorldValues.isEmpty else { return storage[start + i] }
-        let v = oneWorldValues[start + i]
-        return v.isNaN ? nil : MetricStats(oneValue: v)
+        switch storage {
+        case .stats(let stats): return stats[start + i]
+        case .oneWorldValues(let values):
+            let v = values[start + i]
+            return v.isNaN ? nil : MetricStats(oneValue: v)
+        }
     }
     var values: [MetricStats?] { (0..<count).map { self[$0] } }
 }

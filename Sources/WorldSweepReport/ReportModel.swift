@@ -84,10 +84,10 @@ struct ReportModel {
     /// pair maps), made once, side by side over the threads: the Markdown page, the HTML page and
     /// the findings' words each ask for them.
     var sliceCache: [String: [SliceView]] = [:]
+    var pairCache: [String: (maps: [PairView], total: Int)] = [:]
     /// The extreme worlds replayed, per world (`trajectories()`): each made once, by the report
     /// writer's first jobs beside the pages.
     let replays = MadeOnce<Int, Trajectory?>()
-    var pairCache: [String: (maps: [PairView], total: Int)] = [:]
 
     /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
     /// independent of one another) is spread over; the model is the same for any count.

@@ -199,31 +199,14 @@ extension Array where Element == PointSummary {
                 table = storage.names
                 slots = names.map { storage.names.index[$0] }
             }
-            if storage.oneWorld {
-                storage.values.withUnsafeBufferPointer { held in
-                    for c in names.indices {
-                        let stats: MetricStats?
-                        if let slot = slots[c] {
-                            let v = held[slot]
-                            stats = v.isNaN ? nil : MetricStats(oneValue: v)
-                        } else {
-                            stats = storage.extra.isEmpty ? nil : storage.extra[names[c]]
-                        }
-                        (columns + c * stride + i).initialize(to: stats)
-                    }
+            for c in names.indices {
+                let stats: MetricStats?
+                if let slot = slots[c] {
+                    stats = storage.stats(inSlot: slot)
+                } else {
+                    stats = storage.extra.isEmpty ? nil : storage.extra[names[c]]
                 }
-                continue
-            }
-            storage.slots.withUnsafeBufferPointer { held in
-                for c in names.indices {
-                    let stats: MetricStats?
-                    if let slot = slots[c] {
-                        stats = held[slot]
-                    } else {
-                        stats = storage.extra.isEmpty ? nil : storage.extra[names[c]]
-                    }
-                    (columns + c * stride + i).initialize(to: stats)
-                }
+                (columns + c * stride + i).initialize(to: stats)
             }
         }
     }

@@ -168,12 +168,8 @@ public struct SummaryBuilder {
                 // Cut by the chunk's edge: finished (or begun) on the collecting thread, in order.
                 if start == 0 { out.leading = Array(worlds) } else { out.trailing = Array(worlds) }
             } else {
-                if formatter.needsSummary(ofPoint: point) {
-                    // A point of one world is summarized from it directly, with no array of it.
-                    let summary = worlds.count == 1 ? PointAccumulator.summary(ofOneWorld: worlds[start], layout: layout)
-                        : SummaryBuilder.summarize(Array(worlds), layout: layout)
-                    formatter.add(summary, to: &out.records)
-                }
+                // Summarized from the chunk's slice, with no array made of the point's worlds.
+                if formatter.needsSummary(ofPoint: point) { formatter.add(SummaryBuilder.summarize(worlds, layout: layout), to: &out.records) }
                 for r in worlds {
                     if r.failed { out.failedWorlds += 1 }
                     if r.world % sampleStride == 0 { out.sample.add(r) }
@@ -212,9 +208,10 @@ public struct SummaryBuilder {
     }
 
     /// The statistics of one point's worlds (failed ones counted, not used).
-    public static func summarize(_ worlds: [WorldResult], layout: CSVLayout) -> PointSummary {
-        if worlds.count == 1 { return PointAccumulator.summary(ofOneWorld: worlds[0], layout: layout) }
-        var point = PointAccumulator(layout: layout, point: worlds[0].point, parameters: worlds[0].parameters)
+    public static func summarize(_ worlds: some Collection<WorldResult>, layout: CSVLayout) -> PointSummary {
+        let first = worlds.first!
+        if worlds.count == 1 { return PointAccumulator.summary(ofOneWorld: first, layout: layout) }
+        var point = PointAccumulator(layout: layout, point: first.point, parameters: first.parameters)
         for w in worlds { point.add(w) }
         return point.summary
     }
