@@ -57,7 +57,8 @@ extension ReportModel {
 
     /// The metric against parameter `j`.
     func slice(_ column: String, _ j: Int) -> SliceView {
-        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), of: summary.points, never: neverShares(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j))
+        sliceCache[column]?[safe: j] ?? SweepViews.slice(valued: valued(column), of: summary.points, never: neverShares(column), parameter: j, column: column, binned: binned, log: binned && isLogSpaced(j),
+                                                         levels: parameterLevels[safe: j])
     }
 
     /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a constant metric are never drawn). The other metrics'
@@ -74,7 +75,7 @@ extension ReportModel {
         let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
             guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
             return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), of: model.summary.points, never: model.neverShares(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
-                                           log: model.binned && model.isLogSpaced(k % p)))
+                                           log: model.binned && model.isLogSpaced(k % p), levels: model.parameterLevels[safe: k % p]))
         }
         for (i, column) in sliced.enumerated() {
             sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[i * p + $0] { v } else { nil } }
@@ -96,8 +97,11 @@ extension ReportModel {
         for a in order.indices { for b in order.indices where b > a { all.append((min(order[a], order[b]), max(order[a], order[b]))) } }
         let kept = all.prefix(Self.maxPairs)
         let vals = valued(column), never = neverShares(column)
-        return (kept.map { SweepViews.pair(valued: vals, of: summary.points, never: never, x: $0.0, y: $0.1, column: column, binned: binned,
-                                         log: (binned && isLogSpaced($0.0), binned && isLogSpaced($0.1)), maxSide: Self.maxHeatmapSide) }, all.count)
+        return (kept.map { pair in
+            let levels = parameterLevels[safe: pair.0].flatMap { x in parameterLevels[safe: pair.1].map { (x, $0) } }
+            return SweepViews.pair(valued: vals, of: summary.points, never: never, x: pair.0, y: pair.1, column: column, binned: binned,
+                                   log: (binned && isLogSpaced(pair.0), binned && isLogSpaced(pair.1)), maxSide: Self.maxHeatmapSide, levels: levels)
+        }, all.count)
     }
 
     /// The headline metric against its strongest parameter, one line per value of the second

@@ -61,6 +61,9 @@ struct ReportModel {
     /// Which parameters vary over the points (a grid axis with one value does not): worked out
     /// once, as every chart asks.
     let varyingParameters: [Int]
+    /// Per parameter of a grid or zip sweep, its levels over the points (none for random sweeps,
+    /// whose views bin): what the slices and pair maps group by.
+    let parameterLevels: [ParameterLevels]
     /// Per parameter, whether a grid sweep's values are log-spaced (`isLogSpaced`): worked out
     /// once, as every slice, pair map and chart of the parameter asks (each answer sorted the
     /// points' distinct values).
@@ -103,8 +106,12 @@ struct ReportModel {
         let columns = Self.metricColumns(summary, present: present)
         let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0)) } }, threads: threads)
         let p = summary.parameters.count
-        varyingParameters = summary.parameters.indices.filter { j in Set(summary.points.compactMap { $0.parameters[safe: j] }).count > 1 }
-        logSpacedGrid = isRandom ? [] : summary.parameters.indices.map { Self.logSpacedValues(summary.points, $0) }
+        let levels = isRandom ? [] : summary.parameters.indices.map { ParameterLevels(summary.points, parameter: $0) }
+        parameterLevels = levels
+        varyingParameters = summary.parameters.indices.filter { j in
+            (levels[safe: j]?.values.count ?? Set(summary.points.compactMap { $0.parameters[safe: j] }).count) > 1
+        }
+        logSpacedGrid = levels.map { Self.logSpaced($0.values) }
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
@@ -240,7 +247,12 @@ struct ReportModel {
     /// Whether the points' values of parameter `j` are three or more positive values spread by a
     /// constant ratio over at least a decade.
     static func logSpacedValues(_ points: [PointSummary], _ j: Int) -> Bool {
-        let v = Array(Set(points.compactMap { $0.parameters[safe: j] })).sorted()
+        logSpaced(Array(Set(points.compactMap { $0.parameters[safe: j] })).sorted())
+    }
+
+    /// Whether distinct ascending values are three or more positive values spread by a constant
+    /// ratio over at least a decade.
+    static func logSpaced(_ v: [Double]) -> Bool {
         guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }

@@ -48,6 +48,41 @@ struct PairView: Sendable {
     var capped: Bool
 }
 
+/// One parameter's distinct values over a sweep's points, ascending, and each point's place among
+/// them: worked out once per report, so that each slice and pair map of a grid sweep groups its
+/// points by index instead of hashing every point's value again (issue 29: the sets and
+/// dictionaries of values per view were a seventh of a 4 096-point report).
+struct ParameterLevels: Sendable {
+    /// The distinct values, ascending, as `Array(Set(values)).sorted()` makes them.
+    let values: [Double]
+    /// Per point, its value's index in `values` (−1 for a point without the parameter); nil when
+    /// some value is NaN or −0, where which of equal values a set keeps (0 or −0) or whether it
+    /// finds one at all (NaN) depends on the points a view takes: those views hash, as before.
+    let index: [Int32]?
+
+    init(_ points: [PointSummary], parameter j: Int) {
+        let present = points.compactMap { $0.parameters[safe: j] }
+        values = Array(Set(present)).sorted()
+        guard !present.contains(where: { $0.isNaN || ($0 == 0 && $0.sign == .minus) }), values.count < Int(Int32.max) else {
+            index = nil
+            return
+        }
+        let distinct = values
+        index = points.map { point in
+            guard let v = point.parameters[safe: j] else { return -1 }
+            return Int32(SweepViews.position(of: v, in: distinct)!)
+        }
+    }
+
+    /// The values at least one of `points` (indices into the summary's points) has, ascending:
+    /// `Array(Set(their values)).sorted()`, read through the index.
+    func values(of points: some Sequence<Int>, index: [Int32]) -> [Double] {
+        var seen = [Bool](repeating: false, count: values.count)
+        for p in points where index[p] >= 0 { seen[Int(index[p])] = true }
+        return values.indices.filter { seen[$0] }.map { values[$0] }
+    }
+}
+
 enum SweepViews {
     static let bins = 10
     static let pairBins = 8
@@ -128,8 +163,10 @@ enum SweepViews {
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
     /// `neverShares(valued, of: points, column)`, likewise.
+    /// `levels`: the parameter's levels over `points` (ReportModel's, made once), for a grid's
+    /// levels grouped by index.
     static func slice(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, parameter j: Int, column: String,
-                      binned: Bool, log: Bool = false) -> SliceView {
+                      binned: Bool, log: Bool = false, levels: ParameterLevels? = nil) -> SliceView {
         let shares = shares ?? neverShares(valued, of: points, column)
         var vals: [(x: Double, y: Double, point: Int)] = [], never: [Double?] = []
         vals.reserveCapacity(valued.count); never.reserveCapacity(valued.count)
@@ -149,6 +186,11 @@ enum SweepViews {
             var byBin = [[Member]](repeating: [], count: bins)
             for (v, n) in zip(vals, never) { byBin[b.index(v.x)].append((v.x, v.y, n)) }
             ordered = byBin.filter { !$0.isEmpty }
+        } else if let levels, let index = levels.index {
+            // By the value's level: the levels ascending, as the sorted keys below.
+            var byLevel = [[Member]](repeating: [], count: levels.values.count)
+            for (v, n) in zip(vals, never) { byLevel[Int(index[v.point])].append((v.x, v.y, n)) }
+            ordered = byLevel.filter { !$0.isEmpty }
         } else {
             var groups: [Double: [Member]] = [:]
             for (v, n) in zip(vals, never) { groups[v.x, default: []].append((v.x, v.y, n)) }
@@ -169,23 +211,38 @@ enum SweepViews {
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
     /// `neverShares(valued, of: points, column)`, likewise.
+    /// `levels`: the two parameters' levels over `points` (ReportModel's, made once), for a grid's
+    /// cells found by index.
     static func pair(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
-                     binned: Bool, log: (x: Bool, y: Bool) = (false, false), maxSide: Int) -> PairView {
+                     binned: Bool, log: (x: Bool, y: Bool) = (false, false), maxSide: Int,
+                     levels: (x: ParameterLevels, y: ParameterLevels)? = nil) -> PairView {
         let shares = shares ?? neverShares(valued, of: points, column)
-        let vals = valued.indices.compactMap { i -> (Double, Double, Double, Double?)? in
+        let vals = valued.indices.compactMap { i -> (Double, Double, Double, Double?, Int)? in
             let parameters = points[valued[i].0].parameters
             guard let a = parameters[safe: jx], let b = parameters[safe: jy] else { return nil }
-            return (a, b, valued[i].1, shares[i])
+            return (a, b, valued[i].1, shares[i], valued[i].0)
         }
         var xs: [Double], ys: [Double]
-        var key: (Double, Double) -> (Int, Int)?
+        var key: (Double, Double, Int) -> (Int, Int)?
         var capped = false
         if binned {
             let n = pairBins
             let bx = Bins(vals.map(\.0), count: n, logarithmic: log.x), by = Bins(vals.map(\.1), count: n, logarithmic: log.y)
             xs = (0..<n).map(bx.centre)
             ys = (0..<n).map(by.centre)
-            key = { a, b in (bx.index(a), by.index(b)) }
+            key = { a, b, _ in (bx.index(a), by.index(b)) }
+        } else if let levels, let ix = levels.x.index, let iy = levels.y.index {
+            // The values present and each level's column (row) through the levels' index: the
+            // same sorted distinct values and binary searches as below, per level, not per point.
+            let allX = levels.x.values(of: vals.lazy.map(\.4), index: ix), allY = levels.y.values(of: vals.lazy.map(\.4), index: iy)
+            xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)
+            capped = xs.count < allX.count || ys.count < allY.count
+            let (sx, sy) = (xs, ys)
+            let column = levels.x.values.map { Self.position(of: $0, in: sx) ?? -1 }, row = levels.y.values.map { Self.position(of: $0, in: sy) ?? -1 }
+            key = { _, _, p in
+                let c = column[Int(ix[p])], r = row[Int(iy[p])]
+                return c < 0 || r < 0 ? nil : (c, r)
+            }
         } else {
             let allX = Array(Set(vals.map(\.0))).sorted(), allY = Array(Set(vals.map(\.1))).sorted()
             xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)
@@ -197,12 +254,12 @@ enum SweepViews {
             if sx.contains(where: \.isNaN) || sy.contains(where: \.isNaN) {
                 let xi = Dictionary(sx.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
                 let yi = Dictionary(sy.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-                key = { a, b in
+                key = { a, b, _ in
                     guard let c = xi[a], let r = yi[b] else { return nil }
                     return (c, r)
                 }
             } else {
-                key = { a, b in
+                key = { a, b, _ in
                     guard let c = Self.position(of: a, in: sx), let r = Self.position(of: b, in: sy) else { return nil }
                     return (c, r)
                 }
@@ -210,8 +267,8 @@ enum SweepViews {
         }
         var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)
         let counted = Censoring.missing(column) != .none
-        for (a, b, v, n) in vals {
-            guard let k = key(a, b) else { continue }
+        for (a, b, v, n, p) in vals {
+            guard let k = key(a, b, p) else { continue }
             sums[k.1][k.0].0 += v; sums[k.1][k.0].1 += 1; sums[k.1][k.0].2 += n ?? 0
         }
         let cells = sums.map { row in row.map { s -> (mean: Double, points: Int, never: Double?)? in
