@@ -34,4 +34,24 @@ final class MadeOnce<Key: Hashable, Value>: @unchecked Sendable {
         condition.unlock()
         return d
     }
+
+    /// The values for `keys`, made together by one call of `make` (given the keys not yet made,
+    /// in order, it returns their values in that order), then shared as `value` shares them; a
+    /// thread asking for one of them meanwhile waits.
+    func values(_ keys: [Key], _ make: ([Key]) -> [Value]) {
+        condition.lock()
+        let missing = keys.filter { made[$0] == nil && !making.contains($0) }
+        missing.forEach { making.insert($0) }
+        condition.unlock()
+        guard !missing.isEmpty else { return }
+        let values = make(missing)
+        precondition(values.count == missing.count, "a value per key")
+        condition.lock()
+        for (key, value) in zip(missing, values) {
+            made[key] = value
+            making.remove(key)
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
 }

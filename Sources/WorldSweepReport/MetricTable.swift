@@ -24,6 +24,9 @@ struct MetricTable: Sendable {
         // Per run of points sharing a table of names, which of its slots some point fills.
         var table: MetricNames?
         var filled: [Bool] = []
+        // Slots no point of the run has filled yet: once none is left, a point's slots are not
+        // read (42 slots of 4 096 points were a millisecond of the report's serial start).
+        var unfilled = 0
         func collect() {
             guard let table else { return }
             for (s, isFilled) in filled.enumerated() where isFilled { names.insert(table.names[s]) }
@@ -34,8 +37,11 @@ struct MetricTable: Sendable {
                 collect()
                 table = metrics.names
                 filled = Array(repeating: false, count: metrics.names.names.count)
+                unfilled = filled.count
             }
-            for s in filled.indices where !filled[s] && metrics.hasStats(inSlot: s) { filled[s] = true }
+            if unfilled > 0 {
+                for s in filled.indices where !filled[s] && metrics.hasStats(inSlot: s) { filled[s] = true; unfilled -= 1 }
+            }
             for key in metrics.unslotted.keys { names.insert(key) }
         }
         collect()

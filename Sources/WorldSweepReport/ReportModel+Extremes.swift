@@ -78,4 +78,13 @@ extension ReportModel {
         guard let replay else { return nil }
         return replays.value(world) { Trajectory.replay(replay, world: world) }
     }
+
+    /// Replays `worlds` together, side by side in the lanes of one batch (one at a time when they
+    /// cannot share one), filed for `replayed`: ReportWriter's first job.
+    func replayTogether(_ worlds: [Int]) {
+        guard let replay else { return }
+        replays.values(worlds) { missing in
+            Trajectory.replayInLanes(replay, worlds: missing) ?? missing.map { Trajectory.replay(replay, world: $0) }
+        }
+    }
 }

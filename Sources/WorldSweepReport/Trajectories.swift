@@ -1,6 +1,7 @@
-// Pictures of single worlds: the report replays an extreme world with the single-world engine
-// (which agrees bit for bit with the batch that produced the results) and draws each item's path
-// with its contacts marked; one world is also drawn as an animation (SVG SMIL, no scripts).
+// Pictures of single worlds: the report replays its extreme worlds side by side in the lanes of
+// one batch (the single-world engine, which agrees bit for bit, replays any that cannot share one)
+// and draws each item's path with its contacts marked; one world is also drawn as an animation
+// (SVG SMIL, no scripts).
 import Foundation
 import WorldSweep
 import WorldSweepRun
@@ -47,71 +48,111 @@ struct Trajectory: Sendable {
     /// True when some item has a rest to be drawn against (RestReplayChart).
     var hasRest: Bool { restDistances.contains { $0.count >= 2 } }
 
-    /// Replays world `index` tick by tick; nil if the file cannot make that world.
+    /// Replays world `index` tick by tick on the single-world engine; nil if the file cannot make
+    /// that world.
     static func replay(_ replay: WorldReplay, world index: Int) -> Trajectory? {
         guard let scene = try? replay.scene.world(index) else { return nil }
         let built = scene.makeAnimator()
         let recorder = ContactRecorder(built)
         for (_, behavior) in built.collisionBehaviors { behavior.collisionDelegate = recorder }
-        var items = zip(scene.items, built.views).map { spec, view in
-            ItemPath(name: spec.name, shape: spec.shape, size: spec.size, outline: spec.path,
-                     states: [(view.center.x, view.center.y, view.angle)])
-        }
-        let targets = RestTarget.targets(of: scene)
-        var rest = [[Double]](repeating: [], count: items.count)
-        // The engine has no item states before its first tick: tick 0's are tick 1's with the
-        // centre and angle the file gives (all the distance from rest reads).
-        let start = built.views.map { ($0.center, $0.angle) }
-        func recordRest() {
-            guard targets.contains(where: { $0 != nil }) else { return }
-            let states = built.views.map { built.animator.itemState(for: $0) }
-            let initial = states.enumerated().map { k, s in s.map { var s0 = $0; (s0.center, s0.angle) = start[k]; return s0 } }
-            for (k, target) in targets.enumerated() {
-                guard let target, let s = states[k] else { continue }
-                if rest[k].isEmpty, let s0 = initial[k] {
-                    rest[k].append(target.displacement(s0, other: target.otherItem.flatMap { initial[$0] }, axis: nil).signed)
-                }
-                rest[k].append(target.displacement(s, other: target.otherItem.flatMap { states[$0] }, axis: nil).signed)
-            }
-        }
+        var recording = Recording(scene)
         for tick in 1...max(1, scene.world.ticks) where scene.world.ticks > 0 {
             recorder.tick = tick
             built.animator.tick(built.tick)
-            for (k, view) in built.views.enumerated() {
-                if let s = built.animator.itemState(for: view) {
-                    items[k].states.append((s.center.x, s.center.y, s.angle))
-                } else {
-                    items[k].states.append((view.center.x, view.center.y, view.angle))
+            guard recording.add(states: built.views.map { built.animator.itemState(for: $0) }, tick: tick,
+                                paused: !built.animator.isRunning) else { break }
+        }
+        recording.contacts = recorder.contacts
+        return recording.trajectory(world: index)
+    }
+
+    /// Replays `worlds` side by side in the lanes of one batch (WorldRunner.replayInLanes: the
+    /// same states and contacts as one at a time, bit for bit, for a fraction of the time); nil
+    /// when they cannot share one, or the file cannot make one of them.
+    static func replayInLanes(_ replay: WorldReplay, worlds: [Int]) -> [Trajectory]? {
+        let runner = WorldRunner(scene: replay.scene)
+        var scenes: [SceneFile] = []
+        for index in worlds {
+            guard let scene = try? replay.scene.world(index) else { return nil }
+            scenes.append(scene)
+        }
+        var recordings = scenes.map(Recording.init)
+        let replayed = runner.replayInLanes(worlds) { k, tick, states, contacts, paused in
+            for c in contacts { recordings[k].contacts.append(.init(tick: tick, item: c.item, other: c.other, x: c.point.x, y: c.point.y)) }
+            return recordings[k].add(states: states, tick: tick, paused: paused)
+        }
+        guard replayed else { return nil }
+        return zip(recordings, worlds).map { $0.trajectory(world: $1) }
+    }
+
+    /// What a replay records of one world, tick by tick, whichever engine ticks it.
+    private struct Recording {
+        let scene: SceneFile
+        var items: [ItemPath]
+        /// Where the file puts each item: an item no behavior moves stays there (and tick 0's
+        /// states are tick 1's with these, for the distance from rest).
+        let placed: [(center: Point, angle: Double)]
+        let targets: [RestTarget?]
+        var rest: [[Double]]
+        var contacts: [Contact] = []
+
+        init(_ scene: SceneFile) {
+            self.scene = scene
+            placed = scene.items.map { ($0.center, $0.angle) }
+            items = scene.items.map { spec in
+                ItemPath(name: spec.name, shape: spec.shape, size: spec.size, outline: spec.path, states: [(spec.center.x, spec.center.y, spec.angle)])
+            }
+            targets = RestTarget.targets(of: scene)
+            rest = [[Double]](repeating: [], count: scene.items.count)
+        }
+
+        /// A tick's item states (file order; nil: an item no behavior moves). False when the replay
+        /// ends here: a paused animator stays as it is, and the rest of the run would draw nothing new.
+        mutating func add(states: [ItemState?], tick: Int, paused: Bool) -> Bool {
+            for (k, state) in states.enumerated() {
+                items[k].states.append(state.map { ($0.center.x, $0.center.y, $0.angle) } ?? (placed[k].center.x, placed[k].center.y, placed[k].angle))
+            }
+            if targets.contains(where: { $0 != nil }) {
+                // The engine has no item states before its first tick: tick 0's are tick 1's with
+                // the centre and angle the file gives (all the distance from rest reads).
+                let initial = states.enumerated().map { k, s in s.map { var s0 = $0; (s0.center, s0.angle) = placed[k]; return s0 } }
+                for (k, target) in targets.enumerated() {
+                    guard let target, let s = states[k] else { continue }
+                    if rest[k].isEmpty, let s0 = initial[k] {
+                        rest[k].append(target.displacement(s0, other: target.otherItem.flatMap { initial[$0] }, axis: nil).signed)
+                    }
+                    rest[k].append(target.displacement(s, other: target.otherItem.flatMap { states[$0] }, axis: nil).signed)
                 }
             }
-            recordRest()
-            // A paused animator stays as it is: the rest of the run would draw nothing new.
-            if !built.animator.isRunning && tick > 1 { break }
+            return !(paused && tick > 1)
         }
-        var edges: [(Point, Point)] = []
-        for b in scene.behaviors {
-            guard case .collision(let c) = b.kind else { continue }
-            for boundary in c.boundaries {
-                switch boundary.shape {
-                case let .segment(from, to): edges.append((from, to))
-                case let .path(ps): for i in ps.indices { edges.append((ps[i], ps[(i + 1) % ps.count])) }
+
+        func trajectory(world index: Int) -> Trajectory {
+            var edges: [(Point, Point)] = []
+            for b in scene.behaviors {
+                guard case .collision(let c) = b.kind else { continue }
+                for boundary in c.boundaries {
+                    switch boundary.shape {
+                    case let .segment(from, to): edges.append((from, to))
+                    case let .path(ps): for i in ps.indices { edges.append((ps[i], ps[(i + 1) % ps.count])) }
+                    }
                 }
             }
-        }
-        var anchors: [(point: Point, item: Int, what: String)] = []
-        for b in scene.behaviors {
-            guard let first = b.items.first, let k = scene.items.firstIndex(where: { $0.name == first }) else { continue }
-            switch b.kind {
-            case .attachment(let a) where b.items.count == 1:
-                anchors.append((a.anchor!, k, "\(b.name): \(first)'s \(a.kind.rawValue) attachment anchor"))
-            case .snap(let snap):
-                anchors.append((snap.point, k, "\(b.name): \(first)'s snap point"))
-            default:
-                continue
+            var anchors: [(point: Point, item: Int, what: String)] = []
+            for b in scene.behaviors {
+                guard let first = b.items.first, let k = scene.items.firstIndex(where: { $0.name == first }) else { continue }
+                switch b.kind {
+                case .attachment(let a) where b.items.count == 1:
+                    anchors.append((a.anchor!, k, "\(b.name): \(first)'s \(a.kind.rawValue) attachment anchor"))
+                case .snap(let snap):
+                    anchors.append((snap.point, k, "\(b.name): \(first)'s snap point"))
+                default:
+                    continue
+                }
             }
+            return Trajectory(world: index, bounds: scene.world.bounds, tick: scene.world.tick, items: items,
+                              contacts: contacts, edges: edges, anchors: anchors, restTargets: targets, restDistances: rest)
         }
-        return Trajectory(world: index, bounds: scene.world.bounds, tick: scene.world.tick, items: items,
-                          contacts: recorder.contacts, edges: edges, anchors: anchors, restTargets: targets, restDistances: rest)
     }
 }
 

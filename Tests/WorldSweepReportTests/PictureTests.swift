@@ -275,3 +275,34 @@ extension PictureTests {
         }
     }
 }
+
+extension PictureTests {
+    /// The report's replays side by side in one batch are the single-world engine's, tick for
+    /// tick: every item's centre and angle, every contact (tick, names, point), every distance
+    /// from rest, for four worlds spread over each example sweep (every one of them replays in
+    /// lanes: a sweep's worlds share their structure).
+    @Test(arguments: ["twin-drop", "ledge-squares", "push-offset", "radial-gravity", "snap", "spinner", "pendulum",
+                      "spring-card", "spring-hang", "tune-bounce", "tune-snap", "tune-spring-curve"])
+    func replaysInLanesAreTheSingleWorldReplays(_ name: String) throws {
+        let file = Repository.root.appendingPathComponent("Sweeps/\(name).yaml").path
+        var scene = try SceneFile.load(path: file)
+        // The first two seconds (120 ticks) of each: their first bounces, swings and settles, quickly.
+        scene.world.ticks = min(scene.world.ticks, 120)
+        let replay = WorldReplay(scene: scene, file: file)
+        let count = scene.worldCount
+        let worlds = Array(Set([count - 1, 0, count / 2, count / 3])).sorted(by: >)
+        let lanes = try #require(Trajectory.replayInLanes(replay, worlds: worlds), "\(name) did not replay in lanes")
+        for (world, batched) in zip(worlds, lanes) {
+            let single = try #require(Trajectory.replay(replay, world: world))
+            #expect(batched.world == world)
+            #expect(batched.items.map(\.name) == single.items.map(\.name))
+            for (b, s) in zip(batched.items, single.items) {
+                #expect(b.states.count == s.states.count, "\(name) world \(world) \(b.name): ticks")
+                #expect(b.states.map { [$0.x, $0.y, $0.angle] } == s.states.map { [$0.x, $0.y, $0.angle] }, "\(name) world \(world) \(b.name)")
+            }
+            #expect(batched.contacts.map { "\($0.tick) \($0.item) \($0.other) \($0.x) \($0.y)" }
+                    == single.contacts.map { "\($0.tick) \($0.item) \($0.other) \($0.x) \($0.y)" }, "\(name) world \(world): contacts")
+            #expect(batched.restDistances == single.restDistances, "\(name) world \(world): rest")
+        }
+    }
+}

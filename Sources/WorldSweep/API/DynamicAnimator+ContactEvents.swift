@@ -26,7 +26,7 @@ extension DynamicAnimator {
         case .began(let a, let b, let p): (a, b, p)
         case .ended(let a, let b): (a, b, nil)
         }
-        let p = point.map { Point(x: Double($0.x * EngineSettings.pointsPerMetre), y: Double($0.y * EngineSettings.pointsPerMetre)) }
+        let p = point.map(ContactChange.pointInPoints)
         if let itemA = itemOfBody[a], let itemB = itemOfBody[b] {
             // Report items in the order the animator first saw them.
             let (first, second) = itemOrderIndex(itemA) <= itemOrderIndex(itemB) ? (itemA, itemB) : (itemB, itemA)

@@ -140,14 +140,29 @@ public final class PlanBatch {
     /// delivers them (every began, then every ended), as (the pair's bodies, began); the plan's
     /// `contactPartners` says who hears of it.
     public func takeContactChanges(_ k: Int, _ body: (_ a: Int, _ b: Int, _ began: Bool) -> Void) {
-        let world = lanes.worlds[k]
-        if world.changes.isEmpty { return }
-        ContactChange.inDeliveryOrder(world.changes) { change in
+        takeChanges(k) { change in
             switch change {
             case .began(let a, let b, _): body(a, b, true)
             case .ended(let a, let b): body(a, b, false)
             }
         }
+    }
+
+    /// `takeContactChanges` with where each contact began, in points (nil for an ended one), as a
+    /// collision behavior's delegate is told it: what a replay draws.
+    public func takeContactChanges(withPointsOf k: Int, _ body: (_ a: Int, _ b: Int, _ beganAt: Point?) -> Void) {
+        takeChanges(k) { change in
+            switch change {
+            case .began(let a, let b, let p): body(a, b, ContactChange.pointInPoints(p))
+            case .ended(let a, let b): body(a, b, nil)
+            }
+        }
+    }
+
+    private func takeChanges(_ k: Int, _ body: (ContactChange) -> Void) {
+        let world = lanes.worlds[k]
+        if world.changes.isEmpty { return }
+        ContactChange.inDeliveryOrder(world.changes, body)
         world.changes.removeAll(keepingCapacity: true)
     }
 }

@@ -88,6 +88,11 @@ func carriedImpulse<L: LaneReal>(sameAsOld0: L.Mask, sameAsOld1: L.Mask, _ old0:
 enum ContactChange: Sendable, Equatable {
     case began(a: Int, b: Int, point: Vec2)
     case ended(a: Int, b: Int)
+
+    /// A began contact's point as delegates are told it: in points, from the engine's metres.
+    static func pointInPoints(_ p: Vec2) -> Point {
+        Point(x: Double(p.x * EngineSettings.pointsPerMetre), y: Double(p.y * EngineSettings.pointsPerMetre))
+    }
 }
 
 struct BodyPair: Hashable, Sendable {
