@@ -43,8 +43,7 @@ enum HTMLReport {
     /// renders them on the run's threads beside report.md (the whole-sweep views and the replayed
     /// extremes are most of the page) and joins them, the same bytes as one after the other.
     static func parts(_ model: ReportModel) -> [(ReportModel) -> String] {
-        let sweep = !model.summary.parameters.isEmpty
-        let views: [(ReportModel) -> String] = sweep ? [viewsHead] + model.keyColumns.map { c in { m in viewsOf(m, c) } } + [viewsTail] : []
+        let views = viewParts(model)
         return [
             { m in
                 let s = m.summary
@@ -72,6 +71,17 @@ enum HTMLReport {
             },
         ]
     }
+
+    /// The whole-sweep views' parts: a head, each key metric's views, a tail (none without a sweep).
+    private static func viewParts(_ model: ReportModel) -> [(ReportModel) -> String] {
+        guard !model.summary.parameters.isEmpty else { return [] }
+        return [viewsHead] + model.keyColumns.map { c in { m in viewsOf(m, c) } } + [viewsTail]
+    }
+
+    /// Where the parallel coordinates are among `parts(model)`: the page's longest part (2 ms at
+    /// 4 096 points), which the writer starts among the first jobs (started in page order, it was
+    /// often the last job, its thread alone for a millisecond).
+    static func parallelPart(_ model: ReportModel) -> Int { 2 + viewParts(model).count }
 
     static func figure(_ svg: String, _ caption: String, cls: String = "") -> String {
         "<figure\(cls.isEmpty ? "" : " class=\"\(cls)\"")>\n\(svg)<figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"

@@ -159,19 +159,26 @@ struct ReportModel {
             for i in summary.points.indices {
                 let stats = stored?[i], n = pointWorlds[i]
                 if lacking { tally.add(worlds: n, stats: stats) }
-                guard let v = Censoring.value(parameters: pointParameters[i], worlds: n, form, stats: stats, runSeconds: runSeconds) else { continue }
+                guard let v = Censoring.value(parameters: [], worlds: n, form, stats: stats, runSeconds: runSeconds) else { continue }
                 pts.append(v); taken.append(i)
                 guard v.mean.isFinite else { continue }
                 valued.append((i, v.mean))
                 never.append(lacking ? Censoring.neverShare(worlds: n, stats: stats) : nil)
             }
-            let subset = pts.count < summary.points.count ? { [pts, taken] in subsetDesigns.value(taken) { Decomposition.Design(pts, parameterCount: p) } } : nil
+            // The analyses read a point's parameters only to make a design. The designs over every
+            // point are made from the points' own parameters (`sharedDesign`, `fullSensitivity`),
+            // so only a metric some points lack carries its points' parameters (a reference taken
+            // and dropped per point and metric was a tenth of the per-metric work at 4 096 points).
+            let everyPoint = taken.count == summary.points.count
+            if !everyPoint { for k in pts.indices { pts[k].parameters = pointParameters[taken[k]] } }
+            let subset = everyPoint ? nil : { [pts, taken] in subsetDesigns.value(taken) { Decomposition.Design(pts, parameterCount: p) } }
             // Most metrics have every point: their set is filed under one short key (hashing and
             // comparing the whole index list per metric was ~1 M instructions at 16 667 points).
-            let key = taken.count == summary.points.count ? [-1] : taken
-            let sensitivity = { [pts, key] in sensitivityDesigns.value(key) { Self.sensitivityDesign(pts, parameterCount: p) } }
+            let sensitivity = everyPoint
+                ? { sensitivityDesigns.value([-1]) { Self.sensitivityDesign(parameters: pointParameters, parameterCount: p) } }
+                : { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }
             return (Self.analyse(column, pts, parameterCount: p, replicated: replicated,
-                                 design: pts.count == summary.points.count && p > 0 ? sharedDesign() : nil, subsetDesign: subset,
+                                 design: everyPoint && p > 0 ? sharedDesign() : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
         DispatchQueue.global(qos: .utility).async { parametersByWorker.clear() }
@@ -215,7 +222,9 @@ struct ReportModel {
         let fit = values.count > p + 1
             ? Sensitivity.fit(metric: column, design: sensitivityDesign?() ?? Self.sensitivityDesign(values, parameterCount: p), values: values.map(\.mean))
             : nil
-        assert(design?.fits(values) ?? true, "\(column): the design is over other points")
+        // (A caller's values over every point may leave their parameters out: the design has them.)
+        assert(design.map { d in values.count == d.parameters.count && values.allSatisfy { $0.parameters.isEmpty } || d.fits(values) } ?? true,
+               "\(column): the design is over other points")
         let full = design
         switch Decomposition.decompose(metric: column, parameterCount: p, points: values, replicated: replicated,
                                        design: full, makeDesign: full == nil ? subsetDesign : nil) {
@@ -230,7 +239,12 @@ struct ReportModel {
 
     /// The sensitivity fit's parameters over these points (one per set of points: MadeOnce).
     static func sensitivityDesign(_ values: [PointValue], parameterCount p: Int) -> SensitivityDesign {
-        SensitivityDesign(parameters: (0..<p).map { j in values.map { $0.parameters[safe: j] ?? .nan } }, points: values.count)
+        sensitivityDesign(parameters: values.map(\.parameters), parameterCount: p)
+    }
+
+    /// The same over points given by their parameters alone.
+    static func sensitivityDesign(parameters: [[Double]], parameterCount p: Int) -> SensitivityDesign {
+        SensitivityDesign(parameters: (0..<p).map { j in parameters.map { $0[safe: j] ?? .nan } }, points: parameters.count)
     }
 
     var parameterNames: [String] { summary.parameters }

@@ -29,23 +29,27 @@ public enum ReportWriter {
         }
         let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        // One set of jobs on the run's threads: the extreme worlds' replays (side by side in one
-        // batch, ~2 ms for four: the longest job) first, then report.md and importance.csv, each
-        // written by its job, then the HTML page's sections in page order. Each section is appended to report.html as soon as
-        // those before it are (`PageInOrder`): written once all were done, the page's 1.8 MB
-        // (4 096 points) were the report's last 1.5 ms on one thread alone.
+        // One set of jobs on the run's threads, the longest first: the extreme worlds' replays
+        // (side by side in one batch, ~4 ms for four), the parallel coordinates (~2 ms), then
+        // report.md and importance.csv, each written by its job, then the HTML page's other
+        // sections in page order. Each section is appended to report.html as soon as those before
+        // it are (`PageInOrder`): written once all were done, the page's 1.8 MB (4 096 points)
+        // were the report's last 1.5 ms on one thread alone.
         let replays = model.replay == nil ? [] : model.trajectoryWorlds().map(\.world)
-        let replayJobs = replays.isEmpty ? 0 : 1
         let parts = HTMLReport.parts(model)
+        let early = parts.indices.contains(HTMLReport.parallelPart(model)) ? [HTMLReport.parallelPart(model)] : []
+        enum Job { case replays, markdown, importance, section(Int) }
+        let jobs: [Job] = (replays.isEmpty ? [] : [.replays]) + early.map(Job.section) + [.markdown, .importance]
+            + parts.indices.filter { !early.contains($0) }.map(Job.section)
         let page = try PageInOrder(path: (directory as NSString).appendingPathComponent("report.html"), sections: parts.count)
         let path = { (name: String) in (directory as NSString).appendingPathComponent(name) }
-        let failures = ParallelMap.map(replayJobs + 2 + parts.count, threads: threads) { k -> Error? in
+        let failures = ParallelMap.map(jobs.count, threads: threads) { k -> Error? in
             do {
-                switch k - replayJobs {
-                case ..<0: model.replayTogether(replays)
-                case 0: try writeAtomically(MarkdownReport.render(model), to: path("report.md"))
-                case 1: try writeAtomically(ImportanceCSV.render(model), to: path(ImportanceCSV.fileName))
-                case let s: try page.deliver(s - 2, parts[s - 2](model))
+                switch jobs[k] {
+                case .replays: model.replayTogether(replays)
+                case .markdown: try writeAtomically(MarkdownReport.render(model), to: path("report.md"))
+                case .importance: try writeAtomically(ImportanceCSV.render(model), to: path(ImportanceCSV.fileName))
+                case .section(let s): try page.deliver(s, parts[s](model))
                 }
                 return nil
             } catch { return error }

@@ -106,6 +106,15 @@ import WorldSweepScene
 
     /// Sections delivered in any order from several threads are written in page order, each once;
     /// the file appears only when every section is in.
+    /// The part the writer starts early is the parallel-coordinates section, wherever the views
+    /// before it put it.
+    @Test func theEarlyPartIsTheParallelCoordinates() {
+        let model = ReportModel(summary: ReportTests.grid.0, sample: WorldSample())
+        let parts = HTMLReport.parts(model)
+        #expect(parts[HTMLReport.parallelPart(model)](model).hasPrefix("<section id=\"parallel\">"))
+        #expect(parts.count > HTMLReport.parallelPart(model) + 1)
+    }
+
     @Test func pageSectionsAreWrittenInOrder() throws {
         let dir = Scratch.directory("report-page-in-order")
         let path = dir + "/page.html"
