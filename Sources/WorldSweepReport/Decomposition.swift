@@ -254,22 +254,6 @@ struct Grid {
 
     func level(_ cell: Int, _ k: Int) -> Int { (cell / strides[k]) % levels[k].count }
 
-    /// `level(c, k)` for c = 0, 1, 2, … in turn, without dividing: the level steps every
-    /// `strides[k]` cells and wraps after the last. (`split` walks every cell of a grid of up to
-    /// 50 000 once per parameter and pair, for every metric: the divisions were most of it.)
-    struct LevelWalk {
-        let stride: Int, count: Int
-        private(set) var level = 0
-        private var run = 0
-        init(_ grid: Grid, _ k: Int) { stride = grid.strides[k]; count = grid.levels[k].count }
-        mutating func advance() {
-            run += 1
-            guard run == stride else { return }
-            run = 0; level += 1
-            if level == count { level = 0 }
-        }
-    }
-
     /// The point values laid out by cell.
     func values(_ y: [Double]) -> [Double] {
         var v = [Double](repeating: 0, count: cellCount)
@@ -284,9 +268,7 @@ struct Grid {
         let total = v.reduce(0) { $0 + ($1 - mu) * ($1 - mu) } / n
         // Main effects: per level, the mean over every other parameter, less the grand mean.
         let effects: [[Double]] = levels.indices.map { k in
-            var sums = [Double](repeating: 0, count: levels[k].count)
-            var walk = LevelWalk(self, k)
-            for c in 0..<cellCount { sums[walk.level] += v[c]; walk.advance() }
+            let sums = levelSums(v, outer: k, inner: nil)
             let per = n / Double(levels[k].count)
             return sums.map { $0 / per - mu }
         }
@@ -295,9 +277,7 @@ struct Grid {
         for a in levels.indices {
             for b in levels.indices where b > a {
                 let (na, nb) = (levels[a].count, levels[b].count)
-                var sums = [Double](repeating: 0, count: na * nb)
-                var wa = LevelWalk(self, a), wb = LevelWalk(self, b)
-                for c in 0..<cellCount { sums[wa.level * nb + wb.level] += v[c]; wa.advance(); wb.advance() }
+                let sums = levelSums(v, outer: a, inner: b)
                 let per = n / Double(na * nb)
                 var s = 0.0
                 for i in 0..<na {
@@ -310,5 +290,36 @@ struct Grid {
             }
         }
         return (total, mains, pairs)
+    }
+
+    /// The cell values summed per level of parameter `a` (`inner` nil), or per pair of levels of
+    /// `a` and a later parameter `inner` (index level(a) × count(inner) + level(inner)), each sum
+    /// taken in cell order. The cells are walked as the nested runs the strides make them: a
+    /// parameter's level holds for `strides[k]` cells and steps after them (found per cell, by
+    /// division or by counters, the levels were most of `split`, which runs for every metric over
+    /// grids of up to 50 000 cells, once per parameter and pair).
+    func levelSums(_ v: [Double], outer a: Int, inner b: Int?) -> [Double] {
+        let na = levels[a].count, sa = strides[a]
+        let nb = b.map { levels[$0].count } ?? 1, sb = b.map { strides[$0] } ?? sa
+        // Within one level of `a`: `middle` runs of the levels of `b`, each level `sb` cells.
+        let middle = sa / (nb * sb)
+        var sums = [Double](repeating: 0, count: na * nb)
+        v.withUnsafeBufferPointer { v in
+            sums.withUnsafeMutableBufferPointer { sums in
+                var c = 0
+                for _ in 0..<(cellCount / (na * sa)) {
+                    for la in 0..<na {
+                        for _ in 0..<middle {
+                            for lb in 0..<nb {
+                                var acc = sums[la * nb + lb]
+                                for _ in 0..<sb { acc += v[c]; c += 1 }
+                                sums[la * nb + lb] = acc
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return sums
     }
 }

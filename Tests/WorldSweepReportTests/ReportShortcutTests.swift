@@ -126,14 +126,26 @@ import WorldSweepRun
         }
     }
 
-    /// The counters give each cell's level as `level(c, k)` does, for every cell and parameter.
-    @Test func levelWalkMatchesDivision() {
-        let grid = Grid(levels: [[0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4]])
-        for k in grid.levels.indices {
-            var walk = Grid.LevelWalk(grid, k)
-            var walked: [Int] = []
-            for _ in 0..<grid.cellCount { walked.append(walk.level); walk.advance() }
-            #expect(walked == (0..<grid.cellCount).map { grid.level($0, k) })
+    /// The cells' sums per level and per pair of levels, walked as nested runs, are the sums of
+    /// each cell at its level by division (`level(c, k)`), added in cell order: the same bits.
+    @Test func levelSumsMatchDivision() {
+        for sides in [[3, 4, 5], [16, 16, 16], [2, 7], [5], [3, 1, 4, 2]] {
+            let grid = Grid(levels: sides.map { n in (0..<n).map(Double.init) })
+            let v: [Double] = (0..<grid.cellCount).map { c in
+                let wave: Double = sin(Double(c) * 1.7) * 1000
+                return wave + Double(c % 7) / 3
+            }
+            for a in grid.levels.indices {
+                var sums = [Double](repeating: 0, count: grid.levels[a].count)
+                for c in 0..<grid.cellCount { sums[grid.level(c, a)] += v[c] }
+                #expect(grid.levelSums(v, outer: a, inner: nil) == sums, "\(sides), \(a)")
+                for b in grid.levels.indices where b > a {
+                    let nb = grid.levels[b].count
+                    var pair = [Double](repeating: 0, count: grid.levels[a].count * nb)
+                    for c in 0..<grid.cellCount { pair[grid.level(c, a) * nb + grid.level(c, b)] += v[c] }
+                    #expect(grid.levelSums(v, outer: a, inner: b) == pair, "\(sides), \(a) × \(b)")
+                }
+            }
         }
     }
 
