@@ -71,17 +71,20 @@ extension ReportModel {
         let p = summary.parameters.count
         let model = self
         enum View { case slice(SliceView), pairs(maps: [PairView], total: Int) }
-        // One job per (metric, parameter) slice, then one per charted metric's pair maps.
-        let views = ParallelMap.map(sliced.count * p + charted.count, threads: threads) { k -> View in
-            guard k < sliced.count * p else { let v = model.pairs(charted[k - sliced.count * p]); return .pairs(maps: v.maps, total: v.total) }
-            return .slice(SweepViews.slice(valued: model.valued(sliced[k / p]), of: model.summary.points, never: model.neverShares(sliced[k / p]), parameter: k % p, column: sliced[k / p], binned: model.binned,
-                                           log: model.binned && model.isLogSpaced(k % p), levels: model.parameterLevels[safe: k % p]))
-        }
-        for (i, column) in sliced.enumerated() {
-            sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[i * p + $0] { v } else { nil } }
+        // One job per charted metric's pair maps (the longer jobs: first, so that none ends the
+        // step on one thread), then one per (metric, parameter) slice.
+        let pairJobs = charted.count
+        let views = ParallelMap.map(pairJobs + sliced.count * p, threads: threads) { k -> View in
+            guard k >= pairJobs else { let v = model.pairs(charted[k]); return .pairs(maps: v.maps, total: v.total) }
+            let (column, j) = (sliced[(k - pairJobs) / p], (k - pairJobs) % p)
+            return .slice(SweepViews.slice(valued: model.valued(column), of: model.summary.points, never: model.neverShares(column), parameter: j, column: column, binned: model.binned,
+                                           log: model.binned && model.isLogSpaced(j), levels: model.parameterLevels[safe: j]))
         }
         for (i, column) in charted.enumerated() {
-            if case .pairs(let maps, let total) = views[sliced.count * p + i] { pairCache[column] = (maps, total) }
+            if case .pairs(let maps, let total) = views[i] { pairCache[column] = (maps, total) }
+        }
+        for (i, column) in sliced.enumerated() {
+            sliceCache[column] = (0..<p).compactMap { if case .slice(let v) = views[pairJobs + i * p + $0] { v } else { nil } }
         }
     }
 
