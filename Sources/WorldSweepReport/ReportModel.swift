@@ -166,8 +166,8 @@ struct ReportModel {
                 never.append(lacking ? Censoring.neverShare(worlds: n, stats: stats) : nil)
             }
             // The analyses read a point's parameters only to make a design. The designs over every
-            // point are made from the points' own parameters (`sharedDesign`, `fullSensitivity`),
-            // so only a metric some points lack carries its points' parameters (a reference taken
+            // point are made from the points' own parameters (`sharedDesign`, and `sensitivity`
+            // below), so only a metric some points lack carries its points' parameters (a reference taken
             // and dropped per point and metric was a tenth of the per-metric work at 4 096 points).
             let everyPoint = taken.count == summary.points.count
             if !everyPoint { for k in pts.indices { pts[k].parameters = pointParameters[taken[k]] } }
