@@ -50,8 +50,8 @@ struct PairView: Sendable {
 
 /// One parameter's distinct values over a sweep's points, ascending, and each point's place among
 /// them: worked out once per report, so that each slice and pair map of a grid sweep groups its
-/// points by index instead of hashing every point's value again (issue 29: the sets and
-/// dictionaries of values per view were a seventh of a 4 096-point report).
+/// points by index instead of hashing every point's value again (issue 29: the views were a
+/// seventh of a 4 096-point report, most of it the sets and dictionaries of values per view).
 struct ParameterLevels: Sendable {
     /// The distinct values, ascending, as `Array(Set(values)).sorted()` makes them.
     let values: [Double]
