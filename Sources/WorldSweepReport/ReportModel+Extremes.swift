@@ -72,8 +72,8 @@ extension ReportModel {
         return trajectoryWorlds().compactMap { w in replayed(w.world).map { ($0, w.why) } }
     }
 
-    /// World `world` replayed (made once: ReportWriter replays the extreme worlds in jobs of their
-    /// own, 1–2 ms each, before the sections that draw them); nil without a replay or a world.
+    /// World `world` replayed (made once: ReportWriter replays the extreme worlds together in its
+    /// first job, before the sections that draw them); nil without a replay or a world.
     func replayed(_ world: Int) -> Trajectory? {
         guard let replay else { return nil }
         return replays.value(world) { Trajectory.replay(replay, world: world) }

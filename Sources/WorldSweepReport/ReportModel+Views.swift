@@ -61,9 +61,9 @@ extension ReportModel {
                                                          levels: parameterLevels[safe: j])
     }
 
-    /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a constant metric are never drawn). The other metrics'
-    /// findings take the one or two slices their words need when asked (most of them only the
-    /// Markdown page asks, beside the HTML page).
+    /// Fills the view caches: every slice and the pair maps of the charted metrics (the views of a
+    /// constant metric are never drawn). The other metrics' findings take the one or two slices
+    /// their words need when asked (most of them only the Markdown page asks, beside the HTML page).
     mutating func cacheViews(threads: Int) {
         var charted: [String] = []
         for c in keyColumns where analysis(c).map({ $0.signal != .constant }) ?? false { charted.append(c) }

@@ -88,8 +88,8 @@ struct ReportModel {
     /// the findings' words each ask for them.
     var sliceCache: [String: [SliceView]] = [:]
     var pairCache: [String: (maps: [PairView], total: Int)] = [:]
-    /// The extreme worlds replayed, per world (`trajectories()`): each made once, by the report
-    /// writer's first jobs beside the pages.
+    /// The extreme worlds replayed, per world (`trajectories()`): made once, all together, by the
+    /// report writer's first job beside the pages.
     let replays = MadeOnce<Int, Trajectory?>()
 
     /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
@@ -126,9 +126,11 @@ struct ReportModel {
         let subsetDesigns = MadeOnce<[Int], Decomposition.Design>(), sensitivityDesigns = MadeOnce<[Int], SensitivityDesign>()
         // What the jobs read of every point besides its statistics, read once: a point copied
         // in each job took references another thread's job had just taken. Each thread has its
-        // own copy of the parameter arrays, which every metric's values hold: a reference count
-        // taken on one core and then on another moved the count between the cores' caches, per
-        // point and metric (a sixth of a 50 000-point report's time on two threads).
+        // own copy of the parameter arrays, which the designs and the values of a metric some
+        // points lack hold: a reference count taken on one core and then on another moved the
+        // count between the cores' caches (a sixth of a 50 000-point report's time on two threads
+        // when every metric's values held them; with one copy for both threads now, that sweep's
+        // whole run on two threads still fell from 92.2 to 90.9 % of the engine, five runs each).
         let pointWorlds = summary.points.map(Censoring.worlds)
         let workers = ParallelMap.workers(designJobs + columns.count, threads: threads)
         let ownParameters = summary.points.map(\.parameters)
@@ -167,8 +169,9 @@ struct ReportModel {
             }
             // The analyses read a point's parameters only to make a design. The designs over every
             // point are made from the points' own parameters (`sharedDesign`, and `sensitivity`
-            // below), so only a metric some points lack carries its points' parameters (a reference taken
-            // and dropped per point and metric was a tenth of the per-metric work at 4 096 points).
+            // below), so only a metric some points lack carries its points' parameters (a
+            // reference taken and dropped per point and metric was a tenth of the per-metric work
+            // at 4 096 points).
             let everyPoint = taken.count == summary.points.count
             if !everyPoint { for k in pts.indices { pts[k].parameters = pointParameters[taken[k]] } }
             let subset = everyPoint ? nil : { [pts, taken] in subsetDesigns.value(taken) { Decomposition.Design(pts, parameterCount: p) } }

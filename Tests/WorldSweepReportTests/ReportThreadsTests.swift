@@ -30,7 +30,8 @@ import WorldSweepScene
             try ReportWriter.write(summary: summary, sample: WorldSample(Array(worlds.prefix(200))), to: dir, threads: threads)
             var files: [String: Data] = [:]
             for name in ["report.html", "report.md", ImportanceCSV.fileName] {
-                files[name] = try #require(FileManager.default.contents(atPath: dir + "/" + name))
+                let data = try #require(FileManager.default.contents(atPath: dir + "/" + name))
+                files[name] = data
             }
             pages.append(files)
         }
@@ -93,7 +94,8 @@ import WorldSweepScene
             try ReportWriter.write(summary: summary, sample: outcome.sample, to: out, replay: WorldReplay(scene: scene, file: path), threads: threads)
             var files: [String: Data] = [:]
             for name in ["report.html", "report.md", ImportanceCSV.fileName] {
-                files[name] = try #require(FileManager.default.contents(atPath: out + "/" + name))
+                let data = try #require(FileManager.default.contents(atPath: out + "/" + name))
+                files[name] = data
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasSuffix(".tmp") })
             pages.append(files)
