@@ -22,12 +22,13 @@ enum BenchWholeRun {
         request.force = true
         request.closesInBackground = true
         let start = DispatchTime.now().uptimeNanoseconds
+        let groundwork = report ? replay.map { ReportGroundwork.start(scene: $0.scene) } : nil
         let outcome = try WorldSweepCommand.engine.code.runSweep(request)
         // As `run` does: the report beside the run's last files.
         do {
             if report, let summary = outcome.summary {
                 try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: replay, threads: threads,
-                                       comingFiles: outcome.closingFiles)
+                                       comingFiles: outcome.closingFiles, groundwork: groundwork)
             }
         } catch {
             try? outcome.closing?()

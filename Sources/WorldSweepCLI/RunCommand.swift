@@ -116,6 +116,8 @@ struct RunCommand: ParsableCommand {
         request.progress = { bar.update(done: $0, total: $1) }
         request.commandLine = WorldSweepCommand.arguments
         request.closesInBackground = true
+        // What the report reads of the points' parameters alone, made beside the engine.
+        let groundwork = shardSpec == nil ? ReportGroundwork.start(scene: scene) : nil
         let outcome: SweepReply
         do {
             outcome = try WorldSweepCommand.engine.code.runSweep(request)
@@ -149,7 +151,7 @@ struct RunCommand: ParsableCommand {
         // The report is made while the run's last files are synced and written.
         do {
             try ReportWriter.write(summary: summary, sample: outcome.sample, to: directory, replay: WorldReplay(scene: scene, file: file, overrides: overrides.overrides.arguments),
-                                   threads: threadCount, comingFiles: outcome.closingFiles)
+                                   threads: threadCount, comingFiles: outcome.closingFiles, groundwork: groundwork)
         } catch {
             try close()
             throw RunFailure("\(directory): the report could not be written: \(plainText(error))")

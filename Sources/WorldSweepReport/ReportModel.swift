@@ -91,10 +91,17 @@ struct ReportModel {
     /// The extreme worlds replayed, per world (`trajectories()`): made once, all together, by the
     /// report writer's first job beside the pages.
     let replays = MadeOnce<Int, Trajectory?>()
+    /// What the per-metric jobs shared (designs, parameter copies), kept to be freed with the
+    /// model, which the writer frees on another thread: freed at the end of `init`, the designs
+    /// and copies were a step of the report's thread alone.
+    private let analysisWork: [any AnyObject & Sendable]
 
     /// `threads`: how many threads the per-metric work (each metric's views, fit and decomposition:
     /// independent of one another) is spread over; the model is the same for any count.
-    init(summary: SweepSummary, sample: WorldSample, replay: WorldReplay? = nil, dataFiles: [String] = [], threads: Int = 1) {
+    /// `groundwork`: what the run made of its points' parameters while the worlds ran (used if it
+    /// is over these points, else made here).
+    init(summary: SweepSummary, sample: WorldSample, replay: WorldReplay? = nil, dataFiles: [String] = [], threads: Int = 1,
+         groundwork: ReportGroundwork? = nil) {
         self.summary = summary
         self.sample = sample
         self.replay = replay
@@ -106,7 +113,8 @@ struct ReportModel {
         let columns = Self.metricColumns(summary, present: present)
         let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0)) } }, threads: threads)
         let p = summary.parameters.count
-        let levels = isRandom ? [] : summary.parameters.indices.map { ParameterLevels(summary.points, parameter: $0) }
+        let prepared = groundwork?.matching(summary.points, parameterCount: p, isRandom: isRandom)
+        let levels = prepared?.levels ?? (isRandom ? [] : summary.parameters.indices.map { ParameterLevels(summary.points, parameter: $0) })
         parameterLevels = levels
         varyingParameters = summary.parameters.indices.filter { j in
             (levels[safe: j]?.values.count ?? Set(summary.points.compactMap { $0.parameters[safe: j] }).count) > 1
@@ -117,12 +125,14 @@ struct ReportModel {
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
         let replicated = summary.replicas > 1
         // What the decompositions read of the parameters alone, made once for the metrics every
-        // point has a value of (issue 29: made per metric, it was most of a big sweep's report);
-        // made by the first job, beside the partner metrics' own (made before the jobs, it was a
-        // millisecond of one thread alone at 4 096 points).
+        // point has a value of (issue 29: made per metric, it was most of a big sweep's report):
+        // the groundwork's, or made by the first job, beside the partner metrics' own (made
+        // before the jobs, it was a millisecond of one thread alone at 4 096 points).
         let fullDesign = MadeOnce<[Int], Decomposition.Design>()
-        let sharedDesign = { fullDesign.value([-1]) { Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) } }
-        let designJobs = p > 0 ? 1 : 0
+        let sharedDesign = {
+            prepared?.design ?? fullDesign.value([-1]) { Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) }
+        }
+        let designJobs = p > 0 && prepared?.design == nil ? 1 : 0
         let subsetDesigns = MadeOnce<[Int], Decomposition.Design>(), sensitivityDesigns = MadeOnce<[Int], SensitivityDesign>()
         // What the jobs read of every point besides its statistics, read once: a point copied
         // in each job took references another thread's job had just taken. Each thread has its
@@ -133,7 +143,7 @@ struct ReportModel {
         // whole run on two threads still fell from 92.2 to 90.9 % of the engine, five runs each).
         let pointWorlds = summary.points.map(Censoring.worlds)
         let workers = ParallelMap.workers(designJobs + columns.count, threads: threads)
-        let ownParameters = summary.points.map(\.parameters)
+        let ownParameters = prepared?.parameters ?? summary.points.map(\.parameters)
         // Each made by its own thread in its first job, and freed on another thread after (made
         // and freed here, they were two serial steps of the report, 0.3 and 0.6 ms at 4 096 points).
         let parametersByWorker = PerWorker<[[Double]]>(workers) { w in w == 0 ? ownParameters : ownParameters.map { $0.map { $0 } } }
@@ -178,13 +188,14 @@ struct ReportModel {
             // Most metrics have every point: their set is filed under one short key (hashing and
             // comparing the whole index list per metric was ~1 M instructions at 16 667 points).
             let sensitivity = everyPoint
-                ? { sensitivityDesigns.value([-1]) { Self.sensitivityDesign(parameters: pointParameters, parameterCount: p) } }
+                ? { prepared?.sensitivity ?? sensitivityDesigns.value([-1]) { Self.sensitivityDesign(parameters: pointParameters, parameterCount: p) } }
                 : { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }
             return (Self.analyse(column, pts, parameterCount: p, replicated: replicated,
                                  design: everyPoint && p > 0 ? sharedDesign() : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
         DispatchQueue.global(qos: .utility).async { parametersByWorker.clear() }
+        analysisWork = [fullDesign, subsetDesigns, sensitivityDesigns, parametersByWorker]
         let perColumnInOrder = jobs.dropFirst(designJobs).map { $0! }
         var perColumn = perColumnInOrder
         for (j, k) in order.enumerated() { perColumn[k] = perColumnInOrder[j] }

@@ -21,13 +21,16 @@ public enum ReportWriter {
     /// `comingFiles`: data files the run is still putting in place (SweepReply.closingFiles), linked
     /// as the others found. importance.csv, written here, is always linked (it was linked only
     /// when a run before had left one in the folder: the page depended on the folder's past).
+    /// `groundwork`: what the run made of its points' parameters beside the engine
+    /// (`ReportGroundwork.start`); the bytes are the same without it.
     public static func write(summary: SweepSummary, sample: WorldSample, to directory: String, replay: WorldReplay? = nil,
-                             threads: Int = 1, comingFiles: [String] = []) throws {
+                             threads: Int = 1, comingFiles: [String] = [], groundwork: ReportGroundwork? = nil) throws {
         let present = dataFileNames.filter {
             $0 == ImportanceCSV.fileName || comingFiles.contains($0)
                 || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
         }
-        let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads)
+        let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads,
+                                groundwork: groundwork)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // One set of jobs on the run's threads, the longest first: the extreme worlds' replays
         // (side by side in one batch, ~4 ms for four), the parallel coordinates (~2 ms), then

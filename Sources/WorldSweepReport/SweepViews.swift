@@ -61,15 +61,20 @@ struct ParameterLevels: Sendable {
     let index: [Int32]?
 
     init(_ points: [PointSummary], parameter j: Int) {
-        let present = points.compactMap { $0.parameters[safe: j] }
+        self.init(points.map(\.parameters), parameter: j)
+    }
+
+    /// The same over points given by their parameters alone.
+    init(_ parameters: [[Double]], parameter j: Int) {
+        let present = parameters.compactMap { $0[safe: j] }
         values = Array(Set(present)).sorted()
         guard !present.contains(where: { $0.isNaN || ($0 == 0 && $0.sign == .minus) }), values.count < Int(Int32.max) else {
             index = nil
             return
         }
         let distinct = values
-        index = points.map { point in
-            guard let v = point.parameters[safe: j] else { return -1 }
+        index = parameters.map { point in
+            guard let v = point[safe: j] else { return -1 }
             return Int32(SweepViews.position(of: v, in: distinct)!)
         }
     }

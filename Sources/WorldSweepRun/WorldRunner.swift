@@ -10,7 +10,7 @@ public struct WorldRunner: Sendable {
     /// How many worlds the file makes (1 without a sweep).
     public var worldCount: Int { scene.worldCount }
     public var replicas: Int { scene.sweep?.replicas ?? 1 }
-    public var pointCount: Int { scene.sweep?.pointCount ?? 1 }
+    public var pointCount: Int { scene.pointCount }
     public var ticksPerWorld: Int { scene.world.ticks }
     /// Swept parameter paths in file order.
     public var parameterPaths: [String] { scene.sweep?.parameters.map(\.path) ?? [] }
@@ -37,9 +37,7 @@ public struct WorldRunner: Sendable {
     }
 
     /// The swept values of a point, in file order.
-    public func parameters(ofPoint point: Int) -> [Double] {
-        scene.sweep.map { $0.values(atPoint: point).map(\.value) } ?? []
-    }
+    public func parameters(ofPoint point: Int) -> [Double] { scene.parameters(ofPoint: point) }
 
     /// Runs world `index` (point × replicas + replica) to the end of its ticks, or until it blows up.
     public func run(world index: Int) -> WorldResult {

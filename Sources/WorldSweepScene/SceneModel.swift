@@ -44,6 +44,13 @@ public struct SceneFile: Sendable, Hashable {
 
     /// How many worlds a run of this file makes: the sweep's count, or 1 without a sweep.
     public var worldCount: Int { sweep?.worldCount ?? 1 }
+    /// How many points: the sweep's count, or 1 without a sweep.
+    public var pointCount: Int { sweep?.pointCount ?? 1 }
+
+    /// The swept values of a point, in file order (none without a sweep).
+    public func parameters(ofPoint point: Int) -> [Double] {
+        sweep.map { $0.values(atPoint: point).map(\.value) } ?? []
+    }
 }
 
 public struct WorldSpec: Sendable, Hashable {
