@@ -29,8 +29,26 @@ public enum ReportWriter {
             $0 == ImportanceCSV.fileName || comingFiles.contains($0)
                 || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
         }
-        let model = ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads,
-                                groundwork: groundwork)
+        // Freed on another thread: the model's arrays (a view per metric and parameter, each
+        // metric's values, the designs) took the report's last millisecond to free, object by
+        // object. The box is the model's only owner once the pages are written (the copies the
+        // jobs held are gone with them), and is emptied there; a plain copy sent to another
+        // thread was freed here all the same whenever that thread let go of it first.
+        let box = Leftovers(ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads,
+                                        groundwork: groundwork))
+        defer { DispatchQueue.global(qos: .utility).async { box.empty() } }
+        try writePages(box.model!, to: directory, threads: threads)
+    }
+
+    /// A value kept until `empty` is called, which frees it on the calling thread.
+    private final class Leftovers: @unchecked Sendable {
+        private(set) var model: ReportModel?
+        init(_ model: ReportModel) { self.model = model }
+        func empty() { model = nil }
+    }
+
+    /// report.md, importance.csv and report.html of `model` into `directory`.
+    private static func writePages(_ model: ReportModel, to directory: String, threads: Int) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // One set of jobs on the run's threads, the longest first: the extreme worlds' replays
         // (side by side in one batch, ~4 ms for four), the parallel coordinates (~2 ms), then
@@ -62,9 +80,6 @@ public enum ReportWriter {
             throw first
         }
         try page.finish()
-        // Freed on another thread: the model's arrays (a view per metric and parameter, each
-        // metric's values) took the report's last millisecond to free, object by object.
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(model) {} }
     }
 
     /// A page written section by section in order, each as soon as every section before it is
