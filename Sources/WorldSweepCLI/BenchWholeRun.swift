@@ -22,7 +22,8 @@ enum BenchWholeRun {
         request.force = true
         request.closesInBackground = true
         let start = DispatchTime.now().uptimeNanoseconds
-        let groundwork = report ? replay.map { ReportGroundwork.start(scene: $0.scene) } : nil
+        let groundwork = report ? replay.map { ReportGroundwork(scene: $0.scene) } : nil
+        request.whileWorkersRun = groundwork.map { g in { g.make() } }
         let outcome = try WorldSweepCommand.engine.code.runSweep(request)
         // As `run` does: the report beside the run's last files.
         do {

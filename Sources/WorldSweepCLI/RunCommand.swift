@@ -116,8 +116,9 @@ struct RunCommand: ParsableCommand {
         request.progress = { bar.update(done: $0, total: $1) }
         request.commandLine = WorldSweepCommand.arguments
         request.closesInBackground = true
-        // What the report reads of the points' parameters alone, made beside the engine.
-        let groundwork = shardSpec == nil ? ReportGroundwork.start(scene: scene) : nil
+        // What the report reads of the points' parameters alone, made while the workers simulate.
+        let groundwork = shardSpec == nil ? ReportGroundwork(scene: scene) : nil
+        request.whileWorkersRun = groundwork.map { g in { g.make() } }
         let outcome: SweepReply
         do {
             outcome = try WorldSweepCommand.engine.code.runSweep(request)

@@ -1,8 +1,9 @@
 // What a report reads of its points' parameters alone: each parameter's levels, the
 // decompositions' design and the sensitivity fits' design over every point. A run knows its points
-// before any world has run, so this is made beside the engine. Made when the report began, the
-// design was a step of one thread while the other waited for it (issue 29).
-import Dispatch
+// before any world has run, so this is made while the workers simulate, by the thread that
+// collects their rows (SweepRequest.whileWorkersRun). Made when the report began, the design was
+// a step of one thread while the other waited for it (issue 29). Started on a thread of its own
+// instead, it took the core of the thread that was starting the run, for the 2 ms it lasted.
 import WorldSweepRun
 import WorldSweepScene
 
@@ -19,11 +20,11 @@ public final class ReportGroundwork: @unchecked Sendable {
     }
 
     private let made = MadeOnce<Int, Made>()
-    private let make: @Sendable () -> Made
+    private let making: @Sendable () -> Made
 
     /// Over points with `parameters` (asked for on the thread that makes the groundwork).
     init(parameterCount: Int, isRandom: Bool, parameters: @escaping @Sendable () -> [[Double]]) {
-        make = {
+        making = {
             let points = parameters()
             return Made(parameters: points, isRandom: isRandom,
                         levels: isRandom ? [] : (0..<parameterCount).map { ParameterLevels(points, parameter: $0) },
@@ -33,20 +34,20 @@ public final class ReportGroundwork: @unchecked Sendable {
         }
     }
 
-    /// Starts, on another thread, the groundwork of the report on a whole run of `scene`: over the
-    /// points its summary keeps (every `SummaryBuilder.keepStride`-th of the sweep's).
-    public static func start(scene: SceneFile) -> ReportGroundwork {
-        let groundwork = ReportGroundwork(parameterCount: scene.sweep?.parameters.count ?? 0,
-                                          isRandom: scene.sweep?.kind == .random) {
+    /// The groundwork of the report on a whole run of `scene`, made when first asked for: over
+    /// the points its summary keeps (every `SummaryBuilder.keepStride`-th of the sweep's).
+    public convenience init(scene: SceneFile) {
+        self.init(parameterCount: scene.sweep?.parameters.count ?? 0, isRandom: scene.sweep?.kind == .random) {
             let points = scene.pointCount
             return Swift.stride(from: 0, to: points, by: SummaryBuilder.keepStride(total: points)).map { scene.parameters(ofPoint: $0) }
         }
-        DispatchQueue.global().async { _ = groundwork.value }
-        return groundwork
     }
 
+    /// Makes the groundwork on this thread, unless another has (or is making it: then waits).
+    public func make() { _ = value }
+
     /// The groundwork (made here if no thread has begun it; waited for if one is making it).
-    var value: Made { made.value(0, make) }
+    var value: Made { made.value(0, making) }
 
     /// The groundwork, if it was made over exactly these points' parameters, bit for bit and in
     /// order (a resumed run reads them back from worlds.csv, where −0 is written 0), for a sweep of

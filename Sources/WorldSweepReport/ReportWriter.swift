@@ -21,8 +21,8 @@ public enum ReportWriter {
     /// `comingFiles`: data files the run is still putting in place (SweepReply.closingFiles), linked
     /// as the others found. importance.csv, written here, is always linked (it was linked only
     /// when a run before had left one in the folder: the page depended on the folder's past).
-    /// `groundwork`: what the run made of its points' parameters beside the engine
-    /// (`ReportGroundwork.start`); the bytes are the same without it.
+    /// `groundwork`: what the run made of its points' parameters while the workers simulated
+    /// (`ReportGroundwork`); the bytes are the same without it.
     public static func write(summary: SweepSummary, sample: WorldSample, to directory: String, replay: WorldReplay? = nil,
                              threads: Int = 1, comingFiles: [String] = [], groundwork: ReportGroundwork? = nil) throws {
         let present = dataFileNames.filter {

@@ -37,6 +37,9 @@ public struct SweepRequest {
     public var commandLine: [String]?
     /// The run's last files are finished beside what the caller does next (SweepReply.closing).
     public var closesInBackground = false
+    /// Work of the caller's own (the report's groundwork) done on the calling thread while the
+    /// workers simulate, before the first chunk's rows are written.
+    public var whileWorkersRun: (() -> Void)?
     public init(source: SweepSource, directory: String, engine: String, threads: Int, chunkSize: Int) {
         self.source = source; self.directory = directory; self.engine = engine; self.threads = threads
         self.chunkSize = chunkSize

@@ -41,6 +41,7 @@ public enum RunEngineCode: EngineCode {
                                        cancel: CancellationFlag(also: request.cancelled),
                                        progress: progress.map { p in { p($0, $1) } }, commandLine: request.commandLine)
         options.closesInBackground = request.closesInBackground
+        options.whileWorkersRun = request.whileWorkersRun
         return try sweep.run(options)
     }
 

@@ -28,6 +28,9 @@ public struct SweepRun {
         /// next (the report): the outcome's `closing` waits for them and must be called before the
         /// process ends. The syncs were 2 ms of a 4 096-world run's end with nothing else to do.
         public var closesInBackground = false
+        /// Done on the calling thread once the workers have started, before the first chunk's
+        /// rows are written (SweepRequest.whileWorkersRun).
+        public var whileWorkersRun: (() -> Void)?
 
         public init(threads: Int = Scheduler.defaultThreads(), chunkSize: Int = 64, resume: Bool = false, force: Bool = false,
                     shard: (index: Int, count: Int)? = nil, cancel: CancellationFlag = CancellationFlag(),
@@ -232,6 +235,7 @@ public struct SweepRun {
         // with fewer workers than cores, by the collecting thread instead, on a core the workers
         // leave free (it writes the files there already). The bytes are the same either way.
         let formatsOnCollector = options.formatsOnCollector ?? (options.threads < Scheduler.defaultThreads())
+        var whileWorkersRun = options.whileWorkersRun
         let end = try scheduler.run(start..<range.upperBound, cancel: options.cancel, work: { chunk in
             let engineStart = DispatchTime.now().uptimeNanoseconds
             let results = runner.run(worlds: chunk)
@@ -239,6 +243,10 @@ public struct SweepRun {
             if formatsOnCollector { return ChunkOutput(results: results, engineNanoseconds: engineNanoseconds) }
             return ChunkOutput(formatting: results, layout: layout, folder: folder, engineNanoseconds: engineNanoseconds)
         }, consume: { chunk, ran in
+            if let work = whileWorkersRun {
+                whileWorkersRun = nil
+                work()
+            }
             let out = formatsOnCollector ? ChunkOutput(formatting: ran.results, layout: layout, folder: folder,
                                                        engineNanoseconds: ran.engineNanoseconds) : ran
             try firstFiles?.wait()

@@ -50,7 +50,7 @@ import WorldSweepScene
         let stride = try #require(summary.run.pointStride)
         #expect(total > SummaryBuilder.maxSample ? stride > 1 : stride == 1)
         #expect(summary.points.count == (total + stride - 1) / stride)
-        let made = try #require(ReportGroundwork.start(scene: scene).matching(summary.points, parameterCount: 3, isRandom: false))
+        let made = try #require(ReportGroundwork(scene: scene).matching(summary.points, parameterCount: 3, isRandom: false))
         #expect(made.parameters == summary.points.map(\.parameters))
         #expect(made.levels.map(\.values.count) == [sides.0, sides.1, sides.2])
         #expect(made.design?.grid != nil || total > SummaryBuilder.maxSample)
@@ -60,7 +60,7 @@ import WorldSweepScene
     @Test func theReportIsTheSameWithTheGroundwork() throws {
         let (scene, summary, dir) = try Self.run(Self.scene(5, 4, 3), "bytes")
         var pages: [[String: Data]] = []
-        let groundwork = ReportGroundwork.start(scene: scene)
+        let groundwork = ReportGroundwork(scene: scene)
         #expect(groundwork.matching(summary.points, parameterCount: 3, isRandom: false) != nil)
         for groundwork in [nil, groundwork] {
             let out = dir + (groundwork == nil ? "/without" : "/with")

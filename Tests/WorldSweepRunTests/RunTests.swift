@@ -77,6 +77,31 @@ func runSweep(_ path: String, into dir: String, threads: Int = 1, chunk: Int = 6
 }
 
 @Suite struct RunTests {
+    /// The caller's work beside the workers (the report's groundwork) is done once, on the calling
+    /// thread, before the first rows are written; a resumed run with nothing left to run does
+    /// none (the report makes its groundwork itself).
+    @Test func workWhileTheWorkersRunIsDoneOnceOnTheCallingThreadBeforeTheFirstRows() throws {
+        let dir = tempDir()
+        let path = writeScene(smallSweep, in: dir)
+        let scene = try SceneFile.load(path: path)
+        final class Calls: @unchecked Sendable { var threads: [pthread_t] = []; var worldsBytes: [Int] = [] }
+        let calls = Calls()
+        let caller = pthread_self()
+        for resume in [false, true] {
+            var options = SweepRun.Options(threads: 2, chunkSize: 4, resume: resume)
+            options.whileWorkersRun = {
+                calls.threads.append(pthread_self())
+                calls.worldsBytes.append(bytes("\(dir)/out/worlds.csv").count)
+            }
+            let out = try SweepRun(scene: scene, fileData: bytes(path), directory: "\(dir)/out").run(options)
+            #expect(out.completed)
+        }
+        #expect(calls.threads.count == 1 && pthread_equal(calls.threads[0], caller) != 0)
+        // Only the header is in worlds.csv then.
+        let header = CSVLayout(scene: scene).header
+        #expect(calls.worldsBytes == [header.utf8.count + 1])
+    }
+
     @Test func worldsCSVHasTheContractColumnsAndOneRowPerWorld() throws {
         let dir = tempDir()
         let path = writeScene(smallSweep, in: dir)
