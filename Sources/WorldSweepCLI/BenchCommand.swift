@@ -163,6 +163,7 @@ struct BenchCommand: ParsableCommand {
             // The slowest run gives the lowest rate.
             row.minWorldTicksPerSecond = work / timings.max()!
             row.maxWorldTicksPerSecond = work / timings.min()!
+            row.roundSeconds = timings
             if progress {
                 WorldSweepCommand.writeError("bench: \(row.engine), \(t) thread(s), \(w) worlds: "
                     + String(format: "%.0f world-ticks/s", row.worldTicksPerSecond))

@@ -25,6 +25,10 @@ struct BenchResult: Codable {
         /// bench.json files from before they were kept.
         var minWorldTicksPerSecond: Double?
         var maxWorldTicksPerSecond: Double?
+        /// Every round's seconds, in the order taken: rounds interleave the engines and the whole
+        /// run, so the k-th of every row at the same threads and worlds ran side by side (nil in
+        /// bench.json files from before they were kept).
+        var roundSeconds: [Double]?
         /// With --baseline: the baseline's row for the same engine, threads and worlds.
         var baseline: BaselineFigure?
         /// Whole-run rows (`bench --whole-run`): over the engine's rate at the same threads and worlds.

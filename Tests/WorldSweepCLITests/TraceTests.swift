@@ -207,6 +207,9 @@ let freeFallScene = """
             combinations.insert("\(r.engine) \(r.integrator ?? "-") \(r.threads) \(r.worlds)")
             #expect(r.worldTicksPerSecond > 0 && r.worldTicksPerSecond.isFinite)
             #expect(r.runs == 3 && r.seconds > 0)
+            // Every round kept, the median the row's figure.
+            let rounds = try #require(r.roundSeconds)
+            #expect(rounds.count == 3 && rounds.sorted()[1] == r.seconds)
             #expect((r.engine == "single-world") == (r.integrator == nil))
             #expect(r.vsOneThread != nil)
             #expect((r.vsSingleWorld != nil) == (r.engine == "batched-simd"))
