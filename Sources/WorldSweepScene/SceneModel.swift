@@ -49,7 +49,7 @@ public struct SceneFile: Sendable, Hashable {
 
     /// The swept values of a point, in file order (none without a sweep).
     public func parameters(ofPoint point: Int) -> [Double] {
-        sweep.map { $0.values(atPoint: point).map(\.value) } ?? []
+        sweep?.parameterValues(atPoint: point) ?? []
     }
 }
 

@@ -59,24 +59,31 @@ public struct SweepSpec: Sendable, Hashable {
 
     /// The swept values of one point, one per parameter in file order.
     public func values(atPoint point: Int) -> [(path: String, value: Double)] {
-        precondition(point >= 0 && point < pointCount, "point \(point) is outside 0..<\(pointCount)")
-        switch kind {
-        case .grid:
-            // Mixed-radix digits of the point index, the last parameter being the fastest digit.
-            var remainder = point
-            var values = [(path: String, value: Double)](repeating: ("", 0), count: parameters.count)
-            for (i, parameter) in parameters.enumerated().reversed() {
-                let count = parameter.range.count!
-                values[i] = (parameter.path, parameter.range.value(at: remainder % count))
-                remainder /= count
-            }
-            return values
-        case .zip:
-            return parameters.map { ($0.path, $0.range.value(at: point)) }
-        case .random:
-            return parameters.enumerated().map { index, parameter in
-                let u = unitDraw(seed: seed, stream: 1, point, index, 0)
-                return (parameter.path, parameter.range.draw(u))
+        zip(parameters, parameterValues(atPoint: point)).map { ($0.path, $1) }
+    }
+
+    /// `values(atPoint:)` without the paths: what every world of a run asks for (with the paths,
+    /// 4 200 instructions a point of three parameters, most of them copies of the parameters).
+    public func parameterValues(atPoint point: Int) -> [Double] {
+        // (Checked as the digits are taken on a grid: `pointCount` walks every parameter again.)
+        precondition(point >= 0 && (kind == .grid || point < pointCount), "point \(point) is outside 0..<\(pointCount)")
+        return parameters.withUnsafeBufferPointer { swept in
+            switch kind {
+            case .grid:
+                // Mixed-radix digits of the point index, the last parameter being the fastest digit.
+                var remainder = point
+                var values = [Double](repeating: 0, count: swept.count)
+                for i in swept.indices.reversed() {
+                    let count = swept[i].range.count!
+                    values[i] = swept[i].range.value(at: remainder % count)
+                    remainder /= count
+                }
+                precondition(remainder == 0, "point \(point) is outside 0..<\(pointCount)")
+                return values
+            case .zip:
+                return swept.map { $0.range.value(at: point) }
+            case .random:
+                return swept.indices.map { index in swept[index].range.draw(unitDraw(seed: seed, stream: 1, point, index, 0)) }
             }
         }
     }
@@ -256,9 +263,8 @@ public struct SweepWorlds: Sendable {
         }
         var world = scene
         // The rules between an attachment's keys hold once every value is set, not in between.
-        for (k, (path, value)) in sweep.values(atPoint: point).enumerated() {
-            let parameter = resolved.parameters[k]
-            try world.setValue(value, at: parameter, path: path, checkRelations: false)
+        for (k, value) in sweep.parameterValues(atPoint: point).enumerated() {
+            try world.setValue(value, at: resolved.parameters[k], path: sweep.parameters[k].path, checkRelations: false)
         }
         for (k, (path, delta)) in sweep.jitterOffsets(point: point, replica: replica).enumerated() {
             let parameter = resolved.jitter[k]
