@@ -117,6 +117,11 @@ public enum Decomposition {
         /// Without a grid: the surrogate's design, or why there is none.
         let surrogate: Result<SurrogateDesign, Refusal>?
 
+        /// Over points given by their parameters alone.
+        init(parameters: [[Double]], parameterCount p: Int) {
+            self.init(parameters.map { PointValue(parameters: $0, mean: 0) }, parameterCount: p)
+        }
+
         init(_ points: [PointValue], parameterCount p: Int) {
             parameters = points.map(\.parameters)
             varying = Decomposition.independent(points, Decomposition.varying(points, p))

@@ -27,9 +27,8 @@ public final class ReportGroundwork: @unchecked Sendable {
         making = {
             let points = parameters()
             return Made(parameters: points, isRandom: isRandom,
-                        levels: isRandom ? [] : (0..<parameterCount).map { ParameterLevels(points, parameter: $0) },
-                        design: parameterCount > 0
-                            ? Decomposition.Design(points.map { PointValue(parameters: $0, mean: 0) }, parameterCount: parameterCount) : nil,
+                        levels: ParameterLevels.of(points, count: parameterCount, random: isRandom),
+                        design: parameterCount > 0 ? Decomposition.Design(parameters: points, parameterCount: parameterCount) : nil,
                         sensitivity: ReportModel.sensitivityDesign(parameters: points, parameterCount: parameterCount))
         }
     }

@@ -76,9 +76,8 @@ extension ReportModel {
         let pairJobs = charted.count
         let views = ParallelMap.map(pairJobs + sliced.count * p, threads: threads) { k -> View in
             guard k >= pairJobs else { let v = model.pairs(charted[k]); return .pairs(maps: v.maps, total: v.total) }
-            let (column, j) = (sliced[(k - pairJobs) / p], (k - pairJobs) % p)
-            return .slice(SweepViews.slice(valued: model.valued(column), of: model.summary.points, never: model.neverShares(column), parameter: j, column: column, binned: model.binned,
-                                           log: model.binned && model.isLogSpaced(j), levels: model.parameterLevels[safe: j]))
+            // (`model` was copied before any view was cached: `slice` makes each one.)
+            return .slice(model.slice(sliced[(k - pairJobs) / p], (k - pairJobs) % p))
         }
         for (i, column) in charted.enumerated() {
             if case .pairs(let maps, let total) = views[i] { pairCache[column] = (maps, total) }

@@ -114,7 +114,8 @@ struct ReportModel {
         let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0)) } }, threads: threads)
         let p = summary.parameters.count
         let prepared = groundwork?.matching(summary.points, parameterCount: p, isRandom: isRandom)
-        let levels = prepared?.levels ?? (isRandom ? [] : summary.parameters.indices.map { ParameterLevels(summary.points, parameter: $0) })
+        let ownParameters = prepared?.parameters ?? summary.points.map(\.parameters)
+        let levels = prepared?.levels ?? ParameterLevels.of(ownParameters, count: p, random: isRandom)
         parameterLevels = levels
         varyingParameters = summary.parameters.indices.filter { j in
             (levels[safe: j]?.values.count ?? Set(summary.points.compactMap { $0.parameters[safe: j] }).count) > 1
@@ -130,7 +131,7 @@ struct ReportModel {
         // before the jobs, it was a millisecond of one thread alone at 4 096 points).
         let fullDesign = MadeOnce<[Int], Decomposition.Design>()
         let sharedDesign = {
-            prepared?.design ?? fullDesign.value([-1]) { Decomposition.Design(summary.points.map { PointValue(parameters: $0.parameters, mean: 0) }, parameterCount: p) }
+            prepared?.design ?? fullDesign.value([-1]) { Decomposition.Design(parameters: ownParameters, parameterCount: p) }
         }
         let designJobs = p > 0 && prepared?.design == nil ? 1 : 0
         let subsetDesigns = MadeOnce<[Int], Decomposition.Design>(), sensitivityDesigns = MadeOnce<[Int], SensitivityDesign>()
@@ -143,7 +144,6 @@ struct ReportModel {
         // whole run on two threads still fell from 92.2 to 90.9 % of the engine, five runs each).
         let pointWorlds = summary.points.map(Censoring.worlds)
         let workers = ParallelMap.workers(designJobs + columns.count, threads: threads)
-        let ownParameters = prepared?.parameters ?? summary.points.map(\.parameters)
         // Each made by its own thread in its first job, and freed on another thread after (made
         // and freed here, they were two serial steps of the report, 0.3 and 0.6 ms at 4 096 points).
         let parametersByWorker = PerWorker<[[Double]]>(workers) { w in w == 0 ? ownParameters : ownParameters.map { $0.map { $0 } } }

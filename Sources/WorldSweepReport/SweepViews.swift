@@ -60,11 +60,13 @@ struct ParameterLevels: Sendable {
     /// finds one at all (NaN) depends on the points a view takes: those views hash, as before.
     let index: [Int32]?
 
-    init(_ points: [PointSummary], parameter j: Int) {
-        self.init(points.map(\.parameters), parameter: j)
+    /// Every parameter's levels over points with these parameters (`count` parameters); none for
+    /// a random sweep, whose views bin.
+    static func of(_ parameters: [[Double]], count: Int, random: Bool) -> [ParameterLevels] {
+        random ? [] : (0..<count).map { ParameterLevels(parameters, parameter: $0) }
     }
 
-    /// The same over points given by their parameters alone.
+    /// Parameter `j`'s levels over points with these parameters.
     init(_ parameters: [[Double]], parameter j: Int) {
         let present = parameters.compactMap { $0[safe: j] }
         values = Array(Set(present)).sorted()

@@ -46,10 +46,9 @@ extension WorldRunner {
         guard let first, let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy) else { return false }
         let names = first.items.map(\.name), bodies = plans[0].bodyOfItem
         let hearers = ContactHearers(plan: plans[0], names: names)
-        // The animator names an item pair in the order its behaviors first hold the items.
-        var firstHeld: [String: Int] = [:]
-        for behavior in first.behaviors { for name in behavior.items where firstHeld[name] == nil { firstHeld[name] = firstHeld.count } }
-        let heldOrder = names.map { firstHeld[$0] ?? Int.max }
+        // The animator names an item pair in the order it first met the items, which is the order
+        // of their bodies in the plan (WorldPlan.compile numbers them so, for both).
+        let heldOrder = bodies.map { $0 ?? Int.max }
         var replaying = (0..<worlds.count).filter { ticks[$0] > 0 }
         for k in worlds.indices where ticks[k] <= 0 { batch.stop(k) }
         var tick = 0

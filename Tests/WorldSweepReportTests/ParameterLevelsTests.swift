@@ -23,7 +23,7 @@ import WorldSweepRun
 
     @Test func levelsAreTheSortedDistinctValuesAndEachPointsPlace() throws {
         let points = Self.points()
-        let levels = ParameterLevels(points, parameter: 0)
+        let levels = ParameterLevels(points.map(\.parameters), parameter: 0)
         #expect(levels.values == [0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1.0])
         let index = try #require(levels.index)
         for (i, p) in points.enumerated() { #expect(levels.values[Int(index[i])] == p.parameters[0]) }
@@ -32,22 +32,22 @@ import WorldSweepRun
         // A point without the parameter has no place.
         var short = points
         short[4].parameters = [0.5]
-        #expect(ParameterLevels(short, parameter: 2).index?[4] == -1)
+        #expect(ParameterLevels(short.map(\.parameters), parameter: 2).index?[4] == -1)
     }
 
     /// A NaN or a −0 among the values: no index, so views hash as before (a set keeps one of 0
     /// and −0, whichever it met first, and never finds a NaN).
     @Test func nanAndNegativeZeroLeaveNoIndex() {
-        #expect(ParameterLevels(Self.points(second: [0, 1, -0.0]), parameter: 1).index == nil)
-        #expect(ParameterLevels(Self.points(second: [0, .nan]), parameter: 1).index == nil)
-        #expect(ParameterLevels(Self.points(second: [0, 1]), parameter: 1).index != nil)
+        #expect(ParameterLevels(Self.points(second: [0, 1, -0.0]).map(\.parameters), parameter: 1).index == nil)
+        #expect(ParameterLevels(Self.points(second: [0, .nan]).map(\.parameters), parameter: 1).index == nil)
+        #expect(ParameterLevels(Self.points(second: [0, 1]).map(\.parameters), parameter: 1).index != nil)
     }
 
     /// Slices and pair maps made through the levels are those made by hashing, over every point and
     /// over a third of them (as for a metric only some points have), capped or not.
     @Test func viewsThroughLevelsAreTheViewsMadeByHashing() {
         let points = Self.points()
-        let levels = (0..<3).map { ParameterLevels(points, parameter: $0) }
+        let levels = (0..<3).map { ParameterLevels(points.map(\.parameters), parameter: $0) }
         let column = "top.contacts"
         let every = SweepViews.valued(points, column, runSeconds: 5)
         #expect(every.count == points.count)
