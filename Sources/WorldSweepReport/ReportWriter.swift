@@ -34,10 +34,13 @@ public enum ReportWriter {
         // object. The box is the model's only owner once the pages are written (the copies the
         // jobs held are gone with them), and is emptied there; a plain copy sent to another
         // thread was freed here all the same whenever that thread let go of it first.
-        let box = Leftovers(ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads,
-                                        groundwork: groundwork))
-        defer { DispatchQueue.global(qos: .utility).async { box.empty() } }
-        try writePages(box.model!, to: directory, threads: threads)
+        // The model's steps and the pages' jobs are parallel steps with short serial ones between.
+        try ParallelMap.keepingHelpersAwake(threads: threads) {
+            let box = Leftovers(ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads,
+                                            groundwork: groundwork))
+            defer { DispatchQueue.global(qos: .utility).async { box.empty() } }
+            try writePages(box.model!, to: directory, threads: threads)
+        }
     }
 
     /// A value kept until `empty` is called, which frees it on the calling thread.

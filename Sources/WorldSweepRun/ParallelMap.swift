@@ -10,6 +10,13 @@ public enum ParallelMap {
         map(count, threads: threads) { k, _ in job(k) }
     }
 
+    /// Runs `body`, whose parallel steps (`map`s) follow one another with short serial steps
+    /// between them, with the helper threads kept awake between the steps (`HelperThreads.awake`).
+    /// Nothing changes with one thread.
+    public static func keepingHelpersAwake<T>(threads: Int, _ body: () throws -> T) rethrows -> T {
+        threads > 1 ? try HelperThreads.shared.awake(body) : try body()
+    }
+
     /// How many threads `map` runs `count` jobs on.
     public static func workers(_ count: Int, threads: Int) -> Int { min(max(1, threads), count) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorldSweepRun
 
@@ -49,5 +50,40 @@ import Testing
         let counts = ParallelMap.map(1000, threads: 3) { $0 * $0 }
         #expect(counts == (0..<1000).map { $0 * $0 })
         #expect(ParallelMap.map(0, threads: 4) { $0 }.isEmpty)
+    }
+
+    /// A helper kept awake takes each share posted after a serial step without a new thread
+    /// being started for it (a spinning helper counts as idle), and parks once the scope ends.
+    @Test func awakeHelperTakesEachPostWithoutNewThreads() {
+        let helpers = HelperThreads()
+        let ran = Mutex<[Int]>([])
+        func post(_ round: Int) -> Bool {
+            let share = HelperThreads.Share(worker: 1) { _ in ran.withLock { $0.append(round) } }
+            helpers.post([share])
+            // Wait (2 s at most) for the helper to run it; `finish` takes back a share not started.
+            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+            while ran.withLock({ $0.last }) != round && DispatchTime.now().uptimeNanoseconds < deadline { usleep(20) }
+            helpers.finish([share])
+            return ran.withLock { $0.last } == round
+        }
+        let awake = helpers.awake { (0..<20).map { round -> Bool in usleep(300); return post(round) } }
+        #expect(awake.allSatisfy { $0 })
+        #expect(helpers.threadsStarted == 1)
+        // Parked after the scope, and woken by the next post.
+        usleep(2_000)
+        #expect(post(20))
+        #expect(helpers.threadsStarted == 1 && ran.withLock { $0 } == Array(0...20))
+    }
+
+    /// Maps inside an awake scope (with serial steps between them) give the same results, the
+    /// scope returns its body's value and rethrows its error.
+    @Test func keepingHelpersAwakeChangesNoResult() throws {
+        struct Stop: Error {}
+        let sums = ParallelMap.keepingHelpersAwake(threads: 2) {
+            (0..<5).map { k -> [Int] in usleep(200); return ParallelMap.map(30, threads: 2) { $0 * k } }
+        }
+        #expect(sums == (0..<5).map { k in (0..<30).map { $0 * k } })
+        #expect(throws: Stop.self) { try ParallelMap.keepingHelpersAwake(threads: 2) { throw Stop() } }
+        #expect(ParallelMap.keepingHelpersAwake(threads: 1) { 7 } == 7)
     }
 }
