@@ -42,8 +42,11 @@ final class HelperThreads: @unchecked Sendable {
     /// balance while the other core idled: 2.5–4 ms in four of seven report rounds on 2 cores,
     /// traced with sched_switch (issue 29). For a run of parallel steps with short serial steps
     /// between them; a spinning helper yields its core to any other thread that wants it.
+    /// Parked helpers are woken at once, so that they spin by the time the first step posts.
     func awake<T>(_ body: () throws -> T) rethrows -> T {
-        awakeScopes.add(1, ordering: .relaxed)
+        if awakeScopes.add(1, ordering: .relaxed).oldValue == 0 {
+            condition.lock(); condition.broadcast(); condition.unlock()
+        }
         defer { awakeScopes.subtract(1, ordering: .relaxed) }
         return try body()
     }
