@@ -154,24 +154,24 @@ extension HTMLReport {
         let (nx, ny) = (s.parameters[p.xParameter], s.parameters[p.yParameter])
         let cells = p.cells.map { row in row.map { $0?.mean } }
         // A cell's hover: "X = x, Y = y: mean C v over n points; s of worlds …". The parts each
-        // column, row and map share are made once, and each title in one string of its size
-        // (interpolated per cell, the texts of a map's 256 cells were half its drawing, issue 29).
+        // column, row and map share are made (and escaped) once, and each cell's text written
+        // straight into the map's bytes (made as a String per cell, then escaped, the texts of a
+        // map's 256 cells were half its drawing; issue 29).
         let sign = p.binned ? " ≈ " : " = "
-        let xTexts = p.xValues.map { nx + sign + Text.value($0) }, yTexts = p.yValues.map { ", " + ny + sign + Text.value($0) }
-        let meanOf = ": mean " + p.column + " ", worldsThat = " of worlds " + lacking(p.column)
-        let titles = p.cells.enumerated().map { r, row in row.enumerated().map { c, cell in
-            var t = ""
-            t.reserveCapacity(xTexts[c].utf8.count + yTexts[r].utf8.count + meanOf.utf8.count + worldsThat.utf8.count + 48)
-            t += xTexts[c]; t += yTexts[r]
-            guard let cell else { t += ": no point"; return t }
-            t += meanOf; t += Text.value(cell.mean); t += " over "; t += String(cell.points); t += cell.points == 1 ? " point" : " points"
-            if let never = cell.never { t += "; "; t += ReportModel.percent(never); t += worldsThat }
-            return t
-        } }
+        let xTexts = p.xValues.map { Text.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { Text.escape(", " + ny + sign + Text.value($0)) }
+        let meanOf = Text.escape(": mean " + p.column + " "), worldsThat = Text.escape(" of worlds " + lacking(p.column))
+        let pairCells = p.cells
         let unit = Units.metric(p.column)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
-                         valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells, titles: titles,
+                         valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells, titles: [],
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
+        hm.writeTitle = { r, c, out in
+            out.text(xTexts[c]); out.text(yTexts[r])
+            guard let cell = pairCells[r][c] else { out.raw(": no point"); return }
+            out.text(meanOf); out.escaped(Text.value(cell.mean)); out.raw(" over "); out.integer(cell.points)
+            out.raw(cell.points == 1 ? " point" : " points")
+            if let never = cell.never { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
+        }
         hm.integerSteps = ReportModel.isCount(p.column)
         hm.nonNegative = ReportModel.nonNegative(p.column)
         hm.sharedRange = shared

@@ -12,8 +12,12 @@ struct Heatmap: Sendable {
     var yValues: [Double]
     /// cells[row][column], row = index into yValues; nil where there is no value.
     var cells: [[Double?]]
-    /// Hover text per cell (same shape as `cells`).
+    /// Hover text per cell (same shape as `cells`), unless `writeTitle` writes it.
     var titles: [[String]]
+    /// Writes the hover text of the cell at (row, column), escaped, into the chart's bytes: for a
+    /// map whose texts share most of their parts (a pair map's 256 cells: made as Strings first,
+    /// their texts were half the map's drawing; issue 29).
+    var writeTitle: (@Sendable (_ row: Int, _ column: Int, _ out: inout TextBuffer) -> Void)?
     /// Unique within the page (the legend's gradient id).
     var id: String
     /// Values are counts: discrete steps of whole numbers.
@@ -88,7 +92,9 @@ struct Heatmap: Sendable {
                 out.raw("<rect class=\"cell\" x=\""); out.px(x); out.raw("\" y=\""); out.px(y)
                 out.raw("\" width=\""); out.px(cw + 0.5); out.raw("\" height=\""); out.px(ch + 0.5)
                 out.raw("\" fill=\""); out.text(v.map { Palette.sequential(t($0)) } ?? "#eeeeee"); out.raw("\">")
-                out.raw("<title>"); out.text(Text.escape(titles[r][c])); out.raw("</title></rect>")
+                out.raw("<title>")
+                if let writeTitle { writeTitle(r, c, &out) } else { out.escaped(titles[r][c]) }
+                out.raw("</title></rect>")
                 if let n = never[safe: r]?[safe: c] ?? nil, n > 0 {
                     if n >= 0.5 {
                         out.raw("<rect x=\""); out.px(x); out.raw("\" y=\""); out.px(y); out.raw("\" width=\""); out.px(cw)

@@ -16,6 +16,12 @@ struct TextBuffer {
         s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Content text, escaped for XML (`Text.escape`).
+    mutating func escaped(_ s: String) { text(Text.escape(s)) }
+
+    /// `String(n)`.
+    mutating func integer(_ n: Int) { text(String(n)) }
+
     /// `Text.px(x)`.
     mutating func px(_ x: Double) { PrintfNumber.appendFixedTrimmed(x, decimals: 2, noNegativeZero: true, to: &bytes) }
 

@@ -264,6 +264,41 @@ func checkPage(_ html: String) throws {
         #expect(hm.steps == stride(from: 0.0, through: 40, by: 5).map { $0 })
     }
 
+    /// Cell titles written into the map's bytes (`writeTitle`) are the same bytes as the same
+    /// texts given as strings: a text escaped part by part is the text escaped whole.
+    @Test func cellTitlesWrittenInPlaceAreTheTitlesEscaped() throws {
+        let texts = [["a < b & \"c\"", "d's"], ["e > f", "plain"]]
+        let byText = Heatmap(title: "t", xLabel: "x", yLabel: "y", valueLabel: "v", xValues: [0, 1], yValues: [0, 1],
+                             cells: [[1, 2], [3, nil]], titles: texts, id: "t")
+        var inPlace = byText
+        inPlace.titles = []
+        inPlace.writeTitle = { r, c, out in
+            let t = texts[r][c], half = t.index(t.startIndex, offsetBy: t.count / 2)
+            out.escaped(String(t[..<half])); out.escaped(String(t[half...]))
+        }
+        #expect(inPlace.svg() == byText.svg())
+        let titles = try XMLDocument(xmlString: inPlace.svg()).nodes(forXPath: "//rect[@class='cell']/title").map { $0.stringValue ?? "" }
+        #expect(titles == texts.flatMap { $0 })
+    }
+
+    /// A pair map's hover text per cell: both parameters' values, the cell's mean, its count of
+    /// points (one per cell on a grid of the two) and, for a metric worlds can lack, the share of
+    /// worlds without a value.
+    @Test func pairMapCellsSayTheirValuesMeanAndPoints() throws {
+        let combos = [0.2, 0.5, 0.8].flatMap { e in [1.0, 2.0].map { d in [e, d] } }
+        let (summary, worlds) = Fixture.make(name: "pair", names: ["bouncy.elasticity", "bouncy.density"], combos: combos,
+                                             replicas: 2, kind: "grid", items: ["top", "bottom"], seed: 4)
+        let html = ReportWriter.html(summary: summary, sample: WorldSample(worlds))
+        let map = try #require(try charts(html, titled: "top.bounce1: pair map").first)
+        let titles = try XMLDocument(xmlString: map).nodes(forXPath: "//rect[@class='cell']/title").map { $0.stringValue ?? "" }
+        let expected = summary.points.map { p in
+            "bouncy.elasticity = \(Text.value(p.parameters[0])), bouncy.density = \(Text.value(p.parameters[1])): mean top.bounce1 "
+                + "\(Text.value(p.metrics["top.bounce1"]!.mean)) over 1 point; "
+                + "\(ReportModel.percent(1 - Double(p.metrics["top.bounce1"]!.count) / Double(p.replicas))) of worlds never bounced"
+        }
+        #expect(titles.count == 6 && Set(titles) == Set(expected), "\(titles)")
+    }
+
     @Test func benchColoursComeInOneFamilyPerEngine() {
         // Family 0 is #4e79a7 = (78, 121, 167). Darkest: 65 % of each channel = (50.7, 78.65, 108.55);
         // lightest: 45 % of the way to white = (157.65, 181.3, 206.6).
