@@ -21,8 +21,9 @@ struct PrintfNumberTests {
             Double(bitPattern: 3), 0.00095, 0.000999, 12.5, 13.5, 0.0125, 0.0135,
         ]
         for k in -30...30 { v.append(pow(10, Double(k))); v.append(-pow(10, Double(k))); v.append(pow(10, Double(k)) * 0.5) }
-        // Beside a tie of each decimal count by about the width of the floating-point shortcut's
-        // window (2⁻²⁰ of the last digit), inside it and outside it, below 2³¹ and past it.
+        // Beside a tie of each decimal count by 2⁻²² to 2⁻¹⁸ of the last digit, below 2³¹ and past
+        // it: where a value rounded in Doubles lands on the wrong side (a shortcut tried and left,
+        // journal 2026-11-28).
         for decimals in 0...9 {
             for k in [0.0, 1, 7, 42, 1234, 99_999, 2_147_483] {
                 for delta in [-0x1p-18, -0x1p-20, -0x1p-22, -1e-9, 1e-9, 0x1p-22, 0x1p-20, 0x1p-18] {

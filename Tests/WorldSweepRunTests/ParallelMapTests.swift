@@ -53,7 +53,8 @@ import Testing
     }
 
     /// A helper kept awake takes each share posted after a serial step without a new thread
-    /// being started for it (a spinning helper counts as idle), and parks once the scope ends.
+    /// being started for it (a spinning helper counts as idle); after the scope the same helper,
+    /// parked again, takes the next post.
     @Test func awakeHelperTakesEachPostWithoutNewThreads() {
         let helpers = HelperThreads()
         let ran = Mutex<[Int]>([])
@@ -69,7 +70,6 @@ import Testing
         let awake = helpers.awake { (0..<20).map { round -> Bool in usleep(300); return post(round) } }
         #expect(awake.allSatisfy { $0 })
         #expect(helpers.threadsStarted == 1)
-        // Parked after the scope, and woken by the next post.
         usleep(2_000)
         #expect(post(20))
         #expect(helpers.threadsStarted == 1 && ran.withLock { $0 } == Array(0...20))
