@@ -163,15 +163,15 @@ extension HTMLReport {
         let pairCells = p.cells
         let unit = Units.metric(p.column)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
-                         valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells, titles: [],
+                         valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells,
+                         writeTitle: { r, c, out in
+                             out.text(xTexts[c]); out.text(yTexts[r])
+                             guard let cell = pairCells[r][c] else { out.raw(": no point"); return }
+                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.raw(" over "); out.integer(cell.points)
+                             out.raw(cell.points == 1 ? " point" : " points")
+                             if let never = cell.never { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
+                         },
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
-        hm.writeTitle = { r, c, out in
-            out.text(xTexts[c]); out.text(yTexts[r])
-            guard let cell = pairCells[r][c] else { out.raw(": no point"); return }
-            out.text(meanOf); out.escaped(Text.value(cell.mean)); out.raw(" over "); out.integer(cell.points)
-            out.raw(cell.points == 1 ? " point" : " points")
-            if let never = cell.never { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
-        }
         hm.integerSteps = ReportModel.isCount(p.column)
         hm.nonNegative = ReportModel.nonNegative(p.column)
         hm.sharedRange = shared

@@ -12,12 +12,10 @@ struct Heatmap: Sendable {
     var yValues: [Double]
     /// cells[row][column], row = index into yValues; nil where there is no value.
     var cells: [[Double?]]
-    /// Hover text per cell (same shape as `cells`), unless `writeTitle` writes it.
-    var titles: [[String]]
-    /// Writes the hover text of the cell at (row, column), escaped, into the chart's bytes: for a
-    /// map whose texts share most of their parts (a pair map's 256 cells: made as Strings first,
-    /// their texts were half the map's drawing; issue 29).
-    var writeTitle: (@Sendable (_ row: Int, _ column: Int, _ out: inout TextBuffer) -> Void)?
+    /// Writes the hover text of the cell at (row, column), escaped, into the chart's bytes (a pair
+    /// map's texts share most of their parts: made as a String per cell first, the texts of its
+    /// 256 cells were half the map's drawing; issue 29). `titles(_:)` writes given texts.
+    var writeTitle: @Sendable (_ row: Int, _ column: Int, _ out: inout TextBuffer) -> Void
     /// Unique within the page (the legend's gradient id).
     var id: String
     /// Values are counts: discrete steps of whole numbers.
@@ -30,6 +28,11 @@ struct Heatmap: Sendable {
     /// a value. Hatched where it is at least a half, a corner mark where it is above 0.
     var never: [[Double?]] = []
     var frame = ChartFrame(width: 540, height: 340, left: 62, right: 110, top: 30, bottom: 46)
+
+    /// A `writeTitle` of given hover texts (same shape as `cells`).
+    static func titles(_ texts: [[String]]) -> @Sendable (Int, Int, inout TextBuffer) -> Void {
+        { r, c, out in out.escaped(texts[r][c]) }
+    }
 
     var range: (Double, Double) {
         let v = cells.flatMap { $0 }.compactMap { $0 }.filter(\.isFinite)
@@ -93,7 +96,7 @@ struct Heatmap: Sendable {
                 out.raw("\" width=\""); out.px(cw + 0.5); out.raw("\" height=\""); out.px(ch + 0.5)
                 out.raw("\" fill=\""); out.text(v.map { Palette.sequential(t($0)) } ?? "#eeeeee"); out.raw("\">")
                 out.raw("<title>")
-                if let writeTitle { writeTitle(r, c, &out) } else { out.escaped(titles[r][c]) }
+                writeTitle(r, c, &out)
                 out.raw("</title></rect>")
                 if let n = never[safe: r]?[safe: c] ?? nil, n > 0 {
                     if n >= 0.5 {

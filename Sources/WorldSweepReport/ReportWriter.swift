@@ -29,13 +29,13 @@ public enum ReportWriter {
             $0 == ImportanceCSV.fileName || comingFiles.contains($0)
                 || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
         }
-        // Freed on another thread: the model's arrays (a view per metric and parameter, each
-        // metric's values, the designs) took the report's last millisecond to free, object by
-        // object. The box is the model's only owner once the pages are written (the copies the
-        // jobs held are gone with them), and is emptied there; a plain copy sent to another
-        // thread was freed here all the same whenever that thread let go of it first.
         // The model's steps and the pages' jobs are parallel steps with short serial ones between.
         try ParallelMap.keepingHelpersAwake(threads: threads) {
+            // Freed on another thread: the model's arrays (a view per metric and parameter, each
+            // metric's values, the designs) took the report's last millisecond to free, object by
+            // object. The box is the model's only owner once the pages are written (the copies the
+            // jobs held are gone with them), and is emptied there; a plain copy sent to another
+            // thread was freed here all the same whenever that thread let go of it first.
             let box = Leftovers(ReportModel(summary: summary, sample: sample, replay: replay, dataFiles: present, threads: threads,
                                             groundwork: groundwork))
             defer { DispatchQueue.global(qos: .utility).async { box.empty() } }

@@ -253,7 +253,7 @@ func checkPage(_ html: String) throws {
 
     @Test func countsGetWholeNumberColourSteps() throws {
         var hm = Heatmap(title: "c", xLabel: "x", yLabel: "y", valueLabel: "count", xValues: [0, 1, 2], yValues: [0],
-                         cells: [[2, 3, 2.2]], titles: [["a", "b", "c"]], id: "t")
+                         cells: [[2, 3, 2.2]], writeTitle: Heatmap.titles([["a", "b", "c"]]), id: "t")
         hm.integerSteps = true
         #expect(hm.range.0 == 0 && hm.range.1 == 3 && hm.steps == [0, 1, 2, 3])
         let fills = try elements(hm.svg(), tag: "rect", cls: "cell").map { $0["fill"]! }
@@ -264,14 +264,13 @@ func checkPage(_ html: String) throws {
         #expect(hm.steps == stride(from: 0.0, through: 40, by: 5).map { $0 })
     }
 
-    /// Cell titles written into the map's bytes (`writeTitle`) are the same bytes as the same
+    /// Cell titles written part by part into the map's bytes are the same bytes as the whole
     /// texts given as strings: a text escaped part by part is the text escaped whole.
     @Test func cellTitlesWrittenInPlaceAreTheTitlesEscaped() throws {
         let texts = [["a < b & \"c\"", "d's"], ["e > f", "plain"]]
         let byText = Heatmap(title: "t", xLabel: "x", yLabel: "y", valueLabel: "v", xValues: [0, 1], yValues: [0, 1],
-                             cells: [[1, 2], [3, nil]], titles: texts, id: "t")
+                             cells: [[1, 2], [3, nil]], writeTitle: Heatmap.titles(texts), id: "t")
         var inPlace = byText
-        inPlace.titles = []
         inPlace.writeTitle = { r, c, out in
             let t = texts[r][c], half = t.index(t.startIndex, offsetBy: t.count / 2)
             out.escaped(String(t[..<half])); out.escaped(String(t[half...]))
