@@ -29,7 +29,7 @@ public enum Replay {
         let base = try ReplaySource.scene(dir)
         let (file, overrides) = try ReplaySource.file(dir)
         let shownFile = RunText.shellWord(folder.shown + "/" + folder.relative(file))
-        var command = "worldsweep trace \(shownFile)" + overrides.arguments.map { " " + RunText.shellWord($0) }.joined()
+        var command = "worldsweep trace \(shownFile)"
         var scene: SceneFile, index: Int, label: String
         switch request.world {
         case .number(let n):
@@ -37,7 +37,7 @@ public enum Replay {
                 throw ServeError(.badRequest, "world \(n) is outside 0..<\(base.worldCount): the run has \(base.worldCount) worlds")
             }
             scene = base; index = n; label = "world \(n)"
-            command += " --world \(n)"
+            command += overrides.arguments.map { " " + RunText.shellWord($0) }.joined() + " --world \(n)"
         case .values(let values):
             let axes = ReplaySource.axes(base)
             var sets: [String] = []
@@ -60,7 +60,7 @@ public enum Replay {
             loaded.sweep = nil   // world 0 is then the scene itself: the first point, no jitter
             scene = loaded; index = 0
             label = sets.joined(separator: ", ")
-            command += sets.map { " --set " + RunText.shellWord($0) }.joined()
+            command += ReplaySource.overrides(overrides, setting: sets).arguments.map { " " + RunText.shellWord($0) }.joined()
         }
         let ticks = request.ticks ?? scene.world.ticks
         guard ticks >= 1, ticks <= ReplayRequest.maxTicks else {

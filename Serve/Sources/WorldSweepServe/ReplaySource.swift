@@ -17,10 +17,16 @@ enum ReplaySource {
         throw ServeError(.notFound, "no sweep.yaml in this run: it cannot be replayed")
     }
 
+    /// The run's overrides with `sets` added: a `--sweep` of a path that a set fixes is left out.
+    static func overrides(_ run: SceneOverrides, setting sets: [String]) -> SceneOverrides {
+        let fixed = Set(sets.map { String($0.prefix { $0 != "=" }) })
+        return SceneOverrides(sets: run.sets + sets, sweeps: run.sweeps.filter { !fixed.contains(String($0.prefix { $0 != "=" })) })
+    }
+
     static func scene(_ dir: String, extraSets: [String] = []) throws(ServeError) -> SceneFile {
-        let (path, overrides) = try file(dir)
+        let (path, runOverrides) = try file(dir)
         do {
-            return try SceneFile.load(path: path, overrides: SceneOverrides(sets: overrides.sets + extraSets, sweeps: overrides.sweeps))
+            return try SceneFile.load(path: path, overrides: overrides(runOverrides, setting: extraSets))
         } catch {
             throw ServeError(.unprocessableContent, "\(path) does not load: \(String(describing: error).prefix(300))")
         }
