@@ -11,7 +11,7 @@ extension Pages {
     const target=()=>+document.querySelector('input[name=target]:checked').value;
     function sliders(){
       $('sliders').innerHTML=info.axes.map((a,i)=>{
-        const step=a.values&&a.values.length>1?'any':(a.max-a.min)/200||'any';
+        const step=a.max>a.min?(a.max-a.min)/200:'any';
         const mid=a.values?a.values[0]:a.min;
         const list=a.values?`<datalist id="levels${i}">${a.values.map(v=>`<option value="${v}">`).join('')}</datalist>`:'';
         return `<div class="slider"><label for="axis${i}"><code>${esc(a.path)}</code> <small>${fmt(a.min)} … ${fmt(a.max)}</small></label>`
