@@ -8,7 +8,8 @@ enum OpenFiles {
         var found = Set<String>()
         guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return found }
         let prefix = folder + "/"
-        for pid in pids where pid.allSatisfy(\.isNumber) {
+        let own = String(getpid())   // the server reads files too; it writes none
+        for pid in pids where pid.allSatisfy(\.isNumber) && pid != own {
             let fds = "/proc/\(pid)/fd"
             guard let list = try? FileManager.default.contentsOfDirectory(atPath: fds) else { continue }
             for fd in list.prefix(4096) {

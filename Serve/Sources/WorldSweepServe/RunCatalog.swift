@@ -15,6 +15,8 @@ public final class RunCatalog: @unchecked Sendable {
     public let limit = 2_000, depth = 3
     private let lock = NSLock()
     private var progress = ProgressWatch()
+    /// What was read of files that have not changed since (a finished run's summary, report, sweep file).
+    private var memo: [String: (signature: String, value: Any)] = [:]
 
     public init(folder: RunsFolder, liveWindow: Double = 60) {
         self.folder = folder
@@ -23,6 +25,7 @@ public final class RunCatalog: @unchecked Sendable {
 
     /// Every run, newest first.
     public func entries() -> [RunEntry] {
+        lock.lock(); defer { lock.unlock() }
         let open = OpenFiles.under(folder.real)
         let now = Date().timeIntervalSince1970
         var found: [RunEntry] = []
@@ -41,8 +44,8 @@ public final class RunCatalog: @unchecked Sendable {
                 if RunsFolder.kind(path) == .folder { queue.append((path, level + 1)) }
             }
         }
-        lock.lock(); defer { lock.unlock() }
         progress.forget(except: Set(found.map(\.path)))
+        if memo.count > 4 * limit { memo.removeAll() }
         for i in found.indices where found[i].state == .running {
             if let done = found[i].worldsDone {
                 let (rate, left) = progress.observe(found[i].path, done: done, total: found[i].worlds, at: now)
@@ -51,6 +54,16 @@ public final class RunCatalog: @unchecked Sendable {
             }
         }
         return found.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
+    }
+
+    /// `read()` again only when one of `files` (in `dir`) changed size or time since it was last read.
+    private func remembered<T>(_ dir: String, _ files: [String], _ tag: String, _ read: () -> T) -> T {
+        let signature = files.map { f in RunsFolder.stamp(dir + "/" + f).map { "\($0.size)@\($0.modified)" } ?? "-" }.joined(separator: " ")
+        let key = tag + ":" + dir
+        if let kept = memo[key], kept.signature == signature, let value = kept.value as? T { return value }
+        let value = read()
+        memo[key] = (signature, value)
+        return value
     }
 
     /// The run in `dir`, or nil when it holds none (then its subfolders are searched).
@@ -86,7 +99,7 @@ public final class RunCatalog: @unchecked Sendable {
             entry.kind = .compare
             entry.state = .done
             entry.status = "done"
-            entry.headline = RunText.compareVerdict(dir)
+            entry.headline = remembered(dir, ["compare.md"], "verdict") { RunText.compareVerdict(dir) }
             return entry
         }
         if names.contains("summary.json") {
@@ -102,7 +115,7 @@ public final class RunCatalog: @unchecked Sendable {
             entry.name = settings.name
             entry.worlds = settings.upperWorld - settings.lowerWorld
         }
-        entry.parameters = RunText.parameters(dir)
+        entry.parameters = remembered(dir, ["sweep.yaml", "run.json"], "parameters") { RunText.parameters(dir) }
         if names.contains("summary.json") || names.contains("done") {
             finished(&entry, dir: dir, merged: false)
             if entry.worldsDone == nil { entry.worldsDone = entry.worlds }
@@ -129,18 +142,18 @@ public final class RunCatalog: @unchecked Sendable {
     private func finished(_ entry: inout RunEntry, dir: String, merged: Bool) {
         entry.state = .done
         entry.status = merged ? "done (shards merged)" : "done"
-        if let run = RunText.summaryRun(dir) {
+        if let run = remembered(dir, ["summary.json"], "summary", { RunText.summaryRun(dir) }) {
             entry.name = run.name ?? entry.name
             entry.worlds = run.worlds ?? entry.worlds
             entry.worldsDone = run.worlds ?? entry.worldsDone
             entry.seconds = run.wallSeconds
         }
-        if entry.parameters.isEmpty { entry.parameters = RunText.parameters(dir) }
-        entry.headline = RunText.reportHeadline(dir)
+        if entry.parameters.isEmpty { entry.parameters = remembered(dir, ["sweep.yaml", "run.json"], "parameters") { RunText.parameters(dir) } }
+        entry.headline = remembered(dir, ["report.md"], "headline") { RunText.reportHeadline(dir) }
     }
 
     private func tune(_ entry: inout RunEntry, dir: String, names: Set<String>, live: ([String]) -> Bool) {
-        let progress = TuneProgress.read(dir)
+        let progress = remembered(dir, ["sweep.yaml", TuneSearch.checkpointName], "tune") { TuneProgress.read(dir) }
         entry.name = progress?.name ?? entry.name
         entry.worlds = progress?.budget
         entry.worldsDone = progress?.worlds
@@ -148,7 +161,7 @@ public final class RunCatalog: @unchecked Sendable {
         if names.contains("tune.json") {
             entry.state = .done
             entry.status = "done"
-            entry.headline = RunText.tuneAnswer(dir) ?? progress?.line
+            entry.headline = remembered(dir, ["tune.json"], "answer") { RunText.tuneAnswer(dir) } ?? progress?.line
             if entry.worldsDone != nil { entry.worlds = entry.worldsDone }
         } else if live(["worlds.csv", TuneSearch.checkpointName]) {
             entry.state = .running
@@ -177,7 +190,7 @@ public final class RunCatalog: @unchecked Sendable {
                 entry.name = settings.name
                 entry.worlds = settings.totalWorlds
                 worlds = settings.totalWorlds
-                if entry.parameters.isEmpty { entry.parameters = RunText.parameters(shardDir) }
+                if entry.parameters.isEmpty { entry.parameters = remembered(shardDir, ["sweep.yaml", "run.json"], "parameters") { RunText.parameters(shardDir) } }
             }
             if RunsFolder.kind(shardDir + "/done") == .file {
                 states.done.append(index)
