@@ -36,7 +36,7 @@ process.on('unhandledRejection', e => { console.error('serve-browser: ' + e.mess
   const js = async expr => (await send('Runtime.evaluate', { expression: expr, awaitPromise: true, returnByValue: true })).result.value;
   const waitFor = async (expr, seconds, what) => { const end = Date.now() + seconds * 1000;
     while (Date.now() < end) { if (await js(expr)) return; await sleep(200); } throw new Error('timed out: ' + what); };
-  const width = w => send('Emulation.setDeviceMetricsOverride', { width: w, height: w > 500 ? 1100 : 1500, deviceScaleFactor: 1, mobile: w < 500 });
+  const width = (w, h) => send('Emulation.setDeviceMetricsOverride', { width: w, height: h || (w > 500 ? 1100 : 1500), deviceScaleFactor: 1, mobile: w < 500 });
   const shot = async name => { const r = await send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: false });
     fs.writeFileSync(path.join(shots, name), Buffer.from(r.data, 'base64')); console.error('serve-browser: ' + path.join(shots, name)); };
   const go = async u => { await send('Page.navigate', { url: u }); await sleep(300); await waitFor('document.readyState==="complete"', 30, 'page load ' + u); };
@@ -47,7 +47,7 @@ process.on('unhandledRejection', e => { console.error('serve-browser: ' + e.mess
   // 1. The catalog, following the live run through the event stream.
   await width(1280);
   await go(url);
-  const cell = `(document.querySelector('tr[data-path="${liveRun}"] td.worlds')||{}).textContent||''`;
+  const cell = `((document.querySelector('tr[data-path="${liveRun}"] td.worlds')||{}).textContent||'')`;
   await waitFor(`${cell}!==''`, 60, 'the live run in the catalog');
   const seen = [await js(cell)];
   while (seen.length < 3) { await waitFor(`${cell}!==${JSON.stringify(seen[seen.length - 1])}`, 300, 'the live run to advance'); seen.push(await js(cell)); }
@@ -71,8 +71,8 @@ process.on('unhandledRejection', e => { console.error('serve-browser: ' + e.mess
   await js(`document.querySelector('input[name=target][value="1"]').click();document.getElementById('world').value='3';document.getElementById('go').click()`);
   await waitFor(`document.getElementById('pane1').dataset.ended==='1'`, 120, 'the world replay to end');
   const world = await readPane(1);
-  await shot('serve-replay-1280.png');
-  await width(390); await sleep(400); await shot('serve-replay-390.png');
+  await width(1280, 1500); await sleep(400); await shot('serve-replay-1280.png');
+  await width(390, 2400); await sleep(400); await shot('serve-replay-390.png');
   console.log(JSON.stringify({ live: seen, updates, replays: [slider, world] }));
   finish(failed ? 1 : 0);
 })();

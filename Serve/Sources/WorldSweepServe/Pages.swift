@@ -49,12 +49,12 @@ enum Pages {
     table{border-collapse:collapse;width:100%;font-size:14px}
     th,td{border-bottom:1px solid #e3e3e3;padding:6px 8px;text-align:left;vertical-align:top}
     th button{border:0;background:none;font-weight:600;cursor:pointer;padding:0}
-    td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+    td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}table.catalog td:first-child{white-space:nowrap}
     .state{font-weight:600}.done{color:#1b6e20}.running{color:#0b57a4}.interrupted,.partial{color:#a35a00}.unknown{color:#777}
     .bar{height:6px;background:#e5eef8;border-radius:3px;margin:3px 0;max-width:220px}.bar span{display:block;height:6px;background:#0b57a4;border-radius:3px}
     small{color:#555}.headline{max-width:36em}.links a{margin-right:8px;white-space:nowrap}
     .panes{display:grid;grid-template-columns:repeat(auto-fit,minmax(340px,1fr));gap:16px}
-    .pane{border:1px solid #ddd;border-radius:6px;padding:10px}.pane canvas{width:100%;height:auto;background:#fafafa;border:1px solid #eee}
+    .pane{border:1px solid #ddd;border-radius:6px;padding:10px;min-width:0}.pane canvas{display:block;margin:0 auto;max-width:100%;max-height:58vh;width:auto;height:auto;background:#fafafa;border:1px solid #eee}
     .slider{display:grid;grid-template-columns:minmax(9em,14em) 1fr 5.5em;gap:8px;align-items:center;margin:4px 0}
     .slider input[type=range]{width:100%}.err{color:#b00020}
     @media (max-width:700px){
