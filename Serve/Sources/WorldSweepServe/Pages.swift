@@ -57,6 +57,7 @@ enum Pages {
     .pane{border:1px solid #ddd;border-radius:6px;padding:10px;min-width:0}.pane canvas{display:block;margin:0 auto;max-width:100%;max-height:58vh;width:auto;height:auto;background:#fafafa;border:1px solid #eee}
     .slider{display:grid;grid-template-columns:minmax(9em,14em) 1fr 5.5em;gap:8px;align-items:center;margin:4px 0}
     .slider input[type=range]{width:100%}.err{color:#b00020}
+    #chart{width:100%;max-width:760px;height:auto;background:#fff;border:1px solid #eee}#chart circle{fill:#4e79a7;fill-opacity:.6;cursor:pointer}#chart circle:hover{fill:#e15759;fill-opacity:1}
     @media (max-width:700px){
       table.catalog thead{display:none}table.catalog tr{display:block;border:1px solid #ddd;border-radius:6px;margin:0 0 10px;padding:4px}
       table.catalog td{display:block;border:0;padding:3px 6px;text-align:left}
@@ -97,6 +98,9 @@ enum Pages {
         <label>world <input type="number" id="world" min="0" value="0" style="width:7em"></label><button id="go">Replay world</button>
         </div>
         <div id="sliders"></div>
+        <details id="chart-box"><summary>Pick a world on a chart (worlds.csv)</summary>
+        <div class="controls"><label>x <select id="chart-x"></select></label><label>y <select id="chart-y"></select></label></div>
+        <svg id="chart" viewBox="0 0 640 300" role="img" aria-label="worlds: y against x; click a dot to replay its world"></svg></details>
         <p id="error" class="err"></p>
         <div class="panes"><section class="pane" id="pane0"><h2>A</h2><p><small>Pick a world or move a slider.</small></p></section>
         <section class="pane" id="pane1"><h2>B</h2><p><small>Choose B above, then a world or values, to see two worlds side by side.</small></p></section></div>
