@@ -4,6 +4,7 @@
 // script (ParallelBrush) lets a reader drag a range on any axis to keep only the lines through it;
 // without scripts every line shows, and the chart reads the same.
 import Foundation
+import WorldSweepResults
 
 struct ParallelAxis: Sendable {
     var label: String
@@ -52,8 +53,7 @@ struct ParallelCoordinates: Sendable {
         let opacity = lines > 500 ? "0.25" : lines > 100 ? "0.45" : "0.8"
         s += "<g class=\"lines\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(opacity)\">\n"
         // The lines as bytes: each point's coordinates interpolated into a String, joined, and the
-        // line appended to the page were two thirds of the chart's 30 M instructions (4 096
-        // points, 2 000 lines drawn; issue 29).
+        // line appended to the page would be most of the chart's work.
         var out = TextBuffer(capacity: order.count * (axes.count * 16 + 64))
         for i in order where axes.allSatisfy({ $0.values[i].isFinite }) {
             let t = hi > lo ? (metric.values[i] - lo) / (hi - lo) : 0.5
@@ -85,13 +85,13 @@ struct ParallelCoordinates: Sendable {
             for v in axis.ticks {
                 let y = sc.map(v)
                 s += "<line x1=\"\(Text.px(x - 3))\" x2=\"\(Text.px(x))\" y1=\"\(Text.px(y))\" y2=\"\(Text.px(y))\" stroke=\"#333\"/>"
-                s += "<text class=\"tick\" x=\"\(Text.px(x - 5))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">\(Text.escape(axis.label(v)))</text>\n"
+                s += "<text class=\"tick\" x=\"\(Text.px(x - 5))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">\(HTML.escape(axis.label(v)))</text>\n"
             }
             // Axis names alternate between two rows so that neighbours never overlap.
             let y = f.plotTop - (k % 2 == 0 ? 22 : 8)
             let anchor = k == 0 ? "start" : k == axes.count - 1 ? "end" : "middle"
             let shown = Text.shorten(a.label, to: max(8, Int(2 * gap / 7)))
-            s += "<text class=\"lbl\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" text-anchor=\"\(anchor)\">\(Text.escape(shown))<title>\(Text.escape(a.label))</title></text>\n"
+            s += "<text class=\"lbl\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" text-anchor=\"\(anchor)\">\(HTML.escape(shown))<title>\(HTML.escape(a.label))</title></text>\n"
         }
         // The brushes' hit areas over the axes (drawn last, on top), the count of lines kept, and
         // the script that joins them.
