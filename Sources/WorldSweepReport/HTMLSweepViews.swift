@@ -88,22 +88,33 @@ extension HTMLReport {
         let unit = Units.metric(v.column)
         // Thousands of points: their density (every point counted), not a dot each.
         let dense = v.dots.count > DensityLayer.above
-        let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
-        let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
+        // A share of worlds (never_rest, never_settle) is drawn as the share at each value: its
+        // min–max over points of one world each is 0 to 1, a band that says nothing, and the dots
+        // of such points sit only at 0 and 1 (yes or no).
+        let share = unit == "share"
+        let yesNo = share && v.dots.allSatisfy { $0.y == 0 || $0.y == 1 }
+        let hover = wanted && !yesNo && v.dots.count <= ReportModel.maxHoverDots
+        let dots = LineSeries(name: "points", color: "#8c9db5", points: yesNo ? [] : (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
             LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(s.points[d.point], "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
-            LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
+            LinePoint(x: l.x, y: l.mean, lo: share ? nil : l.min, hi: share ? nil : l.max,
                       title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(Text.count(l.points, "point")) (min \(Text.value(l.min)), max \(Text.value(l.max)))")
         }, inLegend: false)
         var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
                               legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column))
         chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
         chart.logX = m.isLogSpaced(v.parameter)
+        chart.xTicks = m.sweptValues(v.parameter)
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
         var caption = finding.map { "Finding \($0): \(v.column) against \(name). " } ?? ""
+        if yesNo {
+            caption += "Line: at each value of \(name), the share of its worlds (\(Text.count(v.dots.count, "point"))\(s.replicas == 1 ? ", one world each" : "")\(others.isEmpty ? "" : ", over \(others)")) that \(lacking(Censoring.timeColumn(ofNever: v.column) ?? v.column)). Each world is a yes or a no, so no band or dots are drawn."
+            if chart.logX { caption += " \(name) is geometric (each value a constant multiple of the one before): a log axis, ticked at the swept values." }
+            return figure(chart.svg(), caption)
+        }
         caption += dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
             : "Dots: each of the \(v.dots.count) points\(replicas)"
         caption += missing > 0 ? " (the other \(missing) have only failed worlds). Line: " : ". Line: "
@@ -115,13 +126,13 @@ extension HTMLReport {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
-        if hover && !v.dots.isEmpty { caption += " Hover a dot for its world and the command that replays it." }
+        if hover && !v.dots.isEmpty { caption += " Hover a dot for its world; \(m.replayPattern) replays world N." }
         else if !wanted && !dense && !v.dots.isEmpty { caption += " Hover the dots of the open charts (What matters, parallel coordinates) for their worlds." }
         if !dense && 2 * Set(v.dots.map(\.x)).count <= v.dots.count { caption += " Dots at one value of \(name) are spread sideways a little, so that they do not hide each other." }
         caption += neverText(m, v)
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
-        if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is log-spaced: a log axis." }
+        if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is geometric (each value a constant multiple of the one before): a log axis, ticked at the swept values." }
         return figure(chart.svg(), caption)
     }
 
@@ -175,7 +186,7 @@ extension HTMLReport {
         hm.integerSteps = ReportModel.isCount(p.column)
         hm.nonNegative = ReportModel.nonNegative(p.column)
         hm.sharedRange = shared
-        let counted = Censoring.missing(p.column) != .none
+        let counted = Censoring.missing(p.column).countsNever
         if counted { hm.never = p.cells.map { row in row.map { $0?.never } } }
         hm.frame = ChartFrame(width: 360, height: 290, left: 56, right: 72, top: 30, bottom: 46)
         let others = othersText(m, except: [p.xParameter, p.yParameter])
@@ -220,7 +231,9 @@ extension HTMLReport {
             caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
         }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
-        h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
+        if !titles.isEmpty { caption += " Hover a line for its world; \(m.replayPattern) replays world N." }
+        caption += " Below 900 px of width the chart keeps that width (its labels readable) and scrolls sideways in its box."
+        h += "<figure class=\"full\">\n<div class=\"sc pc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"
     }
 }

@@ -43,6 +43,8 @@ struct LineChart: Sendable {
     var legendPlace = LegendPlace.right
     /// A log-spaced parameter across: a log axis.
     var logX = false
+    /// On a log axis, the parameter's swept values (a grid's levels): its ticks.
+    var xTicks: [Double] = []
     /// Ranges the axes must cover whatever the data (charts that share one scale; x in data
     /// units, before any log).
     var xDomain: (Double, Double)?
@@ -110,8 +112,9 @@ struct LineChart: Sendable {
         for se in series { for p in se.points { if let e = p.err { yr.add(floor(p.y - e)) } } }
         for se in series { for p in se.points { if let e = p.err { yr.add(p.y + e) } } }
         if let d = yDomain { yr.add(d.0); yr.add(d.1) }
-        var xa = NiceAxis(min: xr.min ?? 0, max: xr.max ?? 1)
-        xa.log = logX
+        let xa = logX && (xr.min.map { pow(10, $0) > 0 } ?? false)
+            ? NiceAxis(logFrom: pow(10, xr.min!), to: pow(10, xr.max!), values: xTicks)
+            : NiceAxis(min: xr.min ?? 0, max: xr.max ?? 1)
         let ya = NiceAxis(min: Swift.min(0, yr.min ?? 0), max: yr.max ?? 1)
         let f = frame
         return (xa, ya, LinearScale(domain: (xa.lo, xa.hi), range: (f.plotLeft, f.plotRight)),

@@ -64,15 +64,17 @@ import WorldSweepScene
         #expect(drawn.count == summary.points.count)
         let model = ReportModel(summary: summary, sample: WorldSample())
         for d in drawn {
-            // "worlds 3p–3p+2 (point p: …): mean M pt — replay: worldsweep trace SWEEP --world 3p"
+            // "worlds 3p–3p+2 (point p: …): mean M pt": the replay command is said once, in the caption.
             let digits = d.title.split(separator: "(point ").last?.split(separator: ":").first.map(String.init) ?? ""
             let p = try #require(Int(digits))
             let point = summary.points[p]
             #expect(d.title.hasPrefix("worlds \(3 * p)–\(3 * p + 2) (point \(p): bouncy.elasticity = \(Text.value(point.parameters[0])), bouncy.density = \(Text.value(point.parameters[1]))): "))
-            #expect(d.title.hasSuffix(" — replay: \(model.traceCommand(world: 3 * p))") && d.title.hasSuffix(" --world \(3 * p)"))
+            #expect(!d.title.contains("replay") && !d.title.contains("worldsweep trace"))
             let mean = try #require(model.valued("bottom.bounce1").first { model.summary.points[$0.0].point == p }?.1)
             #expect(d.title.contains(": mean \(Text.value(mean)) pt"))
         }
+        #expect(html.contains("Hover a dot for its world; \(model.replayPattern) replays world N."))
+        #expect(model.replayPattern.hasPrefix("worldsweep trace ") && model.replayPattern.hasSuffix(" --world N"))
         // 8 columns of 3 dots: jittered.
         #expect(slice.contains("data-jitter=\"8\""))
     }
@@ -271,8 +273,10 @@ extension PictureTests {
         for t in titles {
             let digits = t.split(separator: "(point ").last?.split(separator: ":").first.map(String.init) ?? ""
             let p = try #require(Int(digits))
-            #expect(t.hasPrefix("worlds \(2 * p)–\(2 * p + 1) (point \(p): ") && t.hasSuffix(" --world \(2 * p)"))
+            #expect(t.hasPrefix("worlds \(2 * p)–\(2 * p + 1) (point \(p): ") && !t.contains("worldsweep trace"))
         }
+        // The command that replays a line's world, once in the caption.
+        #expect(html.contains("Hover a line for its world; ") && html.contains(" --world N replays world N."))
     }
 }
 

@@ -31,30 +31,48 @@ private func scene(sweep: String, collision: String = "{type: collision, items: 
     }
 
     @Test func elasticityBelowTheBoundariesIsNoted() throws {
-        // Against the boundaries alone (0.2): 0 … 1 is idle below 0.2; 0 … 0.1 is idle throughout.
+        // Against the boundaries alone (0.2): 0 … 1 is idle up to 0.2; 0 … 0.1 is idle throughout.
         let notes = try scene(sweep: "stuff.elasticity: {linspace: [0, 1, 5]}").mixingNotes()
         #expect(notes.count == 1)
-        #expect(notes.first?.hasPrefix("stuff.elasticity: values below 0.2 change no bounce: ") == true)
+        #expect(notes.first?.hasPrefix("stuff.elasticity: values up to 0.2 change no contact: ") == true)
         #expect(notes.first?.contains("the boundaries 0.2") == true)
         let all = try scene(sweep: "stuff.elasticity: [0, 0.1]").mixingNotes()
-        #expect(all.first?.hasPrefix("stuff.elasticity: no swept value (0 … 0.1) changes a bounce: ") == true)
+        #expect(all.first?.hasPrefix("stuff.elasticity: no swept value (0 … 0.1) changes a contact: ") == true)
         // Every value at or above 0.2 matters.
         #expect(try scene(sweep: "stuff.elasticity: [0.2, 0.5]").mixingNotes().isEmpty)
     }
 
+    @Test func eachTouchedPartnerSaysWhereItsContactsStartToChange() throws {
+        // The twin-drop case: a partner item of elasticity 0.1 and the boundaries' 0.2. Judged on
+        // every partner it can touch, values up to 0.1 change no contact and values up to 0.2 none
+        // with the boundaries (where a first bounce off the floor happens): both said.
+        let both = try scene(sweep: "stuff.elasticity: {linspace: [0, 1, 16]}",
+                             collision: "{type: collision, items: [box, ball], reference_bounds: true}",
+                             extraItems: "  ball: {center: [160, 300], size: [40, 40]}",
+                             extraBehaviors: "  stiff: {type: item, items: [ball], elasticity: 0.1}").mixingNotes()
+        #expect(both.first?.hasPrefix("stuff.elasticity: values up to 0.1 change no contact; values up to 0.2 change no contact with the boundaries: ") == true)
+        // Judged on the partners the run says box touched (only the boundaries): the 0.2 alone.
+        let touched = try scene(sweep: "stuff.elasticity: {linspace: [0, 1, 16]}",
+                                collision: "{type: collision, items: [box, ball], reference_bounds: true}",
+                                extraItems: "  ball: {center: [160, 300], size: [40, 40]}",
+                                extraBehaviors: "  stiff: {type: item, items: [ball], elasticity: 0.1}").mixingNotes(touched: ["box": ["bounds"]])
+        #expect(touched.first?.hasPrefix("stuff.elasticity: values up to 0.2 change no contact: ") == true)
+        #expect(touched.first?.contains("ball") == false)
+    }
+
     @Test func partnersSetTheFloor() throws {
-        // An item partner of elasticity 0.6, no boundaries (mode items): idle below 0.6.
+        // An item partner of elasticity 0.6, no boundaries (mode items): idle up to 0.6.
         let notes = try scene(sweep: "stuff.elasticity: [0.3, 0.7]",
                               collision: "{type: collision, items: [box, ball], mode: items}",
                               extraItems: "  ball: {center: [160, 300], size: [40, 40]}",
                               extraBehaviors: "  springy: {type: item, items: [ball], elasticity: 0.6}").mixingNotes()
-        #expect(notes.first?.hasPrefix("stuff.elasticity: values below 0.6 change no bounce: ") == true)
+        #expect(notes.first?.hasPrefix("stuff.elasticity: values up to 0.6 change no contact: ") == true)
         #expect(notes.first?.contains("boundaries") == false)
         // A partner under no item behavior has the engine's default 0.2.
         let plain = try scene(sweep: "stuff.elasticity: [0.1, 0.7]",
                               collision: "{type: collision, items: [box, ball], mode: items}",
                               extraItems: "  ball: {center: [160, 300], size: [40, 40]}").mixingNotes()
-        #expect(plain.first?.hasPrefix("stuff.elasticity: values below 0.2 change no bounce: ") == true)
+        #expect(plain.first?.hasPrefix("stuff.elasticity: values up to 0.2 change no contact: ") == true)
         // Items of the swept behavior that touch each other mix the value with itself: no note.
         let mutual = try scene(sweep: "stuff.elasticity: [0, 0.1]",
                                collision: "{type: collision, items: [box, ball], reference_bounds: true}",
