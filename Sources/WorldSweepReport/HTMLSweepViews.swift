@@ -86,8 +86,10 @@ extension HTMLReport {
         let s = m.summary
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column)
-        // Thousands of points: their density (every point counted), not a dot each.
-        let dense = v.dots.count > DensityLayer.above
+        // Thousands of points: their density (every point counted), not a dot each; so too a
+        // folded chart's hundreds, whose dots name no worlds (a dot without a hover still cost
+        // about 90 bytes: twin-drop's 16 folded slices of 768 were half its page).
+        let dense = v.dots.count > DensityLayer.above || (!wanted && v.dots.count > ReportModel.maxPlainDots)
         // A share of worlds (never_rest, never_settle) is drawn as the share at each value: its
         // min–max over points of one world each is 0 to 1, a band that says nothing, and the dots
         // of such points sit only at 0 and 1 (yes or no).
@@ -126,7 +128,7 @@ extension HTMLReport {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
-        if hover && !v.dots.isEmpty { caption += " Hover a dot for its world; \(m.replayPattern) replays world N." }
+        if hover && !v.dots.isEmpty { caption += " " + m.hoverKey }
         else if !wanted && !dense && !v.dots.isEmpty { caption += " Hover the dots of the open charts (What matters, parallel coordinates) for their worlds." }
         if !dense && 2 * Set(v.dots.map(\.x)).count <= v.dots.count { caption += " Dots at one value of \(name) are spread sideways a little, so that they do not hide each other." }
         caption += neverText(m, v)
@@ -164,13 +166,12 @@ extension HTMLReport {
         let s = m.summary
         let (nx, ny) = (s.parameters[p.xParameter], s.parameters[p.yParameter])
         let cells = p.cells.map { row in row.map { $0?.mean } }
-        // A cell's hover: "X = x, Y = y: mean C v over n points; s of worlds …". The parts each
-        // column, row and map share are made (and escaped) once, and each cell's text written
-        // straight into the map's bytes (made as a String per cell, then escaped, the texts of a
-        // map's 256 cells were half its drawing; issue 29).
-        let sign = p.binned ? " ≈ " : " = "
-        let xTexts = p.xValues.map { Text.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { Text.escape(", " + ny + sign + Text.value($0)) }
-        let meanOf = Text.escape(": mean " + p.column + " "), worldsThat = Text.escape(" of worlds " + lacking(p.column))
+        // A cell's hover: "x, y: mean v unit over n points; s of worlds …", the parameters named
+        // once in the caption. The parts each column, row and map share are made (and escaped)
+        // once, and each cell's text written straight into the map's bytes.
+        let xTexts = p.xValues.map { Text.escape((p.binned ? "≈ " : "") + Text.value($0)) }, yTexts = p.yValues.map { Text.escape(", " + Text.value($0)) }
+        let meanOf = Text.escape(": mean "), worldsThat = Text.escape(" of worlds " + lacking(p.column))
+        let unitText = Units.metric(p.column).isEmpty || Units.metric(p.column) == "count" ? "" : Text.escape(" " + Units.metric(p.column))
         let pairCells = p.cells
         let unit = Units.metric(p.column)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
@@ -178,9 +179,9 @@ extension HTMLReport {
                          writeTitle: { r, c, out in
                              out.text(xTexts[c]); out.text(yTexts[r])
                              guard let cell = pairCells[r][c] else { out.raw(": no point"); return }
-                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.raw(" over "); out.integer(cell.points)
+                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.text(unitText); out.raw(" over "); out.integer(cell.points)
                              out.raw(cell.points == 1 ? " point" : " points")
-                             if let never = cell.never { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
+                             if let never = cell.never, never > 0 { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
                          },
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
         hm.integerSteps = ReportModel.isCount(p.column)
@@ -190,7 +191,7 @@ extension HTMLReport {
         if counted { hm.never = p.cells.map { row in row.map { $0?.never } } }
         hm.frame = ChartFrame(width: 360, height: 290, left: 56, right: 72, top: 30, bottom: 46)
         let others = othersText(m, except: [p.xParameter, p.yParameter])
-        var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell"
+        var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell (hover a cell for its \(nx), \(ny): the mean)"
         caption += others.isEmpty ? "." : ", averaged over \(others)."
         if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
@@ -219,7 +220,7 @@ extension HTMLReport {
         }
         let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { s.points[$0.0].parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
-        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle(s.points[$0.0], "\(head.column) \(Text.value($0.1))") } : []
+        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle(s.points[$0.0], Text.value($0.1)) } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
         // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
         let width = max(1100, 100 * Double(axes.count - 1) + 88)
@@ -231,7 +232,7 @@ extension HTMLReport {
             caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
         }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
-        if !titles.isEmpty { caption += " Hover a line for its world; \(m.replayPattern) replays world N." }
+        if !titles.isEmpty { caption += " " + m.hoverKey + " (then its \(head.column))" }
         caption += " Below 900 px of width the chart keeps that width (its labels readable) and scrolls sideways in its box."
         h += "<figure class=\"full\">\n<div class=\"sc pc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"

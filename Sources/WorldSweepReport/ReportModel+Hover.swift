@@ -8,9 +8,12 @@ extension ReportModel {
     /// Dots per chart that get a hover: each costs the page about 160 bytes (twin-drop's 768
     /// points in 18 slices: 2.3 MB), so charts of more dots leave it out and say so.
     static let maxHoverDots = 1000
+    /// Dots a chart without hovers draws one by one; more are drawn as their density.
+    static let maxPlainDots = 300
 
-    /// "world 12 (point 12: a = 1, b = 2): mean 3 pt"; a point of several replicas names their
-    /// worlds' range.
+    /// "world 12 at (1, 2): mean 3 pt": the parameters' values in file order, their names said
+    /// once in the chart's caption (`hoverKey`); a point of several replicas names its worlds'
+    /// range and its number.
     func dotTitle(_ p: PointSummary, _ what: String) -> String {
         let (before, after) = hoverParts[p.point] ?? hoverParts(p)
         return before + what + after
@@ -18,8 +21,15 @@ extension ReportModel {
 
     func hoverParts(_ p: PointSummary) -> (String, String) {
         let first = world(of: p), n = max(1, summary.replicas)
-        let worlds = n > 1 ? "worlds \(first)–\(first + n - 1)" : "world \(first)"
-        return ("\(worlds) (point \(p.point): \(describe(p))): ", "")
+        let worlds = n > 1 ? "worlds \(first)–\(first + n - 1) (point \(p.point))" : "world \(first)"
+        guard !summary.parameters.isEmpty else { return ("\(worlds): ", "") }
+        return ("\(worlds) at (\(p.parameters.map(Text.value).joined(separator: ", "))): ", "")
+    }
+
+    /// What a hover's parts are, said once in the caption of a chart whose dots or lines have them.
+    var hoverKey: String {
+        let names = summary.parameters.joined(separator: ", ")
+        return "Hover a dot or line for its world at (\(names)); \(replayPattern) replays world N."
     }
 
     /// The command that replays world N, said once where a chart's dots name their worlds.

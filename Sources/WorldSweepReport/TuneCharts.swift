@@ -14,6 +14,7 @@ public enum TuneCharts {
     public static func html(_ data: TuneChartData, scene: SceneFile, file: String) -> String {
         // The sweep report's style, so the charts look as they do there.
         var s = "<style>\n\(HTMLReport.style)\n</style>\n"
+        s += TuneSearchCharts.html(data)
         if let front = paretoChart(data) {
             s += "<h2>Pareto front</h2>\n<div class=\"charts\"><figure class=\"wide\">" + front.svg + "<figcaption>"
                 + Text.escape("Every evaluated point that meets the bounds (grey), within the front's span beyond it: \(front.shown) of \(front.feasible); the front in blue, the answer ringed.")

@@ -15,6 +15,11 @@ public struct TuneReport {
     /// Per parameter, the best point with that parameter moved a step down and up (see `probes`),
     /// on the search's replicas: how sensitive the answer is.
     public let sensitivity: [TuneEvaluation]
+    /// The file's name and description (what the page is titled by) and its tick length (what a
+    /// time metric can tell apart); set by the caller that has the scene.
+    public var name = "tune"
+    public var description = ""
+    public var tick = 1.0 / 60
 
     public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool,
                 sensitivity: [TuneEvaluation] = []) {
@@ -186,22 +191,25 @@ public struct TuneReport {
         return lines
     }
 
+    /// The page's lines under the answer: unmet wants and conflicts, ties, bounds that bind.
+    var answerNotes: [String] { unmet + conflicts + [tiesSentence(tick: tick)].compactMap { $0 } + boundLines }
+
     var markdown: String {
-        var s = "# tune\n\n**\(sentence).**\n\n"
+        var s = "# \(name): tune\n\n" + (description.isEmpty ? "" : "\(description)\n\n") + "**\(sentence).**\n\n"
         s += "Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).\n\n"
-        for line in unmet + conflicts { s += "- \(line)\n" }
-        if !(unmet + conflicts).isEmpty { s += "\n" }
-        if !findings.isEmpty {
-            s += "## Search estimate and confirmation\n\n" + findings.map { "- \($0)\n" }.joined() + "\n"
+        for line in answerNotes { s += "- \(line)\n" }
+        if !answerNotes.isEmpty { s += "\n" }
+        if !confirmationLines.isEmpty {
+            s += "## Confirmation\n\n" + confirmationLines.map { "- \($0)\n" }.joined() + "\n"
         }
         if !sensitivityLines.isEmpty {
             s += "## Sensitivity (each parameter a step down / the answer / a step up, on the search's replicas)\n\n"
                 + sensitivityLines.map { "- \($0)\n" }.joined() + "\n"
         }
-        s += "## Convergence\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
-        for c in convergence { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
-        s += "\nFiles: best.yaml (the file with the found values), worlds.csv (every evaluated world, with its generation)"
-        s += tune.objectiveCount >= 2 ? ", pareto.csv (the Pareto front).\n" : ".\n"
+        s += "## Convergence\n\nThe generations at which the best so far changed (and the last).\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
+        for c in convergenceChanges { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
+        s += "\nFiles: [best.yaml](best.yaml) (the file with the found values), [worlds.csv](worlds.csv) (every evaluated world, with its generation), [tune.json](tune.json) (the answer, confirmation and convergence as data)"
+        s += tune.objectiveCount >= 2 ? ", [pareto.csv](pareto.csv) (the Pareto front).\n" : ".\n"
         return s
     }
 
@@ -209,17 +217,20 @@ public struct TuneReport {
         func esc(_ t: String) -> String {
             t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
-        var s = "<!doctype html><html><head><meta charset=\"utf-8\"><title>tune</title></head><body>\n"
-        s += "<h1>tune</h1><p><strong>\(esc(sentence)).</strong></p>\n"
+        var s = "<!doctype html><html><head><meta charset=\"utf-8\"><title>\(esc(name)): tune</title></head><body>\n"
+        s += "<h1>\(esc(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(esc(description))</p>\n")
+        s += "<p class=\"finding\">\(esc(sentence)).</p>\n"
         s += "<p>Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(esc(outcome.stop))).</p>\n"
-        if !(unmet + conflicts).isEmpty { s += "<ul>" + (unmet + conflicts).map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
-        if !findings.isEmpty { s += "<h2>Search estimate and confirmation</h2><ul>" + findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        if !answerNotes.isEmpty { s += "<ul>" + answerNotes.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        s += "<p>Files: <a href=\"best.yaml\">best.yaml</a> (the file with the found values) · <a href=\"worlds.csv\">worlds.csv</a> (every evaluated world) · <a href=\"tune.json\">tune.json</a> (the answer, confirmation and convergence as data)"
+            + (tune.objectiveCount >= 2 ? " · <a href=\"pareto.csv\">pareto.csv</a>" : "") + "</p>\n"
+        if !confirmationLines.isEmpty { s += "<h2>Confirmation</h2><ul>" + confirmationLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
         if !sensitivityLines.isEmpty {
             s += "<h2>Sensitivity</h2><p>Each parameter a step down / the answer / a step up, on the search's replicas.</p><ul>"
                 + sensitivityLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
         }
-        s += "<h2>Convergence</h2><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
-        for c in convergence {
+        s += "<h2>Convergence</h2><p>The generations at which the best so far changed (and the last).</p><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
+        for c in convergenceChanges {
             s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
         }
         return s + "</table>\n" + figures + "</body></html>\n"
