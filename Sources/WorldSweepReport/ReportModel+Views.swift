@@ -38,9 +38,9 @@ extension ReportModel {
         let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }
         guard worlds > 0 else { return [] }
         var byKey: [(key: String, items: [String])] = []
-        for column in declared where !present.contains(column) && Censoring.missing(column).countsNever {
+        for column in declared where !present.contains(column) && Censoring.missing(column) == .runLength {
             let key = Units.metricKey(column)
-            guard key == "rest_time" || key == "settle_time", let item = column.split(separator: ".").first.map(String.init) else { continue }
+            guard let item = column.split(separator: ".").first.map(String.init) else { continue }
             if let k = byKey.firstIndex(where: { $0.key == key }) { byKey[k].items.append(item) } else { byKey.append((key, [item])) }
         }
         return byKey.map { key, items in

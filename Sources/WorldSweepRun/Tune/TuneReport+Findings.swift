@@ -1,6 +1,7 @@
 // What the tune page says beyond the answer: the points that tie with it within what the metric
 // can tell apart, the bounds that bind (a parameter's range, a wanted bound), what the
 // confirmation confirms, and the convergence as the generations that changed the answer.
+import WorldSweepResults
 import WorldSweepScene
 
 extension TuneReport {
@@ -11,18 +12,12 @@ extension TuneReport {
         return String(format: "%.3g", x)
     }
 
-    /// A metric's unit by its key (`card.settle_time` → s).
+    /// A metric's unit by its key (`card.settle_time` → s), from the metric declarations; none
+    /// for a count.
     public static func unit(_ metric: String) -> String {
         let key = metric.split(separator: ".").dropFirst().first.map(String.init) ?? metric
-        switch key {
-        case _ where key.hasSuffix("_time"): return "s"
-        case _ where key.hasPrefix("bounce") && key != "bounces": return "pt"
-        case "overshoot", "x", "y": return "pt"
-        case "vx", "vy": return "pt/s"
-        case "angle": return "rad"
-        case "angular_velocity": return "rad/s"
-        default: return ""
-        }
+        let unit = MetricDeclaration.named(key)?.unit ?? ""
+        return unit == "count" ? "" : unit
     }
 
     /// `x` with its metric's unit.
@@ -33,7 +28,10 @@ extension TuneReport {
 
     /// The smallest difference a metric can show: a time is read on the tick (`tick` seconds);
     /// other metrics are compared as they are.
-    static func resolution(_ metric: String, tick: Double) -> Double { unit(metric) == "s" ? tick : 0 }
+    static func resolution(_ metric: String, tick: Double) -> Double {
+        let key = metric.split(separator: ".").dropFirst().first.map(String.init) ?? metric
+        return MetricDeclaration.named(key)?.kind == .time ? tick : 0
+    }
 
     /// The points that tie with the answer: with one objective, the feasible points whose
     /// objective is within the metric's resolution of the answer's; with targets only, the points
