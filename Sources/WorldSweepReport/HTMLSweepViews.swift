@@ -168,14 +168,17 @@ extension HTMLReport {
         let meanOf = Text.escape(": mean "), worldsThat = Text.escape(" of worlds " + lacking(p.column))
         let unitText = Units.metric(p.column).isEmpty || Units.metric(p.column) == "count" ? "" : Text.escape(" " + Units.metric(p.column))
         let pairCells = p.cells
+        let counts = Set(p.cells.flatMap { $0.compactMap { $0?.points } })
+        let sameCount = counts.count == 1 ? counts.first : nil
         let unit = Units.metric(p.column)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
                          valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells,
                          writeTitle: { r, c, out in
                              out.text(xTexts[c]); out.text(yTexts[r])
                              guard let cell = pairCells[r][c] else { out.raw(": no point"); return }
-                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.text(unitText); out.raw(" over "); out.integer(cell.points)
-                             out.raw(cell.points == 1 ? " point" : " points")
+                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.text(unitText)
+                             // Said once in the caption when every cell averages as many points.
+                             if sameCount == nil { out.raw(" over "); out.integer(cell.points); out.raw(cell.points == 1 ? " point" : " points") }
                              if let never = cell.never, never > 0 { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
                          },
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
@@ -189,6 +192,7 @@ extension HTMLReport {
         var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell (hover a cell for its \(nx), \(ny): the mean)"
         caption += others.isEmpty ? "." : ", averaged over \(others)."
         if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
+        if let n = sameCount { caption += " Each cell averages \(Text.count(n, "point"))." }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
         if counted, let rule = Censoring.rule(p.column, runSeconds: m.runSeconds) {
             let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }

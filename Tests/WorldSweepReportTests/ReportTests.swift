@@ -298,10 +298,11 @@ func checkPage(_ html: String) throws {
             // bounced only where some did not.
             let never = 1 - Double(p.metrics["top.bounce1"]!.count) / Double(p.replicas)
             return "\(Text.value(p.parameters[0])), \(Text.value(p.parameters[1])): mean "
-                + "\(Text.value(p.metrics["top.bounce1"]!.mean)) pt over 1 point"
+                + "\(Text.value(p.metrics["top.bounce1"]!.mean)) pt"
                 + (never > 0 ? "; \(ReportModel.percent(never)) of worlds never bounced" : "")
         }
         #expect(titles.count == 6 && Set(titles) == Set(expected), "\(titles)")
+        #expect(html.contains("Each cell averages 1 point."))
     }
 
     @Test func benchColoursComeInOneFamilyPerEngine() {
