@@ -2,7 +2,7 @@
 // (Node 20+ with --experimental-websocket, or 22+; no packages). Loads the catalog and waits for
 // the live run's worlds-done cell to change twice through the event stream, opens the finished
 // run's replay, moves a slider with the arrow key, waits for the animation to end, replays a
-// world by number into pane B, and takes screenshots at 1280 and 390 px. Prints one JSON line:
+// world picked on the chart of worlds.csv into pane B, and takes screenshots at 1280 and 390 px. Prints one JSON line:
 // what the page showed at the end of each replay (its command, final rows, last drawn frame).
 //   node --experimental-websocket scripts/serve-browser.js URL LIVE_RUN DONE_RUN SHOTS_DIR
 const { spawn } = require('child_process');
@@ -68,9 +68,13 @@ process.on('unhandledRejection', e => { console.error('serve-browser: ' + e.mess
     command:p.querySelector('code.command').textContent,final:p.querySelector('pre.final').textContent.split('\\n'),
     drawn:p.querySelector('pre.drawn').textContent}})()`);
   const slider = await readPane(0);
-  await js(`document.querySelector('input[name=target][value="1"]').click();document.getElementById('world').value='3';document.getElementById('go').click()`);
+  // World 3 by a click on its dot in the chart of worlds.csv.
+  await js(`document.querySelector('input[name=target][value="1"]').click();document.getElementById('chart-box').open=true`);
+  await waitFor(`!!document.querySelector('#chart circle[data-world="3"]')`, 60, 'the chart of worlds');
+  await js(`document.querySelector('#chart circle[data-world="3"]').dispatchEvent(new MouseEvent('click',{bubbles:true}))`);
   await waitFor(`document.getElementById('pane1').dataset.ended==='1'`, 120, 'the world replay to end');
   const world = await readPane(1);
+  await js(`document.getElementById('chart-box').open=false`);
   await width(1280, 1500); await sleep(400); await shot('serve-replay-1280.png');
   await width(390, 2400); await sleep(400); await shot('serve-replay-390.png');
   console.log(JSON.stringify({ live: seen, updates, replays: [slider, world] }));

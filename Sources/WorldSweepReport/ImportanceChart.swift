@@ -1,4 +1,5 @@
 // The ranked parameter-importance chart (Optuna's plot_param_importances is the model).
+import WorldSweepResults
 
 /// Ranked horizontal bars: each parameter's share of a metric's variation, largest first, the
 /// parameter's name above its bar so that the chart reads on a narrow screen. A bar's note (the
@@ -39,17 +40,17 @@ struct ImportanceChart: Sendable {
             let l = lines(b), h = rowHeight(b)
             let share = ReportModel.percent(b.share)
             if h == 40 {
-                s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(Text.escape(b.label))<tspan class=\"tick\"> \(Text.escape(l.note.first ?? ""))</tspan></text>\n"
+                s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(HTML.escape(b.label))<tspan class=\"tick\"> \(HTML.escape(l.note.first ?? ""))</tspan></text>\n"
             } else {
-                s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(Text.escape(b.label))</text>\n"
+                s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(HTML.escape(b.label))</text>\n"
                 for (k, line) in l.note.enumerated() {
-                    s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 28 + 15 * Double(k)))\">\(Text.escape(line))</text>\n"
+                    s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 28 + 15 * Double(k)))\">\(HTML.escape(line))</text>\n"
                 }
             }
             let barY = y + h - 21
             let w = max(1, scale.map(b.share) - f.plotLeft)
-            s += "<rect class=\"bar\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(barY))\" width=\"\(Text.px(w))\" height=\"14\" fill=\"\(b.color)\"><title>\(Text.escape("\(b.label): \(share) of the variation\(b.note.isEmpty ? "" : "; " + b.note)"))</title></rect>"
-            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft + w + 4))\" y=\"\(Text.px(barY + 11))\">\(Text.escape(share))</text>\n"
+            s += "<rect class=\"bar\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(barY))\" width=\"\(Text.px(w))\" height=\"14\" fill=\"\(b.color)\"><title>\(HTML.escape("\(b.label): \(share) of the variation\(b.note.isEmpty ? "" : "; " + b.note)"))</title></rect>"
+            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft + w + 4))\" y=\"\(Text.px(barY + 11))\">\(HTML.escape(share))</text>\n"
             y += h
         }
         let base = y

@@ -16,7 +16,7 @@ enum TuneSearchCharts {
     }
 
     static func figure(_ svg: String, _ caption: String) -> String {
-        "<figure class=\"wide\">\n\(svg)<figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
+        "<figure class=\"wide\">\n\(svg)<figcaption>\(HTML.escape(caption))</figcaption>\n</figure>\n"
     }
 
     static func pointsCaption(_ data: TuneChartData) -> String {
@@ -55,7 +55,7 @@ enum TuneSearchCharts {
         let lo = objectives.min() ?? 0, hi = objectives.max() ?? 1
         for (e, y) in zip(data.evaluated, ys) where y.isFinite {
             let cx = Text.px(sx.map(xp(e.values[0]))), cy = Text.px(sy.map(yp(y)))
-            let hover = Text.escape(zip(data.parameterNames, e.values).map { "\($0) \(TuneResult.number($1))" }.joined(separator: ", ")
+            let hover = HTML.escape(zip(data.parameterNames, e.values).map { "\($0) \(TuneResult.number($1))" }.joined(separator: ", ")
                 + ": \(e.objective.map(TuneResult.number) ?? "no value")\(e.feasible ? "" : " (breaks a bound)"), generation \(e.generation)")
             if e.feasible, let o = e.objective {
                 let t = hi > lo ? (o - lo) / (hi - lo) : 0

@@ -1,55 +1,25 @@
+import WorldSweepRun
+
 /// The server's two pages: the catalog (`/`) and the replay (`/replay?run=PATH`). Each is one
 /// document with its style and script inline; the data come from the JSON endpoints, so the same
 /// page serves any folder. They read from 390 px up.
 enum Pages {
+    /// A page on the shared shell (`HTML.page`: head, viewport, lang, the one stylesheet), with the
+    /// server's own rules after it and the page's script at the end of its body.
     static func shell(title: String, body: String, script: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title>
-        <style>\(style)</style>
-        </head>
-        <body>
-        <main>
-        \(body)
-        </main>
-        <script>\(script)</script>
-        </body>
-        </html>
-
-        """
+        HTML.page(title: title, extraStyle: style, body: body + "\n<script>\(script)</script>\n")
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
-
+    /// What the server's pages add to the shared stylesheet: controls, the catalog (cards below
+    /// 700 px), progress bars, the replay's panes and sliders.
     static let style = """
-    body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#222;background:#fff;margin:0}
-    main{max-width:1240px;margin:0 auto;padding:16px 14px 48px}
-    h1{font-size:22px;margin:6px 0 10px}h2{font-size:18px;margin:22px 0 6px}
-    a{color:#0b57a4}code,pre{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;background:#f4f4f4;border-radius:3px}
-    code{padding:1px 4px;word-break:break-all}pre{padding:6px 8px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+    code,pre{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;background:#f4f4f4;border-radius:3px}
+    pre{padding:6px 8px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
     .controls{display:flex;flex-wrap:wrap;gap:8px 14px;align-items:center;margin:8px 0 12px}
     input,select,button{font:inherit}input[type=search]{min-width:14em}
-    table{border-collapse:collapse;width:100%;font-size:14px}
-    th,td{border-bottom:1px solid #e3e3e3;padding:6px 8px;text-align:left;vertical-align:top}
+    table.catalog{width:100%}table.catalog th,table.catalog td{border:0;border-bottom:1px solid #e3e3e3;padding:6px 8px}
     th button{border:0;background:none;font-weight:600;cursor:pointer;padding:0}
-    td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}table.catalog td:first-child{white-space:nowrap}
+    table.catalog td:first-child{white-space:nowrap}
     .state{font-weight:600}.done{color:#1b6e20}.running{color:#0b57a4}.interrupted,.partial{color:#a35a00}.unknown{color:#777}
     .bar{height:6px;background:#e5eef8;border-radius:3px;margin:3px 0;max-width:220px}.bar span{display:block;height:6px;background:#0b57a4;border-radius:3px}
     small{color:#555}.headline{max-width:36em}.links a{margin-right:8px;white-space:nowrap}
@@ -57,6 +27,7 @@ enum Pages {
     .pane{border:1px solid #ddd;border-radius:6px;padding:10px;min-width:0}.pane canvas{display:block;margin:0 auto;max-width:100%;max-height:58vh;width:auto;height:auto;background:#fafafa;border:1px solid #eee}
     .slider{display:grid;grid-template-columns:minmax(9em,14em) 1fr 5.5em;gap:8px;align-items:center;margin:4px 0}
     .slider input[type=range]{width:100%}.err{color:#b00020}
+    #chart{width:100%;max-width:760px;height:auto;background:#fff;border:1px solid #eee}#chart circle{fill:#4e79a7;fill-opacity:.6;cursor:pointer}#chart circle:hover{fill:#e15759;fill-opacity:1}
     @media (max-width:700px){
       table.catalog thead{display:none}table.catalog tr{display:block;border:1px solid #ddd;border-radius:6px;margin:0 0 10px;padding:4px}
       table.catalog td{display:block;border:0;padding:3px 6px;text-align:left}
@@ -67,7 +38,7 @@ enum Pages {
 
     static func catalog(folder: String) -> String {
         shell(title: "Runs in \(folder)", body: """
-        <h1>Runs in <code>\(escape(folder))</code></h1>
+        <h1>Runs in <code>\(HTML.escape(folder))</code></h1>
         <p><small>Live: this list follows the folder (new runs, progress, shards) without reloading. Files are served read-only.</small></p>
         <div class="controls">
         <input type="search" id="filter" placeholder="filter: name, status, finding" aria-label="filter">
@@ -90,13 +61,16 @@ enum Pages {
     static func replay(run: String) -> String {
         shell(title: "Replay: \(run)", body: """
         <p><a href="/">← all runs</a></p>
-        <h1>Replay: <code id="run" data-run="\(escape(run))">\(escape(run))</code></h1>
+        <h1>Replay: <code id="run" data-run="\(HTML.escape(run))">\(HTML.escape(run))</code></h1>
         <p id="about"><small>loading…</small></p>
         <div class="controls">
         <span>Replay into</span><label><input type="radio" name="target" value="0" checked> A</label><label><input type="radio" name="target" value="1"> B</label>
         <label>world <input type="number" id="world" min="0" value="0" style="width:7em"></label><button id="go">Replay world</button>
         </div>
         <div id="sliders"></div>
+        <details id="chart-box"><summary>Pick a world on a chart (worlds.csv)</summary>
+        <div class="controls"><label>x <select id="chart-x"></select></label><label>y <select id="chart-y"></select></label></div>
+        <svg id="chart" viewBox="0 0 640 300" role="img" aria-label="worlds: y against x; click a dot to replay its world"></svg></details>
         <p id="error" class="err"></p>
         <div class="panes"><section class="pane" id="pane0"><h2>A</h2><p><small>Pick a world or move a slider.</small></p></section>
         <section class="pane" id="pane1"><h2>B</h2><p><small>Choose B above, then a world or values, to see two worlds side by side.</small></p></section></div>

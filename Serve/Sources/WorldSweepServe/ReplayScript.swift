@@ -79,6 +79,23 @@ extension Pages {
       const w=new URLSearchParams(location.search).get('world');
       if(w!==null){$('world').value=w;replay('world='+encodeURIComponent(w),0)}
     });
+    async function chart(x,y){
+      const q=x?`&x=${encodeURIComponent(x)}&y=${encodeURIComponent(y)}`:'';
+      const r=await fetch(`/api/worlds?run=${encodeURIComponent(run)}${q}`);
+      if(!r.ok){$('chart-box').querySelector('summary').textContent+=': '+(await r.text());return}
+      const d=await r.json(),P=d.points,W=640,H=300,L=48,B=28;
+      for(const [id,v] of [['chart-x',d.x],['chart-y',d.y]]){const s=$(id);if(!s.options.length)s.innerHTML=d.columns.slice(1).map(c=>`<option>${esc(c)}</option>`).join('');s.value=v}
+      const xs=P.map(p=>p[1]),ys=P.map(p=>p[2]);
+      const [x0,x1,y0,y1]=[Math.min(...xs),Math.max(...xs),Math.min(...ys),Math.max(...ys)];
+      const sx=v=>L+(W-L-10)*(x1>x0?(v-x0)/(x1-x0):.5),sy=v=>H-B-(H-B-10)*(y1>y0?(v-y0)/(y1-y0):.5);
+      $('chart').innerHTML=`<line x1="${L}" y1="${H-B}" x2="${W-10}" y2="${H-B}" stroke="#999"/><line x1="${L}" y1="10" x2="${L}" y2="${H-B}" stroke="#999"/>`
+        +`<text x="${W/2}" y="${H-6}" font-size="12" text-anchor="middle">${esc(d.x)} (${fmt(x0)} … ${fmt(x1)})</text>`
+        +`<text x="12" y="${H/2}" font-size="12" text-anchor="middle" transform="rotate(-90 12 ${H/2})">${esc(d.y)} (${fmt(y0)} … ${fmt(y1)})</text>`
+        +P.map(p=>`<circle cx="${sx(p[1]).toFixed(1)}" cy="${sy(p[2]).toFixed(1)}" r="4" data-world="${p[0]}"><title>world ${p[0]}: ${esc(d.x)} ${fmt(p[1])}, ${esc(d.y)} ${fmt(p[2])}</title></circle>`).join('');
+    }
+    $('chart').onclick=e=>{const w=e.target.dataset&&e.target.dataset.world;if(w!==undefined){$('world').value=w;replay('world='+w,target())}};
+    $('chart-box').ontoggle=()=>{if($('chart-box').open&&!$('chart').childElementCount)chart()};
+    for(const id of ['chart-x','chart-y'])$(id).onchange=()=>chart($('chart-x').value,$('chart-y').value);
     $('go').onclick=()=>replay('world='+encodeURIComponent($('world').value),target());
     """#
 }

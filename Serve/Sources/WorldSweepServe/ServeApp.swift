@@ -86,6 +86,7 @@ final class Site: Sendable {
         case "/api/events": return try await events()
         case "/replay": return Reply.html(Pages.replay(run: try query.required("run")))
         case "/api/sweep": return Reply.json(try await heavy.run { [folder] in try SweepInfo.json(run: try query.required("run"), folder: folder) })
+        case "/api/worlds": return Reply.json(try await heavy.run { [folder] in try WorldsTable.json(query, folder: folder) })
         case "/api/replay": return Reply.json(try await heavy.run { [folder] in try Replay.json(try query.replayRequest(), folder: folder) })
         case "/compare": return Reply.html(try await heavy.run { [folder] in try Compare.html(query, folder: folder) })
         case "/favicon.ico": throw ServeError(.notFound, "no icon")

@@ -1,4 +1,5 @@
 import Foundation
+@testable import WorldSweepServe
 import XCTest
 
 /// The catalog over a real folder: a finished run, an interrupted one, a set of shards with one
@@ -97,5 +98,31 @@ final class ServeCatalogTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.5)
         }
         XCTAssertEqual(state, "done")
+    }
+}
+
+/// A finished tune is listed with its answer (tune.json), its worlds used and its reports.
+final class ServeTuneCatalogTests: XCTestCase {
+    func testAFinishedTuneShowsItsAnswer() throws {
+        let server = try Fixture.shared()
+        let out = Fixture.folder + "/tune-bounce"
+        Fixture.check(["tune", Repository.root.appendingPathComponent("Sweeps/tune-bounce.yaml").path, "--out", out, "--quiet"])
+        let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/tune.json"))) as? [String: Any])["answer"] as? String
+        var tune: [String: Any]?
+        for _ in 0..<10 where tune == nil {
+            tune = try server.runs().first { $0["path"] as? String == "tune-bounce" && $0["state"] as? String == "done" }
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        let entry = try XCTUnwrap(tune)
+        XCTAssertEqual(entry["kind"] as? String, "tune")
+        XCTAssertEqual(entry["headline"] as? String, answer)
+        XCTAssertGreaterThan(entry["worldsDone"] as? Int ?? 0, 0)
+        XCTAssertTrue((entry["reports"] as? [String] ?? []).contains("tune-bounce/best.yaml"))
+        // While it runs, the catalog's headline is the search's progress line, read from its checkpoint.
+        let progress = try XCTUnwrap(TuneProgress.read(out))
+        XCTAssertEqual(progress.worlds, entry["worldsDone"] as? Int)
+        XCTAssertEqual(progress.budget, 2000)
+        let line = try XCTUnwrap(progress.line)
+        XCTAssertTrue(line.hasPrefix("generation ") && line.contains("/2000 worlds; best bouncy.elasticity "), line)
     }
 }

@@ -70,9 +70,21 @@ final class ServeReplayTests: XCTestCase {
         }
     }
 
+    func testTheChartGivesEachWorldsValuesFromWorldsCSV() throws {
+        let server = try Fixture.shared()
+        let table = try XCTUnwrap(try server.json("/api/worlds?run=done-run&x=bouncy.elasticity&y=shove.magnitude") as? [String: Any])
+        let points = try XCTUnwrap(table["points"] as? [[Double]])
+        // The grid 0.2, 0.8 × 0, 1 with the last axis fastest, world by world.
+        XCTAssertEqual(points, [[0, 0.2, 0], [1, 0.2, 1], [2, 0.8, 0], [3, 0.8, 1]])
+        XCTAssertEqual(try server.get("/api/worlds?run=done-run&x=nothing&y=world").status, 400)
+        XCTAssertEqual(try server.get("/api/worlds?run=sharded").status, 404, "shards are not merged: no worlds.csv")
+    }
+
     func testCompareShowsTheCompareCommandsPage() throws {
         let reply = try Fixture.shared().get("/compare?a=done-run&b=done-run")
         XCTAssertEqual(reply.status, 200)
         XCTAssertTrue(reply.text.contains("no difference"), reply.text.prefix(400).description)
+        XCTAssertTrue(reply.text.contains("\(Fixture.folder)/done-run"), "the runs named by the served folder's path")
+        XCTAssertEqual(try Fixture.shared().get("/compare?a=done-run&b=../x").status, 400)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WorldSweepResults
 import WorldSweepScene
 
 /// The files a finished search leaves beside worlds.csv: best.yaml, pareto.csv (several
@@ -129,21 +130,6 @@ public struct TuneReport {
                 sensitivity: sensitivityLines, convergence: convergence)
     }
 
-    var findings: [String] {
-        var lines: [String] = []
-        if let best, let confirmation {
-            for (i, w) in tune.wants.enumerated() {
-                lines.append("\(w.metric): search \(best.means[i].map(TuneResult.number) ?? "none") ± "
-                             + "\(TuneResult.number(best.stds[i])), confirmation on fresh replicas "
-                             + "\(confirmation.means[i].map(TuneResult.number) ?? "none") ± \(TuneResult.number(confirmation.stds[i]))")
-            }
-            if let a = best.curveError, let b = confirmation.curveError {
-                lines.append("curve rms: search \(TuneResult.number(a)) pt, confirmation \(TuneResult.number(b)) pt")
-            }
-        }
-        return lines
-    }
-
     /// Per parameter two points: the best with that parameter a step down and a step up (2 % of
     /// a range, ±1 for an integer, the neighbouring choices), within its range.
     public static func probes(around values: [Double], tune: TuneSpec) -> [[Double]] {
@@ -213,26 +199,28 @@ public struct TuneReport {
         return s
     }
 
+    /// report.html on the one page shell: titled by the problem and its description; the answer,
+    /// what was unmet or in conflict, ties and binding bounds; links to the files; the search's
+    /// charts (`figures`' first part); what the confirmation confirms; the sensitivity; the
+    /// generations that changed the answer; then the rest of `figures`.
     func html(figures: String) -> String {
-        func esc(_ t: String) -> String {
-            t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
-        var s = "<!doctype html><html><head><meta charset=\"utf-8\"><title>\(esc(name)): tune</title></head><body>\n"
-        s += "<h1>\(esc(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(esc(description))</p>\n")
-        s += "<p class=\"finding\">\(esc(sentence)).</p>\n"
-        s += "<p>Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(esc(outcome.stop))).</p>\n"
-        if !answerNotes.isEmpty { s += "<ul>" + answerNotes.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+        var s = "<h1>\(HTML.escape(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(HTML.escape(description))</p>\n")
+        s += "<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
+        s += HTML.note("Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).")
+        if !answerNotes.isEmpty { s += "<ul>\n" + answerNotes.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n" }
         s += "<p>Files: <a href=\"best.yaml\">best.yaml</a> (the file with the found values) · <a href=\"worlds.csv\">worlds.csv</a> (every evaluated world) · <a href=\"tune.json\">tune.json</a> (the answer, confirmation and convergence as data)"
-            + (tune.objectiveCount >= 2 ? " · <a href=\"pareto.csv\">pareto.csv</a>" : "") + "</p>\n"
-        if !confirmationLines.isEmpty { s += "<h2>Confirmation</h2><ul>" + confirmationLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
+            + (tune.objectiveCount >= 2 ? " · <a href=\"pareto.csv\">pareto.csv</a> (the Pareto front)" : "") + "</p>\n"
+        if !confirmationLines.isEmpty {
+            s += "<h2>Confirmation</h2>\n<ul>\n" + confirmationLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
         if !sensitivityLines.isEmpty {
-            s += "<h2>Sensitivity</h2><p>Each parameter a step down / the answer / a step up, on the search's replicas.</p><ul>"
-                + sensitivityLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
+            s += "<h2>Sensitivity</h2>\n" + HTML.note("Each parameter a step down / the answer / a step up, on the search's replicas.")
+                + "<ul>\n" + sensitivityLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
-        s += "<h2>Convergence</h2><p>The generations at which the best so far changed (and the last).</p><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
-        for c in convergenceChanges {
-            s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
-        }
-        return s + "</table>\n" + figures + "</body></html>\n"
+        s += "<h2>Convergence</h2>\n" + HTML.note("The generations at which the best so far changed (and the last).")
+        s += HTML.table(["generation", "worlds", "best so far", "met"], convergenceChanges.map { c in
+            HTML.row(["\(c.generation)", "\(c.worlds)", c.best, c.met ? "yes" : "no"], numeric: [0, 1])
+        })
+        return HTML.page(title: description.isEmpty ? "\(name): tune" : "\(name): tune — \(description)", body: s + figures)
     }
 }
