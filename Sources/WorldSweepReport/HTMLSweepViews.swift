@@ -80,8 +80,7 @@ extension HTMLReport {
 
     /// `finding`: the headline (1, 2, …) this chart shows the shape of, said first in its caption.
     /// `hover`: whether its dots name their worlds; the folded charts' do not, since a dot's hover
-    /// costs the page about 160 bytes (twin-drop's folded slices alone: 2.4 MB) and the same
-    /// worlds are named in the open charts.
+    /// costs the page far more bytes than the dot and the same worlds are named in the open charts.
     static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]

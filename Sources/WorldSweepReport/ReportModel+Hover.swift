@@ -5,8 +5,8 @@
 import WorldSweepRun
 
 extension ReportModel {
-    /// Dots per chart that get a hover: each costs the page about 160 bytes (twin-drop's 768
-    /// points in 18 slices: 2.3 MB), so charts of more dots leave it out and say so.
+    /// Dots per chart that get a hover: a hover costs the page far more bytes than its dot, so
+    /// charts of more dots leave it out and say so.
     static let maxHoverDots = 1000
     /// Dots a chart without hovers draws one by one; more are drawn as their density.
     static let maxPlainDots = 300
