@@ -49,15 +49,15 @@ let package = Package(
         // The physics core and the UIKit-like API (UIKit Dynamics re-created, Float metres inside).
         .target(name: "WorldSweep", dependencies: [.target(name: "COpenBLAS", condition: .when(platforms: [.linux]))]),
         // Scene and sweep files: YAML -> validated description -> animator.
-        .target(name: "WorldSweepScene", dependencies: ["WorldSweep", .product(name: "Yams", package: "Yams")]),
+        .target(name: "WorldSweepScene", dependencies: ["WorldSweep", "WorldSweepResults", .product(name: "Yams", package: "Yams")]),
         // The `worldsweep` commands, as a library so tests can drive them.
         .target(name: "WorldSweepCLI", dependencies: [
             "WorldSweep", "WorldSweepScene", "WorldSweepRun", "WorldSweepReport", "WorldSweepResults",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // What both copies of the engine's modules share: plain result types (worlds.csv's and
-        // summary.json's, the tune report's chart numbers), run errors, and the `EngineCode` entry
-        // points the commands call.
+        // What both copies of the engine's modules share: the metric declarations, plain result
+        // types (worlds.csv's and summary.json's, the tune report's chart numbers), run errors, and
+        // the `EngineCode` entry points the commands call.
         .target(name: "WorldSweepResults"),
         // OpenBLAS through CBLAS/LAPACK (Debian's libopenblas-dev; scripts/setup.sh installs it).
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
@@ -86,7 +86,7 @@ if avx2Copies {
     let openBLAS = Target.Dependency.target(name: "COpenBLAS", condition: .when(platforms: [.linux]))
     package.targets += [
         avx2Copy(of: "WorldSweep", dependencies: [openBLAS]),
-        avx2Copy(of: "WorldSweepScene", dependencies: ["WorldSweepAVX2", yams]),
+        avx2Copy(of: "WorldSweepScene", dependencies: ["WorldSweepAVX2", "WorldSweepResults", yams]),
         avx2Copy(of: "WorldSweepRun", dependencies: ["WorldSweepAVX2", "WorldSweepSceneAVX2", "WorldSweepResults"]),
     ]
 }

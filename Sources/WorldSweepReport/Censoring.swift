@@ -20,23 +20,25 @@ enum Censoring {
     /// counts); what a missing value means is the report's.
     static func missing(_ column: String) -> Missing {
         guard PointsCSV.canBeMissing(column) else { return .none }
-        return Units.metricKey(column).hasPrefix("bounce") ? .zero : .runLength
+        switch MetricDeclaration.named(Units.metricKey(column))?.censoring {
+        case .zero?: return .zero
+        case .runLength?: return .runLength
+        case .none?, nil: return .none
+        }
     }
 
     /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
     static func neverColumn(_ column: String) -> String? {
-        guard missing(column) == .runLength, let dot = column.firstIndex(of: ".") else { return nil }
-        return column[..<dot] + (Units.metricKey(column) == "rest_time" ? ".never_rest" : ".never_settle")
+        guard missing(column) == .runLength, let dot = column.firstIndex(of: "."),
+              let never = MetricDeclaration.named(Units.metricKey(column))?.censoring.neverKey else { return nil }
+        return column[..<dot] + "." + never
     }
 
     /// The time metric a never-share metric counts (`top.never_rest` → `top.rest_time`), or nil.
     static func timeColumn(ofNever column: String) -> String? {
-        guard let dot = column.firstIndex(of: ".") else { return nil }
-        switch column[column.index(after: dot)...] {
-        case "never_rest": return column[..<dot] + ".rest_time"
-        case "never_settle": return column[..<dot] + ".settle_time"
-        default: return nil
-        }
+        guard let dot = column.firstIndex(of: "."),
+              let time = MetricDeclaration.counted(byNever: column[column.index(after: dot)...]) else { return nil }
+        return column[..<dot] + "." + time.name
     }
 
     /// How stated on the page.

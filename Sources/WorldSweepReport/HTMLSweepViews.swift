@@ -7,8 +7,8 @@ import WorldSweepRun
 extension HTMLReport {
     // MARK: whole-sweep views
 
-    static let keyTitles = ["bounce1": "First bounce height", "contacts": "Contacts", "rest_time": "Rest time",
-                            "overshoot": "Overshoot", "settle_time": "Settle time", "oscillations": "Oscillations"]
+    /// A key metric's view title (its declaration's).
+    static func keyTitle(_ key: String) -> String? { MetricDeclaration.named(key)?.view?.title }
 
     static func views(_ m: ReportModel) -> String {
         viewsHead(m) + m.keyColumns.map { viewsOf(m, $0) }.joined() + viewsTail(m)
@@ -37,7 +37,7 @@ extension HTMLReport {
         guard let a = m.analysis(column), a.signal != .constant else { return "" }
         var h = ""
         let key = Units.metricKey(column)
-        h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitles[key] ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
+        h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitle(key) ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
         // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
         let lead = m.headlines.firstIndex { $0.column == column }
         if let k = lead {
@@ -141,12 +141,7 @@ extension HTMLReport {
 
     /// What it means that a point has no value of a key metric.
     static func lacking(_ column: String) -> String {
-        switch Units.metricKey(column) {
-        case let k where k.hasPrefix("bounce"): k == "bounce1" ? "never bounced" : "never bounced \(k.dropFirst(6)) times"
-        case "rest_time": "never came to rest in the run"
-        case "settle_time": "never settled in the run"
-        default: "have no \(column)"
-        }
+        MetricDeclaration.named(Units.metricKey(column))?.censoring.lacking ?? "have no \(column)"
     }
 
     static func pairFigure(_ m: ReportModel, _ p: PairView, id: String, shared: (Double, Double)? = nil) -> String {

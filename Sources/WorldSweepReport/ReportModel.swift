@@ -21,10 +21,12 @@ struct ReportModel {
     /// The metrics every item gets whole-sweep views of, in this order (the spring metrics only
     /// exist for items with a rest target).
     /// (A time metric's never-share is in its charts' captions and marks, not charted twice.)
-    static let keyMetrics = ["bounce1", "contacts", "rest_time", "overshoot", "settle_time", "oscillations"]
+    /// The declared metrics with a view (`MetricDeclaration.view`), by their rank.
+    static let keyMetrics = MetricDeclaration.builtIn.filter { $0.view != nil }.sorted { $0.view!.rank < $1.view!.rank }.map(\.name)
     /// The metrics a page leads with when they have signal, first choice first: what a sweep of
-    /// bounces, or of springs, asks about.
-    static let headlineMetrics = ["bounce1", "overshoot"]
+    /// bounces, or of springs, asks about (the declarations' `view.headline`).
+    static let headlineMetrics = MetricDeclaration.builtIn.filter { $0.view?.headline != nil }
+        .sorted { $0.view!.headline! < $1.view!.headline! }.map(\.name)
 
     struct MetricAnalysis {
         var column: String
@@ -300,11 +302,12 @@ struct ReportModel {
 
     func metricLabel(_ column: String) -> String { Units.label(column, unit: Units.metric(column)) }
 
-    /// Heights, times, counts and shares cannot be negative.
+    /// Heights, times, counts and shares cannot be negative (the metric's declared kind; a
+    /// never-share is a share).
     static func nonNegative(_ column: String) -> Bool {
         let key = Units.metricKey(column)
-        return key.hasPrefix("bounce") || key.hasPrefix("contacts") || key == "rest_time"
-            || key == "overshoot" || key == "settle_time" || key == "oscillations" || key.hasPrefix("never_")
+        if MetricDeclaration.counted(byNever: key) != nil { return true }
+        return MetricDeclaration.named(key)?.kind.isNonNegative ?? false
     }
 
     static func isCount(_ column: String) -> Bool { Units.metric(column) == "count" }
@@ -333,9 +336,8 @@ struct ReportModel {
 
     // MARK: columns
 
-    static let metricOrder = ["contacts", "bounces", "bounce1", "bounce2", "bounce3", "bounce4", "bounce5", "bounce6",
-                              "bounce7", "bounce8", "rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity",
-                              "overshoot", "settle_time", "oscillations"]
+    /// The declared metrics, in column order.
+    static let metricOrder = MetricDeclaration.builtIn.map(\.name)
 
     /// Metric columns in item order, then the contract's metric order, then partner contacts.
     /// `present`: every metric some point has (`MetricTable.names`).

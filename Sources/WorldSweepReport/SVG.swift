@@ -1,6 +1,7 @@
 // Small helpers shared by the hand-written SVG charts: escaping, number formatting, linear scales,
 // "nice" axis ticks, colours and the axis frame (grid, ticks, labels).
 import Foundation
+import WorldSweepResults
 
 enum Text {
     /// "2nd", "3rd", "7th", "11th", "21st": an English ordinal.
@@ -322,18 +323,11 @@ enum Units {
         return ""
     }
 
+    /// The metric's declared unit; a never-share's is "share", anything else (partner contacts) a count.
     static func metric(_ column: String) -> String {
         let key = metricKey(column)
-        if key.hasPrefix("bounce") && key != "bounces" { return "pt" }
-        switch key {
-        case "rest_time", "settle_time": return "s"
-        case "x", "y", "overshoot": return "pt"
-        case "angle": return "rad"
-        case "vx", "vy": return "pt/s"
-        case "angular_velocity": return "rad/s"
-        case "never_rest", "never_settle": return "share"
-        default: return "count"
-        }
+        if let declared = MetricDeclaration.named(key) { return declared.unit }
+        return MetricDeclaration.counted(byNever: key) != nil ? "share" : "count"
     }
 
     /// `ITEM.contacts.PARTNER` → `contacts`, `ITEM.bounce1` → `bounce1`.

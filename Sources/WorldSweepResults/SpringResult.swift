@@ -12,9 +12,6 @@ public struct SpringResult: Sendable, Hashable, Codable {
     /// to more than 1 pt on the other (a spring that overshoots once and comes back: 1).
     public var oscillations: Int
 
-    /// The spring metric names in the file's `metrics:` list, in column order.
-    public static let metricNames = ["overshoot", "settle_time", "oscillations"]
-
     public init(overshoot: Double = 0, settleTime: Double? = nil, oscillations: Int = 0) {
         self.overshoot = overshoot; self.settleTime = settleTime; self.oscillations = oscillations
     }

@@ -3,8 +3,8 @@ import WorldSweepScene
 /// worlds.csv (the contract's columns): formatting rows, and reading them back exactly for resume
 /// and merge. partners.csv, its per-partner counts, is PartnersCSV.swift.
 public struct CSVLayout: Sendable, Hashable {
-    public static let itemColumns = ["contacts", "bounces"] + (1...8).map { "bounce\($0)" }
-        + ["rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity"]
+    /// Every item's metric columns (the contract's), from the declarations.
+    public static let itemColumns = MetricDeclaration.everyItem.map(\.name)
 
     public let parameters: [String]
     public let items: [String]
@@ -18,6 +18,8 @@ public struct CSVLayout: Sendable, Hashable {
     /// The spring metrics the file asks for (`overshoot`, `settle_time`, `oscillations`, in that
     /// order): the columns each item with a rest target adds after its contract columns.
     public let springColumns: [String]
+    /// Per item, the declarations of its metric columns, in column order.
+    public let itemMetrics: [[MetricDeclaration]]
     /// Per item, its metric columns' names (`ITEM.contacts`, …, in `columns(ofItem:)` order):
     /// made once, as every point's statistics are filed under them.
     public let itemMetricKeys: [[String]]
@@ -33,7 +35,7 @@ public struct CSVLayout: Sendable, Hashable {
     static let maxPartnerSlots = 512
 
     public init(parameters: [String], items: [String], partners: PartnerRule? = nil,
-                springItems: [Bool]? = nil, springColumns: [String] = SpringResult.metricNames) {
+                springItems: [Bool]? = nil, springColumns: [String] = MetricDeclaration.restTargetOnly.map(\.name)) {
         self.parameters = parameters
         self.items = items
         self.partners = partners ?? PartnerRule(groups: [])
@@ -41,11 +43,14 @@ public struct CSVLayout: Sendable, Hashable {
         self.springItems = springItems ?? items.map { _ in false }
         self.springColumns = springColumns
         precondition(self.springItems.count == items.count, "one rest-target flag per item")
-        precondition(springColumns.allSatisfy(SpringResult.metricNames.contains), "spring columns are spring metrics")
-        let springItems = self.springItems
-        let itemMetricKeys = items.indices.map { i in
-            (springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns).map { "\(items[i]).\($0)" }
+        let springMetrics = springColumns.map { name in
+            guard let d = MetricDeclaration.named(name), d.needsRestTarget else { preconditionFailure("spring columns are spring metrics") }
+            return d
         }
+        let springItems = self.springItems
+        let itemMetrics = items.indices.map { springItems[$0] ? MetricDeclaration.everyItem + springMetrics : MetricDeclaration.everyItem }
+        self.itemMetrics = itemMetrics
+        let itemMetricKeys = items.indices.map { i in itemMetrics[i].map { "\(items[i]).\($0.name)" } }
         self.itemMetricKeys = itemMetricKeys
         // Each item's partners, listed while the pairs stay few (the count is bounded before any
         // set is made: a big world's pairs are checked by the rule as they come).
@@ -76,11 +81,11 @@ public struct CSVLayout: Sendable, Hashable {
     public init(scene: SceneFile) {
         self.init(parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
                   partners: PartnerRule(scene: scene), springItems: RestTarget.targets(of: scene).map { $0 != nil },
-                  springColumns: SpringResult.metricNames.filter(scene.metrics.contains))
+                  springColumns: MetricDeclaration.restTargetOnly.filter { scene.metrics.contains($0.group) }.map(\.name))
     }
 
     /// Item `i`'s metric names (`contacts`, …, then its spring metrics if it has a rest target).
-    public func columns(ofItem i: Int) -> [String] { springItems[i] ? Self.itemColumns + springColumns : Self.itemColumns }
+    public func columns(ofItem i: Int) -> [String] { itemMetrics[i].map(\.name) }
 
     /// Metric column names, as in worlds.csv and summary.json (`ITEM.contacts`, …).
     public var metricColumns: [String] { itemMetricKeys.flatMap { $0 } }
@@ -108,26 +113,19 @@ public struct CSVLayout: Sendable, Hashable {
         s.integer(r.world); s.comma(); s.integer(r.point); s.comma(); s.integer(r.replica)
         for p in r.parameters { s.comma(); s.double(p) }
         for (i, item) in r.items.enumerated() {
-            let springWidth = springItems[i] ? springColumns.count : 0
+            let metrics = itemMetrics[i]
             if r.failed {
-                for _ in 0..<(Self.itemColumns.count + springWidth) { s.comma() }
+                for _ in metrics.indices { s.comma() }
                 continue
             }
-            s.comma(); s.integer(item.contacts); s.comma(); s.integer(item.bounceHeights.count)
-            for k in 0..<8 { s.comma(); if k < item.bounceHeights.count { s.float(item.bounceHeights[k]) } }
-            s.comma(); if let t = item.restTime { s.float(t) }
-            s.comma(); s.float(item.x); s.comma(); s.float(item.y); s.comma(); s.float(item.angle)
-            s.comma(); s.float(item.vx); s.comma(); s.float(item.vy); s.comma(); s.float(item.angularVelocity)
-            if springWidth > 0 {
-                let spring = item.spring ?? SpringResult()
-                for column in springColumns {
-                    s.comma()
-                    switch column {
-                    case "overshoot": s.float(spring.overshoot)
-                    case "settle_time": if let t = spring.settleTime { s.float(t) }
-                    default: s.integer(spring.oscillations)
-                    }
-                }
+            for metric in metrics {
+                s.comma()
+                // A spring item's results always carry its spring metrics; a missing one reads as
+                // no swing (0) and no settling (empty).
+                if case .oscillations = metric.field { s.integer(item.spring?.oscillations ?? 0); continue }
+                if case .overshoot = metric.field { s.float(item.spring?.overshoot ?? 0); continue }
+                guard let v = metric.value(of: item) else { continue }
+                if metric.isInteger { s.integer(Int(v)) } else { s.float(v) }
             }
         }
         s.newline()
@@ -136,9 +134,7 @@ public struct CSVLayout: Sendable, Hashable {
     /// Reads a worlds.csv line (no newline) back into a result; nil if it is not a complete row.
     public func parseRow(_ line: Substring) -> WorldResult? {
         let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-        let width = Self.itemColumns.count
-        let springCount = springItems.filter { $0 }.count * springColumns.count
-        guard cells.count == 3 + parameters.count + items.count * width + springCount,
+        guard cells.count == 3 + parameters.count + itemMetrics.reduce(0, { $0 + $1.count }),
               let world = Int(cells[0]), let point = Int(cells[1]), let replica = Int(cells[2]) else { return nil }
         var parameters: [Double] = []
         // Every number finite: a `nan` or `inf` typed into a file is not a result.
@@ -150,46 +146,58 @@ public struct CSVLayout: Sendable, Hashable {
         var failed = false
         var base = 3 + self.parameters.count
         for i in items.indices {
-            let itemWidth = width + (springItems[i] ? springColumns.count : 0)
-            let c = Array(cells[base..<(base + itemWidth)])
-            base += itemWidth
+            let metrics = itemMetrics[i]
+            let c = cells[base..<(base + metrics.count)]
+            base += metrics.count
             if c.allSatisfy(\.isEmpty) { failed = true; results.append(ItemResult()); continue }
-            guard let contacts = Int(c[0]), let bounces = Int(c[1]), (0...8).contains(bounces) else { return nil }
-            var heights: [Double] = []
-            for k in 0..<bounces {
-                guard let h = Float(c[2 + k]), h.isFinite else { return nil }
-                heights.append(Double(h))
-            }
-            let rest: Double?
-            if c[10].isEmpty { rest = nil } else { guard let t = Float(c[10]), t.isFinite else { return nil }; rest = Double(t) }
-            var state: [Double] = []
-            for k in 11..<17 {
-                guard let v = Float(c[k]), v.isFinite else { return nil }
-                state.append(Double(v))
-            }
-            var spring: SpringResult?
-            if springItems[i] {
-                var result = SpringResult()
-                for (k, column) in springColumns.enumerated() {
-                    let cell = c[width + k]
-                    switch column {
-                    case "overshoot":
-                        guard let v = Float(cell), v.isFinite, v >= 0 else { return nil }
-                        result.overshoot = Double(v)
-                    case "settle_time":
-                        if !cell.isEmpty { guard let v = Float(cell), v.isFinite, v >= 0 else { return nil }; result.settleTime = Double(v) }
-                    default:
-                        guard let n = Int(cell), n >= 0 else { return nil }
-                        result.oscillations = n
-                    }
-                }
-                spring = result
-            }
-            results.append(ItemResult(contacts: contacts, bounceHeights: heights, restTime: rest, x: state[0], y: state[1],
-                                      angle: state[2], vx: state[3], vy: state[4], angularVelocity: state[5], spring: spring))
+            guard let item = Self.parseItem(c, metrics: metrics, hasRestTarget: springItems[i]) else { return nil }
+            results.append(item)
         }
         if failed { results = Array(repeating: ItemResult(), count: items.count) }
         return WorldResult(world: world, point: point, replica: replica, parameters: parameters, items: results, failed: failed)
+    }
+
+    /// One item's cells read back by its declarations: a whole number where the metric is one, an
+    /// engine Float otherwise, never negative where the kind cannot be, empty only where the metric
+    /// is censored (a k-th bounce's cell is read only when `bounces` says it has one).
+    private static func parseItem(_ cells: ArraySlice<Substring>, metrics: [MetricDeclaration], hasRestTarget: Bool) -> ItemResult? {
+        var item = ItemResult()
+        if hasRestTarget { item.spring = SpringResult() }
+        var bounces = 0
+        for (cell, metric) in zip(cells, metrics) {
+            if case .bounce(let k) = metric.field, k > bounces { continue }
+            let value: Double
+            if cell.isEmpty {
+                guard metric.isCounted else { return nil }
+                if case .bounce = metric.field { return nil }
+                continue
+            } else if metric.isInteger {
+                guard let n = Int(cell) else { return nil }
+                value = Double(n)
+            } else {
+                guard let f = Float(cell), f.isFinite else { return nil }
+                value = Double(f)
+            }
+            if metric.kind.isNonNegative && value < 0 && metric.field != .contacts { return nil }
+            switch metric.field {
+            case .contacts: item.contacts = Int(value)
+            case .bounces:
+                guard (0...8).contains(value) else { return nil }
+                bounces = Int(value)
+            case .bounce: item.bounceHeights.append(value)
+            case .restTime: item.restTime = value
+            case .x: item.x = value
+            case .y: item.y = value
+            case .angle: item.angle = value
+            case .vx: item.vx = value
+            case .vy: item.vy = value
+            case .angularVelocity: item.angularVelocity = value
+            case .overshoot: item.spring?.overshoot = value
+            case .settleTime: item.spring?.settleTime = value
+            case .oscillations: item.spring?.oscillations = Int(value)
+            }
+        }
+        return item
     }
 }
 

@@ -70,24 +70,16 @@ struct PointAccumulator {
         }
     }
 
-    /// An item's values by its metric column (`layout.itemMetricKeys[i]`'s order: contacts,
-    /// bounces, bounce1 … bounce8, rest_time, x, y, angle, vx, vy, angular_velocity, then the
-    /// spring metrics), those it has; what every point's statistics are folded from.
+    /// An item's values by its metric column (`layout.itemMetrics[i]`'s order), those it has:
+    /// what every point's statistics are folded from. A spring item's missing spring results read
+    /// as worlds.csv writes them (no swing, no settling).
     @inline(__always)
     static func forEachValue(of item: ItemResult, item i: Int, layout: CSVLayout, _ body: (Int, Double) -> Void) {
-        body(0, Double(item.contacts))
-        body(1, Double(item.bounceHeights.count))
-        for k in 0..<min(8, item.bounceHeights.count) { body(2 + k, item.bounceHeights[k]) }
-        if let t = item.restTime { body(10, t) }
-        body(11, item.x); body(12, item.y); body(13, item.angle)
-        body(14, item.vx); body(15, item.vy); body(16, item.angularVelocity)
-        guard layout.springItems[i] else { return }
-        for (k, column) in layout.springColumns.enumerated() {
-            let c = CSVLayout.itemColumns.count + k
-            switch column {
-            case "overshoot": body(c, item.spring?.overshoot ?? 0)
-            case "settle_time": if let t = item.spring?.settleTime { body(c, t) }
-            default: body(c, Double(item.spring?.oscillations ?? 0))
+        for (c, metric) in layout.itemMetrics[i].enumerated() {
+            switch metric.field {
+            case .overshoot: body(c, item.spring?.overshoot ?? 0)
+            case .oscillations: body(c, Double(item.spring?.oscillations ?? 0))
+            default: if let v = metric.value(of: item) { body(c, v) }
             }
         }
     }

@@ -23,12 +23,11 @@ public struct PointsCSV: Sendable {
         counted = metrics.map(Self.canBeMissing)
     }
 
-    /// Metrics a world may have no value of: `ITEM.bounce1` … `ITEM.bounce8`, `ITEM.rest_time`,
-    /// `ITEM.settle_time`.
+    /// Metrics a world may have no value of (`ITEM.bounce1` … `ITEM.bounce8`, `ITEM.rest_time`,
+    /// `ITEM.settle_time`): those declared censored.
     public static func canBeMissing(_ metric: String) -> Bool {
         guard let dot = metric.firstIndex(of: ".") else { return false }
-        let key = metric[metric.index(after: dot)...]
-        return key == "rest_time" || key == "settle_time" || (key.hasPrefix("bounce") && key != "bounces" && !key.contains("."))
+        return MetricDeclaration.named(metric[metric.index(after: dot)...])?.isCounted ?? false
     }
 
     public var header: String {

@@ -1,4 +1,5 @@
 import WorldSweep
+import WorldSweepResults
 
 /// A validated scene file: the world, its items and behaviors in file order, and the optional sweep.
 /// Built only by `SceneFile.parse` / `SceneFile.load`, so every value in it has been checked.
@@ -31,10 +32,9 @@ public struct SceneFile: Sendable, Hashable {
         self.sourcePath = sourcePath
     }
 
-    /// The metrics a run can record, in their canonical order. The last three (the spring
-    /// metrics) have columns only for items with a rest target (a snap, a spring, a pendulum).
-    public static let allMetrics = ["bounce_heights", "contact_counts", "rest_time", "final_state",
-                                    "overshoot", "settle_time", "oscillations"]
+    /// The `metrics:` entries a run can record, in their canonical order (`MetricGroup`). The
+    /// spring metrics have columns only for items with a rest target (a snap, a spring, a pendulum).
+    public static let allMetrics = MetricGroup.all.map(\.name)
 
     /// Contact partner name for the reference-bounds boundary; no item or boundary may take it.
     public static let referenceBoundsPartner = "bounds"

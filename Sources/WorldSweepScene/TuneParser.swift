@@ -1,4 +1,5 @@
 import Foundation
+import WorldSweepResults
 import Yams
 
 /// Reads the `tune:` section against the parsed scene (and its sweep), so every parameter path,
@@ -11,9 +12,8 @@ struct TuneParser {
     let top: CheckedMapping
 
     static let keys = ["parameters", "want", "curve", "budget", "population", "seed", "method"]
-    /// The metric columns a want can name (`ITEM.COLUMN`): worlds.csv's per-item columns.
-    public static let metricColumns = ["contacts", "bounces"] + (1...8).map { "bounce\($0)" }
-        + ["rest_time", "x", "y", "angle", "vx", "vy", "angular_velocity", "overshoot", "settle_time", "oscillations"]
+    /// The metric columns a want can name (`ITEM.COLUMN`): the declared metrics `tune` may aim at.
+    public static let metricColumns = MetricDeclaration.tunableNames
 
     func parse(_ node: Node, key: Node) throws(SceneError) -> TuneSpec {
         let fields = try reader.mapping(node, owner: "'tune'", ownerLocation: key.location,

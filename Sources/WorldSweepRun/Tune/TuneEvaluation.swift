@@ -32,24 +32,7 @@ extension WorldResult {
     /// The value of worlds.csv's column `COLUMN` for item `item`; nil when the cell is empty
     /// (a failed world, a bounce that never came, a spring that never settled).
     public func metric(item: Int, column: String) -> Double? {
-        guard !failed, item < items.count else { return nil }
-        let r = items[item]
-        switch column {
-        case "contacts": return Double(r.contacts)
-        case "bounces": return Double(r.bounceHeights.count)
-        case "rest_time": return r.restTime
-        case "x": return r.x
-        case "y": return r.y
-        case "angle": return r.angle
-        case "vx": return r.vx
-        case "vy": return r.vy
-        case "angular_velocity": return r.angularVelocity
-        case "overshoot": return r.spring.map { Double($0.overshoot) }
-        case "settle_time": return r.spring?.settleTime
-        case "oscillations": return r.spring.map { Double($0.oscillations) }
-        default:
-            guard column.hasPrefix("bounce"), let k = Int(column.dropFirst(6)), k >= 1 else { return nil }
-            return k <= r.bounceHeights.count ? r.bounceHeights[k - 1] : nil
-        }
+        guard !failed, item < items.count, let metric = MetricDeclaration.named(column) else { return nil }
+        return metric.value(of: items[item])
     }
 }
