@@ -8,15 +8,13 @@ import Foundation
 
 /// How a plan batch lays out its worlds: side by side in lanes (`lanes`: eight worlds per
 /// instruction), or each world alone on the single world's engine (`solo`, SoloWorlds.swift).
-/// Both give every world the same bits. Lanes win wherever a batch has more than one world, even
-/// of 1 000 bodies; one big world alone fills one lane of eight, and there the single world's
-/// engine is the faster (docs/journal.md, 2026-12-07).
+/// Both give every world the same bits. Lanes win wherever a batch has more than one world; one
+/// big world alone fills one lane of eight, and there the single world's engine is the faster.
 public enum PlanBatchLayout: String, Sendable {
     case lanes, solo
 
     /// The most moving bodies a batch's only world may have for lanes to run it; a bigger one
-    /// runs solo (the crossover measured with Benchmarks/peers/box-curve.sh's scene: lanes at
-    /// 512 boxes, solo at 1 000).
+    /// runs solo (the crossover measured on Benchmarks/peers/box-curve.sh's scene: docs/journal.md).
     public static let mostLaneBodies = 512
 
     /// The layout for a batch of `plans`, unless the environment variable WORLDSWEEP_LAYOUT
