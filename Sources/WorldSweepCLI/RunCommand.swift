@@ -162,7 +162,7 @@ struct RunCommand: ParsableCommand {
         print(Self.figures(summary.run, wholeRunSeconds: wholeRun))
         Self.printFiles(summary: summary, directory: directory)
         // Left for the process's exit to free: freeing a big sweep's points and sample object by
-        // object took 20–50 ms after the last file was written (a 50 000-point run, two threads).
+        // object would delay the exit after the last file is written.
         Self.heldUntilExit = outcome
     }
 

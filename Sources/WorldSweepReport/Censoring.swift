@@ -71,8 +71,8 @@ enum Censoring {
     }
 
     /// What `value` needs to know of a column, worked out once per column: the views and the
-    /// analyses ask for every point, and reading the rule from the name each time was an eighth of
-    /// a whole run's time (issue 29).
+    /// analyses ask for every point, and reading the rule from the name each time would cost
+    /// more than the values it gives.
     struct Form {
         let column: String
         /// For a never-share column, the time column whose missing values it counts.

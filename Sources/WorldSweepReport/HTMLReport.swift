@@ -45,9 +45,9 @@ enum HTMLReport {
         return [viewsHead] + model.keyColumns.map { c in { m in viewsOf(m, c) } } + [viewsTail]
     }
 
-    /// Where the parallel coordinates are among `parts(model)`: the page's longest part (2 ms at
-    /// 4 096 points), which the writer starts among the first jobs (started in page order, it was
-    /// often the last job, its thread alone for a millisecond).
+    /// Where the parallel coordinates are among `parts(model)`: the page's longest part, which
+    /// the writer starts among the first jobs (started in page order, it would often be the last
+    /// job, its thread working alone).
     static func parallelPart(_ model: ReportModel) -> Int { 2 + viewParts(model).count }
 
     // MARK: what matters

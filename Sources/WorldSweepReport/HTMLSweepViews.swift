@@ -80,8 +80,7 @@ extension HTMLReport {
 
     /// `finding`: the headline (1, 2, …) this chart shows the shape of, said first in its caption.
     /// `hover`: whether its dots name their worlds; the folded charts' do not, since a dot's hover
-    /// costs the page about 160 bytes (twin-drop's folded slices alone: 2.4 MB) and the same
-    /// worlds are named in the open charts.
+    /// costs the page far more bytes than the dot and the same worlds are named in the open charts.
     static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
@@ -150,8 +149,8 @@ extension HTMLReport {
         let cells = p.cells.map { row in row.map { $0?.mean } }
         // A cell's hover: "X = x, Y = y: mean C v over n points; s of worlds …". The parts each
         // column, row and map share are made (and escaped) once, and each cell's text written
-        // straight into the map's bytes (made as a String per cell, then escaped, the texts of a
-        // map's 256 cells were half its drawing; issue 29).
+        // straight into the map's bytes (a String per cell, then escaped, would cost more than
+        // drawing the cells).
         let sign = p.binned ? " ≈ " : " = "
         let xTexts = p.xValues.map { HTML.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { HTML.escape(", " + ny + sign + Text.value($0)) }
         let meanOf = HTML.escape(": mean " + p.column + " "), worldsThat = HTML.escape(" of worlds " + lacking(p.column))

@@ -100,7 +100,7 @@ struct LineChart: Sendable {
     /// The extremes are folded in one order over the values (every point's x, then the domain's;
     /// every y, lower band end, upper band end, lower and upper error end, then the domain's), as
     /// `min()`/`max()` of those lists in that order would take them, without the lists (copies of
-    /// every point, hover text included: most of a chart of thousands of dots, issue 29).
+    /// every point, hover text included).
     func layout() -> (x: NiceAxis, y: NiceAxis, xScale: LinearScale, yScale: LinearScale) {
         var xr = Extent(), yr = Extent()
         for se in series { for p in se.points { xr.add(px(p.x)) } }

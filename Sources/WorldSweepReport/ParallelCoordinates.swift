@@ -53,8 +53,7 @@ struct ParallelCoordinates: Sendable {
         let opacity = lines > 500 ? "0.25" : lines > 100 ? "0.45" : "0.8"
         s += "<g class=\"lines\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(opacity)\">\n"
         // The lines as bytes: each point's coordinates interpolated into a String, joined, and the
-        // line appended to the page were two thirds of the chart's 30 M instructions (4 096
-        // points, 2 000 lines drawn; issue 29).
+        // line appended to the page would be most of the chart's work.
         var out = TextBuffer(capacity: order.count * (axes.count * 16 + 64))
         for i in order where axes.allSatisfy({ $0.values[i].isFinite }) {
             let t = hi > lo ? (metric.values[i] - lo) / (hi - lo) : 0.5

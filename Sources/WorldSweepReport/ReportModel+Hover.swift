@@ -4,8 +4,8 @@
 import WorldSweepRun
 
 extension ReportModel {
-    /// Dots per chart that get a hover: each costs the page about 160 bytes (twin-drop's 768
-    /// points in 18 slices: 2.3 MB), so charts of more dots leave it out and say so.
+    /// Dots per chart that get a hover: a hover costs the page far more bytes than its dot, so
+    /// charts of more dots leave it out and say so.
     static let maxHoverDots = 1000
 
     /// "world 12 (point 12: a = 1, b = 2): mean 3 pt — replay: worldsweep trace FILE --world 12";

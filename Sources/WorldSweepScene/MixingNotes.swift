@@ -1,21 +1,10 @@
-// How a contact's elasticity and friction come from its two sides (Box2D's mixing, as UIKit
-// ships it): elasticity is the larger of the two, friction their geometric mean, and the
-// boundaries (reference bounds and explicit boundaries) are static bodies with their own 0.2 of
-// each, which no UIKit API changes. So a swept elasticity below every partner's does nothing,
-// and a friction against partners of friction 0 does nothing; the report says so.
-
-/// The contact-mixing rules and the values boundaries have.
-public enum MixingRules {
-    /// Elasticity (restitution) of the boundaries: fixed by UIKit.
-    public static let boundaryElasticity = 0.2
-    /// Friction of the boundaries: fixed by UIKit.
-    public static let boundaryFriction = 0.2
-
-    /// A contact's elasticity: the larger of the two sides'.
-    public static func elasticity(_ a: Double, _ b: Double) -> Double { max(a, b) }
-    /// A contact's friction: the geometric mean of the two sides'.
-    public static func friction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
-}
+// Which swept elasticities and frictions cannot matter, by the engine's mixing rule (UIKit's,
+// Box2D's): a contact's elasticity is the larger of its two sides' (`mixedRestitution`), its
+// friction their geometric mean (`mixedFriction`), and the boundaries (reference bounds and
+// explicit boundaries) have their own fixed values (`EngineSettings.boundaryElasticity`,
+// `.boundaryFriction`). So a swept elasticity below every partner's does nothing, and a friction
+// against partners of friction 0 does nothing; the report says so.
+import WorldSweep
 
 extension SceneFile {
     /// Per swept `NAME.elasticity` or `NAME.friction` of an item behavior whose values (some or
@@ -42,7 +31,7 @@ extension SceneFile {
                 notes.append("\(parameter.path): \(which): a contact's elasticity is the larger "
                              + "of its two sides' (UIKit mixes by maximum), and \(behavior.items.joined(separator: ", ")) "
                              + "touch\(behavior.items.count == 1 ? "es" : "") only partners of elasticity \(described)"
-                             + (partners.contains { $0.name == "the boundaries" } ? " (the boundaries' 0.2 is fixed by UIKit)" : "") + ".")
+                             + (partners.contains { $0.name == "the boundaries" } ? " (the boundaries' \(formatNumber(EngineSettings.boundaryElasticity)) is fixed by UIKit)" : "") + ".")
             } else if partners.allSatisfy({ $0.value == 0 }) {
                 notes.append("\(parameter.path): its values change nothing: a contact's friction is the geometric mean "
                              + "of the two sides', and every partner of \(behavior.items.joined(separator: ", ")) has friction 0.")
@@ -82,13 +71,16 @@ extension SceneFile {
                 return (key == "elasticity" ? p.elasticity : p.friction) != nil
             }
             guard setters.count <= 1 else { return nil }
-            guard let setter = setters.first else { partners.append((item, 0.2)); continue }   // the engine's default
+            guard let setter = setters.first else {
+                partners.append((item, key == "elasticity" ? DynamicItemBehavior.Defaults.elasticity : DynamicItemBehavior.Defaults.friction))
+                continue
+            }
             guard !sweptBehaviors.contains(setter.name), setter.name != behavior.name,
                   let value = try? self.value(at: "\(setter.name).\(key)") else { return nil }
             partners.append((item, value))
         }
         if touchesBoundaries {
-            partners.append(("the boundaries", key == "elasticity" ? MixingRules.boundaryElasticity : MixingRules.boundaryFriction))
+            partners.append(("the boundaries", key == "elasticity" ? EngineSettings.boundaryElasticity : EngineSettings.boundaryFriction))
         }
         return partners
     }
