@@ -12,19 +12,35 @@ enum Censoring {
         case runLength
         /// A bounce that did not happen: height 0.
         case zero
+        /// A partner an item never touched (`ITEM.contacts.PARTNER`, no row in partners.csv): 0
+        /// contacts, as docs/data.md states for the CSV files. Not an outcome that failed to
+        /// happen, so no never-share is kept for it.
+        case noContact
         /// Every world has a value (positions, counts …).
         case none
+
+        /// Whether the share of worlds without a value is an outcome of its own, said beside the
+        /// metric (a bounce or a time never reached; not a partner never touched).
+        var countsNever: Bool { self == .zero || self == .runLength }
     }
 
     /// Which metrics a world can lack is the run's rule (`PointsCSV.canBeMissing`, what points.csv
-    /// counts); what a missing value means is the report's.
+    /// counts; partners.csv, which lists only pairs that touched); what a missing value means is
+    /// the report's.
     static func missing(_ column: String) -> Missing {
+        if isPartnerCount(column) { return .noContact }
         guard PointsCSV.canBeMissing(column) else { return .none }
         switch MetricDeclaration.named(Units.metricKey(column))?.censoring {
         case .zero?: return .zero
         case .runLength?: return .runLength
         case .none?, nil: return .none
         }
+    }
+
+    /// `ITEM.contacts.PARTNER`: an item's contacts with one partner.
+    static func isPartnerCount(_ column: String) -> Bool {
+        guard let dot = column.firstIndex(of: ".") else { return false }
+        return column[column.index(after: dot)...].hasPrefix("contacts.")
     }
 
     /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
@@ -46,6 +62,7 @@ enum Censoring {
         switch missing(column) {
         case .runLength: "a world that never got there counts as \(Text.value(runSeconds)) s, the run's length"
         case .zero: "a world that never bounced counts as height 0"
+        case .noContact: "a world that never touched \(column.split(separator: ".", maxSplits: 2).last.map(String.init) ?? column) counts as 0 contacts"
         case .none: nil
         }
     }
@@ -117,7 +134,7 @@ enum Censoring {
             guard let stats else { return nil }
             return PointValue(parameters: parameters, mean: stats.mean, variance: population(stats), worlds: stats.count)
         case .runLength: filler = runSeconds
-        case .zero: filler = 0
+        case .zero, .noContact: filler = 0
         }
         return combine(stats, with: filler, worlds: n).map { PointValue(parameters: parameters, mean: $0.mean, variance: $0.variance, worlds: n) }
     }

@@ -28,8 +28,9 @@ struct ParallelCoordinates: Sendable {
     func scale(_ a: ParallelAxis) -> (NiceAxis, LinearScale) {
         let logs = a.log && a.values.allSatisfy { !$0.isFinite || $0 > 0 }
         let v = a.values.filter(\.isFinite).map { logs ? log10($0) : $0 }
-        var axis = NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
-        axis.log = logs
+        let axis = logs && !v.isEmpty
+            ? NiceAxis(logFrom: pow(10, v.min()!), to: pow(10, v.max()!), values: Array(Set(a.values.filter(\.isFinite))).count <= 12 ? Array(Set(a.values.filter(\.isFinite))) : [], count: 4)
+            : NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
         return (axis, LinearScale(domain: (axis.lo, axis.hi), range: (frame.plotBottom, frame.plotTop)))
     }
 

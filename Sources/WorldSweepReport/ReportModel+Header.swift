@@ -37,7 +37,7 @@ extension ReportModel {
     /// One line on the run (the table folds under it).
     var runSummary: String {
         let r = summary.run
-        return "\(r.worlds) worlds, \(sweepPointCount) points × \(summary.replicas) replica\(summary.replicas == 1 ? "" : "s"), \(Text.value(runSeconds)) s simulated each; \(String(format: "%.2f", r.wallSeconds)) s wall time"
+        return "\(r.worlds) worlds, \(sweepPointCount) points × \(summary.replicas) replica\(summary.replicas == 1 ? "" : "s"), \(Text.value(runSeconds)) s simulated each; \(r.wallText) wall time"
             + (keptPointsNote.map { "; \($0)" } ?? "")
     }
 
@@ -56,7 +56,7 @@ extension ReportModel {
             ("Threads", "\(r.threads)"),
             ("Ticks per world", "\(r.ticksPerWorld)"),
             ("Simulated per world", "\(Text.value(runSeconds)) s\(runSecondsKnown ? "" : " (the longest time seen; the summary does not say)")"),
-            ("Wall time", String(format: "%.2f s", r.wallSeconds)),
+            ("Wall time", "\(r.wallText) (the worlds and their data files)"),
         ]
         rows += Self.rateRows(r)
         if let v = r.version { rows.append(("Version", v)) }
@@ -72,7 +72,7 @@ extension ReportModel {
         var rows: [(String, String)] = []
         if let ran = r.worldsRun, ran < r.worlds { rows.append(("Worlds run by this process", "\(ran) (the rest kept before --resume)")) }
         if let sim = r.simulationWorldTicksPerSecond { rows.append(("Simulation rate", "\(Text.grouped(sim)) world-ticks/s")) }
-        if r.worldTicksPerSecond > 0 { rows.append(("Whole-run rate", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s")) }
+        if r.worldTicksPerSecond > 0 { rows.append(("Run rate", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s (the worlds and their data files)")) }
         return rows
     }
 }

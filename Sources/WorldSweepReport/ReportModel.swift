@@ -160,7 +160,7 @@ struct ReportModel {
             let k = order[j - designJobs]
             let column = columns[k], pointParameters = parametersByWorker.value(worker)
             let form = Censoring.Form(column)
-            let lacking = form.missing != .none
+            let lacking = form.missing.countsNever
             // Each point's statistics read once, for its value, its never-share and the tally.
             let stored = table.column(Censoring.readColumn(form))
             // The values alone go to the analyses (a PointValue carries the point's parameters): a
@@ -264,24 +264,24 @@ struct ReportModel {
     var parameterNames: [String] { summary.parameters }
     var binned: Bool { isRandom }
 
-    /// A grid axis of three or more positive values spread by a constant ratio over at least a
-    /// decade (`logspace`), or a random sweep's `loguniform` parameter: drawn on a log axis (and
-    /// a random one binned in equal widths of its logarithm).
+    /// A grid axis of three or more positive values spread by a constant ratio (geometric:
+    /// `logspace`, or 0.5, 1, 2, 4) over a factor of at least 3, or a random sweep's `loguniform`
+    /// parameter: drawn on a log axis (and a random one binned in equal widths of its logarithm),
+    /// in every chart of the parameter.
     func isLogSpaced(_ j: Int) -> Bool {
         guard !isRandom else { return isLogUniform(j) }
         return logSpacedGrid[safe: j] ?? Self.logSpacedValues(summary.points, j)
     }
 
-    /// Whether the points' values of parameter `j` are three or more positive values spread by a
-    /// constant ratio over at least a decade.
+    /// Whether the points' values of parameter `j` are geometric (`logSpaced`).
     static func logSpacedValues(_ points: [PointSummary], _ j: Int) -> Bool {
         logSpaced(Array(Set(points.compactMap { $0.parameters[safe: j] })).sorted())
     }
 
     /// Whether distinct ascending values are three or more positive values spread by a constant
-    /// ratio over at least a decade.
+    /// ratio over a factor of at least 3.
     static func logSpaced(_ v: [Double]) -> Bool {
-        guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
+        guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 3 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
     }
@@ -295,6 +295,9 @@ struct ReportModel {
             return false
         }
     }
+
+    /// A grid or zip parameter's swept values (ticks of its log axis); none for a random sweep.
+    func sweptValues(_ j: Int) -> [Double] { isRandom ? [] : parameterLevels[safe: j]?.values ?? [] }
 
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
 

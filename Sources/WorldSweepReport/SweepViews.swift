@@ -109,7 +109,7 @@ enum SweepViews {
     /// The share of a point's worlds without a value of `column` (nil for a metric every world
     /// has), as one function for every point of the column: the rule read once, not per point.
     static func never(_ column: String) -> (PointSummary) -> Double? {
-        Censoring.missing(column) == .none ? { _ in nil } : { Censoring.neverShare($0, column) }
+        !Censoring.missing(column).countsNever ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
 
     /// Per valued point, the share of its worlds without a value of `column` (nil entries for a
@@ -273,7 +273,7 @@ enum SweepViews {
             }
         }
         var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)
-        let counted = Censoring.missing(column) != .none
+        let counted = Censoring.missing(column).countsNever
         for (a, b, v, n, p) in vals {
             guard let k = key(a, b, p) else { continue }
             sums[k.1][k.0].0 += v; sums[k.1][k.0].1 += 1; sums[k.1][k.0].2 += n ?? 0

@@ -12,7 +12,11 @@ extension SceneFile {
     /// empty when every swept value can matter. Only partners whose value is fixed are judged: a
     /// partner under a swept (or the same) behavior, or an item under two behaviors setting the
     /// key, makes no note.
-    public func mixingNotes() -> [String] {
+    /// `touched`: per item, the partners it touched in the run (summary.json's `partners`: item
+    /// names, boundary identifiers, `bounds`); nil judges every partner it can touch. A note names
+    /// only partners touched, and says the values each leaves idle: a contact's elasticity is the
+    /// larger of its sides', so a swept value at or below a partner's changes no contact with it.
+    public func mixingNotes(touched: [String: [String]]? = nil) -> [String] {
         guard let sweep else { return [] }
         var notes: [String] = []
         for parameter in sweep.parameters {
@@ -20,21 +24,39 @@ extension SceneFile {
             guard parts.count == 2, parts[1] == "elasticity" || parts[1] == "friction",
                   let behavior = behavior(named: parts[0]), case .item = behavior.kind else { continue }
             let key = parts[1]
-            guard let partners = fixedPartnerValues(of: behavior, key: key, sweep: sweep), !partners.isEmpty else { continue }
+            guard var partners = fixedPartnerValues(of: behavior, key: key, sweep: sweep) else { continue }
+            if let touched {
+                let met = Set(behavior.items.flatMap { touched[$0] ?? [] })
+                let itemNames = Set(items.map(\.name))
+                partners = partners.filter { p in
+                    p.name == "the boundaries" ? met.contains { !itemNames.contains($0) } : met.contains(p.name)
+                }
+            }
+            guard !partners.isEmpty else { continue }
             let (low, high) = parameter.range.bounds
+            let who = behavior.items.joined(separator: ", ")
+            let verb = touched == nil ? "touch\(behavior.items.count == 1 ? "es" : "") only" : "touched only"
             let described = partners.map { "\($0.name) \(formatNumber($0.value))" }.joined(separator: ", ")
+            let fixed = partners.contains { $0.name == "the boundaries" } ? " (the boundaries' \(formatNumber(EngineSettings.boundaryElasticity)) is fixed by UIKit)" : ""
             if key == "elasticity" {
-                let floor = partners.map(\.value).min()!
-                guard low < floor else { continue }
-                let which = high < floor ? "no swept value (\(formatNumber(low)) … \(formatNumber(high))) changes a bounce"
-                    : "values below \(formatNumber(floor)) change no bounce"
-                notes.append("\(parameter.path): \(which): a contact's elasticity is the larger "
-                             + "of its two sides' (UIKit mixes by maximum), and \(behavior.items.joined(separator: ", ")) "
-                             + "touch\(behavior.items.count == 1 ? "es" : "") only partners of elasticity \(described)"
-                             + (partners.contains { $0.name == "the boundaries" } ? " (the boundaries' \(formatNumber(EngineSettings.boundaryElasticity)) is fixed by UIKit)" : "") + ".")
+                // Each partner's elasticity is a value up to which the swept one changes no contact
+                // with that partner: the lowest leaves every contact alone.
+                let floors = Array(Set(partners.map(\.value))).sorted().filter { low < $0 }
+                guard let floor = floors.first else { continue }
+                let mixing = "a contact's elasticity is the larger of its two sides' (UIKit mixes by maximum), and \(who) \(verb) partners of elasticity \(described)\(fixed)"
+                if high <= floor {
+                    notes.append("\(parameter.path): no swept value (\(formatNumber(low)) … \(formatNumber(high))) changes a contact: \(mixing).")
+                    continue
+                }
+                var text = "\(parameter.path): values up to \(formatNumber(floor)) change no contact"
+                for f in floors.dropFirst() where f < high {
+                    let names = partners.filter { $0.value == f }.map(\.name).joined(separator: " and ")
+                    text += "; values up to \(formatNumber(f)) change no contact with \(names)"
+                }
+                notes.append(text + ": " + mixing + ".")
             } else if partners.allSatisfy({ $0.value == 0 }) {
                 notes.append("\(parameter.path): its values change nothing: a contact's friction is the geometric mean "
-                             + "of the two sides', and every partner of \(behavior.items.joined(separator: ", ")) has friction 0.")
+                             + "of the two sides', and every partner of \(who) \(touched == nil ? "has" : "it touched has") friction 0.")
             }
         }
         return notes

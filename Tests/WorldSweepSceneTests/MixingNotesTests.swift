@@ -6,11 +6,11 @@ import WorldSweepScene
 // boundaries have fixed values of each (the engine's `EngineSettings.boundaryElasticity` and
 // `.boundaryFriction`; the mixing itself is tested where the engine contacts use it, in
 // ContactTests): the notes say which swept values the partners make idle. Each note names its
-// path, then the floor below which values are idle (or that none matters).
+// path, then the floor up to which values are idle (or that none matters).
 
-/// The floor a note names: "values below X", X as written in the note.
+/// The floor a note names: "values up to X", X as written in the note.
 private func floor(of note: String?) -> String? {
-    guard let note, let r = note.range(of: "values below ") else { return nil }
+    guard let note, let r = note.range(of: "values up to ") else { return nil }
     return String(note[r.upperBound...].prefix { $0 != " " })
 }
 
@@ -49,8 +49,26 @@ private func scene(sweep: String, collision: String = "{type: collision, items: 
         #expect(try scene(sweep: "stuff.elasticity: [\(Self.boundary), 0.5]").mixingNotes().isEmpty)
     }
 
+    @Test func eachTouchedPartnerSaysWhereItsContactsStartToChange() throws {
+        // The twin-drop case: a partner item of elasticity 0.1 and the boundaries' 0.2. Judged on
+        // every partner it can touch, values up to 0.1 change no contact and values up to 0.2 none
+        // with the boundaries (where a first bounce off the floor happens): both said.
+        let both = try scene(sweep: "stuff.elasticity: {linspace: [0, 1, 16]}",
+                             collision: "{type: collision, items: [box, ball], reference_bounds: true}",
+                             extraItems: "  ball: {center: [160, 300], size: [40, 40]}",
+                             extraBehaviors: "  stiff: {type: item, items: [ball], elasticity: 0.1}").mixingNotes()
+        #expect(both.first?.hasPrefix("stuff.elasticity: values up to 0.1 change no contact; values up to 0.2 change no contact with the boundaries: ") == true)
+        // Judged on the partners the run says box touched (only the boundaries): the 0.2 alone.
+        let touched = try scene(sweep: "stuff.elasticity: {linspace: [0, 1, 16]}",
+                                collision: "{type: collision, items: [box, ball], reference_bounds: true}",
+                                extraItems: "  ball: {center: [160, 300], size: [40, 40]}",
+                                extraBehaviors: "  stiff: {type: item, items: [ball], elasticity: 0.1}").mixingNotes(touched: ["box": ["bounds"]])
+        #expect(touched.first?.hasPrefix("stuff.elasticity: values up to 0.2 change no contact: ") == true)
+        #expect(touched.first?.contains("ball") == false)
+    }
+
     @Test func partnersSetTheFloor() throws {
-        // An item partner of elasticity 0.6, no boundaries (mode items): idle below 0.6.
+        // An item partner of elasticity 0.6, no boundaries (mode items): idle up to 0.6.
         let notes = try scene(sweep: "stuff.elasticity: [0.3, 0.7]",
                               collision: "{type: collision, items: [box, ball], mode: items}",
                               extraItems: "  ball: {center: [160, 300], size: [40, 40]}",
