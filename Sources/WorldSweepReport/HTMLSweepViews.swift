@@ -8,7 +8,7 @@ extension HTMLReport {
     // MARK: whole-sweep views
 
     /// A key metric's view title (its declaration's).
-    static func keyTitle(_ key: String) -> String? { MetricDeclaration.named(key)?.view?.title }
+    static func keyTitle(_ key: String, _ metrics: MetricCatalog) -> String? { metrics.named(key)?.view?.title }
 
     static func views(_ m: ReportModel) -> String {
         viewsHead(m) + m.keyColumns.map { viewsOf(m, $0) }.joined() + viewsTail(m)
@@ -37,14 +37,14 @@ extension HTMLReport {
         guard let a = m.analysis(column), a.signal != .constant else { return "" }
         var h = ""
         let key = Units.metricKey(column)
-        h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitle(key) ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
+        h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitle(key, m.metrics) ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
         // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
         let lead = m.headlines.firstIndex { $0.column == column }
         if let k = lead {
             let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
             h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
         } else {
-            if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column) == column }) {
+            if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column, m.metrics) == column }) {
                 h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
             }
             switch a.signal {
@@ -85,7 +85,7 @@ extension HTMLReport {
     static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
-        let unit = Units.metric(v.column)
+        let unit = Units.metric(v.column, m.metrics)
         // Thousands of points: their density (every point counted), not a dot each.
         let dense = v.dots.count > DensityLayer.above
         let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
@@ -97,7 +97,7 @@ extension HTMLReport {
                       title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(Text.count(l.points, "point")) (min \(Text.value(l.min)), max \(Text.value(l.max)))")
         }, inLegend: false)
         var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
-                              legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column))
+                              legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column, m.metrics))
         chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
         chart.logX = m.isLogSpaced(v.parameter)
         let others = othersText(m, except: [v.parameter])
@@ -128,7 +128,7 @@ extension HTMLReport {
     /// The never-shares along a slice, said in its caption (every chart of a metric worlds can lack).
     static func neverText(_ m: ReportModel, _ v: SliceView) -> String {
         let shares = v.levels.compactMap { l in l.never.map { (l.x, $0) } }
-        guard !shares.isEmpty, let rule = Censoring.rule(v.column, runSeconds: m.runSeconds) else { return "" }
+        guard !shares.isEmpty, let rule = Censoring.rule(v.column, m.metrics, runSeconds: m.runSeconds) else { return "" }
         guard shares.contains(where: { $0.1 > 0 }) else { return " Every world has a value." }
         let name = m.summary.parameters[v.parameter]
         let some = shares.filter { $0.1 > 0 }
@@ -136,12 +136,12 @@ extension HTMLReport {
             ? some.map { "\(ReportModel.percent($0.1).replacingOccurrences(of: "under 1 %", with: "<1 %")) at \(Text.short($0.0))" }.joined(separator: ", ")
                 + (some.count < shares.count ? ", none at the other \(shares.count - some.count) value\(shares.count - some.count == 1 ? "" : "s")" : "")
             : "from \(ReportModel.percent(shares.map(\.1).min()!)) to \(ReportModel.percent(shares.map(\.1).max()!))"
-        return " Worlds that \(lacking(v.column)), by \(name)\(v.binned ? " (range means)" : ""): \(listed); \(rule)."
+        return " Worlds that \(lacking(v.column, m.metrics)), by \(name)\(v.binned ? " (range means)" : ""): \(listed); \(rule)."
     }
 
     /// What it means that a point has no value of a key metric.
-    static func lacking(_ column: String) -> String {
-        MetricDeclaration.named(Units.metricKey(column))?.censoring.lacking ?? "have no \(column)"
+    static func lacking(_ column: String, _ metrics: MetricCatalog) -> String {
+        metrics.named(Units.metricKey(column))?.censoring.lacking ?? "have no \(column)"
     }
 
     static func pairFigure(_ m: ReportModel, _ p: PairView, id: String, shared: (Double, Double)? = nil) -> String {
@@ -154,9 +154,9 @@ extension HTMLReport {
         // map's 256 cells were half its drawing; issue 29).
         let sign = p.binned ? " ≈ " : " = "
         let xTexts = p.xValues.map { Text.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { Text.escape(", " + ny + sign + Text.value($0)) }
-        let meanOf = Text.escape(": mean " + p.column + " "), worldsThat = Text.escape(" of worlds " + lacking(p.column))
+        let meanOf = Text.escape(": mean " + p.column + " "), worldsThat = Text.escape(" of worlds " + lacking(p.column, m.metrics))
         let pairCells = p.cells
-        let unit = Units.metric(p.column)
+        let unit = Units.metric(p.column, m.metrics)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
                          valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells,
                          writeTitle: { r, c, out in
@@ -167,10 +167,10 @@ extension HTMLReport {
                              if let never = cell.never { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
                          },
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
-        hm.integerSteps = ReportModel.isCount(p.column)
-        hm.nonNegative = ReportModel.nonNegative(p.column)
+        hm.integerSteps = ReportModel.isCount(p.column, m.metrics)
+        hm.nonNegative = ReportModel.nonNegative(p.column, m.metrics)
         hm.sharedRange = shared
-        let counted = Censoring.missing(p.column) != .none
+        let counted = Censoring.missing(p.column, m.metrics) != .none
         if counted { hm.never = p.cells.map { row in row.map { $0?.never } } }
         hm.frame = ChartFrame(width: 360, height: 290, left: 56, right: 72, top: 30, bottom: 46)
         let others = othersText(m, except: [p.xParameter, p.yParameter])
@@ -178,10 +178,10 @@ extension HTMLReport {
         caption += others.isEmpty ? "." : ", averaged over \(others)."
         if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
-        if counted, let rule = Censoring.rule(p.column, runSeconds: m.runSeconds) {
+        if counted, let rule = Censoring.rule(p.column, m.metrics, runSeconds: m.runSeconds) {
             let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }
             caption += shares.contains { $0 > 0 }
-                ? " Hatched: half or more of the worlds \(lacking(p.column)); corner mark: some did (from \(ReportModel.percent(shares.min() ?? 0)) to \(ReportModel.percent(shares.max() ?? 0)) per cell; \(rule))."
+                ? " Hatched: half or more of the worlds \(lacking(p.column, m.metrics)); corner mark: some did (from \(ReportModel.percent(shares.min() ?? 0)) to \(ReportModel.percent(shares.max() ?? 0)) per cell; \(rule))."
                 : " Every world has a value."
         }
         if p.capped { caption += " At most \(ReportModel.maxHeatmapSide) values per axis, spread evenly." }
@@ -211,8 +211,8 @@ extension HTMLReport {
         var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
-        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) {
-            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
+        if let rule = Censoring.rule(head.column, m.metrics, runSeconds: m.runSeconds) {
+            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column, m.metrics))" } ?? "")."
         }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
         h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"

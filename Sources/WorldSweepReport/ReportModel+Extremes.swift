@@ -13,12 +13,12 @@ extension ReportModel {
     /// The points with a value of `column` (their indices in `summary.points`), and that value
     /// (`SweepViews.valued`, made once).
     func valued(_ column: String) -> [(Int, Double)] {
-        valuedColumns[column] ?? SweepViews.valued(summary.points, column, runSeconds: runSeconds)
+        valuedColumns[column] ?? SweepViews.valued(summary.points, column, metrics, runSeconds: runSeconds)
     }
 
     /// Per point of `valued(column)`, the share of its worlds without a value (made once).
     func neverShares(_ column: String) -> [Double?] {
-        neverColumns[column] ?? SweepViews.neverShares(valued(column), of: summary.points, column)
+        neverColumns[column] ?? SweepViews.neverShares(valued(column), of: summary.points, column, metrics)
     }
 
     var computedExtremes: [Extreme] {

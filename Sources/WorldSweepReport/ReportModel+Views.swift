@@ -7,7 +7,7 @@ extension ReportModel {
 
     var computedKeyColumns: [String] {
         let present = Set(analyses.map(\.column))
-        return Self.keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
+        return keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
     }
 
     var computedRankedMetrics: [MetricAnalysis] {
