@@ -39,6 +39,10 @@ let package = Package(
         .library(name: "WorldSweepScene", targets: ["WorldSweepScene"]),
         // Sweeps: engines, scheduler, metrics and output files (also what the benchmarks drive).
         .library(name: "WorldSweepRun", targets: ["WorldSweepRun"]),
+        // The commands and the report as libraries: what `worldsweep-serve` (Serve/, its own
+        // package) calls to trace, replay and compare.
+        .library(name: "WorldSweepCLI", targets: ["WorldSweepCLI"]),
+        .library(name: "WorldSweepReport", targets: ["WorldSweepReport"]),
         .executable(name: "worldsweep", targets: ["worldsweep"]),
     ],
     dependencies: [

@@ -4,7 +4,8 @@
 # worlds.csv and first-world traces, bit for bit, from the release build), the pandas/polars
 # reads of a run's CSV files (skipped with a message without pandas), the fuzz suite (300 seeded
 # cases of mutated sweep files and command lines: no crash, hang or raw message; about half a
-# minute), then the unit and command tests.
+# minute), then the unit and command tests, then `worldsweep serve`'s package (Serve/: its tests
+# and, where Chromium and Node are, the browser check).
 #
 # It first says what it would install and where; WORLDSWEEP_NO_INSTALL=1 installs nothing (the
 # build then needs libopenblas-dev and pkg-config already there; the Slurm and pandas checks skip
@@ -41,3 +42,15 @@ fi
 WORLDSWEEP_BIN="$(swift build -c release --show-bin-path)/worldsweep" scripts/check-pandas.sh
 python3 scripts/fuzz/fuzz.py --bin "$(swift build --show-bin-path)/worldsweep" --cases 300 --seed 1
 swift test
+# worldsweep serve: its own package (Serve/), its tests, then the browser check where Chromium and
+# Node are (screenshots to a scratch folder; scripts/serve-browser.sh writes docs/' own).
+swift build --package-path Serve --build-tests
+swift test --package-path Serve --skip-build
+if command -v node >/dev/null 2>&1 && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; then
+    shots="$(mktemp -d)"
+    scripts/serve-browser.sh --bin "$(swift build --show-bin-path)/worldsweep" \
+        --serve "$(swift build --package-path Serve --show-bin-path)/worldsweep-serve" --out "$shots"
+    rm -rf "$shots"
+else
+    echo "test.sh: no Chromium or Node: the browser check of worldsweep serve skips"
+fi

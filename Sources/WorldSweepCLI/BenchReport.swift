@@ -3,6 +3,7 @@
 // and SVG, no scripts, no external URLs.
 import Foundation
 import WorldSweepReport
+import WorldSweepResults
 import WorldSweepRun
 
 enum BenchReport {
@@ -98,30 +99,22 @@ enum BenchReport {
     }
 
     static func html(_ r: BenchResult) -> String {
-        func e(_ s: String) -> String { ReportKit.escape(s) }
-        func table(_ head: [String], _ rows: [[String]], right: Set<Int> = []) -> String {
-            var t = "<table>\n<tr>" + head.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
-            for row in rows {
-                t += "<tr>" + row.enumerated().map { i, c in right.contains(i) ? "<td class=\"n\">\(e(c))</td>" : "<td>\(e(c))</td>" }.joined() + "</tr>\n"
-            }
-            return t + "</table>\n"
+        func table(_ head: [String], _ rows: [[String]], numeric: Set<Int> = []) -> String {
+            HTML.table(head, rows.map { HTML.row($0, numeric: numeric) })
         }
-        var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        h += "<title>\(e(r.sweep)) — worldsweep bench</title>\n<style>\n\(ReportKit.style)\nfigure.wide{width:780px}\n</style>\n</head>\n<body>\n<main>\n"
-        h += "<h1>Bench: \(e(r.sweep))</h1>\n"
-        h += "<table class=\"kv\">\n" + machineRows(r).map { "<tr><th>\(e($0.0))</th><td>\(e($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
-        h += "<section id=\"throughput\">\n<h2>World-ticks per second</h2>\n<p class=\"note\">\(e(method))</p>\n"
-        h += "<figure class=\"wide\">\n\(chart(r).svg())<figcaption>\(e("One line per engine and thread count; hover a point for its figure. Both axes are logarithmic."))</figcaption>\n</figure>\n"
-        h += table(r.engineHeader, r.engines.map(r.engineCells), right: Set(1..<r.engineHeader.count))
+        var h = "<h1>Bench: \(HTML.escape(r.sweep))</h1>\n" + HTML.keyValues(machineRows(r))
+        h += "<section id=\"throughput\">\n<h2>World-ticks per second</h2>\n" + HTML.note(method)
+        h += "<div class=\"charts\">\n" + HTML.figure(chart(r).svg(), caption: "One line per engine and thread count; hover a point for its figure. Both axes are logarithmic.",
+                                                     class: "full") + "</div>\n"
+        h += table(r.engineHeader, r.engines.map(r.engineCells), numeric: Set(1..<r.engineHeader.count))
         h += "</section>\n"
         if !r.integrators.isEmpty {
-            h += "<section id=\"kernels\">\n<h2>Integrator kernels</h2>\n<p class=\"note\">\(e(kernelNote))</p>\n"
+            h += "<section id=\"kernels\">\n<h2>Integrator kernels</h2>\n" + HTML.note(kernelNote)
             h += table(["back end", "lanes", "body-sub-steps/s"],
                        r.integrators.map { [$0.integrator, "\($0.lanes)", String(format: "%.3g", $0.bodySubStepsPerSecond)] },
-                       right: [1, 2])
+                       numeric: [1, 2])
             h += "</section>\n"
         }
-        return h + "</main>\n</body>\n</html>\n"
+        return HTML.page(title: "\(r.sweep) — worldsweep bench", body: h)
     }
 }

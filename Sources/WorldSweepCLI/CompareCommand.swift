@@ -131,3 +131,10 @@ struct CompareCommand: ParsableCommand {
         return name.isEmpty || name == "/" ? "run" : name
     }
 }
+
+extension Comparison {
+    /// Two finished run folders matched as `worldsweep compare` matches them (`serve` shows it).
+    public static func ofRunFolders(_ a: String, _ b: String) throws -> Comparison {
+        try CompareCommand.comparison(a, b)
+    }
+}

@@ -26,6 +26,7 @@ public struct WorldSweepCommand: ParsableCommand {
                   --sweep fall.magnitude=0.5,1,2 --out runs/heavy
               worldsweep trace Sweeps/twin-drop.yaml --world 417
               worldsweep compare runs/twin-drop runs/heavy
+              worldsweep serve runs                        # every run, live
 
             Shell completion: worldsweep completion bash (or zsh, fish) prints the script, the \
             same as worldsweep --generate-completion-script bash; `worldsweep completion --help` \
@@ -33,7 +34,8 @@ public struct WorldSweepCommand: ParsableCommand {
             """,
         version: WorldSweepVersion.current,
         subcommands: [TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self, MissingCommand.self,
-                      BenchCommand.self, CompareCommand.self, CompletionCommand.self, TuneCommand.self])
+                      BenchCommand.self, CompareCommand.self, CompletionCommand.self, TuneCommand.self,
+                      ServeCommand.self])
 
     public init() {}
 

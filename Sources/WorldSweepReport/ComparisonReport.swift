@@ -137,54 +137,30 @@ public enum ComparisonReport {
         return out
     }
 
-    static let style = """
-    body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#222;background:#fff;margin:0}
-    main{max-width:1160px;margin:0 auto;padding:20px 16px 60px}
-    h1{font-size:24px;margin:8px 0 8px}h2{font-size:19px;margin:28px 0 6px;border-bottom:1px solid #ddd;padding-bottom:4px}
-    .scroll{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:6px 0 12px}
-    th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f4f4f4}
-    td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    p.verdict{font-size:17px;font-weight:600}ul{padding-left:20px}
-    """
-
     /// compare.html: the same content as compare.md, one offline page.
     public static func html(_ c: Comparison, limit: Int = defaultLimit) -> String {
-        var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        h += "<title>\(Text.escape(c.a.summary.name)) vs \(Text.escape(c.b.summary.name)) — comparison</title>\n"
-        h += "<style>\n\(style)\n</style>\n</head>\n<body>\n<main>\n"
-        h += "<h1>Comparison: \(Text.escape(c.a.summary.name)) (A) and \(Text.escape(c.b.summary.name)) (B)</h1>\n"
+        var h = "<h1>Comparison: \(HTML.escape(c.a.summary.name)) (A) and \(HTML.escape(c.b.summary.name)) (B)</h1>\n"
         let lines = headline(c)
-        h += "<ul>\n" + lines.dropLast().map { "<li>\(Text.escape($0))</li>\n" }.joined() + "</ul>\n"
-        h += "<p class=\"verdict\">\(Text.escape(lines.last!))</p>\n"
+        h += "<ul>\n" + lines.dropLast().map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
+        h += "<p class=\"finding\">\(HTML.escape(lines.last!))</p>\n"
         let files = sweepFileLines(c, maximum: 400)
-        if !files.isEmpty { h += "<pre>" + Text.escape(files.joined(separator: "\n")) + "</pre>\n" }
+        if !files.isEmpty { h += "<pre>" + HTML.escape(files.joined(separator: "\n")) + "</pre>\n" }
         let metrics = c.metricSummaries.filter { $0.differing > 0 }
         if !metrics.isEmpty {
-            h += "<h2>Metrics that differ</h2>\n<div class=\"scroll\"><table>\n<tr><th>metric</th><th>points differing</th><th>one side only</th><th>largest |B−A|</th><th>largest |B−A|/spread</th><th>largest |relative|</th></tr>\n"
-            for m in metrics {
-                h += "<tr>" + metricCells(m).enumerated().map { i, cell in
-                    i == 0 ? "<td>\(Text.escape(cell))</td>" : "<td class=\"n\">\(Text.escape(cell))</td>"
-                }.joined() + "</tr>\n"
-            }
-            h += "</table></div>\n"
+            h += "<h2>Metrics that differ</h2>\n"
+            h += HTML.table(metricHeader, metrics.map { HTML.row(metricCells($0), numeric: Set(1..<metricHeader.count)) })
             let rows = c.differing
-            h += "<h2>Largest differences (\(min(limit, rows.count)) of \(rows.count); all in compare.csv)</h2>\n<div class=\"scroll\"><table>\n"
-            h += "<tr><th>point A</th><th>point B</th><th>values</th><th>metric</th><th>A</th><th>B</th><th>B−A</th><th>|B−A|/spread</th><th>relative</th></tr>\n"
-            for (m, d) in rows.prefix(limit) {
-                let cells = differenceCells(c, m, d)
-                h += "<tr>" + cells.enumerated().map { i, cell in
-                    (i == 2 || i == 3) ? "<td>\(Text.escape(cell))</td>" : "<td class=\"n\">\(Text.escape(cell))</td>"
-                }.joined() + "</tr>\n"
-            }
-            h += "</table></div>\n"
+            h += "<h2>Largest differences (\(min(limit, rows.count)) of \(rows.count); all in compare.csv)</h2>\n"
+            h += HTML.table(differenceHeader, rows.prefix(limit).map { m, d in
+                HTML.row(differenceCells(c, m, d), numeric: Set(differenceHeader.indices).subtracting([2, 3]))
+            })
         }
         for (label, list) in [("A", c.onlyInA), ("B", c.onlyInB)] where !list.isEmpty {
             h += "<h2>Only in \(label) (\(list.count))</h2>\n<ul>\n"
-            for p in list { h += "<li>point \(p.point): \(Text.escape(values(c, p.values)))</li>\n" }
+            for p in list { h += "<li>point \(p.point): \(HTML.escape(values(c, p.values)))</li>\n" }
             h += "</ul>\n"
         }
-        return h + "</main>\n</body>\n</html>\n"
+        return HTML.page(title: "\(c.a.summary.name) vs \(c.b.summary.name) — comparison", body: h)
     }
 
     /// compare.csv: one row per matched point and metric, the values as the runs hold them.

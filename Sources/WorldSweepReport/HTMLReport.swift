@@ -6,37 +6,6 @@ import Foundation
 import WorldSweepRun
 
 enum HTMLReport {
-    static let style = """
-    body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#222;background:#fff;margin:0}
-    main{max-width:1160px;margin:0 auto;padding:16px 14px 60px}
-    h1{font-size:26px;margin:8px 0 4px;overflow-wrap:anywhere}h2{font-size:20px;margin:34px 0 6px;border-bottom:1px solid #ddd;padding-bottom:4px}
-    h3{font-size:16px;margin:22px 0 4px;overflow-wrap:anywhere}
-    p.desc{font-size:16px;color:#444;margin:0 0 14px}p.note{color:#555;margin:4px 0 10px;font-size:14px}
-    p.finding{font-size:18px;line-height:1.4;background:#f3f7fb;border-left:4px solid #4e79a7;padding:10px 14px;margin:12px 0}
-    ul.findings{margin:4px 0 12px;padding-left:20px}
-    .tw{max-width:100%;overflow-x:auto}
-    table{border-collapse:collapse;font-size:14px;margin:6px 0 12px}
-    th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}code .w{white-space:nowrap}th{background:#f4f4f4}
-    td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    table.kv th{font-weight:600;background:#fafafa}
-    code{font-size:13px;background:#f4f4f4;padding:1px 4px;border-radius:3px;overflow-wrap:anywhere}
-    .charts{display:flex;flex-wrap:wrap;gap:12px 18px}
-    figure{margin:0;flex:0 1 360px;max-width:100%;min-width:0}figure.wide{flex-basis:560px}figure.world{flex-basis:220px}
-    figcaption{font-size:13px;color:#555}
-    details{margin:8px 0}summary{cursor:pointer;color:#333}
-    svg.chart{display:block;width:100%;height:auto;font-family:system-ui,"DejaVu Sans",sans-serif;background:#fff}
-    svg .ttl{font-size:14px;font-weight:600;fill:#222}svg .tick{font-size:12px;fill:#444}
-    svg .lbl{font-size:13px;fill:#222}svg .lgt{font-size:12px;font-weight:600;fill:#222}svg .cv{font-size:10px}
-    svg .grid{stroke:#e6e6e6;stroke-width:1}svg .frame{fill:none;stroke:#999;stroke-width:1}
-    svg .line{fill:none;stroke-width:2}svg .band{fill-opacity:.13;stroke:none}svg .err{stroke-width:1.2}
-    @media (max-width:600px){p.finding{font-size:15px;padding:8px 10px}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block}table.stack tr:first-child{display:none}
-    table.stack tr{border:1px solid #ddd;margin:0 0 8px}table.stack td{border:none;padding:2px 8px}table.stack td.n{text-align:left}}
-    .sc{overflow-x:auto}.sc svg.chart{min-width:360px}
-    nav.toc{font-size:14px;background:#fafafa;border:1px solid #e4e4e4;padding:6px 12px;margin:10px 0}nav.toc ul{margin:2px 0;padding-left:18px}
-    figure.full{flex-basis:100%}
-    .swatch{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px;vertical-align:baseline}
-    """
-
     static func render(_ m: ReportModel) -> String { parts(m).map { $0(m) }.joined() }
 
     /// The page in order, cut where its sections (and each key metric's views) meet: the writer
@@ -47,11 +16,9 @@ enum HTMLReport {
         return [
             { m in
                 let s = m.summary
-                var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                h += "<title>\(Text.escape(s.name)) — sweep report</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n<main>\n"
-                h += "<h1>Sweep report: \(Text.escape(s.name))</h1>\n"
-                if !s.description.isEmpty { h += "<p class=\"desc\">\(Text.escape(s.description))</p>\n" }
+                var h = HTML.head(title: "\(s.name) — sweep report")
+                h += "<h1>Sweep report: \(HTML.escape(s.name))</h1>\n"
+                if !s.description.isEmpty { h += "<p class=\"desc\">\(HTML.escape(s.description))</p>\n" }
                 return h + finding(m) + toc(m)
             },
             { m in m.summary.parameters.isEmpty ? singlePoint(m) : importance(m) },
@@ -61,13 +28,13 @@ enum HTMLReport {
             { m in extremes(m) },
             { m in
                 var h = "<section id=\"run\">\n<h2>The run</h2>\n"
-                h += "<details><summary>\(Text.escape(m.runSummary))</summary>\n"
-                h += "<div class=\"tw\"><table class=\"kv\">\n" + m.header.map { "<tr><th>\(Text.escape($0.0))</th><td>\(Text.escape($0.1))</td></tr>" }.joined(separator: "\n") + "\n</table></div>\n"
+                h += "<details><summary>\(HTML.escape(m.runSummary))</summary>\n"
+                h += HTML.keyValues(m.header)
                 if !m.dataFiles.isEmpty {
-                    let links = m.dataFiles.map { "<a href=\"\(Text.escape($0))\">\(Text.escape($0))</a>" }
+                    let links = m.dataFiles.map { "<a href=\"\(HTML.escape($0))\">\(HTML.escape($0))</a>" }
                     h += "<p class=\"files\">Data: \(links.joined(separator: " · "))</p>\n"
                 }
-                return h + "</details>\n</section>\n</main>\n</body>\n</html>\n"
+                return h + "</details>\n</section>\n" + HTML.tail
             },
         ]
     }
@@ -83,62 +50,28 @@ enum HTMLReport {
     /// often the last job, its thread alone for a millisecond).
     static func parallelPart(_ model: ReportModel) -> Int { 2 + viewParts(model).count }
 
-    static func figure(_ svg: String, _ caption: String, cls: String = "") -> String {
-        "<figure\(cls.isEmpty ? "" : " class=\"\(cls)\"")>\n\(svg)<figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
-    }
-
-    static func note(_ s: String) -> String { s.isEmpty ? "" : "<p class=\"note\">\(Text.escape(s))</p>\n" }
-
-    static func table(_ head: [String], _ rows: [String], cls: String = "") -> String {
-        "<div class=\"tw\"><table\(cls.isEmpty ? "" : " class=\"\(cls)\"")>\n<tr>" + head.map { "<th>\(name($0))</th>" }.joined() + "</tr>\n" + rows.joined() + "</table></div>\n"
-    }
-
-    /// A dotted name (`bottom.contacts.ledge`) escaped, free to wrap after each dot on a narrow screen.
-    static func name(_ s: String) -> String {
-        // Not Foundation's replacingOccurrences, which costs some 26 000 instructions a call on
-        // Linux (a world of a thousand items names 11 000 columns).
-        // By UTF-8 bytes: a "." is one byte and never part of another character's encoding.
-        let escaped = Text.escape(s)
-        guard escaped.utf8.contains(UInt8(ascii: ".")) else { return escaped }
-        var out: [UInt8] = []
-        out.reserveCapacity(escaped.utf8.count + 10)
-        for byte in escaped.utf8 {
-            out.append(byte)
-            if byte == UInt8(ascii: ".") { out.append(contentsOf: "<wbr>".utf8) }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     // MARK: what matters
 
     static func finding(_ m: ReportModel) -> String {
         guard !m.headlines.isEmpty else { return "" }
         return "<div id=\"finding\">\n" + m.headlines.enumerated().map { k, a in
-            "<p class=\"finding\" id=\"f-\(k + 1)\">\(Text.escape(m.headlineText(a)))</p>\n"
+            "<p class=\"finding\" id=\"f-\(k + 1)\">\(HTML.escape(m.headlineText(a)))</p>\n"
         }.joined() + "</div>\n"
     }
 
     /// Links to each section and each key metric's views.
     static func toc(_ m: ReportModel) -> String {
-        var items: [(String, String)] = []
+        var items: [HTML.TOCEntry] = []
         if !m.summary.parameters.isEmpty {
-            items.append(("importance", "What matters"))
-            items.append(("views", "The whole sweep"))
+            items.append(.init(id: "importance", title: "What matters"))
+            let shown = m.keyColumns.filter { m.analysis($0).map { $0.signal != .constant } ?? false }
+            items.append(.init(id: "views", title: "The whole sweep", links: shown.map { ("v-" + $0, $0) }))
         }
-        if m.wantsParallel { items.append(("parallel", "Parallel coordinates")) }
-        if m.spreadColumn != nil { items.append(("distributions", "Spread over replicas")) }
-        if !m.extremes().isEmpty, m.summary.points.count > 1 { items.append(("extremes", "Extremes")) }
-        items.append(("run", "The run"))
-        var h = "<nav class=\"toc\" id=\"toc\"><ul>\n"
-        for (id, title) in items {
-            h += "<li><a href=\"#\(id)\">\(Text.escape(title))</a>"
-            if id == "views" {
-                let shown = m.keyColumns.filter { m.analysis($0).map { $0.signal != .constant } ?? false }
-                h += ": " + shown.map { "<a href=\"#v-\(Text.escape($0))\">\(name($0))</a>" }.joined(separator: " · ")
-            }
-            h += "</li>\n"
-        }
-        return h + "</ul></nav>\n"
+        if m.wantsParallel { items.append(.init(id: "parallel", title: "Parallel coordinates")) }
+        if m.spreadColumn != nil { items.append(.init(id: "distributions", title: "Spread over replicas")) }
+        if !m.extremes().isEmpty, m.summary.points.count > 1 { items.append(.init(id: "extremes", title: "Extremes")) }
+        items.append(.init(id: "run", title: "The run"))
+        return HTML.toc(items)
     }
 
     static func importance(_ m: ReportModel) -> String {
@@ -162,9 +95,9 @@ enum HTMLReport {
         case .both: intro += " Where a metric has a value at every point of a full grid the split is exact (functional ANOVA), steps and curves included; elsewhere " + fitted
         }
         intro += " Outcomes that never happen count: " + censoringNote(m) + " Every share is in importance.csv."
-        h += "<details id=\"method\"><summary>\(Text.escape(line))</summary>\n" + note(intro) + "</details>\n"
-        if let why = m.nothingRanked { h += "<p>\(Text.escape(why))</p>\n" }
-        for text in m.mixingNotes { h += note("Note: " + text) }
+        h += "<details id=\"method\"><summary>\(HTML.escape(line))</summary>\n" + HTML.note(intro) + "</details>\n"
+        if let why = m.nothingRanked { h += "<p>\(HTML.escape(why))</p>\n" }
+        for text in m.mixingNotes { h += HTML.note("Note: " + text) }
         if let head = m.headline, let d = head.importance {
             h += "<div class=\"charts\">\n"
             var bars = d.ranked.map { j in
@@ -180,8 +113,8 @@ enum HTMLReport {
             if let rule = Censoring.rule(head.column, m.metrics, runSeconds: m.runSeconds), let share = m.neverShare(head.column) {
                 never = " \(ReportModel.percent(share)) of all worlds \(lacking(head.column, m.metrics)): \(rule)."
             }
-            h += figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
-                        "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "")." + never)
+            h += HTML.figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
+                             caption: "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "")." + never)
             // Each headline's chart against its strongest parameter (the shape its sentence
             // describes) sits here once; the metric's other charts fold under its views.
             if let lead = m.slices(head.column).first { h += sliceFigure(m, lead, finding: 1) }
@@ -198,18 +131,18 @@ enum HTMLReport {
             let surrogate = ranked.contains { $0.importance!.rSquared != nil }
             let rows = ranked.map { a -> String in
                 let d = a.importance!
-                var r = "<tr><td>\(name(m.metricLabel(a.column)))</td>"
+                var r = "<tr><td>\(HTML.breakable(m.metricLabel(a.column)))</td>"
                 for j in varying { r += shareCell(d.mains[j]) }
                 let top = d.pairs.first
-                r += "<td>\(top.map { "\(name(s.parameters[$0.a])) × \(name(s.parameters[$0.b])) \(ReportModel.percent($0.share))" } ?? "—")</td>"
+                r += "<td>\(top.map { "\(HTML.breakable(s.parameters[$0.a])) × \(HTML.breakable(s.parameters[$0.b])) \(ReportModel.percent($0.share))" } ?? "—")</td>"
                 r += shareCell(d.higherOrder)
                 if replicated { r += shareCell(d.noise) }
                 if surrogate { r += "<td class=\"n\">\(d.rSquared.map { PrintfNumber.fixed($0, decimals: 2) } ?? "exact")</td>" }
                 return r + "<td class=\"n\">\(d.points)</td></tr>\n"
             }
             h += "<details><summary>Every metric whose variation the parameters explain (\(ranked.count))</summary>\n"
-            h += table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair", "3+ together"] + (replicated ? ["Noise"] : []) + (surrogate ? ["Fit R²"] : []) + ["Points"], rows)
-            h += note("Main-effect shares per parameter, the largest pair interaction, the rest of the interactions\(replicated ? ", the noise between replicas" : ""); key metrics first.")
+            h += HTML.table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair", "3+ together"] + (replicated ? ["Noise"] : []) + (surrogate ? ["Fit R²"] : []) + ["Points"], rows)
+            h += HTML.note("Main-effect shares per parameter, the largest pair interaction, the rest of the interactions\(replicated ? ", the noise between replicas" : ""); key metrics first.")
             h += "</details>\n"
         }
         h += noiseList(m)
@@ -233,9 +166,9 @@ enum HTMLReport {
         guard !noise.isEmpty || !constant.isEmpty else { return "" }
         var h = "<details id=\"noise\"><summary>\(noise.count) metric\(noise.count == 1 ? "" : "s") not ranked (too little variation to say anything), \(constant.count) constant</summary>\n"
         if !noise.isEmpty {
-            h += "<ul>\n" + noise.map { "<li>\(Text.escape($0.0)): \(Text.escape($0.1))</li>\n" }.joined() + "</ul>\n"
+            h += "<ul>\n" + noise.map { "<li>\(HTML.escape($0.0)): \(HTML.escape($0.1))</li>\n" }.joined() + "</ul>\n"
         }
-        if !constant.isEmpty { h += note("The same at every point: " + constant.joined(separator: ", ") + ".") }
+        if !constant.isEmpty { h += HTML.note("The same at every point: " + constant.joined(separator: ", ") + ".") }
         return h + "</details>\n"
     }
 
@@ -266,7 +199,7 @@ enum HTMLReport {
         if let rule = Censoring.rule(it.column, m.metrics, runSeconds: m.runSeconds), let never = m.neverShare(it.column) {
             caption += " \(ReportModel.percent(never)) of all worlds \(lacking(it.column, m.metrics)): \(rule)."
         }
-        return figure(chart.svg(), caption)
+        return HTML.figure(chart.svg(), caption: caption)
     }
 
     // MARK: spread, extremes, trajectories
@@ -276,7 +209,7 @@ enum HTMLReport {
         let s = m.summary
         let item = column.split(separator: ".").first.map(String.init) ?? column
         var h = "<section id=\"distributions\">\n<h2>Spread over replicas</h2>\n"
-        h += note("\(column): the key metric that varies most between the replicas of a point.")
+        h += HTML.note("\(column): the key metric that varies most between the replicas of a point.")
         h += "<div class=\"charts\">\n"
         let j = m.parameterOrder(column).first ?? 0
         let vals = m.valued(column).compactMap { i, _ in s.points[i].metrics[column].map { (s.points[i], $0) } }
@@ -292,7 +225,7 @@ enum HTMLReport {
             chart.logX = m.isLogSpaced(j)
             var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
             if dense { caption += " Drawn as their density: darker cells hold more points." } else if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
-            h += figure(chart.svg(), caption)
+            h += HTML.figure(chart.svg(), caption: caption)
         }
         let b = m.sampleBounces(item: item)
         if b.values.count >= 2 {
@@ -300,7 +233,7 @@ enum HTMLReport {
             hist.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
             var caption = "First bounce height of \(item) in the \(b.worlds) worlds sampled for this report."
             caption += b.neverBounced > 0 ? " \(b.neverBounced) of them (\(ReportModel.percent(Double(b.neverBounced) / Double(max(1, b.worlds))))) never bounced and have no height: the histogram shows the \(b.values.count) that did." : " Every one of them bounced."
-            h += figure(hist.svg(), caption)
+            h += HTML.figure(hist.svg(), caption: caption)
         }
         return h + "</div>\n</section>\n"
     }
@@ -314,11 +247,11 @@ enum HTMLReport {
         for e in ex {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
                 let p = m.summary.points[pv.0]
-                rows.append("<tr><td>\(name(m.metricLabel(e.column)))</td><td class=\"n\">\(which) \(Text.value(pv.1))</td>"
-                    + "<td>point \(p.point): \(Text.escape(m.describe(p)))<br>\(command(m, world: m.world(of: p)))</td></tr>\n")
+                rows.append("<tr><td>\(HTML.breakable(m.metricLabel(e.column)))</td><td class=\"n\">\(which) \(Text.value(pv.1))</td>"
+                    + "<td>point \(p.point): \(HTML.escape(m.describe(p)))<br>\(command(m, world: m.world(of: p)))</td></tr>\n")
             }
         }
-        h += table(["Metric", "Mean", "At, and the command that replays it"], rows, cls: "stack")
+        h += HTML.table(["Metric", "Mean", "At, and the command that replays it"], rows, class: "stack")
         h += trajectories(m)
         return h + "</details>\n</section>\n"
     }
@@ -326,31 +259,32 @@ enum HTMLReport {
     /// The trace command as code that wraps only between its words (never inside `--world`).
     static func command(_ m: ReportModel, world: Int) -> String {
         let text = m.traceCommand(world: world)
-        let words = text.split(separator: " ").map { "<span class=\"w\">\(Text.escape(String($0)))</span>" }
+        let words = text.split(separator: " ").map { "<span class=\"w\">\(HTML.escape(String($0)))</span>" }
         return "<code>" + words.joined(separator: " ") + "</code>"
     }
 
     static func trajectories(_ m: ReportModel) -> String {
         let worlds = m.trajectories()
         guard !worlds.isEmpty else {
-            return m.replay == nil ? note("Pictures of these worlds are drawn when `worldsweep run` writes the report (it replays them).") : ""
+            return m.replay == nil ? HTML.note("Pictures of these worlds are drawn when `worldsweep run` writes the report (it replays them).") : ""
         }
         let items = worlds[0].0.items
-        let key = items.enumerated().map { k, it in "<span class=\"swatch\" style=\"background:\(Palette.color(k))\"></span>\(Text.escape(it.name))" }.joined()
+        let key = items.enumerated().map { k, it in "<span class=\"swatch\" style=\"background:\(Palette.color(k))\"></span>\(HTML.escape(it.name))" }.joined()
         var h = "<div id=\"trajectories\">\n<h3>The extreme worlds, replayed</h3>\n"
         h += "<p class=\"note\">Each item's path (its centre, every tick) in the reference bounds; dashed: where it starts, filled: where it ends; rings: where a contact began. Items: \(key).</p>\n"
         h += "<div class=\"charts\">\n"
         if let (t, why) = worlds.first {
             let chart = TrajectoryChart(title: "world \(t.world), animated", trajectory: t, animated: true)
-            h += figure(chart.svg(), "World \(t.world) in motion (\(Text.value(Double(t.items[0].states.count - 1) * t.tick)) s, looping): \(why).", cls: "world")
+            h += HTML.figure(chart.svg(), caption: "World \(t.world) in motion (\(Text.value(Double(t.items[0].states.count - 1) * t.tick)) s, looping): \(why).", class: "world")
         }
         // Springs, snaps and pendulums: each world's distance from rest over time, on one scale.
         let shared = RestReplayChart.sharedDomains(worlds.map(\.0))
-        if shared != nil { h += note(RestReplayChart.note) }
+        if shared != nil { h += HTML.note(RestReplayChart.note) }
         for (t, why) in worlds {
             let chart = t.hasRest ? RestReplayChart(title: "world \(t.world): distance from rest", trajectory: t, yDomain: shared?.y, xDomain: shared?.x).svg()
                 : TrajectoryChart(title: "world \(t.world)", trajectory: t).svg()
-            h += "<figure\(t.hasRest ? "" : " class=\"world\"")>\n\(chart)<figcaption>\(Text.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.")) \(command(m, world: t.world))</figcaption>\n</figure>\n"
+            h += HTML.figure(chart, captionHTML: HTML.escape("World \(t.world): \(why). \(t.contacts.count) contacts began.") + " " + command(m, world: t.world),
+                             class: t.hasRest ? "" : "world")
         }
         return h + "</div>\n</div>\n"
     }
@@ -360,13 +294,13 @@ enum HTMLReport {
     static func singlePoint(_ m: ReportModel) -> String {
         guard let p = m.summary.points.first else { return "<section id=\"point\"><h2>Results</h2><p>No points.</p></section>\n" }
         var h = "<section id=\"point\">\n<h2>Results of the single point</h2>\n"
-        h += note("Nothing is swept: every metric over the \(Text.count(p.replicas, "replica")) of the one point.")
+        h += HTML.note("Nothing is swept: every metric over the \(Text.count(p.replicas, "replica")) of the one point.")
         var rows: [String] = []
         for c in m.metricColumns {
             guard let st = p.metrics[c] else { continue }
-            rows.append("<tr><td>\(name(m.metricLabel(c)))</td><td class=\"n\">\(Text.value(st.mean))</td><td class=\"n\">\(Text.value(st.std))</td>"
+            rows.append("<tr><td>\(HTML.breakable(m.metricLabel(c)))</td><td class=\"n\">\(Text.value(st.mean))</td><td class=\"n\">\(Text.value(st.std))</td>"
                 + "<td class=\"n\">\(Text.value(st.min))</td><td class=\"n\">\(Text.value(st.max))</td><td class=\"n\">\(st.count)</td></tr>\n")
         }
-        return h + table(["Metric", "Mean", "Std", "Min", "Max", "Replicas with a value"], rows) + "</section>\n"
+        return h + HTML.table(["Metric", "Mean", "Std", "Min", "Max", "Replicas with a value"], rows) + "</section>\n"
     }
 }

@@ -23,13 +23,13 @@ extension HTMLReport {
             + ", most important parameter first"
         intro += m.isRandom ? "; the parameters of a random sweep are cut into \(SweepViews.bins) equal-width ranges for the line." : "."
         if s.items.count > ReportModel.maxItemsCharted { intro += " Views of the first \(ReportModel.maxItemsCharted) of \(s.items.count) items." }
-        return h + note(intro)
+        return h + HTML.note(intro)
     }
 
     /// The metrics the same at every point, named once after the charted ones.
     static func viewsTail(_ m: ReportModel) -> String {
         let constant = m.keyColumns.filter { c in m.analysis(c).map { $0.signal == .constant } ?? false }
-        return (constant.isEmpty ? "" : note("The same at every point, not charted: " + constant.joined(separator: ", ") + ".")) + "</section>\n"
+        return (constant.isEmpty ? "" : HTML.note("The same at every point, not charted: " + constant.joined(separator: ", ") + ".")) + "</section>\n"
     }
 
     /// One key metric's views; empty for a metric without an analysis or the same everywhere.
@@ -37,20 +37,20 @@ extension HTMLReport {
         guard let a = m.analysis(column), a.signal != .constant else { return "" }
         var h = ""
         let key = Units.metricKey(column)
-        h += "<h3 id=\"v-\(Text.escape(column))\">\(Text.escape(column)): \(Text.escape((keyTitle(key, m.metrics) ?? key).lowercased())) of \(Text.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
+        h += "<h3 id=\"v-\(HTML.escape(column))\">\(HTML.escape(column)): \(HTML.escape((keyTitle(key, m.metrics) ?? key).lowercased())) of \(HTML.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
         // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
         let lead = m.headlines.firstIndex { $0.column == column }
         if let k = lead {
             let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
-            h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(Text.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
+            h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(HTML.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
         } else {
             if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column, m.metrics) == column }) {
                 h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
             }
             switch a.signal {
             case .constant: return ""
-            case .noise(let why): h += note("Not a finding: \(why).")
-            case .signal: h += note(m.finding(a))
+            case .noise(let why): h += HTML.note("Not a finding: \(why).")
+            case .signal: h += HTML.note(m.finding(a))
             }
         }
         let slices = m.slices(column)
@@ -62,12 +62,12 @@ extension HTMLReport {
         let shown = lead == nil ? 0 : 1
         let more = slices.count - shown + maps.count
         if more > 0 {
-            h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(Text.escape(column))</summary>\n<div class=\"charts\">\n"
+            h += "<details><summary>\(shown > 0 ? "\(more) more chart\(more == 1 ? "" : "s")" : "\(more) chart\(more == 1 ? "" : "s")") of \(HTML.escape(column))</summary>\n<div class=\"charts\">\n"
             for v in slices.dropFirst(shown) { h += sliceFigure(m, v, hover: false) }
             for (k, p) in maps.enumerated() { h += pairFigure(m, p, id: "pm-\(column)-\(k)", shared: shared) }
             h += "</div>\n"
-            if maps.count > 1 { h += note("The maps of \(column) share one colour scale.") }
-            if total > maps.count { h += note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
+            if maps.count > 1 { h += HTML.note("The maps of \(column) share one colour scale.") }
+            if total > maps.count { h += HTML.note("\(maps.count) of \(total) pairs of parameters shown: the most important ones.") }
             h += "</details>\n"
         }
         return h
@@ -122,7 +122,7 @@ extension HTMLReport {
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
         if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is log-spaced: a log axis." }
-        return figure(chart.svg(), caption)
+        return HTML.figure(chart.svg(), caption: caption)
     }
 
     /// The never-shares along a slice, said in its caption (every chart of a metric worlds can lack).
@@ -153,8 +153,8 @@ extension HTMLReport {
         // straight into the map's bytes (made as a String per cell, then escaped, the texts of a
         // map's 256 cells were half its drawing; issue 29).
         let sign = p.binned ? " ≈ " : " = "
-        let xTexts = p.xValues.map { Text.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { Text.escape(", " + ny + sign + Text.value($0)) }
-        let meanOf = Text.escape(": mean " + p.column + " "), worldsThat = Text.escape(" of worlds " + lacking(p.column, m.metrics))
+        let xTexts = p.xValues.map { HTML.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { HTML.escape(", " + ny + sign + Text.value($0)) }
+        let meanOf = HTML.escape(": mean " + p.column + " "), worldsThat = HTML.escape(" of worlds " + lacking(p.column, m.metrics))
         let pairCells = p.cells
         let unit = Units.metric(p.column, m.metrics)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
@@ -186,7 +186,7 @@ extension HTMLReport {
         }
         if p.capped { caption += " At most \(ReportModel.maxHeatmapSide) values per axis, spread evenly." }
         if hm.integerSteps { caption += " Whole-number steps from 0." }
-        return figure(hm.svg(), caption)
+        return HTML.figure(hm.svg(), caption: caption)
     }
 
     static func parallel(_ m: ReportModel) -> String {
@@ -215,7 +215,7 @@ extension HTMLReport {
             caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column, m.metrics))" } ?? "")."
         }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
-        h += "<figure class=\"full\">\n<div class=\"sc\">\(chart.svg())</div><figcaption>\(Text.escape(caption))</figcaption>\n</figure>\n"
+        h += HTML.figure("<div class=\"sc\">\(chart.svg())</div>", caption: caption, class: "full")
         return h + "</div>\n</section>\n"
     }
 }

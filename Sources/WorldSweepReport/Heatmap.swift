@@ -2,6 +2,7 @@
 // the cell when it fits, on hover always, and a colour-scale legend. Counts get discrete steps of
 // whole numbers from 0, so 2 against 3 contacts are neighbouring colours, not the scale's ends;
 // other metrics that cannot be negative run from 0 as well.
+import WorldSweepResults
 
 struct Heatmap: Sendable {
     var title: String
@@ -110,7 +111,7 @@ struct Heatmap: Sendable {
                 if showValues, let v {
                     out.raw("<text class=\"cv\" x=\""); out.px(x + cw / 2); out.raw("\" y=\""); out.px(y + ch / 2)
                     out.raw("\" fill=\""); out.text(Palette.textOn(t(v)))
-                    out.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">"); out.text(Text.escape(Text.short(v))); out.raw("</text>")
+                    out.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">"); out.text(HTML.escape(Text.short(v))); out.raw("</text>")
                 }
                 out.raw("\n")
             }
@@ -120,12 +121,12 @@ struct Heatmap: Sendable {
         let xStride = max(1, Int((Double(nx) * 44 / (f.plotRight - f.plotLeft)).rounded(.up)))
         for (c, v) in xValues.enumerated() where c % xStride == 0 {
             let x = f.plotLeft + (Double(c) + 0.5) * cw
-            s += "<text class=\"tick\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(Text.escape(Text.short(v)))</text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(HTML.escape(Text.short(v)))</text>\n"
         }
         let yStride = max(1, Int((Double(ny) * 16 / (f.plotBottom - f.plotTop)).rounded(.up)))
         for (r, v) in yValues.enumerated() where r % yStride == 0 {
             let y = f.plotBottom - (Double(r) + 0.5) * ch
-            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Text.escape(Text.short(v)))</text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\">\(HTML.escape(Text.short(v)))</text>\n"
         }
         s += "<rect class=\"frame\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(f.plotTop))\" width=\"\(Text.px(f.plotRight - f.plotLeft))\" height=\"\(Text.px(f.plotBottom - f.plotTop))\"/>\n"
         s += SVGKit.axisLabels(f, xLabel: xLabel, yLabel: yLabel)
@@ -138,16 +139,16 @@ struct Heatmap: Sendable {
     private func legend(lo: Double, hi: Double, steps: [Double]?) -> String {
         let f = frame
         let x = f.plotRight + 16, top = f.plotTop + 18, h = f.plotBottom - f.plotTop - 18
-        var s = "<text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 6))\">\(Text.escape(Text.shorten(valueLabel, to: 14)))<title>\(Text.escape(valueLabel))</title></text>\n"
+        var s = "<text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 6))\">\(HTML.escape(Text.shorten(valueLabel, to: 14)))<title>\(HTML.escape(valueLabel))</title></text>\n"
         let scale = LinearScale(domain: (lo, hi), range: (top + h, top))
         if let e = steps {
             // One block per level, its value beside it; the blocks split the bar evenly.
             let block = h / Double(e.count)
             for (k, v) in e.enumerated() {
                 let y = top + h - Double(k + 1) * block
-                s += "<rect class=\"step\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" width=\"14\" height=\"\(Text.px(block))\" fill=\"\(Palette.sequential(Palette.step(k, of: e.count)))\" stroke=\"#fff\" stroke-width=\"0.5\"><title>\(Text.escape("nearest to \(Text.value(v))"))</title></rect>"
+                s += "<rect class=\"step\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" width=\"14\" height=\"\(Text.px(block))\" fill=\"\(Palette.sequential(Palette.step(k, of: e.count)))\" stroke=\"#fff\" stroke-width=\"0.5\"><title>\(HTML.escape("nearest to \(Text.value(v))"))</title></rect>"
                 if k % Swift.max(1, Int((14 / block).rounded(.up))) == 0 || k == e.count - 1 {
-                    s += "<text class=\"tick\" x=\"\(Text.px(x + 19))\" y=\"\(Text.px(y + block / 2))\" dominant-baseline=\"middle\">\(Text.escape(Text.value(v)))</text>"
+                    s += "<text class=\"tick\" x=\"\(Text.px(x + 19))\" y=\"\(Text.px(y + block / 2))\" dominant-baseline=\"middle\">\(HTML.escape(Text.value(v)))</text>"
                 }
                 s += "\n"
             }
@@ -164,7 +165,7 @@ struct Heatmap: Sendable {
         for v in axis.ticks where v >= lo - 1e-12 && v <= hi + 1e-12 {
             let y = scale.map(v)
             s += "<line x1=\"\(Text.px(x + 14))\" x2=\"\(Text.px(x + 18))\" y1=\"\(Text.px(y))\" y2=\"\(Text.px(y))\" stroke=\"#555\"/>"
-            s += "<text class=\"tick\" x=\"\(Text.px(x + 21))\" y=\"\(Text.px(y))\" dominant-baseline=\"middle\">\(Text.escape(axis.label(v)))</text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(x + 21))\" y=\"\(Text.px(y))\" dominant-baseline=\"middle\">\(HTML.escape(axis.label(v)))</text>\n"
         }
         return s
     }

@@ -1,4 +1,5 @@
 // A histogram of one metric over the worlds sampled for the report.
+import WorldSweepResults
 
 struct Histogram: Sendable {
     var title: String
@@ -30,7 +31,7 @@ struct Histogram: Sendable {
         for (i, n) in c.enumerated() where n > 0 {
             let x0 = xs.map(edges[i]), x1 = xs.map(edges[i + 1]), y = ys.map(Double(n))
             s += "<rect fill=\"\(color)\" stroke=\"#fff\" stroke-width=\"0.5\" x=\"\(Text.px(x0))\" y=\"\(Text.px(y))\" width=\"\(Text.px(x1 - x0))\" height=\"\(Text.px(f.plotBottom - y))\">"
-            s += "<title>\(Text.escape("\(Text.value(edges[i])) – \(Text.value(edges[i + 1])): \(n) worlds"))</title></rect>\n"
+            s += "<title>\(HTML.escape("\(Text.value(edges[i])) – \(Text.value(edges[i + 1])): \(n) worlds"))</title></rect>\n"
         }
         return s + "</svg>\n"
     }

@@ -1,4 +1,5 @@
 // The ranked parameter-importance chart (Optuna's plot_param_importances is the model).
+import WorldSweepResults
 
 /// Ranked horizontal bars: each parameter's share of a metric's variation, largest first, the
 /// parameter's name above its bar so that the chart reads on a narrow screen.
@@ -20,9 +21,9 @@ struct ImportanceChart: Sendable {
             // 7.2 of the 12 px note, DejaVu Sans); the full text is in the bar's hover title.
             let room = Int((f.width - f.plotLeft - 4 - 7.8 * Double(b.label.count)) / 7.2)
             let note = room >= 6 ? Text.shorten(b.note, to: room) : ""
-            s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(Text.escape(b.label))<tspan class=\"tick\"> \(Text.escape(note))</tspan></text>\n"
+            s += "<text class=\"lbl\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 13))\">\(HTML.escape(b.label))<tspan class=\"tick\"> \(HTML.escape(note))</tspan></text>\n"
             let w = max(1, scale.map(b.share) - f.plotLeft)
-            s += "<rect class=\"bar\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 19))\" width=\"\(Text.px(w))\" height=\"14\" fill=\"\(b.color)\"><title>\(Text.escape("\(b.label): \(Int((b.share * 100).rounded())) % of the variation\(b.note.isEmpty ? "" : "; " + b.note)"))</title></rect>"
+            s += "<rect class=\"bar\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(y + 19))\" width=\"\(Text.px(w))\" height=\"14\" fill=\"\(b.color)\"><title>\(HTML.escape("\(b.label): \(Int((b.share * 100).rounded())) % of the variation\(b.note.isEmpty ? "" : "; " + b.note)"))</title></rect>"
             s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft + w + 4))\" y=\"\(Text.px(y + 30))\">\(Int((b.share * 100).rounded())) %</text>\n"
         }
         let base = f.plotTop + Double(bars.count) * 40

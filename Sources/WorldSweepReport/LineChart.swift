@@ -3,6 +3,7 @@
 // drawn below zero (clamped, and `clamped` says so for the caption), and lines that coincide are
 // drawn once under one legend entry naming them all.
 import Foundation
+import WorldSweepResults
 
 struct LinePoint: Sendable {
     var x: Double
@@ -170,14 +171,14 @@ struct LineChart: Sendable {
         for se in series where se.style == .dots {
             let many = se.points.count > 300
             let spread = ScatterJitter(pixels: se.points.map { xs.map(px($0.x)) })
-            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\" data-jitter=\"\(Text.px(spread.width))\">\n"
+            s += "<g class=\"series\" data-series=\"\(HTML.escape(se.name))\" data-jitter=\"\(Text.px(spread.width))\">\n"
             let opacity = Text.px(spread.opacity(base: many ? 0.35 : 0.7))
             var out = TextBuffer(capacity: se.points.count * 100)
             for (i, p) in se.points.enumerated() {
                 out.raw("<circle class=\"pt\" cx=\""); out.px(xs.map(px(p.x)) + spread.offset(i)); out.raw("\" cy=\""); out.px(ys.map(p.y))
                 out.raw(many ? "\" r=\"1.6\" fill=\"" : "\" r=\"2.5\" fill=\""); out.text(se.color)
                 out.raw("\" fill-opacity=\""); out.text(opacity); out.raw("\">")
-                if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(Text.escape(p.title)); out.raw("</title></circle>\n") }
+                if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(HTML.escape(p.title)); out.raw("</title></circle>\n") }
             }
             s += out.string
             s += "</g>\n"
@@ -192,15 +193,15 @@ struct LineChart: Sendable {
             }
         }
         for se in series where se.style == .trace {
-            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
+            s += "<g class=\"series\" data-series=\"\(HTML.escape(se.name))\">\n"
             for segment in Self.segments(se.points) where segment.count >= 2 {
                 let path = segment.map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map($0.y)))" }.joined(separator: " ")
-                s += "<polyline class=\"line\" stroke=\"\(se.color)\" points=\"\(path)\"><title>\(Text.escape(se.name))</title></polyline>\n"
+                s += "<polyline class=\"line\" stroke=\"\(se.color)\" points=\"\(path)\"><title>\(HTML.escape(se.name))</title></polyline>\n"
             }
             s += "</g>\n"
         }
         for (i, se) in series.enumerated() where se.style == .line && !hidden.contains(i) {
-            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
+            s += "<g class=\"series\" data-series=\"\(HTML.escape(se.name))\">\n"
             for segment in Self.segments(se.points) where segment.count >= 2 {
                 let path = segment.map { "\(Text.px(xs.map(px($0.x)))),\(Text.px(ys.map($0.y)))" }.joined(separator: " ")
                 s += "<polyline class=\"line\" stroke=\"\(se.color)\" points=\"\(path)\"/>\n"
@@ -217,7 +218,7 @@ struct LineChart: Sendable {
                 }
                 out.raw("<circle class=\"pt\" cx=\""); out.px(cx); out.raw("\" cy=\""); out.px(cy)
                 out.raw(dense ? "\" r=\"1.5\" fill=\"" : "\" r=\"3\" fill=\""); out.text(se.color); out.raw("\">")
-                if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(Text.escape(p.title)); out.raw("</title></circle>\n") }
+                if p.title.isEmpty { out.raw("</circle>\n") } else { out.raw("<title>"); out.text(HTML.escape(p.title)); out.raw("</title></circle>\n") }
             }
             s += out.string
             s += "</g>\n"

@@ -2,6 +2,7 @@
 // magnitude: `worldsweep bench` draws world-ticks per second against world counts with it. Public,
 // with the page style and escaping, so other modules can build small offline pages of their own.
 import Foundation
+import WorldSweepResults
 
 public struct LogChartPoint: Sendable {
     public var x: Double
@@ -90,20 +91,20 @@ public struct LogLogChart: Sendable {
         for t in ya.ticks {
             let y = Text.px(ys.map(log10(t)))
             s += "<line class=\"grid\" x1=\"\(Text.px(f.plotLeft))\" x2=\"\(Text.px(f.plotRight))\" y1=\"\(y)\" y2=\"\(y)\"/>"
-            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Text.escape(LogAxis.label(t)))</text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(HTML.escape(LogAxis.label(t)))</text>\n"
         }
         for t in xa.ticks {
             let x = Text.px(xs.map(log10(t)))
             s += "<line class=\"grid\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(Text.px(f.plotTop))\" y2=\"\(Text.px(f.plotBottom))\"/>"
-            s += "<text class=\"tick\" x=\"\(x)\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(Text.escape(LogAxis.label(t)))</text>\n"
+            s += "<text class=\"tick\" x=\"\(x)\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(HTML.escape(LogAxis.label(t)))</text>\n"
         }
         s += "<rect class=\"frame\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(f.plotTop))\" width=\"\(Text.px(f.plotRight - f.plotLeft))\" height=\"\(Text.px(f.plotBottom - f.plotTop))\"/>\n"
         s += SVGKit.axisLabels(f, xLabel: xLabel, yLabel: yLabel) + "</g>\n"
 
         for se in series {
             let points = Self.plotted(se.points).sorted { $0.x < $1.x }
-            let dash = se.dash.map { " stroke-dasharray=\"\(Text.escape($0))\"" } ?? ""
-            s += "<g class=\"series\" data-series=\"\(Text.escape(se.name))\">\n"
+            let dash = se.dash.map { " stroke-dasharray=\"\(HTML.escape($0))\"" } ?? ""
+            s += "<g class=\"series\" data-series=\"\(HTML.escape(se.name))\">\n"
             if points.count >= 2 {
                 let path = points.map { let (x, y) = px($0); return "\(Text.px(x)),\(Text.px(y))" }.joined(separator: " ")
                 s += "<polyline class=\"line\" stroke=\"\(se.color)\"\(dash) points=\"\(path)\"/>\n"
@@ -111,19 +112,19 @@ public struct LogLogChart: Sendable {
             for p in points {
                 let (x, y) = px(p)
                 s += "<circle class=\"pt\" cx=\"\(Text.px(x))\" cy=\"\(Text.px(y))\" r=\"3\" fill=\"\(se.color)\">"
-                s += "<title>\(Text.escape(p.title))</title></circle>\n"
+                s += "<title>\(HTML.escape(p.title))</title></circle>\n"
             }
             s += "</g>\n"
         }
 
         // Legend: a short line in each series' colour and dash.
         let lx = f.plotRight + 14
-        s += "<g class=\"legend\"><text class=\"lgt\" x=\"\(Text.px(lx))\" y=\"\(Text.px(f.plotTop + 4))\">\(Text.escape(Text.shorten(legendTitle, to: 22)))<title>\(Text.escape(legendTitle))</title></text>\n"
+        s += "<g class=\"legend\"><text class=\"lgt\" x=\"\(Text.px(lx))\" y=\"\(Text.px(f.plotTop + 4))\">\(HTML.escape(Text.shorten(legendTitle, to: 22)))<title>\(HTML.escape(legendTitle))</title></text>\n"
         for (i, se) in series.enumerated() {
             let y = f.plotTop + 22 + Double(i) * 18
-            let dash = se.dash.map { " stroke-dasharray=\"\(Text.escape($0))\"" } ?? ""
+            let dash = se.dash.map { " stroke-dasharray=\"\(HTML.escape($0))\"" } ?? ""
             s += "<line class=\"line\" stroke=\"\(se.color)\"\(dash) x1=\"\(Text.px(lx))\" x2=\"\(Text.px(lx + 24))\" y1=\"\(Text.px(y - 4))\" y2=\"\(Text.px(y - 4))\"/>"
-            s += "<text class=\"tick\" x=\"\(Text.px(lx + 30))\" y=\"\(Text.px(y))\">\(Text.escape(Text.shorten(se.name, to: 20)))<title>\(Text.escape(se.name))</title></text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(lx + 30))\" y=\"\(Text.px(y))\">\(HTML.escape(Text.shorten(se.name, to: 20)))<title>\(HTML.escape(se.name))</title></text>\n"
         }
         return s + "</g>\n</svg>\n"
     }
@@ -131,10 +132,6 @@ public struct LogLogChart: Sendable {
 
 /// The report pages' building blocks, for pages made outside this module.
 public enum ReportKit {
-    /// The CSS of report.html (inline; no external fonts or files).
-    public static var style: String { HTMLReport.style }
-    /// Escapes text for HTML content and attribute values.
-    public static func escape(_ s: String) -> String { Text.escape(s) }
     /// Escapes text for a Markdown table cell.
     public static func markdownCell(_ s: String) -> String { Text.markdownCell(s) }
     /// The i-th categorical colour.

@@ -4,6 +4,7 @@
 // script (ParallelBrush) lets a reader drag a range on any axis to keep only the lines through it;
 // without scripts every line shows, and the chart reads the same.
 import Foundation
+import WorldSweepResults
 
 struct ParallelAxis: Sendable {
     var label: String
@@ -85,13 +86,13 @@ struct ParallelCoordinates: Sendable {
             for v in axis.ticks {
                 let y = sc.map(v)
                 s += "<line x1=\"\(Text.px(x - 3))\" x2=\"\(Text.px(x))\" y1=\"\(Text.px(y))\" y2=\"\(Text.px(y))\" stroke=\"#333\"/>"
-                s += "<text class=\"tick\" x=\"\(Text.px(x - 5))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">\(Text.escape(axis.label(v)))</text>\n"
+                s += "<text class=\"tick\" x=\"\(Text.px(x - 5))\" y=\"\(Text.px(y))\" text-anchor=\"end\" dominant-baseline=\"middle\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">\(HTML.escape(axis.label(v)))</text>\n"
             }
             // Axis names alternate between two rows so that neighbours never overlap.
             let y = f.plotTop - (k % 2 == 0 ? 22 : 8)
             let anchor = k == 0 ? "start" : k == axes.count - 1 ? "end" : "middle"
             let shown = Text.shorten(a.label, to: max(8, Int(2 * gap / 7)))
-            s += "<text class=\"lbl\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" text-anchor=\"\(anchor)\">\(Text.escape(shown))<title>\(Text.escape(a.label))</title></text>\n"
+            s += "<text class=\"lbl\" x=\"\(Text.px(x))\" y=\"\(Text.px(y))\" text-anchor=\"\(anchor)\">\(HTML.escape(shown))<title>\(HTML.escape(a.label))</title></text>\n"
         }
         // The brushes' hit areas over the axes (drawn last, on top), the count of lines kept, and
         // the script that joins them.

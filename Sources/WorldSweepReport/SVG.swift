@@ -1,5 +1,5 @@
-// Small helpers shared by the hand-written SVG charts: escaping, number formatting, linear scales,
-// "nice" axis ticks, colours and the axis frame (grid, ticks, labels).
+// Small helpers shared by the hand-written SVG charts (their escaping is `HTML.escape`): number
+// formatting, linear scales, "nice" axis ticks, colours and the axis frame (grid, ticks, labels).
 import Foundation
 import WorldSweepResults
 
@@ -14,30 +14,6 @@ enum Text {
     /// "1 point", "3 points": a count with its noun in the right number (regular plurals only).
     static func count(_ n: Int, _ noun: String) -> String {
         "\(n) \(noun)\(n == 1 ? "" : "s")"
-    }
-
-    /// Escapes text for XML/HTML content and attribute values.
-    static func escape(_ s: String) -> String {
-        // Most text (names, numbers, sentences) has nothing to escape: returned as is.
-        // (Read from the string's contiguous bytes: walking its UTF-8 view byte by byte took
-        // thousands of instructions per hover text, issue 29.)
-        var bytes = s
-        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 } }) else { return s }
-        var out = ""
-        out.reserveCapacity(s.count)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Control characters other than tab/newline are not allowed in XML 1.0.
-                if ch.value < 0x20 && ch != "\t" && ch != "\n" { out += " " } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
     }
 
     /// Escapes text for a Markdown table cell (pipes, angle brackets, ampersands, line breaks).
@@ -212,7 +188,7 @@ enum SVGKit {
     /// (tests check that nothing of a non-negative metric is drawn below it).
     static func open(_ f: ChartFrame, label: String, y0: Double? = nil) -> String {
         "<svg class=\"chart\" width=\"\(Text.px(f.width))\" height=\"\(Text.px(f.height))\" "
-            + "viewBox=\"0 0 \(Text.px(f.width)) \(Text.px(f.height))\" role=\"img\" aria-label=\"\(Text.escape(label))\""
+            + "viewBox=\"0 0 \(Text.px(f.width)) \(Text.px(f.height))\" role=\"img\" aria-label=\"\(HTML.escape(label))\""
             + (y0.map { " data-y0=\"\(Text.px($0))\"" } ?? "") + ">\n"
     }
 
@@ -221,8 +197,8 @@ enum SVGKit {
     static func title(_ f: ChartFrame, _ title: String) -> String {
         let fits = max(12, Int((f.width - 12) / 9))
         let shown = Text.shorten(title, to: fits)
-        return "<text x=\"8\" y=\"18\" class=\"ttl\">\(Text.escape(shown))"
-            + (shown == title ? "" : "<title>\(Text.escape(title))</title>") + "</text>\n"
+        return "<text x=\"8\" y=\"18\" class=\"ttl\">\(HTML.escape(shown))"
+            + (shown == title ? "" : "<title>\(HTML.escape(title))</title>") + "</text>\n"
     }
 
     /// Grid lines, tick marks, tick labels and axis labels for two numeric axes.
@@ -232,14 +208,14 @@ enum SVGKit {
         for t in y.ticks {
             let py = Text.px(yScale.map(t))
             s += "<line class=\"grid\" x1=\"\(Text.px(f.plotLeft))\" x2=\"\(Text.px(f.plotRight))\" y1=\"\(py)\" y2=\"\(py)\"/>"
-            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Text.escape(y.label(t)))</text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(f.plotLeft - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(HTML.escape(y.label(t)))</text>\n"
         }
         let xLabelStride = x.ticks.count > 8 ? 2 : 1
         for (i, t) in x.ticks.enumerated() {
             let px = Text.px(xScale.map(t))
             s += "<line class=\"grid\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(Text.px(f.plotTop))\" y2=\"\(Text.px(f.plotBottom))\"/>"
             if i % xLabelStride == 0 {
-                s += "<text class=\"tick\" x=\"\(px)\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(Text.escape(x.label(t)))</text>\n"
+                s += "<text class=\"tick\" x=\"\(px)\" y=\"\(Text.px(f.plotBottom + 16))\" text-anchor=\"middle\">\(HTML.escape(x.label(t)))</text>\n"
             }
         }
         s += "<rect class=\"frame\" x=\"\(Text.px(f.plotLeft))\" y=\"\(Text.px(f.plotTop))\" width=\"\(Text.px(f.plotRight - f.plotLeft))\" height=\"\(Text.px(f.plotBottom - f.plotTop))\"/>\n"
@@ -249,14 +225,14 @@ enum SVGKit {
 
     static func axisLabels(_ f: ChartFrame, xLabel: String, yLabel: String) -> String {
         let cx = (f.plotLeft + f.plotRight) / 2, cy = (f.plotTop + f.plotBottom) / 2
-        return "<text class=\"lbl\" x=\"\(Text.px(cx))\" y=\"\(Text.px(f.plotBottom + 36))\" text-anchor=\"middle\">\(Text.escape(xLabel))</text>\n"
-            + "<text class=\"lbl\" transform=\"translate(14 \(Text.px(cy))) rotate(-90)\" text-anchor=\"middle\">\(Text.escape(yLabel))</text>\n"
+        return "<text class=\"lbl\" x=\"\(Text.px(cx))\" y=\"\(Text.px(f.plotBottom + 36))\" text-anchor=\"middle\">\(HTML.escape(xLabel))</text>\n"
+            + "<text class=\"lbl\" transform=\"translate(14 \(Text.px(cy))) rotate(-90)\" text-anchor=\"middle\">\(HTML.escape(yLabel))</text>\n"
     }
 
     /// A vertical legend of coloured swatches to the right of the plot.
     static func legend(_ f: ChartFrame, title: String, entries: [(String, String)], marker: Bool = false) -> String {
         let x = f.plotRight + 14
-        var s = "<g class=\"legend\"><text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 4))\">\(Text.escape(Text.shorten(title, to: 17)))<title>\(Text.escape(title))</title></text>\n"
+        var s = "<g class=\"legend\"><text class=\"lgt\" x=\"\(Text.px(x))\" y=\"\(Text.px(f.plotTop + 4))\">\(HTML.escape(Text.shorten(title, to: 17)))<title>\(HTML.escape(title))</title></text>\n"
         for (i, e) in entries.enumerated() {
             let y = f.plotTop + 22 + Double(i) * 18
             if marker {
@@ -264,7 +240,7 @@ enum SVGKit {
             } else {
                 s += "<rect x=\"\(Text.px(x))\" y=\"\(Text.px(y - 9))\" width=\"14\" height=\"10\" fill=\"\(e.1)\"/>"
             }
-            s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(Text.escape(Text.shorten(e.0, to: 18)))<title>\(Text.escape(e.0))</title></text>\n"
+            s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(HTML.escape(Text.shorten(e.0, to: 18)))<title>\(HTML.escape(e.0))</title></text>\n"
         }
         return s + "</g>\n"
     }
@@ -291,7 +267,7 @@ extension SVGKit {
     /// A legend under the x-axis label: its title, then entries that wrap.
     static func legendBelow(_ f: ChartFrame, title: String, entries: [(String, String)], marker: Bool = false) -> String {
         let top = f.plotBottom + 56
-        var s = "<g class=\"legend\"><text class=\"lgt\" x=\"8\" y=\"\(Text.px(top))\">\(Text.escape(title))</text>\n"
+        var s = "<g class=\"legend\"><text class=\"lgt\" x=\"8\" y=\"\(Text.px(top))\">\(HTML.escape(title))</text>\n"
         for (r, row) in legendRows(width: f.width, entries: entries).enumerated() {
             let y = top + 18 * Double(r + 1)
             for (name, color, x0) in row {
@@ -301,7 +277,7 @@ extension SVGKit {
                 } else {
                     s += "<rect x=\"\(Text.px(x))\" y=\"\(Text.px(y - 9))\" width=\"14\" height=\"10\" fill=\"\(color)\"/>"
                 }
-                s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(Text.escape(name))</text>\n"
+                s += "<text class=\"tick\" x=\"\(Text.px(x + 20))\" y=\"\(Text.px(y))\">\(HTML.escape(name))</text>\n"
             }
         }
         return s + "</g>\n"

@@ -1,6 +1,7 @@
 // Chart text built as bytes: a chart of a big sweep writes thousands of dots, and each one as an
 // interpolated String appended to the page cost several thousand instructions (temporaries,
 // growth, checks) where the bytes themselves take a few hundred.
+import WorldSweepResults
 
 struct TextBuffer {
     private(set) var bytes: [UInt8] = []
@@ -16,8 +17,8 @@ struct TextBuffer {
         s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Content text, escaped for XML (`Text.escape`).
-    mutating func escaped(_ s: String) { text(Text.escape(s)) }
+    /// Content text, escaped (`HTML.escape`).
+    mutating func escaped(_ s: String) { text(HTML.escape(s)) }
 
     /// `String(n)`.
     mutating func integer(_ n: Int) { text(String(n)) }

@@ -206,7 +206,7 @@ struct TrajectoryChart: Sendable {
         let left = 10.0
         func p(_ x: Double, _ y: Double) -> String { "\(Text.px(left + x * scale)),\(Text.px(top + y * scale))" }
         let f = ChartFrame(width: width, height: height, left: left, right: 10, top: top, bottom: 10)
-        var s = SVGKit.open(f, label: title) + "<text x=\"\(Text.px(left))\" y=\"18\" class=\"ttl\">\(Text.escape(title))</text>\n"
+        var s = SVGKit.open(f, label: title) + "<text x=\"\(Text.px(left))\" y=\"18\" class=\"ttl\">\(HTML.escape(title))</text>\n"
         s += "<rect class=\"frame\" x=\"\(Text.px(left))\" y=\"\(Text.px(top))\" width=\"\(Text.px(t.bounds.width * scale))\" height=\"\(Text.px(t.bounds.height * scale))\"/>\n"
         for (a, b) in t.edges {
             s += "<line class=\"edge\" x1=\"\(Text.px(left + a.x * scale))\" y1=\"\(Text.px(top + a.y * scale))\" x2=\"\(Text.px(left + b.x * scale))\" y2=\"\(Text.px(top + b.y * scale))\" stroke=\"#666\" stroke-width=\"2\"/>\n"
@@ -222,7 +222,7 @@ struct TrajectoryChart: Sendable {
                     + shapeElement(item, scale: scale, color: color, fill: color + "55") + "</g>\n"
             }
             let path = item.states.map { p($0.x, $0.y) }.joined(separator: " ")
-            s += "<polyline class=\"path\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(path)\"><title>\(Text.escape("\(item.name): path of its centre over \(item.states.count - 1) ticks"))</title></polyline>\n"
+            s += "<polyline class=\"path\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(path)\"><title>\(HTML.escape("\(item.name): path of its centre over \(item.states.count - 1) ticks"))</title></polyline>\n"
             if animated {
                 // Equal time per tick: `values` with linear timing, not a paced path.
                 let stride = max(1, item.states.count / 400)
@@ -242,12 +242,12 @@ struct TrajectoryChart: Sendable {
                 s += "<line class=\"tether\" x1=\"\(Text.px(x))\" y1=\"\(Text.px(y))\" x2=\"\(Text.px(left + last.x * scale))\" y2=\"\(Text.px(top + last.y * scale))\" stroke=\"\(color)\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>\n"
             }
             s += "<path class=\"anchor\" d=\"M\(Text.px(x - 4)),\(Text.px(y - 4))L\(Text.px(x + 4)),\(Text.px(y + 4))M\(Text.px(x - 4)),\(Text.px(y + 4))L\(Text.px(x + 4)),\(Text.px(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\">"
-            s += "<title>\(Text.escape(anchor.what))</title></path>\n"
+            s += "<title>\(HTML.escape(anchor.what))</title></path>\n"
         }
         for c in t.contacts {
             let k = t.items.firstIndex { $0.name == c.item } ?? 0
             s += "<circle class=\"contact\" cx=\"\(Text.px(left + c.x * scale))\" cy=\"\(Text.px(top + c.y * scale))\" r=\"3\" fill=\"#fff\" stroke=\"\(Palette.color(k))\" stroke-width=\"1.5\">"
-            s += "<title>\(Text.escape("tick \(c.tick): \(c.item) began touching \(c.other)"))</title></circle>\n"
+            s += "<title>\(HTML.escape("tick \(c.tick): \(c.item) began touching \(c.other)"))</title></circle>\n"
         }
         return s + "</svg>\n"
     }

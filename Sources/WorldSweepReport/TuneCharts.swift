@@ -8,26 +8,26 @@ import WorldSweepRun
 import WorldSweepScene
 
 public enum TuneCharts {
-    /// The HTML of the pictures for a tune report's page: the Pareto front (two or more
-    /// objectives), then the best world, still and animated. `scene`: the file as searched
-    /// (overrides applied), which the best world is replayed from.
+    /// The HTML of the pictures for a tune report's page (the last part of its body): the Pareto
+    /// front (two or more objectives), then the best world, still and animated. `scene`: the file
+    /// as searched (overrides applied), which the best world is replayed from.
     public static func html(_ data: TuneChartData, scene: SceneFile, file: String) -> String {
-        // The sweep report's style, so the charts look as they do there.
-        var s = "<style>\n\(HTMLReport.style)\n</style>\n"
+        var s = ""
         if let front = paretoChart(data) {
-            s += "<h2>Pareto front</h2>\n<div class=\"charts\"><figure class=\"wide\">" + front.svg + "<figcaption>"
-                + Text.escape("Every evaluated point that meets the bounds (grey), within the front's span beyond it: \(front.shown) of \(front.feasible); the front in blue, the answer ringed.")
-                + "</figcaption></figure></div>\n"
+            s += "<h2>Pareto front</h2>\n<div class=\"charts\">"
+                + HTML.figure(front.svg, caption: "Every evaluated point that meets the bounds (grey), within the front's span beyond it: \(front.shown) of \(front.feasible); the front in blue, the answer ringed.", class: "wide")
+                + "</div>\n"
         }
         if let best = data.best {
             // Replica 0 of the best point: the first world the search ran at those values.
             let one = TuneEvaluator.scene(scene, candidates: [best.values], jitterSeed: scene.sweep?.seed ?? 0)
             if let trajectory = Trajectory.replay(WorldReplay(scene: one, file: file), world: 0) {
-                s += "<h2>The best world</h2>\n<p>" + Text.escape(best.description)
+                s += "<h2>The best world</h2>\n<p>" + HTML.escape(best.description)
                     + ", replica 0, replayed (worldsweep trace --world \(best.firstWorld) of the tune folder's sweep.yaml).</p>\n"
-                s += "<div class=\"charts\"><figure class=\"world\">" + TrajectoryChart(title: "paths", trajectory: trajectory).svg()
-                    + "</figure><figure class=\"world\">" + TrajectoryChart(title: "in motion", trajectory: trajectory, animated: true).svg()
-                    + "</figure></div>\n"
+                s += "<div class=\"charts\">"
+                    + HTML.figure(TrajectoryChart(title: "paths", trajectory: trajectory).svg(), caption: "Each item's path.", class: "world")
+                    + HTML.figure(TrajectoryChart(title: "in motion", trajectory: trajectory, animated: true).svg(), caption: "The world in motion, looping.", class: "world")
+                    + "</div>\n"
             }
         }
         return s
@@ -64,7 +64,7 @@ public enum TuneCharts {
         s += "<polyline class=\"front\" fill=\"none\" stroke=\"\(Palette.color(0))\" stroke-width=\"1.5\" points=\"\(line)\"/>\n"
         for p in front {
             s += "<circle class=\"front-point\" cx=\"\(Text.px(xs.map(p[0])))\" cy=\"\(Text.px(ys.map(p[1])))\" r=\"4\" fill=\"\(Palette.color(0))\">"
-                + "<title>\(Text.escape("\(names[0]) \(TuneResult.number(p[0])), \(names[1]) \(TuneResult.number(p[1]))"))</title></circle>\n"
+                + "<title>\(HTML.escape("\(names[0]) \(TuneResult.number(p[0])), \(names[1]) \(TuneResult.number(p[1]))"))</title></circle>\n"
         }
         if let p = data.answer {
             s += "<circle class=\"answer\" cx=\"\(Text.px(xs.map(p[0])))\" cy=\"\(Text.px(ys.map(p[1])))\" r=\"8\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"><title>the answer</title></circle>\n"

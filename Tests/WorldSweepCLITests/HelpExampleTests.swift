@@ -12,7 +12,7 @@ private let root = Repository.root
 
 private let commands: [ParsableCommand.Type] = [
     WorldSweepCommand.self, TraceCommand.self, ValidateCommand.self, RunCommand.self, MergeCommand.self,
-    MissingCommand.self, BenchCommand.self, CompareCommand.self, CompletionCommand.self, TuneCommand.self,
+    MissingCommand.self, BenchCommand.self, CompareCommand.self, CompletionCommand.self, TuneCommand.self, ServeCommand.self,
 ]
 
 /// The example lines of a help text: the indented lines after "Examples:", a trailing `\`

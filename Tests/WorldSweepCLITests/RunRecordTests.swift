@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TestScratch
 import Testing
+import WorldSweepResults
 @testable import WorldSweepCLI
 import WorldSweepRun
 
@@ -89,6 +90,8 @@ import WorldSweepRun
         #expect(md.contains("matched 4 points on stuff.elasticity; only in A: 0; only in B: 0"))
         let html = try String(contentsOfFile: "\(out)/compare.html", encoding: .utf8)
         #expect(html.contains("no difference") && !html.contains("<script") && !html.contains("http"))
+        let shell = try PageShell(html)
+        #expect(shell.title == "tiny vs tiny — comparison" && shell.styles == [HTML.style] && shell.stylesInPage == 1)
         // compare.csv: a row per point and metric, every delta 0.
         let rows = try String(contentsOfFile: "\(out)/compare.csv", encoding: .utf8).split(separator: "\n").dropFirst()
         #expect(!rows.isEmpty && rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).suffix(2).first.map { $0 == "0" || $0 == "" } ?? false })

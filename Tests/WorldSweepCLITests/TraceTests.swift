@@ -1,6 +1,7 @@
 import Foundation
 import TestScratch
 import Testing
+import WorldSweepResults
 @testable import WorldSweepCLI
 import WorldSweepRun
 import WorldSweep
@@ -223,7 +224,9 @@ let freeFallScene = """
         #expect(result.ticksPerWorld == 300 && result.sweepWorlds == 768 && result.machine.cores >= 1)
 
         let html = try String(contentsOfFile: dir + "/bench.html", encoding: .utf8)
-        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.hasSuffix(HTML.tail))
+        let shell = try PageShell(html)
+        #expect(shell.lang == "en" && shell.styles == [HTML.style] && shell.stylesInPage == 1 && shell.doctypes == 1)
         #expect(html.contains("<svg") && html.contains("</svg>"))
         #expect(!html.lowercased().contains("<script"))
         let urls = html.components(separatedBy: "http").dropFirst().filter { !$0.hasPrefix("://www.w3.org/2000/svg") }

@@ -1,6 +1,7 @@
 import Foundation
 import TestScratch
 import Testing
+import WorldSweepResults
 @testable import WorldSweepCLI
 import WorldSweepRun
 import WorldSweepScene
@@ -327,6 +328,9 @@ extension TuneKillTests {
         #expect(marked.sorted() == fromCSV.sorted())
         // And the best world is replayed: a still and an animated picture of it.
         #expect(html.contains("<h2>The best world</h2>") && html.contains("<animateMotion"))
+        // On the page shell: the stylesheet in the head, once, the pictures after it.
+        let shell = try PageShell(html)
+        #expect(shell.title == "tune" && shell.styles == [HTML.style] && shell.stylesInPage == 1 && html.hasSuffix(HTML.tail))
     }
 }
 

@@ -256,7 +256,7 @@ extension PictureTests {
             tickSets.insert(try XMLDocument(xmlString: svg).nodes(forXPath: "//g[@class='axes']/text[@class='tick']").map { $0.stringValue ?? "" })
         }
         #expect(tickSets.count == 1)   // one scale: the same ticks (time and distance) on every curve
-        #expect(html.contains(Text.escape(RestReplayChart.note)))
+        #expect(html.contains(HTML.escape(RestReplayChart.note)))
     }
 }
 

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import Testing
 import WorldSweep
+import WorldSweepResults
 import WorldSweepRun
 import WorldSweepScene
 @testable import WorldSweepReport
@@ -76,7 +77,9 @@ func checkPage(_ html: String) throws {
         // Every chart scales with its column: a viewBox and the CSS width rule.
         #expect(root.attribute(forName: "viewBox") != nil)
     }
-    #expect(html.contains("svg.chart{display:block;width:100%;height:auto"))
+    // On the page shell: its one stylesheet (which scales every chart) in the head, once.
+    let shell = try PageShell(html)
+    #expect(shell.styles == [HTML.style] && shell.stylesInPage == 1 && shell.doctypes == 1)
     #expect(html.components(separatedBy: "<svg").count == html.components(separatedBy: "</svg>").count)
 }
 
@@ -512,9 +515,9 @@ func checkPage(_ html: String) throws {
     /// Column names break after each dot, escaped; Markdown cells escape what tables and pages
     /// read (names without any of it pass as they are).
     @Test func namesBreakAfterDotsAndCellsEscape() {
-        #expect(HTMLReport.name("top.contacts.ledge") == "top.<wbr>contacts.<wbr>ledge")
-        #expect(HTMLReport.name("a<b.bounce1") == "a&lt;b.<wbr>bounce1")
-        #expect(HTMLReport.name("é.ü") == "é.<wbr>ü" && HTMLReport.name("plain") == "plain")
+        #expect(HTML.breakable("top.contacts.ledge") == "top.<wbr>contacts.<wbr>ledge")
+        #expect(HTML.breakable("a<b.bounce1") == "a&lt;b.<wbr>bounce1")
+        #expect(HTML.breakable("é.ü") == "é.<wbr>ü" && HTML.breakable("plain") == "plain")
         #expect(Text.markdownCell("top.bounce1") == "top.bounce1")
         #expect(Text.markdownCell("a|b <c> & d\ne") == "a\\|b &lt;c&gt; &amp; d e")
     }

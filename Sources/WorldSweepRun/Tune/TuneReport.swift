@@ -1,4 +1,5 @@
 import Foundation
+import WorldSweepResults
 import WorldSweepScene
 
 /// The files a finished search leaves beside worlds.csv: best.yaml, pareto.csv (several
@@ -205,23 +206,23 @@ public struct TuneReport {
         return s
     }
 
+    /// report.html: the answer, what was unmet or in conflict, the search's estimate against its
+    /// confirmation, the sensitivity, the convergence table, then `figures`.
     func html(figures: String) -> String {
-        func esc(_ t: String) -> String {
-            t.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        var s = "<h1>tune</h1>\n<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
+        s += HTML.note("Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).")
+        if !(unmet + conflicts).isEmpty { s += "<ul>\n" + (unmet + conflicts).map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n" }
+        if !findings.isEmpty {
+            s += "<h2>Search estimate and confirmation</h2>\n<ul>\n" + findings.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
-        var s = "<!doctype html><html><head><meta charset=\"utf-8\"><title>tune</title></head><body>\n"
-        s += "<h1>tune</h1><p><strong>\(esc(sentence)).</strong></p>\n"
-        s += "<p>Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(esc(outcome.stop))).</p>\n"
-        if !(unmet + conflicts).isEmpty { s += "<ul>" + (unmet + conflicts).map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
-        if !findings.isEmpty { s += "<h2>Search estimate and confirmation</h2><ul>" + findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n" }
         if !sensitivityLines.isEmpty {
-            s += "<h2>Sensitivity</h2><p>Each parameter a step down / the answer / a step up, on the search's replicas.</p><ul>"
-                + sensitivityLines.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
+            s += "<h2>Sensitivity</h2>\n" + HTML.note("Each parameter a step down / the answer / a step up, on the search's replicas.")
+                + "<ul>\n" + sensitivityLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
-        s += "<h2>Convergence</h2><table><tr><th>generation</th><th>worlds</th><th>best so far</th><th>met</th></tr>\n"
-        for c in convergence {
-            s += "<tr><td>\(c.generation)</td><td>\(c.worlds)</td><td>\(esc(c.best))</td><td>\(c.met ? "yes" : "no")</td></tr>\n"
-        }
-        return s + "</table>\n" + figures + "</body></html>\n"
+        s += "<h2>Convergence</h2>\n"
+        s += HTML.table(["generation", "worlds", "best so far", "met"], convergence.map { c in
+            HTML.row(["\(c.generation)", "\(c.worlds)", c.best, c.met ? "yes" : "no"], numeric: [0, 1])
+        })
+        return HTML.page(title: "tune", body: s + figures)
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import WorldSweepRun
+import WorldSweepScene
+
+/// The sweep a run folder ran, as `trace` reads it back: the folder's copy of its sweep file
+/// (sweep.yaml; a set of shards: the first shard's) with the run's `--set` / `--sweep` (run.json).
+enum ReplaySource {
+    /// The sweep.yaml to load and the overrides it ran with.
+    static func file(_ dir: String) throws(ServeError) -> (path: String, overrides: SceneOverrides) {
+        var candidates = [dir]
+        if let shards = try? FileManager.default.contentsOfDirectory(atPath: dir + "/shards") {
+            candidates += shards.sorted().map { dir + "/shards/" + $0 }
+        }
+        for folder in candidates where RunsFolder.kind(folder + "/" + SweepRun.sweepCopyName) == .file {
+            return (folder + "/" + SweepRun.sweepCopyName, RunText.settings(folder)?.overrides ?? SceneOverrides())
+        }
+        throw ServeError(.notFound, "no sweep.yaml in this run: it cannot be replayed")
+    }
+
+    /// The run's overrides with `sets` added: a `--sweep` of a path that a set fixes is left out.
+    static func overrides(_ run: SceneOverrides, setting sets: [String]) -> SceneOverrides {
+        let fixed = Set(sets.map { String($0.prefix { $0 != "=" }) })
+        return SceneOverrides(sets: run.sets + sets, sweeps: run.sweeps.filter { !fixed.contains(String($0.prefix { $0 != "=" })) })
+    }
+
+    static func scene(_ dir: String, extraSets: [String] = []) throws(ServeError) -> SceneFile {
+        let (path, runOverrides) = try file(dir)
+        do {
+            return try SceneFile.load(path: path, overrides: overrides(runOverrides, setting: extraSets))
+        } catch {
+            throw ServeError(.unprocessableContent, "\(path) does not load: \(String(describing: error).prefix(300))")
+        }
+    }
+
+    /// A swept parameter as the replay's slider shows it: its range and, for a grid axis, its values.
+    struct Axis: Encodable {
+        var path: String
+        var min: Double
+        var max: Double
+        var values: [Double]?
+        var log: Bool
+    }
+
+    static func axes(_ scene: SceneFile) -> [Axis] {
+        (scene.sweep?.parameters ?? []).map { p in
+            let count = p.range.count
+            let values = count.map { n in (0..<min(n, 400)).map { p.range.value(at: $0) } }
+            var lo = values?.min() ?? 0, hi = values?.max() ?? 0, log = false
+            switch p.range {
+            case let .uniform(a, b): lo = Swift.min(a, b); hi = Swift.max(a, b)
+            case let .loguniform(a, b): lo = Swift.min(a, b); hi = Swift.max(a, b); log = true
+            case .logspace: log = true
+            default: break
+            }
+            return Axis(path: p.path, min: lo, max: hi, values: (count ?? 0) <= 400 ? values : nil, log: log)
+        }
+    }
+}

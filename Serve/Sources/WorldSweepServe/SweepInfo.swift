@@ -1,0 +1,46 @@
+import Foundation
+import WorldSweepCLI
+import WorldSweepReport
+import WorldSweepRun
+
+/// What the replay page needs of a run before it replays anything: its worlds, ticks and the
+/// swept parameters' ranges (the sliders), and the trace command's stem.
+enum SweepInfo {
+    struct Reply: Encodable {
+        var run: String
+        var name: String
+        var worlds: Int
+        var ticks: Int
+        var tick: Double
+        var axes: [ReplaySource.Axis]
+        var trace: String
+    }
+
+    static func json(run: String, folder: RunsFolder) throws(ServeError) -> String {
+        let dir = try folder.folder(run)
+        let scene = try ReplaySource.scene(dir)
+        let (file, overrides) = try ReplaySource.file(dir)
+        let trace = "worldsweep trace " + RunText.shellWord(folder.shown + "/" + folder.relative(file))
+            + overrides.arguments.map { " " + RunText.shellWord($0) }.joined()
+        let reply = Reply(run: run, name: scene.name, worlds: scene.worldCount, ticks: scene.world.ticks, tick: scene.world.tick,
+                          axes: ReplaySource.axes(scene), trace: trace)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(reply) else { throw ServeError(.unprocessableContent, "the sweep's ranges are not finite numbers") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `worldsweep compare` of two finished runs of the folder, as its compare.html page.
+enum Compare {
+    static func html(_ query: Query, folder: RunsFolder) throws(ServeError) -> String {
+        let a = try folder.folder(try query.required("a")), b = try folder.folder(try query.required("b"))
+        let limit = try query.integer("limit") ?? ComparisonReport.defaultLimit
+        guard (1...500).contains(limit) else { throw ServeError(.badRequest, "limit must be 1 to 500") }
+        do {
+            return ComparisonReport.html(try Comparison.ofRunFolders(a, b), limit: limit)
+        } catch {
+            throw ServeError(.unprocessableContent, "cannot compare: \(String(describing: error).prefix(300))")
+        }
+    }
+}
