@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up the machine and runs every test: the Slurm integration test (a private single-node
+# Sets up the machine and runs every test: the house rules (scripts/house-rules.sh), the Slurm integration test (a private single-node
 # cluster; skipped with a message when not root), the golden outputs (every example sweep's
 # worlds.csv and first-world traces, bit for bit, from the release build), the pandas/polars
 # reads of a run's CSV files (skipped with a message without pandas), the fuzz suite (300 seeded
@@ -12,6 +12,7 @@
 # with a message when their tools are missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/house-rules.sh
 
 # What this run would install, before anything is: the build's apt packages, Slurm and munge
 # (root only: the Slurm test needs root anyway), pandas from PyPI.

@@ -14,6 +14,11 @@ and wall time until met, medians over seeds.
 
 Wall time for tune is from the command's start (process start and file parsing included) to the
 progress line of the generation that met the target.
+
+Optuna runs two ways: one `worldsweep run` process per trial (its process start, parse and files
+are in every trial), and batched, as a user pairing Optuna with this engine would: ask a generation
+of trials (the CMA-ES sampler's default population for the dimension, for both samplers), run them
+as one zip sweep, tell the results (`--batch-only` skips the per-process runs).
 """
 import argparse, csv, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -133,6 +138,80 @@ def run_optuna(ws, path, sampler_name, seed, trials):
     return state["met_worlds"], state["met_time"], state["worlds"]
 
 
+def means_by_point(rows, wants, points):
+    """Per point of a run's worlds.csv, the wanted metrics' means over its replicas (None where a
+    replica lacks one), as tune reads a point's worlds."""
+    by_point = [[] for _ in range(points)]
+    for r in rows:
+        by_point[int(r["point"])].append(r)
+    out = []
+    for worlds in by_point:
+        means = []
+        for item, column, _, _ in wants:
+            cells = [r[f"{item}.{column}"] for r in worlds]
+            means.append(None if not cells or any(c == "" for c in cells) else sum(map(float, cells)) / len(cells))
+        out.append(means)
+    return out
+
+
+def run_optuna_batched(ws, path, sampler_name, seed, trials, batch):
+    """Optuna as a user pairing it with this engine would batch it: ask a generation of `batch`
+    trials, run them as one zip sweep (one `worldsweep run` per generation, the file's replicas
+    and jitter), tell every result. Like tune, a generation's worlds are spent before any of its
+    results is known: met counts the worlds and time to the end of the generation that met."""
+    doc = spec_of(path)
+    wants, curve = wants_of(doc)
+    if curve:
+        return None   # a curve needs each world's trajectory, which `run` does not write
+    params = doc["tune"]["parameters"]
+    sweep = dict(doc.get("sweep") or {})
+    folder = tempfile.mkdtemp(prefix="optuna-batch-")
+    sampler = optuna.samplers.TPESampler(seed=seed) if sampler_name == "tpe" else optuna.samplers.CmaEsSampler(seed=seed)
+    study = optuna.create_study(sampler=sampler)
+    worlds, met_worlds, met_time, asked = 0, None, None, 0
+    start = time.perf_counter()
+    while asked < trials and met_worlds is None:
+        generation = [study.ask() for _ in range(min(batch, trials - asked))]
+        asked += len(generation)
+        values = []
+        for trial in generation:
+            v = {}
+            for p, spec in params.items():
+                if isinstance(spec, list):
+                    spec = {"min": spec[0], "max": spec[1]}
+                v[p] = trial.suggest_float(p, spec["min"], spec["max"], log=bool(spec.get("log", False)))
+            values.append(v)
+        d = json.loads(json.dumps(doc))
+        d.pop("tune")
+        d["sweep"] = {k: w for k, w in sweep.items() if k not in ("kind", "parameters", "samples")}
+        d["sweep"]["kind"] = "zip"
+        d["sweep"]["parameters"] = {p: [v[p] for v in values] for p in params}
+        src = os.path.join(folder, "generation.json")
+        with open(src, "w") as f:
+            json.dump(d, f)
+        out = os.path.join(folder, "run")
+        subprocess.run([ws, "run", src, "--out", out, "--force", "--quiet"], capture_output=True, check=True)
+        with open(os.path.join(out, "worlds.csv")) as f:
+            rows = list(csv.DictReader(f))
+        worlds += len(rows)
+        met = False
+        for trial, means in zip(generation, means_by_point(rows, wants, len(generation))):
+            study.tell(trial, sum(1e6 if m is None else ((m - t) / w) ** 2 for m, (_, _, t, w) in zip(means, wants)))
+            met = met or met_by_means(means, wants)
+        if met:
+            met_worlds, met_time = worlds, time.perf_counter() - start
+    shutil.rmtree(folder, ignore_errors=True)
+    return met_worlds, met_time, worlds
+
+
+def batch_size(path):
+    """Trials per generation: the CMA-ES sampler's default population for the dimension,
+    4 + floor(3 ln d), the same for both samplers."""
+    import math
+    d = len(spec_of(path)["tune"]["parameters"])
+    return 4 + int(3 * math.log(d))
+
+
 def run_tune(ws, path, seed):
     doc = spec_of(path)
     wants, curve = wants_of(doc)
@@ -173,19 +252,31 @@ def main():
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--trials", type=int, default=80)
     ap.add_argument("--problems", nargs="*", default=PROBLEMS)
+    ap.add_argument("--bin", default=None, help="the worldsweep binary (default: the release build's)")
+    ap.add_argument("--batch-only", action="store_true", help="tune and the batched Optuna runs only")
+
     args = ap.parse_args()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    ws = binary()
+    ws = args.bin or binary()
     print("| problem | method | worlds until met (median) | wall s until met (median) | met in |")
     print("|---|---|---:|---:|---:|")
     for name in args.problems:
         path = os.path.join(ROOT, "Sweeps", name)
-        rows = {"tune": [], "optuna-tpe": [], "optuna-cmaes": []}
+        rows = {"tune": [], "optuna-tpe": [], "optuna-cmaes": [], "optuna-tpe batched": [], "optuna-cmaes batched": []}
+        batch = batch_size(path)
         for seed in range(1, args.seeds + 1):
             rows["tune"].append(run_tune(ws, path, seed))
-            rows["optuna-tpe"].append(run_optuna(ws, path, "tpe", seed, args.trials))
-            rows["optuna-cmaes"].append(run_optuna(ws, path, "cmaes", seed, args.trials))
+            if not args.batch_only:
+                rows["optuna-tpe"].append(run_optuna(ws, path, "tpe", seed, args.trials))
+                rows["optuna-cmaes"].append(run_optuna(ws, path, "cmaes", seed, args.trials))
+            rows["optuna-tpe batched"].append(run_optuna_batched(ws, path, "tpe", seed, args.trials, batch))
+            rows["optuna-cmaes batched"].append(run_optuna_batched(ws, path, "cmaes", seed, args.trials, batch))
         for method, results in rows.items():
+            if not results:
+                continue
+            if any(r is None for r in results):
+                print(f"| {name} | {method} | n/a | n/a | (a curve needs each world's trajectory: one `trace` per trial) |", flush=True)
+                continue
             met = [r for r in results if r[0] is not None]
             w = median([r[0] for r in met])
             t = median([r[1] for r in met])

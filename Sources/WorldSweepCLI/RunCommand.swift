@@ -162,7 +162,7 @@ struct RunCommand: ParsableCommand {
         print(Self.figures(summary.run, wholeRunSeconds: wholeRun))
         Self.printFiles(summary: summary, directory: directory)
         // Left for the process's exit to free: freeing a big sweep's points and sample object by
-        // object took 20–50 ms after the last file was written (a 50 000-point run, two threads).
+        // object would delay the exit after the last file is written.
         Self.heldUntilExit = outcome
     }
 
@@ -206,8 +206,14 @@ struct RunCommand: ParsableCommand {
         if let rate = run.simulationWorldTicksPerSecond, let engine = run.engineThreadSeconds {
             lines.append("simulation: " + Self.rate(rate) + String(format: " (%.2f s in the engine per thread)", engine / Double(max(1, run.threads))))
         }
-        if wholeRunSeconds > 0 {
-            lines.append("whole run:  " + Self.rate(work / wholeRunSeconds) + String(format: " (%.2f s wall, files and report included)", wholeRunSeconds))
+        // The run's own figures are summary.json's (and the report's): one source for all three.
+        if run.wallSeconds > 0 {
+            lines.append("run:        " + Self.rate(run.worldTicksPerSecond) + " (\(run.wallText) wall: the worlds and their data files, as in summary.json and the report)")
+        }
+        if wholeRunSeconds > run.wallSeconds, run.wallSeconds > 0 {
+            lines.append("report:     \(RunInfo.secondsText(wholeRunSeconds - run.wallSeconds)) more (\(RunInfo.secondsText(wholeRunSeconds)) in all)")
+        } else if wholeRunSeconds > 0, run.wallSeconds <= 0 {
+            lines.append("whole run:  " + Self.rate(work / wholeRunSeconds) + " (\(RunInfo.secondsText(wholeRunSeconds)) wall, files and report included)")
         }
         return lines.joined(separator: "\n")
     }

@@ -12,20 +12,36 @@ enum Censoring {
         case runLength
         /// A bounce that did not happen: height 0.
         case zero
+        /// A partner an item never touched (`ITEM.contacts.PARTNER`, no row in partners.csv): 0
+        /// contacts, as docs/data.md states for the CSV files. Not an outcome that failed to
+        /// happen, so no never-share is kept for it.
+        case noContact
         /// Every world has a value (positions, counts …).
         case none
+
+        /// Whether the share of worlds without a value is an outcome of its own, said beside the
+        /// metric (a bounce or a time never reached; not a partner never touched).
+        var countsNever: Bool { self == .zero || self == .runLength }
     }
 
-    /// Which metrics a world can lack, and what a missing value means, is the metric's declaration
-    /// (`metrics`: the run's; a value over a window that never opened is left out, as a point's
-    /// statistics leave it out).
+    /// Which metrics a world can lack is the run's rule (`PointsCSV.canBeMissing`, what points.csv
+    /// counts; partners.csv, which lists only pairs that touched); what a missing value means is
+    /// the report's.
     static func missing(_ column: String, _ metrics: MetricCatalog) -> Missing {
+        if isPartnerCount(column) { return .noContact }
         guard let dot = column.firstIndex(of: "."), let declared = metrics.named(column[column.index(after: dot)...]) else { return .none }
         switch declared.censoring {
         case .zero: return .zero
         case .runLength: return .runLength
+        // A value over a window that never opened is left out, as a point's statistics leave it out.
         case .none, .empty: return .none
         }
+    }
+
+    /// `ITEM.contacts.PARTNER`: an item's contacts with one partner.
+    static func isPartnerCount(_ column: String) -> Bool {
+        guard let dot = column.firstIndex(of: ".") else { return false }
+        return column[column.index(after: dot)...].hasPrefix("contacts.")
     }
 
     /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
@@ -47,6 +63,7 @@ enum Censoring {
         switch missing(column, metrics) {
         case .runLength: "a world that never got there counts as \(Text.value(runSeconds)) s, the run's length"
         case .zero: "a world that never bounced counts as height 0"
+        case .noContact: "a world that never touched \(column.split(separator: ".", maxSplits: 2).last.map(String.init) ?? column) counts as 0 contacts"
         case .none: nil
         }
     }
@@ -72,8 +89,8 @@ enum Censoring {
     }
 
     /// What `value` needs to know of a column, worked out once per column: the views and the
-    /// analyses ask for every point, and reading the rule from the name each time was an eighth of
-    /// a whole run's time (issue 29).
+    /// analyses ask for every point, and reading the rule from the name each time would cost
+    /// more than the values it gives.
     struct Form {
         let column: String
         /// For a never-share column, the time column whose missing values it counts.
@@ -118,7 +135,7 @@ enum Censoring {
             guard let stats else { return nil }
             return PointValue(parameters: parameters, mean: stats.mean, variance: population(stats), worlds: stats.count)
         case .runLength: filler = runSeconds
-        case .zero: filler = 0
+        case .zero, .noContact: filler = 0
         }
         return combine(stats, with: filler, worlds: n).map { PointValue(parameters: parameters, mean: $0.mean, variance: $0.variance, worlds: n) }
     }

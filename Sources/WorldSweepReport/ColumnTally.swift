@@ -1,7 +1,7 @@
 // What the findings' words ask of a metric that worlds can lack, summed over every point once per
 // column: how many worlds have a value, and the sums of the values reached. The words ask again
-// for every comparison of the findings' sort; walking every point's metrics by name each time was
-// a share of a big sweep's report (issue 29).
+// for every comparison of the findings' sort, which must not walk every point's metrics by name
+// each time.
 import WorldSweepRun
 
 struct ColumnTally: Sendable {

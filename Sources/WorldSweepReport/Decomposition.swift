@@ -51,6 +51,27 @@ public struct VarianceDecomposition: Sendable, Hashable {
         mains.indices.filter { mains[$0] != nil }.sorted { (mains[$0]!, -$0) > (mains[$1]!, -$1) }
     }
 
+    /// Whether a term of three or more parameters together can exist: only on a full grid of
+    /// three or more varying parameters (a surrogate is a quadratic with pair products, which
+    /// has none; two parameters have only a pair).
+    public var hasHigherOrder: Bool { method == .grid && mains.compactMap { $0 }.count >= 3 }
+
+    /// Shares below this are rounding residue of sums that cancel, not variation: written as 0.
+    public static let residue = 1e-9
+
+    /// Every share below `residue` set to 0, and the higher-order share to 0 where no such term
+    /// can exist.
+    func withoutResidue() -> Self {
+        func clean(_ x: Double) -> Double { abs(x) < Self.residue ? 0 : x }
+        var d = self
+        d.mains = mains.map { $0.map(clean) }
+        d.pairs = pairs.map { ($0.a, $0.b, clean($0.share)) }
+        d.noise = noise.map(clean)
+        d.higherOrder = hasHigherOrder ? clean(higherOrder) : 0
+        d.unfitted = clean(unfitted)
+        return d
+    }
+
     /// How much of the variation the parameters explain: all but noise and what the fit misses.
     public var explained: Double { max(0, 1 - (noise ?? 0) - unfitted) }
 
@@ -62,7 +83,7 @@ public struct VarianceDecomposition: Sendable, Hashable {
         var out: [(String, Double)] = []
         for (j, s) in mains.enumerated() { if let s { out.append((names[j], s)) } }
         for p in pairs { out.append(("\(names[p.a]) × \(names[p.b])", p.share)) }
-        out.append(("higher order", higherOrder))
+        if hasHigherOrder { out.append(("higher order", higherOrder)) }
         if case .surrogate = method { out.append(("not captured by the fit", unfitted)) }
         if let noise { out.append(("noise (replicas)", noise)) }
         return out
@@ -162,7 +183,7 @@ public enum Decomposition {
             for (k, j) in varying.enumerated() { d.mains[j] = parts.mains[k] / total }
             d.pairs = parts.pairs.map { (varying[$0.a], varying[$0.b], $0.variance / total) }.sorted { $0.2 > $1.2 }
             d.higherOrder = max(0, (parts.total - parts.mains.reduce(0, +) - parts.pairs.reduce(0) { $0 + $1.variance }) / total)
-            return .success(d)
+            return .success(d.withoutResidue())
         }
         switch (design.surrogate ?? .failure(.nothingVaries)).flatMap({ Surrogate.fit($0, y: points.map(\.mean)) }) {
         case .failure(let why): return .failure(why)
@@ -179,7 +200,7 @@ public enum Decomposition {
             for (k, j) in s.parameters.enumerated() { d.mains[j] = parts.mains[k] * scale }
             d.pairs = parts.pairs.map { (s.parameters[$0.a], s.parameters[$0.b], $0.variance * scale) }.sorted { $0.2 > $1.2 }
             d.higherOrder = max(0, (parts.total - parts.mains.reduce(0, +) - parts.pairs.reduce(0) { $0 + $1.variance }) * scale)
-            return .success(d)
+            return .success(d.withoutResidue())
         }
     }
 

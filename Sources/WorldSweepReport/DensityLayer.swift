@@ -1,5 +1,5 @@
 // Beyond a few thousand points a scatter's dots cost the page a hundred bytes each and blot into
-// one mass: such charts draw a 2-D histogram instead (issue 29), every point counted, the page's
+// one mass: such charts draw a 2-D histogram instead, every point counted, the page's
 // size fixed by the grid rather than by the sweep. Cells are shaded in a few steps of how many
 // points they hold, each step one SVG path, so a chart stays a few tens of kilobytes.
 

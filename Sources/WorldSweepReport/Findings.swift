@@ -43,65 +43,117 @@ enum MetricSignal: Sendable, Equatable {
 }
 
 /// The shape of a metric along one parameter, from its mean at each value (or range).
+///
+/// The rules, stated once (docs/data.md, "Shape words"):
+/// - The dominant trend is the better of the two monotone fits (isotonic regression, rising or
+///   falling: the closest curve in that one direction). When no mean departs from it by more
+///   than a fifth of the metric's range along the parameter (`wiggle`), the metric rises or falls;
+///   a smaller departure is a wiggle and not named.
+/// - Otherwise a peak (or dip) is named when the highest (lowest) mean sits inside the range and
+///   stands above (below) both ends by more than a fifth of the range; else the metric "varies
+///   without one direction".
+/// - A threshold (change point): "no effect up to x" where the means up to x spread by at most a
+///   twentieth of the range (`tolerance`) and the step from x to the next value is the largest
+///   against that spread of any such x, and at least 3 times it (`jump`); "no further effect
+///   from x" likewise from the other end.
+/// - A step: one step of the fitted trend holding four fifths of the range.
 enum Shape {
+    /// A departure from the fitted trend, as a share of the range, that counts as a change of
+    /// direction (a peak, a dip) rather than a wiggle.
+    static let wiggle = 0.2
+    /// How far, as a share of the range, the means of a flat run may spread.
+    static let tolerance = 0.05
+    /// How many times the spread of a flat run's means the step out of it is at least.
+    static let jump = 3.0
+
+    /// The best fit to `y` that never falls (`rising`) or never rises: pool adjacent violators.
+    static func monotoneFit(_ y: [Double], rising: Bool) -> [Double] {
+        var blocks: [(sum: Double, n: Double)] = []
+        for v in y {
+            blocks.append((rising ? v : -v, 1))
+            while blocks.count > 1, blocks[blocks.count - 2].sum / blocks[blocks.count - 2].n > blocks[blocks.count - 1].sum / blocks[blocks.count - 1].n {
+                let last = blocks.removeLast()
+                blocks[blocks.count - 1].sum += last.sum; blocks[blocks.count - 1].n += last.n
+            }
+        }
+        return blocks.flatMap { b in Array(repeating: (rising ? 1 : -1) * b.sum / b.n, count: Int(b.n)) }
+    }
+
+    /// How many leading values stay flat by the change-point rule above (1: none do).
+    static func flatRun(_ y: [Double], range: Double) -> Int {
+        guard let first = y.first else { return 0 }
+        var best = 1, bestRatio = jump
+        var lo = first, hi = first
+        for k in 1..<max(1, y.count - 1) {
+            lo = min(lo, y[k]); hi = max(hi, y[k])
+            guard hi - lo <= tolerance * range else { break }
+            let step = abs(y[k + 1] - y[k])
+            let ratio = step / max(hi - lo, 1e-12 * range)
+            if ratio >= bestRatio { best = k + 1; bestRatio = ratio }
+        }
+        return best
+    }
+
     /// A phrase with values ("rises from 0 pt to 233 pt", "no effect up to 0.6, then falls to
     /// 3 s", "peaks at 0.7 (40 pt; 10 pt at 0, 12 pt at 1.5)") and a short one without them
     /// ("rises", "no effect up to 0.6, then falls", "peaks at 0.7"). `levels`: (parameter value,
-    /// mean), sorted by value. A change under a twentieth of the metric's range along the
-    /// parameter counts as none.
+    /// mean), sorted by value.
     static func describe(_ levels: [(x: Double, y: Double)], unit: String) -> (long: String, short: String) {
         guard levels.count >= 2, let lo = levels.map(\.y).min(), let hi = levels.map(\.y).max(), hi > lo else { return ("no change", "no change") }
-        let range = hi - lo, tol = 0.05 * range
+        let range = hi - lo
         let u = unit.isEmpty || unit == "count" || unit == "share" ? "" : " " + unit
         func v(_ y: Double) -> String { unit == "share" ? ReportModel.percent(y) : Text.short(y) + u }
         func x(_ x: Double) -> String { Text.short(x) }
+        let ys = levels.map(\.y)
         let first = levels.first!, last = levels.last!
-        let diffs = zip(levels.dropFirst(), levels).map { $0.y - $1.y }
-        let up = diffs.allSatisfy { $0 >= -tol }, down = diffs.allSatisfy { $0 <= tol }
-        if up || down {
-            let verb = up ? "rises" : "falls"
-            // One step holding most of the change.
-            if let k = diffs.indices.max(by: { abs(diffs[$0]) < abs(diffs[$1]) }), abs(diffs[k]) >= 0.8 * range, levels.count >= 3 {
+        let up = monotoneFit(ys, rising: true), down = monotoneFit(ys, rising: false)
+        func worst(_ fit: [Double]) -> Double { zip(ys, fit).map { abs($0 - $1) }.max() ?? 0 }
+        func squares(_ fit: [Double]) -> Double { zip(ys, fit).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) } }
+        let rising = squares(up) <= squares(down)
+        let trend = rising ? up : down
+        // Where the metric starts and stops changing (change points), on the means themselves.
+        let flatHead = flatRun(ys, range: range), flatTail = flatRun(Array(ys.reversed()), range: range)
+        if worst(trend) <= wiggle * range {
+            let verb = rising ? "rises" : "falls"
+            // One step of the trend holding most of the change.
+            let steps = zip(trend.dropFirst(), trend).map { abs($0 - $1) }
+            if levels.count >= 3, let k = steps.indices.max(by: { steps[$0] < steps[$1] }), steps[k] >= 0.8 * range {
                 let at = "between \(x(levels[k].x)) and \(x(levels[k + 1].x))"
-                return ("steps from \(v(levels[k].y)) to \(v(levels[k + 1].y)) \(at)", "steps \(up ? "up" : "down") \(at)")
+                return ("steps from \(v(levels[k].y)) to \(v(levels[k + 1].y)) \(at)", "steps \(rising ? "up" : "down") \(at)")
             }
-            // Flat start: no effect up to a value, then a change.
-            if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
-               levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }) {
-                let head = "no effect up to \(x(levels[flatTo].x)), then \(verb)"
+            if flatHead >= 2, flatHead < levels.count - 1 {
+                let at = levels[flatHead - 1].x
+                let head = "no effect up to \(x(at)), then \(verb)"
                 return ("\(head) from \(v(first.y)) to \(v(last.y))", head)
             }
-            // Flat end: a change, then none from a value on.
-            if let flatFrom = levels.firstIndex(where: { abs($0.y - last.y) <= tol }), flatFrom >= 1, flatFrom < levels.count - 1,
-               levels.suffix(from: flatFrom).allSatisfy({ abs($0.y - last.y) <= tol }) {
-                let head = "\(verb) up to \(x(levels[flatFrom].x)), then no further effect"
-                return ("\(verb) from \(v(first.y)) to \(v(last.y)) by \(x(levels[flatFrom].x)), then no further effect", head)
+            if flatTail >= 2, flatTail < levels.count - 1 {
+                let at = levels[levels.count - flatTail].x
+                let head = "\(verb) up to \(x(at)), then no further effect"
+                return ("\(verb) from \(v(first.y)) to \(v(last.y)) by \(x(at)), then no further effect", head)
             }
             return ("\(verb) from \(v(first.y)) to \(v(last.y))", verb)
         }
         let top = levels.indices.max { levels[$0].y < levels[$1].y }!
         let bottom = levels.indices.min { levels[$0].y < levels[$1].y }!
-        // Flat start, then a change that is not monotone.
-        if let flatTo = levels.lastIndex(where: { abs($0.y - first.y) <= tol }), flatTo >= 1, flatTo < levels.count - 1,
-           levels.prefix(flatTo + 1).allSatisfy({ abs($0.y - first.y) <= tol }), abs(last.y - first.y) > tol {
-            let flat = "no effect up to \(x(levels[flatTo].x))"
-            // Then a peak (or a dip) well inside the rest, or an uneven rise or fall.
-            if top > flatTo, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
-                let head = "\(flat), then peaks at \(x(levels[top].x))"
-                return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(levels[top].y)) at the peak, \(v(last.y)) at \(x(last.x)))", head)
+        let flat = flatHead >= 2 && flatHead < levels.count - 1 ? flatHead - 1 : nil
+        let peak = top > (flat ?? 0) && top < levels.count - 1 && levels[top].y - max(first.y, last.y) > wiggle * range
+        let dip = bottom > (flat ?? 0) && bottom < levels.count - 1 && min(first.y, last.y) - levels[bottom].y > wiggle * range
+        if let flatTo = flat {
+            let head0 = "no effect up to \(x(levels[flatTo].x))"
+            if peak {
+                let head = "\(head0), then peaks at \(x(levels[top].x))"
+                return ("\(head) (\(v(levels[flatTo].y)) up to \(x(levels[flatTo].x)), \(v(levels[top].y)) at the peak, \(v(last.y)) at \(x(last.x)))", head)
             }
-            if bottom > flatTo, bottom < levels.count - 1, min(first.y, last.y) - levels[bottom].y > tol {
-                let head = "\(flat), then dips at \(x(levels[bottom].x))"
-                return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(levels[bottom].y)) at the dip, \(v(last.y)) at \(x(last.x)))", head)
+            if dip {
+                let head = "\(head0), then dips at \(x(levels[bottom].x))"
+                return ("\(head) (\(v(levels[flatTo].y)) up to \(x(levels[flatTo].x)), \(v(levels[bottom].y)) at the dip, \(v(last.y)) at \(x(last.x)))", head)
             }
-            let head = "\(flat), then \(last.y < first.y ? "falls" : "rises"), not evenly"
-            return ("\(head) (\(v(first.y)) up to \(x(levels[flatTo].x)), \(v(last.y)) at \(x(last.x)); lowest \(v(lo)), highest \(v(hi)))", head)
         }
         let ends = "\(v(first.y)) at \(x(first.x)), \(v(last.y)) at \(x(last.x))"
-        if top > 0, top < levels.count - 1, levels[top].y - max(first.y, last.y) > tol {
+        if peak && (!dip || levels[top].y - max(first.y, last.y) >= min(first.y, last.y) - levels[bottom].y) {
             return ("peaks at \(x(levels[top].x)) (\(v(levels[top].y)); \(ends))", "peaks at \(x(levels[top].x))")
         }
-        if bottom > 0, bottom < levels.count - 1, min(first.y, last.y) - levels[bottom].y > tol {
+        if dip {
             return ("dips at \(x(levels[bottom].x)) (\(v(levels[bottom].y)); \(ends))", "dips at \(x(levels[bottom].x))")
         }
         return ("varies without one direction (lowest \(v(lo)) at \(x(levels[bottom].x)), highest \(v(hi)) at \(x(levels[top].x)))", "not in one direction")
@@ -164,6 +216,15 @@ extension ReportModel {
         var echoes: [String: [String]] = [:]
         var said: Set<String> = []
         var shapes: [String: String] = [:]   // kind, parameter and shape of a lead -> its column
+        // First what the sweep's description asks, in the order it asks: per metric it names, its
+        // best-supported item's finding (whatever its support: the question was asked).
+        for key in Self.askedMetrics(summary.description) where out.count < Self.maxHeadlines {
+            guard let a = measured.filter({ Units.metricKey($0.column) == key && $0.importance?.ranked.first != nil })
+                .max(by: { (support($0), -order($0)) < (support($1), -order($1)) }), !said.contains(a.column) else { continue }
+            out.append(a); said.insert(a.column)
+            let first = a.importance!.ranked.first!
+            shapes["\(key) \(first) \(shape(a.column, first, short: true))"] = a.column
+        }
         for a in best(measured) + best(nevers) {
             let subject = Censoring.timeColumn(ofNever: a.column, metrics) ?? a.column
             guard !said.contains(subject) else { continue }
@@ -178,6 +239,31 @@ extension ReportModel {
             said.insert(subject)
         }
         return (out, echoes)
+    }
+
+    /// The key metrics a sweep's description asks about, in the order it asks (by the words a
+    /// person uses for them: "how far it overshoots", "how often it swings", "when it settles").
+    static func askedMetrics(_ description: String) -> [String] {
+        let text = description.lowercased()
+        let words: [(key: String, stems: [String])] = [
+            ("bounce1", ["bounce"]), ("contacts", ["contact", "collid", "collision", "touch"]), ("rest_time", ["rest"]),
+            ("overshoot", ["overshoot", "swings past"]), ("settle_time", ["settle"]),
+            ("oscillations", ["swings through", "swing through", "how often", "oscillat", "wobble"]),
+        ]
+        var found: [(at: String.Index, key: String)] = []
+        for (key, stems) in words {
+            let at = stems.compactMap { stem -> String.Index? in
+                // At the start of a word, so that "interest" does not ask about rests.
+                var from = text.startIndex
+                while let r = text.range(of: stem, range: from..<text.endIndex) {
+                    if r.lowerBound == text.startIndex || !text[text.index(before: r.lowerBound)].isLetter { return r.lowerBound }
+                    from = r.upperBound
+                }
+                return nil
+            }.min()
+            if let at { found.append((at, key)) }
+        }
+        return found.sorted { $0.at < $1.at }.map(\.key)
     }
 
     /// A headline as the page says it: its finding, and the metrics that echo it.
@@ -234,7 +320,7 @@ extension ReportModel {
 
     /// The share of all (not failed) worlds without a value of a metric worlds can lack.
     func neverShare(_ column: String) -> Double? {
-        guard Censoring.missing(column, metrics) != .none else { return nil }
+        guard Censoring.missing(column, metrics).countsNever else { return nil }
         return tally(column).neverShare
     }
 

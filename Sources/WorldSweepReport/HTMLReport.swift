@@ -45,18 +45,19 @@ enum HTMLReport {
         return [viewsHead] + model.keyColumns.map { c in { m in viewsOf(m, c) } } + [viewsTail]
     }
 
-    /// Where the parallel coordinates are among `parts(model)`: the page's longest part (2 ms at
-    /// 4 096 points), which the writer starts among the first jobs (started in page order, it was
-    /// often the last job, its thread alone for a millisecond).
+    /// Where the parallel coordinates are among `parts(model)`: the page's longest part, which
+    /// the writer starts among the first jobs (started in page order, it would often be the last
+    /// job, its thread working alone).
     static func parallelPart(_ model: ReportModel) -> Int { 2 + viewParts(model).count }
 
     // MARK: what matters
 
     static func finding(_ m: ReportModel) -> String {
-        guard !m.headlines.isEmpty else { return "" }
+        let unreached = m.unreachedOutcomes
+        guard !m.headlines.isEmpty || !unreached.isEmpty else { return "" }
         return "<div id=\"finding\">\n" + m.headlines.enumerated().map { k, a in
             "<p class=\"finding\" id=\"f-\(k + 1)\">\(HTML.escape(m.headlineText(a)))</p>\n"
-        }.joined() + "</div>\n"
+        }.joined() + unreached.map { "<p class=\"finding\">\(HTML.escape($0))</p>\n" }.joined() + "</div>\n"
     }
 
     /// Links to each section and each key metric's views.
@@ -86,7 +87,7 @@ enum HTMLReport {
         }
         line += s.replicas > 1 ? ", noise measured between the \(s.replicas) replicas" : ", no noise estimate (one world per point)"
         line += "; outcomes that never happen count."
-        var intro = "Each metric's variation over every world split into parts that add to 100 %: each parameter's main effect, each pair's interaction, interaction of three or more parameters"
+        var intro = "Each metric's variation over every world split into parts that add to 100 %: each parameter's main effect, each pair's interaction\(s.parameters.count >= 3 ? ", interaction of three or more parameters" : "")"
         intro += s.replicas > 1 ? ", and noise (the variation between the \(s.replicas) replicas of a point)." : ". The sweep has one world per point, so it cannot measure noise: none is reported."
         let fitted = "the split is of a least-squares quadratic with pair products fitted to the point means (its R² stated; the rest is what it does not capture); metrics with fewer than \(Decomposition.minPointsPerCoefficient) points per coefficient are not split."
         switch method {
@@ -106,7 +107,7 @@ enum HTMLReport {
             bars += d.pairs.prefix(3).filter { $0.share >= 0.01 }.map {
                 ImportanceChart.Bar(label: "\(s.parameters[$0.a]) × \(s.parameters[$0.b])", share: $0.share, note: "together", color: Palette.color(1))
             }
-            if d.higherOrder >= 0.01 { bars.append(.init(label: "three or more together", share: d.higherOrder, note: "", color: Palette.color(1))) }
+            if d.hasHigherOrder, d.higherOrder >= 0.01 { bars.append(.init(label: "three or more together", share: d.higherOrder, note: "", color: Palette.color(1))) }
             if d.unfitted > 0 { bars.append(.init(label: "not captured by the fit", share: d.unfitted, note: "", color: "#bab0ac")) }
             if let noise = d.noise { bars.append(.init(label: "noise (replicas)", share: noise, note: "", color: "#bab0ac")) }
             var never = ""
@@ -129,19 +130,20 @@ enum HTMLReport {
             let varying = s.parameters.indices.filter(m.varyingParameters.contains)
             let replicated = s.replicas > 1
             let surrogate = ranked.contains { $0.importance!.rSquared != nil }
+            let higher = ranked.contains { $0.importance!.hasHigherOrder }
             let rows = ranked.map { a -> String in
                 let d = a.importance!
                 var r = "<tr><td>\(HTML.breakable(m.metricLabel(a.column)))</td>"
                 for j in varying { r += shareCell(d.mains[j]) }
                 let top = d.pairs.first
                 r += "<td>\(top.map { "\(HTML.breakable(s.parameters[$0.a])) × \(HTML.breakable(s.parameters[$0.b])) \(ReportModel.percent($0.share))" } ?? "—")</td>"
-                r += shareCell(d.higherOrder)
+                if higher { r += shareCell(d.hasHigherOrder ? d.higherOrder : nil) }
                 if replicated { r += shareCell(d.noise) }
                 if surrogate { r += "<td class=\"n\">\(d.rSquared.map { PrintfNumber.fixed($0, decimals: 2) } ?? "exact")</td>" }
                 return r + "<td class=\"n\">\(d.points)</td></tr>\n"
             }
             h += "<details><summary>Every metric whose variation the parameters explain (\(ranked.count))</summary>\n"
-            h += HTML.table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair", "3+ together"] + (replicated ? ["Noise"] : []) + (surrogate ? ["Fit R²"] : []) + ["Points"], rows)
+            h += HTML.table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair"] + (higher ? ["3+ together"] : []) + (replicated ? ["Noise"] : []) + (surrogate ? ["Fit R²"] : []) + ["Points"], rows)
             h += HTML.note("Main-effect shares per parameter, the largest pair interaction, the rest of the interactions\(replicated ? ", the noise between replicas" : ""); key metrics first.")
             h += "</details>\n"
         }
@@ -162,13 +164,14 @@ enum HTMLReport {
 
     /// The metrics left out of the ranking, grouped away under one closed heading.
     static func noiseList(_ m: ReportModel) -> String {
-        let noise = m.noiseMetrics, constant = m.constantMetrics
-        guard !noise.isEmpty || !constant.isEmpty else { return "" }
+        let noise = m.noiseMetrics, constant = m.constantMetrics, unreached = m.unreachedOutcomes
+        guard !noise.isEmpty || !constant.isEmpty || !unreached.isEmpty else { return "" }
         var h = "<details id=\"noise\"><summary>\(noise.count) metric\(noise.count == 1 ? "" : "s") not ranked (too little variation to say anything), \(constant.count) constant</summary>\n"
         if !noise.isEmpty {
             h += "<ul>\n" + noise.map { "<li>\(HTML.escape($0.0)): \(HTML.escape($0.1))</li>\n" }.joined() + "</ul>\n"
         }
         if !constant.isEmpty { h += HTML.note("The same at every point: " + constant.joined(separator: ", ") + ".") }
+        for text in unreached { h += HTML.note("Never reached: " + text) }
         return h + "</details>\n"
     }
 
@@ -186,6 +189,7 @@ enum HTMLReport {
                               legendTitle: s.parameters[it.group], series: series, nonNegative: ReportModel.nonNegative(it.column, m.metrics))
         chart.legendPlace = .below
         chart.logX = m.isLogSpaced(it.x)
+        chart.xTicks = m.sweptValues(it.x)
         let entries = chart.legendEntries()
         chart.frame = ChartFrame(width: 360, height: 300 + SVGKit.legendBelowHeight(width: 360, entries: entries), left: 56, right: 14, top: 30,
                                  bottom: 46 + SVGKit.legendBelowHeight(width: 360, entries: entries) + 4)
@@ -223,6 +227,7 @@ enum HTMLReport {
                                   legendTitle: "", series: [series], nonNegative: true)
             chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
             chart.logX = m.isLogSpaced(j)
+            chart.xTicks = m.sweptValues(j)
             var caption = "Each dot: one of the \(vals.count) points, the standard deviation of \(column) over its replicas (up to \(s.replicas)), against \(s.parameters[j])."
             if dense { caption += " Drawn as their density: darker cells hold more points." } else if vals.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of them drawn, spread evenly." }
             h += HTML.figure(chart.svg(), caption: caption)
@@ -252,6 +257,7 @@ enum HTMLReport {
             }
         }
         h += HTML.table(["Metric", "Mean", "At, and the command that replays it"], rows, class: "stack")
+        for e in ex { if let text = m.extremeNote(e) { h += HTML.note(text) } }
         h += trajectories(m)
         return h + "</details>\n</section>\n"
     }

@@ -80,30 +80,42 @@ extension HTMLReport {
 
     /// `finding`: the headline (1, 2, …) this chart shows the shape of, said first in its caption.
     /// `hover`: whether its dots name their worlds; the folded charts' do not, since a dot's hover
-    /// costs the page about 160 bytes (twin-drop's folded slices alone: 2.4 MB) and the same
-    /// worlds are named in the open charts.
+    /// costs the page far more bytes than the dot and the same worlds are named in the open charts.
     static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
         let unit = Units.metric(v.column, m.metrics)
-        // Thousands of points: their density (every point counted), not a dot each.
-        let dense = v.dots.count > DensityLayer.above
-        let hover = wanted && v.dots.count <= ReportModel.maxHoverDots
-        let dots = LineSeries(name: "points", color: "#8c9db5", points: (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
+        // Thousands of points: their density (every point counted), not a dot each; so too a
+        // folded chart's hundreds, whose dots name no worlds (a dot without a hover still cost
+        // about 90 bytes: twin-drop's 16 folded slices of 768 were half its page).
+        let dense = v.dots.count > DensityLayer.above || (!wanted && v.dots.count > ReportModel.maxPlainDots)
+        // A share of worlds (never_rest, never_settle) is drawn as the share at each value: its
+        // min–max over points of one world each is 0 to 1, a band that says nothing, and the dots
+        // of such points sit only at 0 and 1 (yes or no).
+        let share = unit == "share"
+        let yesNo = share && v.dots.allSatisfy { $0.y == 0 || $0.y == 1 }
+        let hover = wanted && !yesNo && v.dots.count <= ReportModel.maxHoverDots
+        let dots = LineSeries(name: "points", color: "#8c9db5", points: yesNo ? [] : (dense ? v.dots : ReportModel.thinned(v.dots, ReportModel.maxDots)).map { d in
             LinePoint(x: d.x, y: d.y, title: hover ? m.dotTitle(s.points[d.point], "mean \(Text.value(d.y)) \(unit)") : "")
         }, style: dense ? .density : .dots, inLegend: false)
         let line = LineSeries(name: "mean", color: Palette.color(0), points: v.levels.map { l in
-            LinePoint(x: l.x, y: l.mean, lo: l.min, hi: l.max,
+            LinePoint(x: l.x, y: l.mean, lo: share ? nil : l.min, hi: share ? nil : l.max,
                       title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(Text.count(l.points, "point")) (min \(Text.value(l.min)), max \(Text.value(l.max)))")
         }, inLegend: false)
         var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
                               legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column, m.metrics))
         chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
         chart.logX = m.isLogSpaced(v.parameter)
+        chart.xTicks = m.sweptValues(v.parameter)
         let others = othersText(m, except: [v.parameter])
         let replicas = s.replicas > 1 ? " (its mean over \(s.replicas) replicas)" : ""
         let missing = s.points.count - v.dots.count
         var caption = finding.map { "Finding \($0): \(v.column) against \(name). " } ?? ""
+        if yesNo {
+            caption += "Line: at each value of \(name), the share of its worlds (\(Text.count(v.dots.count, "point"))\(s.replicas == 1 ? ", one world each" : "")\(others.isEmpty ? "" : ", over \(others)")) that \(lacking(Censoring.timeColumn(ofNever: v.column, m.metrics) ?? v.column, m.metrics)). Each world is a yes or a no, so no band or dots are drawn."
+            if chart.logX { caption += " \(name) is geometric (each value a constant multiple of the one before): a log axis, ticked at the swept values." }
+            return HTML.figure(chart.svg(), caption: caption)
+        }
         caption += dense ? "Shade: how many of the \(v.dots.count) points\(replicas) fall in each cell (a 2-D histogram; darker holds more)"
             : "Dots: each of the \(v.dots.count) points\(replicas)"
         caption += missing > 0 ? " (the other \(missing) have only failed worlds). Line: " : ". Line: "
@@ -115,13 +127,13 @@ extension HTMLReport {
             caption += "at each value of \(name), the mean over the other parameters (\(others)); band: their min–max."
         }
         if v.dots.isEmpty { caption += " No point has a value." }
-        if hover && !v.dots.isEmpty { caption += " Hover a dot for its world and the command that replays it." }
+        if hover && !v.dots.isEmpty { caption += " " + m.hoverKey }
         else if !wanted && !dense && !v.dots.isEmpty { caption += " Hover the dots of the open charts (What matters, parallel coordinates) for their worlds." }
         if !dense && 2 * Set(v.dots.map(\.x)).count <= v.dots.count { caption += " Dots at one value of \(name) are spread sideways a little, so that they do not hide each other." }
         caption += neverText(m, v)
         if !dense && v.dots.count > ReportModel.maxDots { caption += " \(ReportModel.maxDots) of the \(v.dots.count) dots drawn, spread evenly; the line and band use every point." }
         if chart.clamped { caption += " Bands are cut at 0, which this metric cannot go below." }
-        if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is log-spaced: a log axis." }
+        if chart.logX { caption += m.isRandom ? " \(name) is drawn log-uniform: a log axis." : " \(name) is geometric (each value a constant multiple of the one before): a log axis, ticked at the swept values." }
         return HTML.figure(chart.svg(), caption: caption)
     }
 
@@ -148,35 +160,38 @@ extension HTMLReport {
         let s = m.summary
         let (nx, ny) = (s.parameters[p.xParameter], s.parameters[p.yParameter])
         let cells = p.cells.map { row in row.map { $0?.mean } }
-        // A cell's hover: "X = x, Y = y: mean C v over n points; s of worlds …". The parts each
-        // column, row and map share are made (and escaped) once, and each cell's text written
-        // straight into the map's bytes (made as a String per cell, then escaped, the texts of a
-        // map's 256 cells were half its drawing; issue 29).
-        let sign = p.binned ? " ≈ " : " = "
-        let xTexts = p.xValues.map { HTML.escape(nx + sign + Text.value($0)) }, yTexts = p.yValues.map { HTML.escape(", " + ny + sign + Text.value($0)) }
-        let meanOf = HTML.escape(": mean " + p.column + " "), worldsThat = HTML.escape(" of worlds " + lacking(p.column, m.metrics))
+        // A cell's hover: "x, y: mean v unit over n points; s of worlds …", the parameters named
+        // once in the caption. The parts each column, row and map share are made (and escaped)
+        // once, and each cell's text written straight into the map's bytes.
+        let xTexts = p.xValues.map { HTML.escape((p.binned ? "≈ " : "") + Text.value($0)) }, yTexts = p.yValues.map { HTML.escape(", " + Text.value($0)) }
+        let meanOf = HTML.escape(": mean "), worldsThat = HTML.escape(" of worlds " + lacking(p.column, m.metrics))
+        let unitText = Units.metric(p.column, m.metrics).isEmpty || Units.metric(p.column, m.metrics) == "count" ? "" : HTML.escape(" " + Units.metric(p.column, m.metrics))
         let pairCells = p.cells
+        let counts = Set(p.cells.flatMap { $0.compactMap { $0?.points } })
+        let sameCount = counts.count == 1 ? counts.first : nil
         let unit = Units.metric(p.column, m.metrics)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
                          valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells,
                          writeTitle: { r, c, out in
                              out.text(xTexts[c]); out.text(yTexts[r])
                              guard let cell = pairCells[r][c] else { out.raw(": no point"); return }
-                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.raw(" over "); out.integer(cell.points)
-                             out.raw(cell.points == 1 ? " point" : " points")
-                             if let never = cell.never { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
+                             out.text(meanOf); out.escaped(Text.value(cell.mean)); out.text(unitText)
+                             // Said once in the caption when every cell averages as many points.
+                             if sameCount == nil { out.raw(" over "); out.integer(cell.points); out.raw(cell.points == 1 ? " point" : " points") }
+                             if let never = cell.never, never > 0 { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
                          },
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
         hm.integerSteps = ReportModel.isCount(p.column, m.metrics)
         hm.nonNegative = ReportModel.nonNegative(p.column, m.metrics)
         hm.sharedRange = shared
-        let counted = Censoring.missing(p.column, m.metrics) != .none
+        let counted = Censoring.missing(p.column, m.metrics).countsNever
         if counted { hm.never = p.cells.map { row in row.map { $0?.never } } }
         hm.frame = ChartFrame(width: 360, height: 290, left: 56, right: 72, top: 30, bottom: 46)
         let others = othersText(m, except: [p.xParameter, p.yParameter])
-        var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell"
+        var caption = "\(p.column) over \(nx) × \(ny). Colour: its mean over the points in each cell (hover a cell for its \(nx), \(ny): the mean)"
         caption += others.isEmpty ? "." : ", averaged over \(others)."
         if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
+        if let n = sameCount { caption += " Each cell averages \(Text.count(n, "point"))." }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
         if counted, let rule = Censoring.rule(p.column, m.metrics, runSeconds: m.runSeconds) {
             let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }
@@ -203,7 +218,7 @@ extension HTMLReport {
         }
         let axes = order.map { j in ParallelAxis(label: s.parameters[j], values: pts.map { s.points[$0.0].parameters[safe: j] ?? .nan }, log: m.isLogSpaced(j)) }
             + [ParallelAxis(label: m.metricLabel(head.column), values: pts.map(\.1))]
-        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle(s.points[$0.0], "\(head.column) \(Text.value($0.1))") } : []
+        let titles = pts.count <= ReportModel.maxHoverDots ? pts.map { m.dotTitle(s.points[$0.0], Text.value($0.1)) } : []
         var chart = ParallelCoordinates(title: "Every point across the parameters", axes: axes, titles: titles)
         // About 100 px between axes: readable from 390 px up; more axes scroll inside their box.
         let width = max(1100, 100 * Double(axes.count - 1) + 88)
@@ -215,7 +230,9 @@ extension HTMLReport {
             caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column, m.metrics))" } ?? "")."
         }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
-        h += HTML.figure("<div class=\"sc\">\(chart.svg())</div>", caption: caption, class: "full")
+        if !titles.isEmpty { caption += " " + m.hoverKey + " (then its \(head.column))" }
+        caption += " Below 900 px of width the chart keeps that width (its labels readable) and scrolls sideways in its box."
+        h += "<figure class=\"full\">\n<div class=\"sc pc\">\(chart.svg())</div><figcaption>\(HTML.escape(caption))</figcaption>\n</figure>\n"
         return h + "</div>\n</section>\n"
     }
 }

@@ -14,8 +14,8 @@ struct Heatmap: Sendable {
     /// cells[row][column], row = index into yValues; nil where there is no value.
     var cells: [[Double?]]
     /// Writes the hover text of the cell at (row, column), escaped, into the chart's bytes (a pair
-    /// map's texts share most of their parts: made as a String per cell first, the texts of its
-    /// 256 cells were half the map's drawing; issue 29). `titles(_:)` writes given texts.
+    /// map's texts share most of their parts, so no String is made per cell). `titles(_:)` writes
+    /// given texts.
     var writeTitle: @Sendable (_ row: Int, _ column: Int, _ out: inout TextBuffer) -> Void
     /// Unique within the page (the legend's gradient id).
     var id: String

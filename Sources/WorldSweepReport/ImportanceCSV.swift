@@ -1,6 +1,6 @@
 // importance.csv: the variance decomposition behind the report's findings, as data to check and
 // reuse. One row per metric and term, `metric,term,kind,share`: kind is `main` (one parameter),
-// `pair` (two together), `higher` (three or more together), `unfitted` (what a surrogate fit does
+// `pair` (two together), `higher` (three or more together, only on a full grid of three or more varying parameters), `unfitted` (what a surrogate fit does
 // not capture; random and zip sweeps only) or `noise` (between replicas; only when the sweep has
 // them). A metric's shares add to 1. Metrics are in the report's column order (with the
 // never-share metrics `ITEM.never_rest`, `ITEM.never_settle`); a metric that could not be split
@@ -21,7 +21,7 @@ enum ImportanceCSV {
             }
             for (j, s) in d.mains.enumerated() { if let s { row(names[j], "main", s) } }
             for p in d.pairs { row("\(names[p.a]) x \(names[p.b])", "pair", p.share) }
-            row("higher order", "higher", d.higherOrder)
+            if d.hasHigherOrder { row("higher order", "higher", d.higherOrder) }
             if case .surrogate = d.method { row("not captured by the fit", "unfitted", d.unfitted) }
             if let noise = d.noise { row("noise", "noise", noise) }
         }

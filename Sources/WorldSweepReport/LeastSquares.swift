@@ -1,9 +1,9 @@
 // Least squares over one matrix for many right-hand sides: the matrix is factored once (LAPACK's
 // QR) and each right-hand side solved against the factors, with the bits dgels gives it. A
 // sweep's metrics share their points, so they share the matrix of a fit (the standardized
-// parameters, the surrogate's terms): dgels factored it again for every metric, and scanned it
-// for its largest entry each time (on a 10 000-point random sweep, 365 M instructions of the
-// report's 1 259 M). What dgels does, step by step, for a tall full-rank A and one column b:
+// parameters, the surrogate's terms), where dgels would factor it again for every metric and scan
+// it for its largest entry each time. What dgels does, step by step, for a tall full-rank A and
+// one column b:
 // scale A if its largest |entry| is outside [smlnum, bignum], and b likewise; dgeqrf; dormqr
 // (Qᵀb); dtrtrs (R β = Qᵀb); unscale. Here A and b scaled by dgels go to dgels itself (never for
 // a sweep's numbers), and the rest runs those three routines with dgels' own workspace size, so

@@ -1,8 +1,8 @@
 // What the report's jobs share, made once by whichever job asks first: the analyses' designs per
 // set of points (over every point, and over the points some metrics lack: a partner's contact
 // count exists only at the points whose worlds touched that partner, and both items' counts of one
-// pair have the same points; made per metric, the designs were a tenth of a random sweep's report,
-// issue 29), the sensitivity fits' standardized parameters, and the extreme worlds' replays.
+// pair have the same points, so the designs are not made per metric), the sensitivity fits'
+// standardized parameters, and the extreme worlds' replays.
 import Foundation
 
 final class MadeOnce<Key: Hashable, Value>: @unchecked Sendable {
@@ -15,7 +15,7 @@ final class MadeOnce<Key: Hashable, Value>: @unchecked Sendable {
 
     /// The value for `key`: made by `make` the first time, then shared. Made outside the lock; a
     /// thread that asks while another makes it waits for that one rather than making it again
-    /// (two threads on two partner metrics of one pair each made the same design, 1–3 ms, at the
+    /// (two threads on two partner metrics of one pair would each make the same design at the
     /// start of every report).
     func value(_ key: Key, _ make: () -> Value) -> Value {
         condition.lock()

@@ -19,7 +19,8 @@ enum MarkdownReport {
         var md = "# Sweep report: \(cell(s.name))\n\n"
         if !s.description.isEmpty { md += cell(s.description) + "\n\n" }
         for h in m.headlines { md += "- **\(cell(m.headlineText(h)))**\n" }
-        if !m.headlines.isEmpty { md += "\n" }
+        for text in m.unreachedOutcomes { md += "- **\(cell(text))**\n" }
+        if !m.headlines.isEmpty || !m.unreachedOutcomes.isEmpty { md += "\n" }
         if s.parameters.isEmpty { md += singlePoint(m) } else { md += importance(m) + views(m) }
         md += extremes(m)
         md += "## The run\n\n" + table(["", ""], m.header.map { [$0.0, $0.1] })
@@ -39,7 +40,7 @@ enum MarkdownReport {
 
     static func importance(_ m: ReportModel) -> String {
         let s = m.summary
-        var md = "## What matters\n\nEach metric's variation split into parts that add to 100 %: main effects, pair interactions, three or more together"
+        var md = "## What matters\n\nEach metric's variation split into parts that add to 100 %: main effects, pair interactions\(s.parameters.count >= 3 ? ", three or more together" : "")"
         md += s.replicas > 1 ? ", noise between replicas" : " (one world per point: no noise estimate)"
         switch m.importanceMethod {
         case .grid: md += "; exact on this full grid (functional ANOVA).\n\n"
@@ -54,15 +55,16 @@ enum MarkdownReport {
         for note in m.mixingNotes { md += "Note: " + cell(note) + "\n\n" }
         md += "\n"
         let varying = s.parameters.indices.filter(m.varyingParameters.contains)
+        let higher = m.rankedMetrics.contains { $0.importance!.hasHigherOrder }
         let rows = m.rankedMetrics.map { a -> [String] in
             let d = a.importance!
             let mains: [String] = varying.map { j in d.mains[j].map(ReportModel.percent) ?? "—" }
             let pair: String = d.pairs.first.map { "\(s.parameters[$0.a]) × \(s.parameters[$0.b]) \(ReportModel.percent($0.share))" } ?? "—"
             let noise: String = d.noise.map(ReportModel.percent) ?? "—"
             let fit: String = d.rSquared.map { PrintfNumber.fixed($0, decimals: 2) } ?? "exact"
-            return [m.metricLabel(a.column)] + mains + [pair, ReportModel.percent(d.higherOrder), noise, fit, "\(d.points)"]
+            return [m.metricLabel(a.column)] + mains + [pair] + (higher ? [d.hasHigherOrder ? ReportModel.percent(d.higherOrder) : "—"] : []) + [noise, fit, "\(d.points)"]
         }
-        if !rows.isEmpty { md += table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair", "3+ together", "Noise", "Fit R²", "Points"], rows) }
+        if !rows.isEmpty { md += table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair"] + (higher ? ["3+ together"] : []) + ["Noise", "Fit R²", "Points"], rows) }
         if !m.noiseMetrics.isEmpty {
             md += "Not ranked (too little variation to say anything): " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
         }
@@ -105,6 +107,6 @@ enum MarkdownReport {
                              "`\(m.traceCommand(world: m.world(of: p)))`"])
             }
         }
-        return md + table(["Metric", "", "Mean", "At", "Replay"], rows)
+        return md + table(["Metric", "", "Mean", "At", "Replay"], rows) + ex.compactMap(m.extremeNote).map { $0 + "\n\n" }.joined()
     }
 }

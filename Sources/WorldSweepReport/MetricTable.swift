@@ -2,8 +2,8 @@
 // column of the points. Looked up by name per point and metric, each look-up hashed the name.
 // Read a column at a time straight from the points, each point cost three dependent cache misses
 // per metric. So the metrics the report reads are laid out by metric first, in one pass over the
-// points in order, a range of points per thread: a serial copy was the start of a big sweep's
-// report (50 000 points, ~40 columns of 48-byte statistics, mostly page faults; issue 29).
+// points in order, a range of points per thread (a serial copy would hold up the start of a big
+// sweep's report, mostly in page faults).
 import WorldSweepResults
 import WorldSweepRun
 
@@ -25,7 +25,7 @@ struct MetricTable: Sendable {
         var table: MetricNames?
         var filled: [Bool] = []
         // Slots no point of the run has filled yet: once none is left, a point's slots are not
-        // read (42 slots of 4 096 points were 0.9 ms of the report's serial start, now 0.4 ms).
+        // read (this runs serially at the report's start).
         var unfilled = 0
         func collect() {
             guard let table else { return }

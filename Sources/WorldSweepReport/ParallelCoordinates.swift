@@ -28,8 +28,9 @@ struct ParallelCoordinates: Sendable {
     func scale(_ a: ParallelAxis) -> (NiceAxis, LinearScale) {
         let logs = a.log && a.values.allSatisfy { !$0.isFinite || $0 > 0 }
         let v = a.values.filter(\.isFinite).map { logs ? log10($0) : $0 }
-        var axis = NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
-        axis.log = logs
+        let axis = logs && !v.isEmpty
+            ? NiceAxis(logFrom: pow(10, v.min()!), to: pow(10, v.max()!), values: Array(Set(a.values.filter(\.isFinite))).count <= 12 ? Array(Set(a.values.filter(\.isFinite))) : [], count: 4)
+            : NiceAxis(min: v.min() ?? 0, max: v.max() ?? 1, count: 4)
         return (axis, LinearScale(domain: (axis.lo, axis.hi), range: (frame.plotBottom, frame.plotTop)))
     }
 
@@ -53,8 +54,7 @@ struct ParallelCoordinates: Sendable {
         let opacity = lines > 500 ? "0.25" : lines > 100 ? "0.45" : "0.8"
         s += "<g class=\"lines\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(opacity)\">\n"
         // The lines as bytes: each point's coordinates interpolated into a String, joined, and the
-        // line appended to the page were two thirds of the chart's 30 M instructions (4 096
-        // points, 2 000 lines drawn; issue 29).
+        // line appended to the page would be most of the chart's work.
         var out = TextBuffer(capacity: order.count * (axes.count * 16 + 64))
         for i in order where axes.allSatisfy({ $0.values[i].isFinite }) {
             let t = hi > lo ? (metric.values[i] - lo) / (hi - lo) : 0.5

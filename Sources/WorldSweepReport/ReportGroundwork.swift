@@ -1,9 +1,9 @@
 // What a report reads of its points' parameters alone: each parameter's levels, the
 // decompositions' design and the sensitivity fits' design over every point. A run knows its points
 // before any world has run, so this is made while the workers simulate, by the thread that
-// collects their rows (SweepRequest.whileWorkersRun). Made when the report began, the design was
-// a step of one thread while the other waited for it (issue 29). Started on a thread of its own
-// instead, it took the core of the thread that was starting the run, for the 2 ms it lasted.
+// collects their rows (SweepRequest.whileWorkersRun). Made when the report began, the design would
+// be a step of one thread while the other waited for it; on a thread of its own, it would take the
+// core of the thread that starts the run.
 import WorldSweepRun
 import WorldSweepScene
 

@@ -5,8 +5,14 @@ import WorldSweepRun
 extension ReportModel {
     // MARK: extremes
 
-    /// The highest and lowest points: their indices in `summary.points`, and their values.
-    struct Extreme { var column: String; var high: (Int, Double); var low: (Int, Double) }
+    /// The highest and lowest points: their indices in `summary.points`, and their values. For a
+    /// metric worlds can lack, the values are the means over the worlds that have one (as
+    /// points.csv and worlds.csv give them: a rest never reached or a bounce never made is no
+    /// measurement), the points where no world has one are left out, and `lacking` says how many.
+    struct Extreme {
+        var column: String; var high: (Int, Double); var low: (Int, Double)
+        var lacking = 0
+    }
 
     func extremes() -> [Extreme] { extremeList }
 
@@ -23,10 +29,23 @@ extension ReportModel {
 
     var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
-            let vals = valued(column)
-            guard let hi = vals.max(by: { $0.1 < $1.1 }), let lo = vals.min(by: { $0.1 < $1.1 }), hi.1 > lo.1 else { return nil }
-            return Extreme(column: column, high: hi, low: lo)
+            let measured = Censoring.missing(column, metrics).countsNever
+            let vals: [(Int, Double)] = measured
+                ? summary.points.indices.compactMap { i in summary.points[i].metrics[column].flatMap { $0.count > 0 && $0.mean.isFinite ? (i, $0.mean) : nil } }
+                : valued(column)
+            // The first point on a tie, as points.csv lists them.
+            guard let hi = vals.max(by: { ($0.1, -$0.0) < ($1.1, -$1.0) }), let lo = vals.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), hi.1 > lo.1 else { return nil }
+            let ran = summary.points.filter { Censoring.worlds($0) > 0 }.count
+            return Extreme(column: column, high: hi, low: lo, lacking: measured ? ran - vals.count : 0)
         }
+    }
+
+    /// What an extreme of a metric worlds can lack is over, said under the table.
+    func extremeNote(_ e: Extreme) -> String? {
+        guard Censoring.missing(e.column, metrics).countsNever else { return nil }
+        var text = "\(e.column): means over the worlds that have a value (a world that \(HTMLReport.lacking(e.column, metrics)) has none), as in \(summary.replicas > 1 ? "points.csv" : "worlds.csv")"
+        if e.lacking > 0 { text += "; the \(Text.count(e.lacking, "point")) where no world has one are left out" }
+        return text + "."
     }
 
     /// The world the report replays for a point: its first replica.
@@ -48,8 +67,9 @@ extension ReportModel {
             + " --world \(world)"
     }
 
-    /// Sentences on swept elasticities and frictions that the mixing rules make (partly) idle.
-    var mixingNotes: [String] { replay?.scene.mixingNotes() ?? [] }
+    /// Sentences on swept elasticities and frictions that the mixing rules make (partly) idle, from
+    /// the partners the items actually touched.
+    var mixingNotes: [String] { replay?.scene.mixingNotes(touched: summary.partners) ?? [] }
 
     /// The extreme worlds to draw: the headline metric's highest and lowest first, then the other
     /// key metrics', each world once.
@@ -61,7 +81,7 @@ extension ReportModel {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
                 let p = summary.points[pv.0], w = world(of: p)
                 guard !out.contains(where: { $0.world == w }), out.count < Self.maxTrajectories else { continue }
-                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))): \(describe(p))"))
+                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))\(Censoring.missing(e.column, metrics).countsNever ? " over the worlds with one" : "")): \(describe(p))"))
             }
         }
         return out

@@ -26,6 +26,30 @@ extension ReportModel {
 
     var constantMetrics: [String] { analyses.filter { $0.signal == .constant }.map(\.column) }
 
+    /// The times no world reached (a rest, a settling) of metrics the run
+    /// recorded, said in one sentence per metric: such a column is empty in every world, so no
+    /// analysis, chart or constant names it otherwise.
+    var unreachedOutcomes: [String] {
+        var declared: [String] = [], seen = Set<ObjectIdentifier>()
+        for p in summary.points where seen.insert(ObjectIdentifier(p.metrics.names)).inserted {
+            declared += p.metrics.names.names.filter { !declared.contains($0) }
+        }
+        let present = Set(analyses.map(\.column))
+        let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }
+        guard worlds > 0 else { return [] }
+        var byKey: [(key: String, items: [String])] = []
+        for column in declared where !present.contains(column) && Censoring.missing(column, metrics) == .runLength {
+            let key = Units.metricKey(column)
+            guard let item = column.split(separator: ".").first.map(String.init) else { continue }
+            if let k = byKey.firstIndex(where: { $0.key == key }) { byKey[k].items.append(item) } else { byKey.append((key, [item])) }
+        }
+        return byKey.map { key, items in
+            let who = items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
+            let what = HTMLReport.lacking("x.\(key)", metrics).replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")
+            return "In all \(worlds) worlds \(who) \(what): \(items.map { "\($0).\(key)" }.joined(separator: ", ")) \(items.count == 1 ? "has" : "have") no value in any world."
+        }
+    }
+
     /// The metric the page leads with: the first of `headlines`.
     var computedHeadline: MetricAnalysis? { headlines.first }
 

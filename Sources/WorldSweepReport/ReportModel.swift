@@ -140,9 +140,9 @@ struct ReportModel {
         runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key, metrics) == .runLength }.map(\.value.max) }.max() ?? 0
         let replicated = summary.replicas > 1
         // What the decompositions read of the parameters alone, made once for the metrics every
-        // point has a value of (issue 29: made per metric, it was most of a big sweep's report):
-        // the groundwork's, or made by the first job, beside the partner metrics' own (made
-        // before the jobs, it was a millisecond of one thread alone at 4 096 points).
+        // point has a value of (made per metric, it would be most of a big sweep's report): the
+        // groundwork's, or made by the first job, beside the partner metrics' own (made before
+        // the jobs, it would be a step of one thread alone).
         let fullDesign = MadeOnce<[Int], Decomposition.Design>()
         let sharedDesign = {
             prepared?.design ?? fullDesign.value([-1]) { Decomposition.Design(parameters: ownParameters, parameterCount: p) }
@@ -152,14 +152,12 @@ struct ReportModel {
         // What the jobs read of every point besides its statistics, read once: a point copied
         // in each job took references another thread's job had just taken. Each thread has its
         // own copy of the parameter arrays, which the designs and the values of a metric some
-        // points lack hold: a reference count taken on one core and then on another moved the
-        // count between the cores' caches (a sixth of a 50 000-point report's time on two threads
-        // when every metric's values held them; with one copy for both threads now, that sweep's
-        // whole run on two threads still fell from 92.2 to 90.9 % of the engine, five runs each).
+        // points lack hold: a reference count taken on one core and then on another moves the
+        // count between the cores' caches (docs/journal.md has what that cost).
         let pointWorlds = summary.points.map(Censoring.worlds)
         let workers = ParallelMap.workers(designJobs + columns.count, threads: threads)
         // Each made by its own thread in its first job, and freed on another thread after (made
-        // and freed here, they were two serial steps of the report, 0.3 and 0.6 ms at 4 096 points).
+        // and freed here, they would be two serial steps of the report).
         let parametersByWorker = PerWorker<[[Double]]>(workers) { w in w == 0 ? ownParameters : ownParameters.map { $0.map { $0 } } }
         // One job per metric: its points' complete values (read once, kept for the views), its fit
         // and its decomposition.
@@ -174,7 +172,7 @@ struct ReportModel {
             let k = order[j - designJobs]
             let column = columns[k], pointParameters = parametersByWorker.value(worker)
             let form = Censoring.Form(column, metrics)
-            let lacking = form.missing != .none
+            let lacking = form.missing.countsNever
             // Each point's statistics read once, for its value, its never-share and the tally.
             let stored = table.column(Censoring.readColumn(form))
             // The values alone go to the analyses (a PointValue carries the point's parameters): a
@@ -199,8 +197,8 @@ struct ReportModel {
             let everyPoint = taken.count == summary.points.count
             if !everyPoint { for k in pts.indices { pts[k].parameters = pointParameters[taken[k]] } }
             let subset = everyPoint ? nil : { [pts, taken] in subsetDesigns.value(taken) { Decomposition.Design(pts, parameterCount: p) } }
-            // Most metrics have every point: their set is filed under one short key (hashing and
-            // comparing the whole index list per metric was ~1 M instructions at 16 667 points).
+            // Most metrics have every point: their set is filed under one short key (not hashing
+            // and comparing the whole index list per metric).
             let sensitivity = everyPoint
                 ? { prepared?.sensitivity ?? sensitivityDesigns.value([-1]) { Self.sensitivityDesign(parameters: pointParameters, parameterCount: p) } }
                 : { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }
@@ -236,8 +234,8 @@ struct ReportModel {
 
     /// A metric's fit, decomposition and signal from its points' complete values.
     /// `design`: the decompositions' design over exactly these values' points, in their order
-    /// (the caller knows when a metric has every point: comparing each point's parameters with
-    /// the design's cost a tenth of a 50 000-point sweep's per-metric work; issue 29);
+    /// (the caller knows when a metric has every point, so each point's parameters are not
+    /// compared with the design's);
     /// `subsetDesign`: otherwise, the design over its points, asked for only if needed.
     static func analyse(_ column: String, unit: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
                         design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil,
@@ -277,24 +275,24 @@ struct ReportModel {
     var parameterNames: [String] { summary.parameters }
     var binned: Bool { isRandom }
 
-    /// A grid axis of three or more positive values spread by a constant ratio over at least a
-    /// decade (`logspace`), or a random sweep's `loguniform` parameter: drawn on a log axis (and
-    /// a random one binned in equal widths of its logarithm).
+    /// A grid axis of three or more positive values spread by a constant ratio (geometric:
+    /// `logspace`, or 0.5, 1, 2, 4) over a factor of at least 3, or a random sweep's `loguniform`
+    /// parameter: drawn on a log axis (and a random one binned in equal widths of its logarithm),
+    /// in every chart of the parameter.
     func isLogSpaced(_ j: Int) -> Bool {
         guard !isRandom else { return isLogUniform(j) }
         return logSpacedGrid[safe: j] ?? Self.logSpacedValues(summary.points, j)
     }
 
-    /// Whether the points' values of parameter `j` are three or more positive values spread by a
-    /// constant ratio over at least a decade.
+    /// Whether the points' values of parameter `j` are geometric (`logSpaced`).
     static func logSpacedValues(_ points: [PointSummary], _ j: Int) -> Bool {
         logSpaced(Array(Set(points.compactMap { $0.parameters[safe: j] })).sorted())
     }
 
     /// Whether distinct ascending values are three or more positive values spread by a constant
-    /// ratio over at least a decade.
+    /// ratio over a factor of at least 3.
     static func logSpaced(_ v: [Double]) -> Bool {
-        guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 10 else { return false }
+        guard v.count >= 3, let lo = v.first, let hi = v.last, lo > 0, hi / lo >= 3 else { return false }
         let ratios = zip(v.dropFirst(), v).map { $0 / $1 }
         return ratios.allSatisfy { abs($0 / ratios[0] - 1) < 0.01 }
     }
@@ -308,6 +306,9 @@ struct ReportModel {
             return false
         }
     }
+
+    /// A grid or zip parameter's swept values (ticks of its log axis); none for a random sweep.
+    func sweptValues(_ j: Int) -> [Double] { isRandom ? [] : parameterLevels[safe: j]?.values ?? [] }
 
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
 
@@ -367,114 +368,8 @@ struct ReportModel {
     }
 
     var metricColumns: [String] { analyses.map(\.column) }
-
-    // MARK: header
-
-    /// How the shares of variation were had: exactly on a full grid of the points, by a fitted
-    /// surrogate, or each where it applies (a grid sweep's metrics that lack some points, or a
-    /// big grid whose points the report reads every k-th of, are fitted). Said by the pages'
-    /// method lines; from the analyses made, not from the sweep's kind.
-    enum ImportanceMethod { case grid, surrogate, both }
-    var importanceMethod: ImportanceMethod {
-        var grid = false, fitted = false
-        for a in analyses {
-            switch a.importance?.method {
-            case .grid?: grid = true
-            case .surrogate?: fitted = true
-            case nil: break
-            }
-        }
-        if grid && fitted { return .both }
-        if grid || fitted { return grid ? .grid : .surrogate }
-        return isGrid && pointStride == 1 ? .grid : .surrogate
-    }
-
-    /// Points in the whole sweep (a summary of a big sweep keeps every `pointStride`-th).
-    var sweepPointCount: Int { max(summary.run.sweepPoints ?? 0, summary.points.count) }
-    /// The report reads the sweep's points whose index is a multiple of this (1: all of them).
-    var pointStride: Int { sweepPointCount > summary.points.count ? summary.run.pointStride ?? 1 : 1 }
-    /// Where the report reads fewer points than the sweep has, which ones, said where the counts
-    /// are (the analyses and charts are of these; worlds.csv has every world).
-    var keptPointsNote: String? {
-        guard sweepPointCount > summary.points.count else { return nil }
-        return "the report reads every \(Text.ordinal(pointStride)) point (\(summary.points.count)); worlds.csv has every world"
-    }
-
-    /// One line on the run (the table folds under it).
-    var runSummary: String {
-        let r = summary.run
-        return "\(r.worlds) worlds, \(sweepPointCount) points × \(summary.replicas) replica\(summary.replicas == 1 ? "" : "s"), \(Text.value(runSeconds)) s simulated each; \(String(format: "%.2f", r.wallSeconds)) s wall time"
-            + (keptPointsNote.map { "; \($0)" } ?? "")
-    }
-
-    var header: [(String, String)] {
-        let r = summary.run
-        let pts = sweepPointCount
-        let kind = summary.parameters.isEmpty ? "nothing swept" : "\(summary.sweepKind) sweep"
-        var rows = [
-            ("Worlds", "\(r.worlds)"),
-            ("Points", "\(pts) (\(kind)\(keptPointsNote.map { "; \($0)" } ?? ""))"),
-            ("Replicas per point", "\(summary.replicas)"),
-            ("Swept parameters", summary.parameters.isEmpty ? "none" : summary.parameters.joined(separator: ", ")),
-            ("Items", summary.items.joined(separator: ", ")),
-            ("Failed worlds", "\(summary.failedWorlds)"),
-            ("Engine", r.engine),
-            ("Threads", "\(r.threads)"),
-            ("Ticks per world", "\(r.ticksPerWorld)"),
-            ("Simulated per world", "\(Text.value(runSeconds)) s\(runSecondsKnown ? "" : " (the longest time seen; the summary does not say)")"),
-            ("Wall time", String(format: "%.2f s", r.wallSeconds)),
-        ]
-        rows += Self.rateRows(r)
-        if let v = r.version { rows.append(("Version", v)) }
-        if let c = r.commandLine { rows.append(("Command", (["worldsweep"] + c).joined(separator: " "))) }
-        return rows
-    }
-}
-
-extension ReportModel {
-    /// The run's rates, labelled apart: the simulation's own (engine time per thread) and the
-    /// run's over its wall time (files included); a merged run has neither (no process ran it all).
-    static func rateRows(_ r: RunInfo) -> [(String, String)] {
-        var rows: [(String, String)] = []
-        if let ran = r.worldsRun, ran < r.worlds { rows.append(("Worlds run by this process", "\(ran) (the rest kept before --resume)")) }
-        if let sim = r.simulationWorldTicksPerSecond { rows.append(("Simulation rate", "\(Text.grouped(sim)) world-ticks/s")) }
-        if r.worldTicksPerSecond > 0 { rows.append(("Whole-run rate", "\(Text.grouped(r.worldTicksPerSecond)) world-ticks/s")) }
-        return rows
-    }
 }
 
 extension Array {
     subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
-}
-
-/// A value per worker thread of a ParallelMap, made by that thread the first time it asks (each
-/// slot is only touched by its own worker).
-final class PerWorker<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Value?>
-    private let make: (Int) -> Value
-
-    init(_ workers: Int, _ make: @escaping (Int) -> Value) {
-        slots = .allocate(capacity: max(1, workers))
-        slots.initialize(repeating: nil)
-        self.make = make
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    /// Drops every value (once the jobs are done: on another thread, so that freeing them is
-    /// not a step of the caller's).
-    func clear() {
-        for w in slots.indices { slots[w] = nil }
-    }
-
-    /// Worker `w`'s value (`ParallelMap`'s worker index).
-    func value(_ w: Int) -> Value {
-        if let v = slots[w] { return v }
-        let v = make(w)
-        slots[w] = v
-        return v
-    }
 }

@@ -54,11 +54,10 @@ public enum ReportWriter {
     private static func writePages(_ model: ReportModel, to directory: String, threads: Int) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // One set of jobs on the run's threads, the longest first: the extreme worlds' replays
-        // (side by side in one batch, ~4 ms for four), the parallel coordinates (~2 ms), then
-        // report.md and importance.csv, each written by its job, then the HTML page's other
-        // sections in page order. Each section is appended to report.html as soon as those before
-        // it are (`PageInOrder`): written once all were done, the page's 1.8 MB (4 096 points)
-        // were the report's last 1.5 ms on one thread alone.
+        // (side by side in one batch), the parallel coordinates, then report.md and
+        // importance.csv, each written by its job, then the HTML page's other sections in page
+        // order. Each section is appended to report.html as soon as those before it are
+        // (`PageInOrder`), so that writing the page is not the report's last step on one thread.
         let replays = model.replay == nil ? [] : model.trajectoryWorlds().map(\.world)
         let parts = HTMLReport.parts(model)
         let early = parts.indices.contains(HTMLReport.parallelPart(model)) ? [HTMLReport.parallelPart(model)] : []

@@ -68,6 +68,18 @@ enum Text {
     static func px(_ x: Double) -> String { PrintfNumber.fixedTrimmed(x, decimals: 2, noNegativeZero: true) }
 
     /// Shortens long labels for legends and tick labels (the full text goes into a `<title>`).
+    /// Words of `s` in lines of at most `width` characters (a longer word on a line of its own).
+    static func wrap(_ s: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in s.split(separator: " ") {
+            if line.isEmpty { line = String(word) } else if line.count + 1 + word.count <= width { line += " " + word } else {
+                lines.append(line); line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     static func shorten(_ s: String, to n: Int) -> String {
         s.count <= n ? s : String(s.prefix(n - 1)) + "…"
     }
@@ -116,6 +128,31 @@ struct NiceAxis: Sendable {
             v = self.lo + Double(i) * step
         }
         ticks = t
+    }
+
+    /// A log axis over positive data from `a` to `b` (its values are log10 of the data): ticks at
+    /// the swept values when there are few (`values`, a grid's levels: at most `count` + 3, else
+    /// every k-th; the domain padded by a thirtieth of its span), else at 1, 2 and 5 × 10ⁿ.
+    init(logFrom a: Double, to b: Double, values: [Double] = [], count: Int = 5) {
+        let lo = log10(Swift.min(a, b)), hi = log10(Swift.max(a, b))
+        let swept = values.filter { $0 > 0 && $0.isFinite }.sorted()
+        // Swept values are drawn at the ends as dots: kept off the frame. Drawn data spans it.
+        let pad = hi > lo ? (swept.count >= 2 ? (hi - lo) / 30 : 0) : 0.1
+        self.lo = lo - pad; self.hi = hi + pad; self.log = true
+        self.step = 0
+        if swept.count >= 2 {
+            let every = Swift.max(1, Int((Double(swept.count) / Double(count + 3)).rounded(.up)))
+            ticks = swept.enumerated().filter { $0.offset % every == 0 || $0.offset == swept.count - 1 && $0.offset % every >= every / 2 }.map { log10($0.element) }
+        } else {
+            var t: [Double] = []
+            var decade = floor(lo)
+            while decade <= ceil(hi) && t.count < 40 {
+                for m in [1.0, 2, 5] { let v = decade + log10(m); if v >= lo - 1e-9 && v <= hi + 1e-9 { t.append(v) } }
+                decade += 1
+            }
+            if t.count > count + 3 { t = t.filter { abs($0 - $0.rounded()) < 1e-9 } }
+            ticks = t.isEmpty ? [lo, hi] : t
+        }
     }
 
     func label(_ v: Double) -> String {

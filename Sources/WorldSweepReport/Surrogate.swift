@@ -8,7 +8,7 @@ import Foundation
 /// What a surrogate needs of the points' parameters alone: the standardized parameters, the model's
 /// terms at every point and at every cell of the quantile grid. It is the same for every metric over
 /// the same points, so a report makes it once per sweep (`Decomposition.Design`) instead of once per
-/// metric (issue 29: each metric sorted and hashed every parameter's 50 000 values again).
+/// metric (each metric would sort and hash every parameter's values again).
 struct SurrogateDesign: Sendable {
     /// The parameters in the fit (varying, not in lockstep with an earlier one).
     var parameters: [Int]
@@ -70,7 +70,7 @@ struct SurrogateDesign: Sendable {
     /// The model's terms at standardized parameters z: intercept, linear terms, squares (where
     /// kept), then pair products (a < b).
     /// (Made in one array of the final size: the rows of a big sweep's design are one such array
-    /// per point, and growing each was most of the design's instructions, issue 29.)
+    /// per point, and growing each would be most of the design's work.)
     static func features(_ z: [Double], squared: [Bool]) -> [Double] {
         var f: [Double] = []
         f.reserveCapacity(1 + z.count + squared.count + z.count * (z.count - 1) / 2)

@@ -50,8 +50,8 @@ struct PairView: Sendable {
 
 /// One parameter's distinct values over a sweep's points, ascending, and each point's place among
 /// them: worked out once per report, so that each slice and pair map of a grid sweep groups its
-/// points by index instead of hashing every point's value again (issue 29: the views were a
-/// seventh of a 4 096-point report, most of it the sets and dictionaries of values per view).
+/// points by index instead of hashing every point's value again in sets and dictionaries of
+/// values per view.
 struct ParameterLevels: Sendable {
     /// The distinct values, ascending, as `Array(Set(values)).sorted()` makes them.
     let values: [Double]
@@ -97,7 +97,7 @@ enum SweepViews {
     /// Every point with a world that did not fail, by its index in `points`, and its mean of
     /// `column` in the complete form (Censoring: a time never reached counts as the run's length, a
     /// bounce never made as 0). Indices, not copies of the points: a copy retained and released the
-    /// point's arrays and dictionary, per metric column and per view (issue 29).
+    /// point's arrays and dictionary, per metric column and per view.
     static func valued(_ points: [PointSummary], _ column: String, _ metrics: MetricCatalog, runSeconds: Double) -> [(Int, Double)] {
         let form = Censoring.Form(column, metrics)
         return points.indices.compactMap { i in
@@ -109,7 +109,7 @@ enum SweepViews {
     /// The share of a point's worlds without a value of `column` (nil for a metric every world
     /// has), as one function for every point of the column: the rule read once, not per point.
     static func never(_ column: String, _ metrics: MetricCatalog) -> (PointSummary) -> Double? {
-        Censoring.missing(column, metrics) == .none ? { _ in nil } : { Censoring.neverShare($0, column) }
+        !Censoring.missing(column, metrics).countsNever ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
 
     /// Per valued point, the share of its worlds without a value of `column` (nil entries for a
@@ -170,7 +170,8 @@ enum SweepViews {
                      binned: binned, log: log)
     }
 
-    /// `valued`: `valued(points, column, …)`; `never`: `neverShares(valued, of: points, column, …)`.
+    /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
+    /// `neverShares(valued, of: points, column)`, likewise.
     /// `levels`: the parameter's levels over `points` (ReportModel's, made once), for a grid's
     /// levels grouped by index.
     static func slice(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?], parameter j: Int, column: String,
@@ -182,7 +183,7 @@ enum SweepViews {
             vals.append((x, y, p)); never.append(shares[i])
         }
         // The levels' points, by level in order: bins by index (an array, not a dictionary keyed
-        // by each point's bin: hashing per point was a third of a random sweep's slice, issue 29),
+        // by each point's bin, which would hash per point),
         // grid values by value.
         typealias Member = (x: Double, y: Double, never: Double?)
         let ordered: [[Member]]
@@ -218,7 +219,8 @@ enum SweepViews {
                     binned: binned, log: log, maxSide: maxSide)
     }
 
-    /// `valued`: `valued(points, column, …)`; `never`: `neverShares(valued, of: points, column, …)`.
+    /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
+    /// `neverShares(valued, of: points, column)`, likewise.
     /// `levels`: the two parameters' levels over `points` (ReportModel's, made once), for a grid's
     /// cells found by index.
     static func pair(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?], x jx: Int, y jy: Int, column: String,
@@ -255,7 +257,7 @@ enum SweepViews {
             xs = ReportModel.capped(allX, maxSide); ys = ReportModel.capped(allY, maxSide)
             capped = xs.count < allX.count || ys.count < allY.count
             // Each value's column and row by binary search in the sorted, distinct values (a
-            // dictionary keyed by Double hashed twice per point and map, issue 29).
+            // dictionary keyed by Double would hash twice per point and map).
             // (With a NaN among them the sort has no order to search: a dictionary, as before.)
             let (sx, sy) = (xs, ys)
             if sx.contains(where: \.isNaN) || sy.contains(where: \.isNaN) {
@@ -273,7 +275,7 @@ enum SweepViews {
             }
         }
         var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)
-        // A metric worlds can lack has a share (0 or more) at every point; others have none.
+        // A metric whose never-share is an outcome has one (0 or more) at every point; others none.
         let counted = shares.contains { $0 != nil }
         for (a, b, v, n, p) in vals {
             guard let k = key(a, b, p) else { continue }

@@ -12,7 +12,7 @@ public enum TuneCharts {
     /// front (two or more objectives), then the best world, still and animated. `scene`: the file
     /// as searched (overrides applied), which the best world is replayed from.
     public static func html(_ data: TuneChartData, scene: SceneFile, file: String) -> String {
-        var s = ""
+        var s = TuneSearchCharts.html(data)
         if let front = paretoChart(data) {
             s += "<h2>Pareto front</h2>\n<div class=\"charts\">"
                 + HTML.figure(front.svg, caption: "Every evaluated point that meets the bounds (grey), within the front's span beyond it: \(front.shown) of \(front.feasible); the front in blue, the answer ringed.", class: "wide")

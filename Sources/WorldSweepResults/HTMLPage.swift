@@ -38,7 +38,7 @@ public enum HTML {
     svg .line{fill:none;stroke-width:2}svg .band{fill-opacity:.13;stroke:none}svg .err{stroke-width:1.2}
     @media (max-width:600px){p.finding{font-size:15px;padding:8px 10px}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block}table.stack tr:first-child{display:none}
     table.stack tr{border:1px solid #ddd;margin:0 0 8px}table.stack td{border:none;padding:2px 8px}table.stack td.n{text-align:left}}
-    .sc{overflow-x:auto}.sc svg.chart{min-width:360px}
+    .sc{overflow-x:auto}.sc svg.chart{min-width:360px}.sc.pc svg.chart{min-width:900px}
     nav.toc{font-size:14px;background:#fafafa;border:1px solid #e4e4e4;padding:6px 12px;margin:10px 0}nav.toc ul{margin:2px 0;padding-left:18px}
     figure.full{flex-basis:100%}
     .swatch{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px;vertical-align:baseline}

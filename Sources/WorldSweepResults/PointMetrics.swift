@@ -1,7 +1,7 @@
 // One point's statistics per metric name, as a dictionary reads them, stored as an array over a
 // table of names that every point of a run shares. A dictionary of its own per point hashed each
-// of its ~30 names when it was filled and again when the report laid the points out by metric:
-// a third of a sweep's point fold and most of the report's table (issue 29). Here a point built by
+// of its names when it was filled and again when the report laid the points out by metric, most
+// of a sweep's point fold and of the report's table. Here a point built by
 // the run is its shared names plus one array; a name it has no statistics for holds nil. A point
 // of one world holds only that world's values: its statistics follow from each value alone.
 
@@ -34,16 +34,15 @@ public struct PointMetrics: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         @usableFromInline let names: MetricNames
         // Unchecked: written only through a uniquely held storage (the setter copies first), and
         // read for every point of every metric column by the report; the dynamic exclusivity
-        // check on each read cost more than the read (~75 instructions and a retain of the
-        // storage per point).
+        // check on each read costs more than the read (and a retain of the storage per point).
         /// Per slot of `names`, the statistics, nil where the point has none (empty when
         /// `oneWorld`: `values` holds them).
         @exclusivity(unchecked) @usableFromInline var slots: [MetricStats?]
         /// A point of one world: per slot of `names`, the world's value, NaN where it has none
         /// (statistics are of finite values only). Its statistics are `MetricStats(oneValue:)`.
-        /// An eighth of the bytes of `slots`: a 4 096-world sweep keeps every point, and the
-        /// statistics written out were 8 MB made by the workers and copied by the collecting
-        /// thread, most of it page faults (issue 29).
+        /// An eighth of the bytes of `slots`: a sweep of one world per point keeps every point,
+        /// made by the workers and copied by the collecting thread, and page faults on full
+        /// statistics would be most of that.
         @exclusivity(unchecked) @usableFromInline var values: [Double]
         @usableFromInline let oneWorld: Bool
         /// Names outside `names` (the partners of a big world's items: thousands in a pile).
@@ -186,7 +185,7 @@ extension Array where Element == PointSummary {
     /// none) into `columns`, metric after metric: the statistics of `names[c]` for point `i` go to
     /// `columns[c * stride + i]`. Each point's statistics are read once, in order: read a metric
     /// at a time, each point cost three dependent cache misses per metric (its storage, its slots,
-    /// the slot), most of a big sweep's report table (issue 29). The ranges of one buffer may be
+    /// the slot). The ranges of one buffer may be
     /// written from several threads at once.
     public func writeMetricColumns(_ names: [String], points range: Range<Int>,
                                    into columns: UnsafeMutablePointer<MetricStats?>, stride: Int) {

@@ -207,3 +207,16 @@ extension SweepSummary {
     /// was kept, those of the points it holds.
     public var failedWorlds: Int { run.failedWorlds ?? points.reduce(0) { $0 + $1.failedReplicas } }
 }
+
+extension RunInfo {
+    /// Seconds of wall time as every place that states them writes them (the terminal, the
+    /// report, summary.json's number read by a person): two decimals from a second up, else two
+    /// significant digits (a 4 ms run reads "0.0041 s", not "0.00 s").
+    public static func secondsText(_ s: Double) -> String {
+        guard s.isFinite, s > 0 else { return "0 s" }
+        return s >= 1 ? String(format: "%.2f s", s) : String(format: "%.2g s", s)
+    }
+
+    /// The run's wall time (`wallSeconds`: its worlds and data files, not the report after them).
+    public var wallText: String { Self.secondsText(wallSeconds) }
+}

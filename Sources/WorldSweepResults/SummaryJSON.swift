@@ -2,9 +2,9 @@ import Foundation
 
 // summary.json's layout: the sweep-level summary keyed by name, and the per-point statistics as
 // two tables of columns and rows (PointTable), or `null` with one replica per point, where each
-// point is one world and worlds.csv is the per-point table (docs/data.md). Before issue 29 every
-// point was an object with each metric's five statistics spelled out by key: 116 MB for a
-// 50 000-point sweep whose worlds.csv is 12 MB. Here, beside SweepSummary's declaration: a
+// point is one world and worlds.csv is the per-point table (docs/data.md): a point as an object
+// with each metric's five statistics spelled out by key would be many times worlds.csv's size.
+// Here, beside SweepSummary's declaration: a
 // conformance's own coding must live in the module that declares the conformance.
 
 /// summary.json's per-point table columns that do not depend on the sweep (WorldSweepRun's

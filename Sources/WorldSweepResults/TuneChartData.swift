@@ -34,4 +34,28 @@ public struct TuneChartData: Sendable, Equatable {
         self.objectiveNames = objectiveNames; self.feasible = feasible; self.front = front; self.answer = answer
         self.best = best
     }
+
+    /// One evaluated point of the search, for the charts of the search itself.
+    public struct Evaluated: Sendable, Equatable {
+        /// One per tuned parameter, in file order.
+        public var values: [Double]
+        /// What the search ranks by (`objectiveLabel`); nil where some replica lacked a metric.
+        public var objective: Double?
+        /// Every bound (and, beside objectives, every target) holds.
+        public var feasible: Bool
+        public var generation: Int
+        public init(values: [Double], objective: Double?, feasible: Bool, generation: Int) {
+            self.values = values; self.objective = objective; self.feasible = feasible; self.generation = generation
+        }
+    }
+
+    /// The tuned parameters' paths, and whether each is searched in its logarithm.
+    public var parameterNames: [String] = []
+    public var parameterLog: [Bool] = []
+    /// What `Evaluated.objective` is ("card.settle_time (s)", "largest target error (tolerances)").
+    public var objectiveLabel = ""
+    /// Every evaluated point, in evaluation order.
+    public var evaluated: [Evaluated] = []
+    /// The answer's parameter values.
+    public var answerValues: [Double]?
 }

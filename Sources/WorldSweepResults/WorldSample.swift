@@ -1,8 +1,8 @@
 // What the report reads of a sweep's sampled worlds: per item, the first bounce heights of those
 // that did not fail. A run used to keep the sampled worlds' whole results for this (every third
 // world of a 50 000-world sweep): held by the collecting thread to the end, those results, made
-// by the workers, scattered long-lived objects through the heaps the engine allocates from, and
-// the engine ran 1.5 % slower for it (issue 29). These few numbers are kept instead.
+// by the workers, scattered long-lived objects through the heaps the engine allocates from and
+// slowed the engine. These few numbers are kept instead.
 
 /// The first bounce heights of sampled worlds, per item, and how many sampled worlds did not fail.
 public struct WorldSample: Sendable, Hashable {

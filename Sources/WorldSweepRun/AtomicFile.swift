@@ -18,7 +18,7 @@ public enum AtomicFile {
 /// A file written whole now and put in place later: its bytes go to `NAME.tmp` at once (so a
 /// folder that takes no file fails here, where the caller can say so), and `place` syncs it and
 /// renames it over `NAME`, as `AtomicFile.write` does in one go. The fsync is what takes time
-/// (a new folder's first files: ~10 ms each here), and `place` can run beside other work.
+/// (most of all a new folder's first files), and `place` can run beside other work.
 public final class StagedFile: @unchecked Sendable {
     public let path: String
     private let tmp: String
@@ -132,11 +132,10 @@ private let posixClose = Darwin.close
 #endif
 
 /// Asks the kernel to start writing bytes appended to an open file (Linux's sync_file_range with
-/// SYNC_FILE_RANGE_WRITE; it waits for nothing). The closing fsync then finds them on their way:
-/// a 50 000-world run's fsync of its 12 MB worlds.csv waited 7.7 ms after the last row, on the
-/// path to the report (issue 29). `start` is relative to the bytes this handle appended, which
-/// begin where the file began when opened for a fresh run; on a resumed run the hint may name the
-/// wrong bytes, which costs nothing but the hint. Elsewhere, nothing.
+/// SYNC_FILE_RANGE_WRITE; it waits for nothing). The closing fsync then finds them on their way
+/// instead of waiting on the path to the report. `start` is relative to the bytes this handle
+/// appended, which begin where the file began when opened for a fresh run; on a resumed run the
+/// hint may name the wrong bytes, which costs nothing but the hint. Elsewhere, nothing.
 /// Returns whether the kernel took the hint.
 @discardableResult
 func startWriteback(_ fd: Int32, from start: Int, count: Int) -> Bool {

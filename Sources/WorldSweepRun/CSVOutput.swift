@@ -110,8 +110,8 @@ public struct CSVLayout: Sendable, Hashable {
     var rowBytesEstimate: Int { 32 + 24 * parameters.count + 160 * items.count }
 
     /// `row(r)`'s bytes appended to `bytes`: a chunk's rows go into one buffer, written and
-    /// hashed as bytes (issue 29: a String per row, appended and converted again, was a third of
-    /// the workers' time outside the engine).
+    /// hashed as bytes (a String per row, appended and converted again, would be most of the
+    /// workers' time outside the engine).
     public func appendRow(_ r: WorldResult, to bytes: inout [UInt8]) {
         var s = RowText(bytes: [])
         swap(&s.bytes, &bytes)
@@ -272,8 +272,7 @@ public enum NumberText {
 
     /// The number's `description`, less a final ".0", appended as it writes itself to a stream
     /// (TextOutputStreamable): the digits go straight into the bytes with no String made of
-    /// them, a third of the time `description` took (43 against 61 ns a Float here; a
-    /// 50 000-world sweep writes 1.6 million).
+    /// them, cheaper than `description` (a big sweep writes millions).
     private static func appendWithoutPointZero<T: BinaryFloatingPoint & TextOutputStreamable>(_ value: T, to bytes: inout [UInt8]) {
         // A NaN writes its sign and payload to a stream ("-snan(0x…)"); `description` says "nan".
         if value.isNaN { bytes.append(contentsOf: "nan".utf8); return }
@@ -311,8 +310,8 @@ public enum NumberText {
 
 /// The integer's digits as `String(value)` writes them, appended as UTF-8 (the CSV and JSON
 /// writers' whole numbers, without making a String per number). Written backwards into a small
-/// buffer and appended once: a byte at a time, each append checked the array's uniqueness and
-/// capacity (about 500 instructions per number).
+/// buffer and appended once: a byte at a time, each append would check the array's uniqueness
+/// and capacity.
 func appendDecimalDigits(of value: Int, to bytes: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
         var at = 24
@@ -329,7 +328,7 @@ func appendDecimalDigits(of value: Int, to bytes: inout [UInt8]) {
 
 /// One item's partners and their slots among a point's statistics. Looked up per partners.csv row
 /// and per point's partner: while they are few, by comparing names (a dictionary's look-up hashed
-/// the name each time, a sixth of making a partners.csv row; issue 29), past that by a dictionary.
+/// the name each time), past that by a dictionary.
 struct PartnerSlots: Sendable, Hashable {
     private let names: [String]
     private let slots: [Int]

@@ -7,10 +7,9 @@ import Darwin
 #endif
 
 /// Threads that stay for the life of the process, parked on a condition, to take a share of a
-/// `ParallelMap`'s jobs. Dispatch's pool, idle for 20 ms or more, took about 2.8 ms to start the
-/// second thread of a `concurrentPerform` on a 2-core machine (a parked thread here wakes in about
-/// 20 µs): in a report's few parallel steps, each one after a serial step, the second core stood
-/// idle for 1–5 ms a step (issue 29).
+/// `ParallelMap`'s jobs. Dispatch's pool, once idle, is slow to start the second thread of a
+/// `concurrentPerform` where a parked thread here wakes at once: in a report's few parallel
+/// steps, each one after a serial step, the second core would stand idle (docs/journal.md).
 final class HelperThreads: @unchecked Sendable {
     static let shared = HelperThreads()
 
@@ -39,8 +38,8 @@ final class HelperThreads: @unchecked Sendable {
 
     /// Runs `body` with the helpers spinning between shares instead of parking. A parked helper
     /// was often woken on the caller's busy core and waited there for the scheduler's next
-    /// balance while the other core idled: 2.5–4 ms in four of seven report rounds on 2 cores,
-    /// traced with sched_switch (issue 29). For a run of parallel steps with short serial steps
+    /// balance while the other core idled (traced with sched_switch; docs/journal.md). For a run
+    /// of parallel steps with short serial steps
     /// between them; a spinning helper yields its core to any other thread that wants it.
     /// Parked helpers are woken at once, so that they spin by the time the first step posts.
     func awake<T>(_ body: () throws -> T) rethrows -> T {

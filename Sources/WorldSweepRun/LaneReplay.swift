@@ -1,6 +1,6 @@
 // A few worlds of a sweep replayed side by side in the lanes of one plan batch, tick by tick: what
 // the report draws of its extreme worlds. On the single-world engine each world filled one lane of
-// eight, so four worlds cost four times what they cost here (1.7 ms each at 300 ticks, issue 29).
+// eight, so four worlds cost four times what they cost here.
 import WorldSweep
 import WorldSweepScene
 
@@ -33,7 +33,7 @@ extension WorldRunner {
             if let template {
                 plan = template.plan(for: world).plan
             } else {
-                let made = PlanTemplate(world)
+                let made = PlanTemplate(world, of: worldMaker)
                 template = made
                 first = world
                 plan = made.plan

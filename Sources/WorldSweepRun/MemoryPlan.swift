@@ -4,16 +4,15 @@ import WorldSweepScene
 
 /// What a run of a scene needs in memory, estimated from the file before anything is allocated.
 /// The engines keep contacts only for pairs whose boxes overlap, so a world's memory grows with its
-/// bodies and contacts (one world of 2 000 small items: 34 MB on the single engine; see
-/// docs/reliability.md). The output is linear too: partners.csv and partner_points.csv have a row
+/// bodies and contacts (docs/reliability.md has the measurements). The output is linear too:
+/// partners.csv and partner_points.csv have a row
 /// per contact partner an item actually touched, and the run holds the results of the point in
 /// progress and of the report's sample of worlds, item by item. That part is paid once per run; the worlds' part per world running side by side. Fewer
 /// threads run when the worlds would not fit side by side, and a run that cannot fit at all is
 /// refused.
 public struct MemoryPlan: Sendable {
     /// Measured (docs/reliability.md): peak resident bytes per body of one world on the single
-    /// engine, its contacts included at the density of a settling pile of small items (2 000
-    /// items: 34 MB peak, 31 MB of it the process and the parsed file; 10 000: 67 MB).
+    /// engine, its contacts included at the density of a settling pile of small items.
     public static let bytesPerBodySingle = 4096.0
     /// Rows of contacts per body a batch's estimate makes room for: a pile's density (each small
     /// item's box meets its eight neighbours': four contacts per body), and the stores sized by
@@ -21,8 +20,8 @@ public struct MemoryPlan: Sendable {
     public static let rowsPerBody = 8
     /// Measured (docs/reliability.md): the run's bytes per item for a point's statistics (its
     /// metrics, and its partners' at a pile's density: a small item touches a few neighbours), the
-    /// rows being formatted and the report's tables. One world of 10 000 items peaked at 164 MB,
-    /// its world on the single engine about 67 MB of that: some 10 KB per item, rounded up.
+    /// rows being formatted and the report's tables: the peak of a one-world run of many items,
+    /// less its world on the single engine, per item, rounded up.
     public static let bytesPerItemOfRun = 16384.0
     /// Bytes per item of one world's result held in memory (its metrics, partner counts included).
     public static let bytesPerItemOfResult = 512.0

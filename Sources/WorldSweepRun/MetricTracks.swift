@@ -257,7 +257,8 @@ struct MetricTracks {
 
     /// The results after the last tick: `state` of an item with a body, else where the file
     /// `placed` it.
-    mutating func finish(ticksRun: Int, tickLength: Double, up: (x: Double, y: Double),
+    /// `ticks`: the run's length in ticks (a paused world stops before it).
+    mutating func finish(ticksRun: Int, ticks: Int, tickLength: Double, up: (x: Double, y: Double),
                          state: (Int) -> ItemState?, placed: (Int) -> (center: Point, angle: Double)) -> [ItemResult] {
         // A flight still open when the run ends counts once its apex is behind it (the item is
         // coming down again): the rise is known even though the next contact never came.
@@ -288,7 +289,10 @@ struct MetricTracks {
                 out[i].angle = stored(s.angle)
                 out[i].vx = stored(s.velocity.dx); out[i].vy = stored(s.velocity.dy)
                 out[i].angularVelocity = stored(s.angularVelocity)
-                if s.isAsleep && ticksRun > 0 {
+                // A rest is the first tick of the item's last sleep. One first reached on the
+                // run's last tick is no rest the run can confirm (and would read as the run's
+                // length, what a rest never reached counts as): the item never rested in the run.
+                if s.isAsleep && ticksRun > 0 && perItem[i].lastAwakeTick + 1 < ticks {
                     out[i].restTime = Double(Float(Double(perItem[i].lastAwakeTick + 1) * tickLength))
                 }
             } else {

@@ -82,7 +82,7 @@ final class MetricsRecorder {
     func finish() -> [ItemResult] {
         if failed { return Array(repeating: ItemResult(), count: items.count) }
         let animator = built.animator, views = built.views
-        return tracks.finish(ticksRun: ticksRun, tickLength: tickLength, up: up,
+        return tracks.finish(ticksRun: ticksRun, ticks: built.tickCount, tickLength: tickLength, up: up,
                              state: { animator.itemState(for: views[$0]) },
                              placed: { (views[$0].center, views[$0].angle) })
     }

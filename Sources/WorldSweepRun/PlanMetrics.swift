@@ -128,7 +128,7 @@ final class PlanMetricsRecorder {
     func finish(batch: PlanBatch, world k: Int) -> [ItemResult] {
         if worlds[k].failed { return Array(repeating: ItemResult(), count: names.count) }
         let bodies = worlds[k].bodies, placed = worlds[k].placed
-        return worlds[k].tracks.finish(ticksRun: worlds[k].ticksRun, tickLength: worlds[k].tickLength, up: worlds[k].up,
+        return worlds[k].tracks.finish(ticksRun: worlds[k].ticksRun, ticks: worlds[k].ticks, tickLength: worlds[k].tickLength, up: worlds[k].up,
                                        state: { i in bodies[i].map { batch.itemState(k, body: $0) } },
                                        placed: { placed[$0] })
     }

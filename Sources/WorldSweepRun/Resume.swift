@@ -66,7 +66,7 @@ enum RowSums {
 /// A chunk's rows.sum hash, fed its bytes in any pieces (a chunk's row buffers, or its rows read
 /// back line by line). FNV-1a over 8-byte little-endian words, the last one zero-padded, then the
 /// byte count: each multiply waits on the one before, so byte by byte (`byWords` false, how
-/// earlier versions hashed) it cost ~4 cycles a byte, 18 ms of a 50 000-world run's rows (issue 29).
+/// earlier versions hashed, which files written then still need) it is several times slower.
 /// A change to any one word changes the hash (each step is a bijection of the hash so far).
 struct RowHasher {
     let byWords: Bool

@@ -51,8 +51,8 @@ public struct Scheduler: Sendable {
     /// (2 × threads)-th of the worlds not yet handed out, rounded up to a multiple of
     /// `smallestTailChunk` (guided scheduling): worlds of one sweep cost unequal time (the
     /// bouncier ones stay awake longer), and with equal chunks to the end one thread can idle for
-    /// most of a chunk while another finishes: by measured chunk costs, 3 % of two threads' time
-    /// on twin-drop's 768 worlds, 43 % of sixteen's (docs/batched-engine.md, Scheduler). Results
+    /// most of a chunk while another finishes, a share that grows with the threads
+    /// (docs/batched-engine.md, Scheduler). Results
     /// never depend on where the chunks fall.
     public func chunkStarts(_ range: Range<Int>) -> [Int] {
         var starts = [range.lowerBound]
@@ -140,9 +140,8 @@ public struct Scheduler: Sendable {
 ///
 /// A result goes back to the worker that made it to be dropped there: freed by the consumer, its
 /// memory went back to the worker's malloc arena from another thread (taking the arena's lock
-/// while the worker allocated from it, and leaving the worker colder memory to allocate). That
-/// made the engine itself 4 % slower in `run` than alone (50 000 worlds, two threads: 1.96 s
-/// against 1.88 s in the engine per thread; issue 29).
+/// while the worker allocated from it, and leaving the worker colder memory to allocate), which
+/// made the engine itself slower in `run` than alone.
 final class SchedulerState<T>: @unchecked Sendable {
     private let condition = NSCondition()
     private var nextToStart = 0

@@ -101,7 +101,7 @@ public struct SummaryBuilder {
     /// The partners a chunk's worlds touched, per item, gathered as `notePartners` gathers them.
     /// A world's partners are nearly always ones an earlier world of the chunk touched: a short
     /// list per item compared by equality finds them without hashing every name of every world
-    /// (the set's inserts were a sixth of making a twin-drop chunk's rows and points; issue 29).
+    /// (a set's inserts would be a visible share of making a chunk's rows and points).
     struct SeenPartners {
         private var names: [[String]]
         /// Past this many names an item's list gives way to a set (a big world's items).
@@ -189,7 +189,7 @@ public struct SummaryBuilder {
     /// its whole points follow, its trailing worlds begin the next. `copyingKept`: the chunk was
     /// folded on another thread, and the points kept for the report are kept as copies made here.
     /// Kept as the worker made them, they stayed among the memory its engine allocates from, to
-    /// the end of the run: the engine ran 1.5 % slower for it (50 000 points, two threads; issue 29).
+    /// the end of the run, and the engine ran slower for it.
     mutating func add(_ chunk: ChunkPoints, copyingKept: Bool = false) throws {
         for r in chunk.leading { try add(r) }
         if !chunk.records.pointsCSV.isEmpty || !chunk.records.pointsJSON.isEmpty || !chunk.records.partnerPointsCSV.isEmpty {

@@ -26,7 +26,7 @@ public struct SweepRun {
         /// A whole run's last files (the syncs of worlds.csv, partners.csv and rows.sum, the point
         /// tables, then summary.json) are finished on another thread, beside what the caller does
         /// next (the report): the outcome's `closing` waits for them and must be called before the
-        /// process ends. The syncs were 2 ms of a 4 096-world run's end with nothing else to do.
+        /// process ends. Otherwise the syncs would be the run's end with nothing else to do.
         public var closesInBackground = false
         /// Done on the calling thread once the workers have started, before the first chunk's
         /// rows are written (SweepRequest.whileWorkersRun).
@@ -187,8 +187,7 @@ public struct SweepRun {
             // Plain files of this run's own (OutputFolder.check refused anything else); the marker
             // first, so that a kill from here on leaves an unfinished run. The big rows files of a
             // run this one replaces are moved to their temporary names (ours too) and removed
-            // beside the engine: removed here, freeing their blocks was 0.6 ms of a 4 096-world
-            // run's start.
+            // beside the engine (removed here, freeing their blocks would delay the run's start).
             unlink(finalMarker)
             var dropped: [String] = []
             for path in [worldsPath, partnersPath] where rename(path, path + ".tmp") == 0 { dropped.append(path + ".tmp") }
@@ -202,14 +201,14 @@ public struct SweepRun {
                 throw RunInputError("cannot write in the output folder \(dir) (\(error.description))")
             }
             staged.append(try StagedFile(sweepCopy, to: sweepCopyPath))
-            // Synced and put in place beside the engine: the first fsyncs in a new folder (~20 ms
-            // here) held up the start of every run (a twentieth of a 4 096-world one). No row goes
+            // Synced and put in place beside the engine: the first fsyncs in a new folder would hold
+            // up the start of every run. No row goes
             // into worlds.csv before they are in place (`firstFiles.wait()`), so a killed run
             // always has the run.json that `--resume` needs.
             let files = staged
             // The report of the run this one replaces describes rows about to be rewritten: it goes
-            // now, beside the engine. Replaced only at the end, the old report.html's pages were
-            // freed inside the new one's rename, 2 ms of a 4 096-world run's last step.
+            // now, beside the engine. Replaced only at the end, the old report.html's pages would be
+            // freed inside the new one's rename, the run's last step.
             let oldFiles = dropped + (options.force ? OutputFolder.reportNames.map { "\(dir)/\($0)" } : [])
             firstFiles = BackgroundWork {
                 for path in oldFiles { unlink(path) }
@@ -376,34 +375,5 @@ public struct SweepRun {
         out.close()
         guard rename(tmp, path) == 0 else { throw RunFileError("cannot rename \(tmp) to \(path)") }
         for file in rowFiles { try? FileManager.default.removeItem(atPath: file) }
-    }
-}
-
-struct ChunkOutput: Sendable {
-    var points = SummaryBuilder.ChunkPoints()
-    /// The chunk's worlds.csv and partners.csv rows, as bytes.
-    var csv: [UInt8] = []
-    var partners: [UInt8] = []
-    /// RowHasher's hash of the chunk's rows of worlds.csv, then of partners.csv.
-    var hash: UInt64 = RowSums.seed
-    /// Time the worker spent in the engine on this chunk.
-    var engineNanoseconds: UInt64
-    /// The worlds' results, when the collecting thread formats them (else empty).
-    var results: [WorldResult] = []
-
-    /// Results not yet formatted.
-    init(results: [WorldResult], engineNanoseconds: UInt64) {
-        self.results = results; self.engineNanoseconds = engineNanoseconds
-    }
-
-    /// The rows of `results` and their whole points folded.
-    init(formatting results: [WorldResult], layout: CSVLayout, folder: SummaryBuilder.ChunkFolder, engineNanoseconds: UInt64) {
-        self.engineNanoseconds = engineNanoseconds
-        csv.reserveCapacity(results.count * layout.rowBytesEstimate)
-        for r in results { layout.appendRow(r, to: &csv); layout.appendPartnersRows(r, to: &partners) }
-        var hasher = RowHasher()
-        hasher.add(csv); hasher.add(partners)
-        hash = hasher.value
-        points = folder.fold(chunk: results)
     }
 }

@@ -94,7 +94,7 @@ public struct WorldRunner: Sendable {
             if let template {
                 made = template.plan(for: worldScene)
             } else {
-                let first = PlanTemplate(worldScene)
+                let first = PlanTemplate(worldScene, of: worldMaker)
                 template = first
                 made = (first.plan, first.input.gravity)
             }

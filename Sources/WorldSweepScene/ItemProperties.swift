@@ -58,6 +58,12 @@ struct ItemProperty: @unchecked Sendable {
         return ItemProperty(key: key, value: value, unit: unit, doc: doc)
     }
 
+    /// The keys of the API's settings (what a world plan's materials are made from), not the velocities.
+    private static let settingKeys = Set(DynamicItemBehavior.properties.map { fileKey(for: $0).key })
+
+    /// Whether `key` is one of the API's settings: a number a world plan sets by value.
+    static func isSetting(_ key: String) -> Bool { settingKeys.contains(key) }
+
     /// Every key an item behavior takes in a file.
     static var keys: [String] { all.map(\.key) }
 

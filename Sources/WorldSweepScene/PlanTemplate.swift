@@ -1,87 +1,117 @@
 import WorldSweep
 
-// A sweep's worlds differ from one another only in numbers, so a batch compiles one world's plan
-// in full and makes the others from it by setting their values (WorldPlan+Values): an item's
-// pose, an item behavior's material settings, a push's or gravity's force. A world that differs
-// in anything else (a size, a shape, an attachment's keys, a velocity, a field) is compiled,
-// taking the template's collisions where they are the same. Either way the plan is the one
-// `WorldPlan(compiling: world.planInput())` gives (PlanTemplateTests checks that world by world).
+// A sweep's worlds differ from one another only in the numbers its paths name, so a batch
+// compiles one world's plan in full and makes the others from it by setting their values
+// (WorldPlan+Values) at the plan slots those paths resolve to, once per sweep: an item's pose, the
+// items' material settings, a push's or gravity's force. A sweep with a path that has no slot (a
+// size, a shape, an attachment's keys, a velocity, a field) compiles its worlds, taking the
+// template's collisions. Either way the plan is the one `WorldPlan(compiling: world.planInput())`
+// gives (PlanTemplateTests checks that world by world).
 
-/// One world's scene, input and plan, to make other worlds of the same sweep from.
+/// Where one of a sweep's numbers lands in a compiled plan.
+package enum PlanSlot: Hashable, Sendable {
+    /// Item `item`'s centre and angle.
+    case pose(item: Int)
+    /// The items' materials: every item behavior's settings overlaid, per item.
+    case itemSettings
+    /// The vector of the push made by behavior `behavior`.
+    case push(behavior: Int)
+    /// The world's gravity (the last gravity behavior's direction).
+    case gravity
+
+    /// The slot a resolved path sets in `scene`'s plan, or nil when only a compile makes it.
+    static func of(_ parameter: ResolvedParameter, in scene: SceneFile) -> PlanSlot? {
+        switch parameter.target {
+        case .item(let i):
+            return ["center.x", "center.y", "angle"].contains(parameter.key) ? .pose(item: i) : nil
+        case .behavior(let k):
+            switch scene.behaviors[k].kind {
+            case .gravity: return .gravity
+            case .push: return SceneFile.offsetKey(parameter.key) == nil ? .push(behavior: k) : nil
+            case .item: return ItemProperty.isSetting(parameter.key) ? .itemSettings : nil
+            case .collision, .field, .attachment, .snap: return nil
+            }
+        case .measure:
+            // A written metric's number is not in the plan at all; a world that differs in one is
+            // compiled, as for any key without a slot (rare: it is swept only to compare metrics).
+            return nil
+        }
+    }
+}
+
+/// One world's scene, input and plan, and the slots its sweep's numbers land in, to make the
+/// sweep's other worlds from.
 public struct PlanTemplate: Sendable {
     public let scene: SceneFile
     public let input: PlanInput
     public let plan: WorldPlan
-    /// Whether values can make other worlds: no behavior whose compiled form reads more than its
-    /// own numbers (attachments and snaps measure items; fields copy charges onto the plan).
-    private let settable: Bool
+    /// The slots of the sweep's parameters and jitter, each once; nil when some number has none,
+    /// or the scene has a behavior whose compiled form reads more than its own numbers
+    /// (attachments and snaps measure items; fields copy charges onto the plan).
+    package let slots: [PlanSlot]?
 
-    public init(_ scene: SceneFile) {
+    /// `first`, a world of `sweep`, as the template of the sweep's worlds.
+    public init(_ first: SceneFile, of sweep: SweepWorlds) {
+        self.init(first, paths: sweep.valuePaths)
+    }
+
+    /// `scene` as a template whose worlds are compiled (no paths known to set).
+    public init(_ scene: SceneFile) { self.init(scene, paths: nil) }
+
+    private init(_ scene: SceneFile, paths: [ResolvedParameter]?) {
         self.scene = scene
         input = scene.planInput()
         plan = WorldPlan(compiling: input)
-        settable = scene.behaviors.allSatisfy {
+        let settable = scene.behaviors.allSatisfy {
             switch $0.kind {
             case .gravity, .collision, .item, .push: true
             case .field, .attachment, .snap: false
             }
         }
+        var slots: [PlanSlot]? = settable ? [] : nil
+        for path in paths ?? [] {
+            guard let slot = PlanSlot.of(path, in: scene) else { slots = nil; break }
+            if slots?.contains(slot) == false { slots?.append(slot) }
+        }
+        self.slots = paths == nil ? nil : slots
     }
 
-    /// `world`'s plan and gravity direction (`planInput().gravity`): by values where it differs
-    /// from the template's scene only in numbers that can be set, else compiled.
+    /// Whether the sweep's worlds are made by setting values (else each is compiled).
+    public var setsValues: Bool { slots != nil }
+
+    /// `world`'s plan and gravity direction (`planInput().gravity`): the template's plan with the
+    /// world's numbers set at the sweep's slots, or compiled where the sweep has a number without one.
     public func plan(for world: SceneFile) -> (plan: WorldPlan, gravity: Vector?) {
-        if let made = planByValues(world) { return made }
+        if let slots { return plan(for: world, setting: slots) }
         let input = world.planInput(collisionsOf: (scene, self.input))
         return (WorldPlan(compiling: input, collisionsOf: (self.input, plan)), input.gravity)
     }
 
-    /// The template's plan with `world`'s values set, or nil when `world` differs in anything else.
-    /// (Unchanged specs share storage with the template's, so comparing them is cheap.)
-    package func planByValues(_ world: SceneFile) -> (plan: WorldPlan, gravity: Vector?)? {
-        guard settable, world.world == scene.world, world.items.count == scene.items.count,
-              world.behaviors.count == scene.behaviors.count else { return nil }
+    private func plan(for world: SceneFile, setting slots: [PlanSlot]) -> (plan: WorldPlan, gravity: Vector?) {
         var plan = self.plan
-        for (i, item) in world.items.enumerated() where item != scene.items[i] {
-            var moved = scene.items[i]
-            moved.center = item.center
-            moved.angle = item.angle
-            guard moved == item else { return nil }
-            plan.setPose(ofItem: i, center: item.center, angle: item.angle)
-        }
-        var gravity = input.gravity, settingsChanged = false
-        for (k, now) in world.behaviors.enumerated() where now != scene.behaviors[k] {
-            var expected = scene.behaviors[k]
-            switch (expected.kind, now.kind) {
-            case (.gravity(var g), .gravity(let n)):
-                g.force = n.force
-                expected.kind = .gravity(g)
+        var gravity = input.gravity
+        for slot in slots {
+            switch slot {
+            case .pose(let i):
+                plan.setPose(ofItem: i, center: world.items[i].center, angle: world.items[i].angle)
+            case .push(let k):
+                guard case .push(let push) = world.behaviors[k].kind else { continue }
+                plan.setPush(behavior: k, direction: SceneFile.direction(of: push))
+            case .gravity:
                 gravity = world.gravityDirection()
-            case (.item(var p), .item(let n)):
-                p.settings = n.settings
-                expected.kind = .item(p)
-                settingsChanged = true
-            case (.push(var p), .push(let n)):
-                p.force = n.force
-                expected.kind = .push(p)
-                plan.setPush(behavior: k, direction: SceneFile.direction(of: n))
-            default:
-                return nil
+            case .itemSettings:
+                // Each item's settings overlaid by the compile's rule, members as the template's
+                // input lists them (a sweep changes no item lists), settings as this world has them.
+                let itemBehaviors = input.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
+                    guard case .item(let members, _, _) = input.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
+                    return (members, p.settings)
+                }
+                for item in world.items.indices {
+                    if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
+                }
             }
-            guard expected == now else { return nil }
         }
         plan.setGravity(gravity)
-        if settingsChanged {
-            // Each item's settings overlaid by the compile's rule, members as the template's input
-            // lists them (the sweep changed no item lists), settings as this world has them.
-            let itemBehaviors = input.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
-                guard case .item(let members, _, _) = input.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
-                return (members, p.settings)
-            }
-            for item in world.items.indices {
-                if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
-            }
-        }
         return (plan, gravity)
     }
 }

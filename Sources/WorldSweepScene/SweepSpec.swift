@@ -63,7 +63,7 @@ public struct SweepSpec: Sendable, Hashable {
     }
 
     /// `values(atPoint:)` without the paths: what every world of a run asks for (with the paths,
-    /// 4 200 instructions a point of three parameters, most of them copies of the parameters).
+    /// most of its work would be copies of the parameters).
     public func parameterValues(atPoint point: Int) -> [Double] {
         // (Checked as the digits are taken on a grid: `pointCount` walks every parameter again.)
         precondition(point >= 0 && (kind == .grid || point < pointCount), "point \(point) is outside 0..<\(pointCount)")
@@ -243,6 +243,13 @@ public struct SweepWorlds: Sendable {
         guard let sweep = scene.sweep else { resolved = nil; return }
         resolved = try? (sweep.parameters.map { p throws(SceneError) in try scene.resolve(p.path).get() },
                          sweep.jitter.map { j throws(SceneError) in try scene.resolve(j.path).get() })
+    }
+
+    /// The sweep's paths, resolved once: its parameters, then its jitter (none without a sweep;
+    /// nil when some path does not resolve). `PlanTemplate` finds the plan slot of each.
+    var valuePaths: [ResolvedParameter]? {
+        guard scene.sweep != nil else { return [] }
+        return resolved.map { $0.parameters + $0.jitter }
     }
 
     /// The scene one world of the sweep runs: the point's values, then that replica's jitter added.

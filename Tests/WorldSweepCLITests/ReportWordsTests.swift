@@ -33,7 +33,7 @@ import WorldSweepScene
         // says the sweep cannot tell them apart, in place (the section is never left empty).
         #expect(section.contains("| box.bounce1 (pt) | 100 % | — |"))
         #expect(md.contains("stuff.friction, which moves in lockstep with it: the sweep cannot tell them apart"))
-        #expect(section.contains("Note: stuff.elasticity: values below 0.2 change no bounce: "))
+        #expect(section.contains("Note: stuff.elasticity: values up to 0.2 change no contact: "))
         let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
         #expect(html.contains("the sweep cannot tell them apart"))
         // One point per value of a zip sweep's parameter: "over 1 point", never "1 points".

@@ -7,7 +7,7 @@ import Testing
 struct ServeCommandTests {
     func makeExecutable(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
     }
 
     @Test func findsTheServerInTheCheckoutWorldsweepWasBuiltIn() throws {

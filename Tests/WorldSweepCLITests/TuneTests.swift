@@ -330,7 +330,12 @@ extension TuneKillTests {
         #expect(html.contains("<h2>The best world</h2>") && html.contains("<animateMotion"))
         // On the page shell: the stylesheet in the head, once, the pictures after it.
         let shell = try PageShell(html)
-        #expect(shell.title == "tune" && shell.styles == [HTML.style] && shell.stylesInPage == 1 && html.hasSuffix(HTML.tail))
+        // Titled by the problem and its question; the search's own charts (the evaluated points
+        // over the parameters, the objective per generation) before the Pareto front.
+        #expect(shell.title == "tune-spring-settle: tune — which frequency and damping settle a spring-hung card soonest, overshooting by at most 3 pt?")
+        #expect(shell.styles == [HTML.style] && shell.stylesInPage == 1 && html.hasSuffix(HTML.tail))
+        #expect(html.contains("<h2 id=\"search\">The search</h2>") && html.contains("class=\"answer\""))
+        #expect(html.contains("card.settle_time (s) per generation"))
     }
 }
 

@@ -200,6 +200,37 @@ private func total(_ d: VarianceDecomposition) -> Double {
         #expect(d.long == "no effect up to 0.6, then falls from 30 pt to 12 pt")
     }
 
+    private func described(_ ys: [Double], _ xs: [Double]? = nil, unit: String = "pt") -> String {
+        Shape.describe(Array(zip(xs ?? ys.indices.map(Double.init), ys)).map { (x: $0.0, y: $0.1) }, unit: unit).short
+    }
+
+    @Test func aThresholdEndsWhereTheMeansLeaveTheirFlatRun() {
+        // twin-drop's bottom.bounce1 against elasticity: flat to 0.2 (the boundaries' 0.2), then
+        // a rise whose first step (5.8 → 11.4 pt) is small against the whole range but twenty
+        // times the flat run's spread.
+        let e = (0..<16).map { Double($0) / 15 }
+        let bounce = [5.841, 5.955, 6.06, 5.813, 11.373, 18.636, 27.52, 40.78, 51.809, 66.169, 86.706, 118.165, 140.615, 184.602, 203.824, 232.931]
+        #expect(described(bounce, e) == "no effect up to 0.2, then rises")
+        // twin-drop's top.contacts against push: a drift of 0.2 before a step of 2.2.
+        let push = (0...15).map { Double($0) / 10 }
+        let contacts = [2.708, 2.688, 2.604, 2.646, 2.5, 4.667, 5.812, 6.896, 8.312, 9.812, 9.583, 8.583, 9.125, 8.812, 10.125, 9.812]
+        #expect(described(contacts, push, unit: "count") == "no effect up to 0.4, then rises")
+    }
+
+    @Test func aSmallWiggleIsNotNamedTheTrendIs() {
+        // A rise from 5.17 to 8 with one dip of 0.21 (7 % of the range): it rises.
+        #expect(described([5.17, 4.96, 5.6, 6.3, 7.1, 8.0]) == "rises")
+        // radial-gravity's heavy.contacts: 1, 0, 0.06, then up to 8.
+        #expect(described([1, 0, 0.06, 2.9, 2.6, 4.7, 6.8, 8.0], unit: "count") == "rises")
+        // twin-drop's mid.bounce1: 52.3, 53.6, 34.6, 29.9 falls.
+        #expect(described([52.3, 53.6, 34.6, 29.9]) == "falls")
+        // twin-drop's top.rest_time against push: the change is the step from 1.86 to 3.44 s.
+        let rest = [1.857, 3.444, 3.449, 3.449, 3.574, 3.587, 3.666, 3.523, 3.372, 3.277, 3.353, 3.274, 3.2, 3.133, 3.246, 3.29]
+        #expect(described(rest, (0...15).map { Double($0) / 10 }, unit: "s") == "steps up between 0 and 0.1")
+        // A peak large against the range is still one.
+        #expect(described([10, 40, 12]) == "peaks at 1")
+    }
+
     @Test func stepsPeaksAndSlopes() {
         #expect(Shape.describe(levels(xs) { $0 > 0.75 ? 3 : 0 }, unit: "count").short == "steps up between 0.7 and 0.8")
         #expect(Shape.describe(levels(xs) { -($0 - 0.7) * ($0 - 0.7) }, unit: "s").short == "peaks at 0.7")

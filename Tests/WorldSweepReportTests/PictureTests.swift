@@ -15,9 +15,11 @@ import WorldSweepScene
     /// Every dot of a chart: its cx, cy, opacity and hover text.
     static func dots(_ svg: String, series: String = "points") throws -> [(cx: Double, cy: Double, opacity: String, title: String)] {
         let doc = try XMLDocument(xmlString: svg)
+        // A dot's opacity is its own or its group's (which the dots of a scatter share).
         return try doc.nodes(forXPath: "//g[@class='series'][@data-series='\(series)']/circle[@class='pt']").compactMap { $0 as? XMLElement }.map { e in
             (Double(e.attribute(forName: "cx")!.stringValue!)!, Double(e.attribute(forName: "cy")!.stringValue!)!,
-             e.attribute(forName: "fill-opacity")?.stringValue ?? "", e.elements(forName: "title").first?.stringValue ?? "")
+             e.attribute(forName: "fill-opacity")?.stringValue ?? (e.parent as? XMLElement)?.attribute(forName: "fill-opacity")?.stringValue ?? "",
+             e.elements(forName: "title").first?.stringValue ?? "")
         }
     }
 
@@ -64,15 +66,19 @@ import WorldSweepScene
         #expect(drawn.count == summary.points.count)
         let model = ReportModel(summary: summary, sample: WorldSample())
         for d in drawn {
-            // "worlds 3p–3p+2 (point p: …): mean M pt — replay: worldsweep trace SWEEP --world 3p"
-            let digits = d.title.split(separator: "(point ").last?.split(separator: ":").first.map(String.init) ?? ""
+            // "worlds 3p–3p+2 (point p) at (e, d): mean M pt": the parameters' names and the replay
+            // command are said once, in the caption.
+            let digits = d.title.split(separator: "(point ").last?.split(separator: ")").first.map(String.init) ?? ""
             let p = try #require(Int(digits))
             let point = summary.points[p]
-            #expect(d.title.hasPrefix("worlds \(3 * p)–\(3 * p + 2) (point \(p): bouncy.elasticity = \(Text.value(point.parameters[0])), bouncy.density = \(Text.value(point.parameters[1]))): "))
-            #expect(d.title.hasSuffix(" — replay: \(model.traceCommand(world: 3 * p))") && d.title.hasSuffix(" --world \(3 * p)"))
+            #expect(d.title.hasPrefix("worlds \(3 * p)–\(3 * p + 2) (point \(p)) at (\(Text.value(point.parameters[0])), \(Text.value(point.parameters[1]))): "))
+            #expect(!d.title.contains("replay") && !d.title.contains("worldsweep trace"))
             let mean = try #require(model.valued("bottom.bounce1").first { model.summary.points[$0.0].point == p }?.1)
             #expect(d.title.contains(": mean \(Text.value(mean)) pt"))
         }
+        // The parameters' names and the replay command once, in the caption.
+        #expect(html.contains("Hover a dot or line for its world at (bouncy.elasticity, bouncy.density); \(model.replayPattern) replays world N."))
+        #expect(model.replayPattern.hasPrefix("worldsweep trace ") && model.replayPattern.hasSuffix(" --world N"))
         // 8 columns of 3 dots: jittered.
         #expect(slice.contains("data-jitter=\"8\""))
     }
@@ -269,10 +275,12 @@ extension PictureTests {
         let titles = try XMLDocument(xmlString: pc).nodes(forXPath: "//polyline[@class='pc']/title").map { $0.stringValue ?? "" }
         #expect(titles.count == summary.points.count)
         for t in titles {
-            let digits = t.split(separator: "(point ").last?.split(separator: ":").first.map(String.init) ?? ""
+            let digits = t.split(separator: "(point ").last?.split(separator: ")").first.map(String.init) ?? ""
             let p = try #require(Int(digits))
-            #expect(t.hasPrefix("worlds \(2 * p)–\(2 * p + 1) (point \(p): ") && t.hasSuffix(" --world \(2 * p)"))
+            #expect(t.hasPrefix("worlds \(2 * p)–\(2 * p + 1) (point \(p)) at (") && !t.contains("worldsweep trace"))
         }
+        // The command that replays a line's world, once in the caption.
+        #expect(html.contains("Hover a dot or line for its world at (bouncy.elasticity, bouncy.density, shove.magnitude); ") && html.contains(" --world N replays world N."))
     }
 }
 

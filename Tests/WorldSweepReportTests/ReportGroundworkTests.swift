@@ -67,7 +67,7 @@ import WorldSweepScene
             try ReportWriter.write(summary: summary, sample: WorldSample(), to: out, threads: 2, groundwork: groundwork)
             var files: [String: Data] = [:]
             for name in ["report.html", "report.md", ImportanceCSV.fileName] {
-                files[name] = try #require(FileManager.default.contents(atPath: out + "/" + name))
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))
             }
             pages.append(files)
         }

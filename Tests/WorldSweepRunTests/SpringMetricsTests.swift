@@ -109,6 +109,30 @@ import WorldSweepScene
         #expect(target.otherItem == 1)
     }
 
+    @Test func aRestFirstReachedOnTheRunsLastTickIsNoRest() throws {
+        // One item, awake on ticks 1 and 2, asleep from tick 3 on. In a run of 4 ticks it rests
+        // at the time of tick 3, the first tick of its last sleep: 3/60 s. In a run of 3 ticks it
+        // fell asleep on the last tick: the run cannot confirm that rest, and 3/60 s would read
+        // as the run's length, what a rest never reached counts as. No rest.
+        func run(ticks: Int) -> Double? {
+            var tracks = MetricTracks(itemCount: 1)
+            var last = Self.state(x: 0, y: 0)
+            for tick in 1...ticks {
+                var s = Self.state(x: 0, y: 0)
+                s.isAsleep = tick >= 3
+                last = s
+                let current = s
+                let ok = tracks.fold(tick: tick, bodies: [0], up: (0, -1), speedLimit: 1e4, state: { _, _ in current })
+                #expect(ok)
+            }
+            let final = last
+            return tracks.finish(ticksRun: ticks, ticks: ticks, tickLength: Self.tick, up: (0, -1),
+                                 state: { _ in final }, placed: { _ in (Point(x: 0, y: 0), 0) })[0].restTime
+        }
+        #expect(run(ticks: 4) == Double(Float(3 * Self.tick)))
+        #expect(run(ticks: 3) == nil)
+    }
+
     @Test func tracksFoldSpringsByBodyAndLeaveOtherItemsOut() throws {
         // Three items; the first springs towards the third (bodies in another order than items),
         // the second has no target. The first is 30 pt stretched, then 10 pt compressed, then at rest.
@@ -133,7 +157,7 @@ import WorldSweepScene
             let ok = tracks.fold(tick: k + 1, bodies: bodies, up: (0, -1), speedLimit: 1e4, state: { _, body in current[body] })
             #expect(ok)
         }
-        let out = tracks.finish(ticksRun: 3, tickLength: Self.tick, up: (0, -1),
+        let out = tracks.finish(ticksRun: 3, ticks: 3, tickLength: Self.tick, up: (0, -1),
                                 state: { i in bodies[i].map { states[$0] } }, placed: { _ in (Point(x: 0, y: 0), 0) })
         #expect(out[0].spring == SpringResult(overshoot: 10, settleTime: Double(Float(2 * Self.tick)), oscillations: 1))
         #expect(out[1].spring == nil && out[2].spring == nil)

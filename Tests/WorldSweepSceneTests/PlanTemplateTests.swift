@@ -3,9 +3,9 @@ import Testing
 import WorldSweep
 @testable import WorldSweepScene
 
-/// A batch's worlds after its first are the first world's plan with their values set (or compiled
-/// where they differ in more): every plan and gravity must be exactly the full compile's, world
-/// by world.
+/// A batch's worlds after its first are the first world's plan with their values set at the slots
+/// the sweep's paths resolve to, once per sweep (or compiled where a path has no slot): every plan
+/// and gravity must be exactly the full compile's, world by world.
 @Suite("Plans made from a template by values")
 struct PlanTemplateTests {
     /// Worlds of `scene` against world 0 as the template: the same plan and gravity as the full
@@ -14,7 +14,7 @@ struct PlanTemplateTests {
     static func expectSamePlans(_ scene: SceneFile, _ what: String, worlds indices: [Int]? = nil) -> Int {
         let worlds = SweepWorlds(scene)
         guard let first = try? worlds.world(0) else { return 0 }
-        let template = PlanTemplate(first)
+        let template = PlanTemplate(first, of: worlds)
         #expect(template.plan == WorldPlan(compiling: first.planInput()), "\(what): template")
         var byValues = 0
         for index in indices ?? Array(1..<scene.worldCount) {
@@ -23,10 +23,7 @@ struct PlanTemplateTests {
             let made = template.plan(for: world)
             #expect(made.plan == fullPlan, "\(what), world \(index): plan")
             #expect(made.gravity == full.gravity, "\(what), world \(index): gravity")
-            if let set = template.planByValues(world) {
-                #expect(set.plan == fullPlan && set.gravity == full.gravity, "\(what), world \(index): by values")
-                byValues += 1
-            }
+            if template.setsValues { byValues += 1 }
         }
         return byValues
     }
@@ -52,9 +49,32 @@ struct PlanTemplateTests {
         let scene = try SceneFile.load(path: packageRoot.appendingPathComponent("Sweeps/twin-drop.yaml").path)
         let all = Array(1..<scene.worldCount)
         #expect(Self.expectSamePlans(scene, "twin-drop", worlds: all) == all.count)
-        let worlds = SweepWorlds(scene), template = PlanTemplate(try worlds.world(0))
-        let last = try #require(template.planByValues(try worlds.world(scene.worldCount - 1)))
-        #expect(last.plan != template.plan)
+        let worlds = SweepWorlds(scene), template = PlanTemplate(try worlds.world(0), of: worlds)
+        #expect(template.plan(for: try worlds.world(scene.worldCount - 1)).plan != template.plan)
+    }
+
+    @Test func aSweepsPathsResolveToSlotsOnce() throws {
+        // twin-drop sweeps bouncy.elasticity and bouncy.density (one slot: the items' settings),
+        // shove.magnitude (the push's vector) and jitters top.center (top's pose, from two paths):
+        // three slots, found when the template is made, and every world is made through them.
+        let scene = try SceneFile.load(path: packageRoot.appendingPathComponent("Sweeps/twin-drop.yaml").path)
+        let worlds = SweepWorlds(scene)
+        let paths = try #require(worlds.valuePaths)
+        #expect(paths.map(\.key) == ["elasticity", "density", "magnitude", "center.x", "center.y"])
+        let template = PlanTemplate(try worlds.world(0), of: worlds)
+        let top = try #require(scene.items.firstIndex { $0.name == "top" })
+        let shove = try #require(scene.behaviors.firstIndex { $0.name == "shove" })
+        #expect(template.slots == [.itemSettings, .push(behavior: shove), .pose(item: top)])
+        // A world's plan is the template's with only those slots set: another world's settings,
+        // push and pose, and nothing else of it, make the same plan.
+        let index = scene.worldCount - 1
+        var world = try worlds.world(index)
+        let made = template.plan(for: world).plan
+        world.name = "renamed"
+        world.behaviors[shove].items = ["bottom"]   // not a slot: the plan keeps the template's members
+        #expect(template.plan(for: world).plan == made)
+        // Without the sweep's paths nothing is set by value: the world is compiled.
+        #expect(!PlanTemplate(try worlds.world(0)).setsValues)
     }
 
     /// Two gravity behaviors (the later sets the world's), item behaviors that overlay one another

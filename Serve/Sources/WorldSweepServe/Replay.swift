@@ -20,6 +20,8 @@ public struct ReplayRequest: Sendable, Equatable {
 
     /// The most item states one replay may return (items × ticks), and the most ticks.
     public static let maxStates = 1_200_000, maxTicks = 36_000, maxItems = 2_000
+    /// Wall seconds a replay may simulate before it is abandoned (refused with 413).
+    public static let maxSeconds = 20.0
 }
 
 public enum Replay {
@@ -79,7 +81,13 @@ public enum Replay {
         var contacts: [(tick: Int, contact: ReplayedContact)] = []
         var last: [ItemState?] = []
         var pausedAt: Int?
+        var overTime = false
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(ReplayRequest.maxSeconds * 1e9)
         let replayed = runner.replayInLanes([index]) { _, tick, states, began, paused in
+            if DispatchTime.now().uptimeNanoseconds > deadline {
+                overTime = true
+                return false
+            }
             var frame: [Float] = []
             frame.reserveCapacity(items.count * 3)
             for (i, state) in states.enumerated() {
@@ -93,6 +101,9 @@ public enum Replay {
             if paused { pausedAt = tick }
             // As a run: a world that pauses (every item asleep) ends there.
             return !paused
+        }
+        guard !overTime else {
+            throw ServeError(.contentTooLarge, "the replay took over \(Int(ReplayRequest.maxSeconds)) s by tick \(frames.count) of \(ticks); ask for fewer ticks (ticks=N)")
         }
         guard replayed else {
             throw ServeError(.unprocessableContent, "this world cannot be replayed in the engine's lanes (its memory or collision rule); use the trace command")

@@ -38,7 +38,9 @@ enum Compare {
         let limit = try query.integer("limit") ?? ComparisonReport.defaultLimit
         guard (1...500).contains(limit) else { throw ServeError(.badRequest, "limit must be 1 to 500") }
         do {
-            return ComparisonReport.html(try Comparison.ofRunFolders(a, b), limit: limit)
+            // Named as the user named the folder (its path from where the server started), once checked.
+            let shown = { (dir: String) in folder.shown + "/" + folder.relative(dir) }
+            return ComparisonReport.html(try Comparison.ofRunFolders(shown(a), shown(b)), limit: limit)
         } catch {
             throw ServeError(.unprocessableContent, "cannot compare: \(String(describing: error).prefix(300))")
         }

@@ -84,5 +84,7 @@ final class ServeReplayTests: XCTestCase {
         let reply = try Fixture.shared().get("/compare?a=done-run&b=done-run")
         XCTAssertEqual(reply.status, 200)
         XCTAssertTrue(reply.text.contains("no difference"), reply.text.prefix(400).description)
+        XCTAssertTrue(reply.text.contains("\(Fixture.folder)/done-run"), "the runs named by the served folder's path")
+        XCTAssertEqual(try Fixture.shared().get("/compare?a=done-run&b=../x").status, 400)
     }
 }

@@ -254,7 +254,7 @@ extension LaneWorld {
     /// One velocity iteration over the rounds in order.
     func bundleVelocityIteration() {
         // Bundles of one round share no body, so the core overlaps their chains on its own;
-        // taking them two per loop step measured 3 % slower (docs/batched-engine.md).
+        // taking them two per loop step measured slower (docs/batched-engine.md).
         for b in 0..<bundles.count { velocityStep(b, warmStart: false) }
     }
 

@@ -1,4 +1,4 @@
-// The contact update with one world's contacts in the lanes (issue 29's big worlds): where a
+// The contact update with one world's contacts in the lanes (for big worlds): where a
 // group of eight lanes holds few running worlds, most of each row's eight lanes are idle, and
 // the row's kernel call (`updateContacts(_:group:live:kernel:)`) costs the same for one world's
 // contact as for eight. Here the lane kernels run on eight contacts of any rows and lanes,
@@ -87,21 +87,16 @@ final class LanePairNarrowPhase {
     /// The gathered polygons' vertices and normals (`GatheredSlots.shape`).
     let shape: UnsafeMutablePointer<SIMD8<Float>>
 
-    init(maxVertexCount: Int) {
-        shape = .allocate(capacity: 8 * maxVertexCount)
-        shape.initialize(repeating: SIMD8(repeating: 0), count: 8 * maxVertexCount)
-        entries = .allocate(capacity: entryCapacity)
-        waitingCount = .allocate(capacity: Self.slotLimit)
-        waitingCount.initialize(repeating: 0, count: Self.slotLimit)
-        indices = .allocate(capacity: Self.slotLimit * Self.indexStride)
-        indices.initialize(repeating: 0, count: Self.slotLimit * Self.indexStride)
-    }
+    /// The memory of the columns above.
+    private let columns: Columns
 
-    deinit {
-        shape.deallocate()
-        entries.deallocate()
-        waitingCount.deallocate()
-        indices.deallocate()
+    init(maxVertexCount: Int) {
+        let columns = Columns()
+        self.columns = columns
+        shape = columns.make(8 * maxVertexCount, SIMD8(repeating: 0))
+        entries = columns.make(uninitialized: entryCapacity)
+        waitingCount = columns.make(Self.slotLimit, 0)
+        indices = columns.make(Self.slotLimit * Self.indexStride, 0)
     }
 
     @inline(__always) func clearEntries() { entryCount = 0 }
@@ -110,10 +105,7 @@ final class LanePairNarrowPhase {
     @inline(__always) @discardableResult
     func append(row: Int, lane: Int, _ step: Step) -> Int {
         if entryCount == entryCapacity {
-            let more = UnsafeMutablePointer<Entry>.allocate(capacity: 2 * entryCapacity)
-            more.moveInitialize(from: entries, count: entryCount)
-            entries.deallocate()
-            entries = more
+            entries = columns.grow(entries, keeping: entryCount, from: entryCapacity, to: 2 * entryCapacity)
             entryCapacity *= 2
         }
         entries[entryCount] = Entry(row: Int32(truncatingIfNeeded: row), lane: Int32(truncatingIfNeeded: lane), step: step)

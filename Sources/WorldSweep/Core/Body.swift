@@ -6,8 +6,9 @@ struct Body: Sendable {
     var isStatic: Bool
     var shape: Shape
     var density: Float = 1
-    var friction: Float = 0.2
-    var restitution: Float = 0.2
+    /// A body without a material (a boundary) keeps the boundaries' values.
+    var friction = Float(EngineSettings.boundaryFriction)
+    var restitution = Float(EngineSettings.boundaryElasticity)
     var linearDamping: Float = 0.1
     var angularDamping: Float = 0.1
     var gravityScale: Float = 0

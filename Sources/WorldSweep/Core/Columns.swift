@@ -7,7 +7,8 @@
 /// Columns owned by one store, freed (and their values deinitialized) when the store goes. Public
 /// for the run path's stores (PlanMetricsRecorder's item states).
 public final class Columns {
-    private var frees: [() -> Void] = []
+    /// Each column's address and how to free it.
+    private var frees: [(column: UnsafeMutableRawPointer, free: () -> Void)] = []
     /// Bytes of every column made so far.
     public private(set) var byteCount = 0
 
@@ -17,7 +18,7 @@ public final class Columns {
         let n = max(count, 1)
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
         column.initialize(repeating: value, count: n)
-        frees.append { column.deinitialize(count: n); column.deallocate() }
+        frees.append((UnsafeMutableRawPointer(column), { column.deinitialize(count: n); column.deallocate() }))
         byteCount += Self.bytes(T.self, count)
         return column
     }
@@ -27,9 +28,22 @@ public final class Columns {
     public func make<T>(uninitialized count: Int) -> UnsafeMutablePointer<T> {
         let n = max(count, 1)
         let column = UnsafeMutablePointer<T>.allocate(capacity: n)
-        frees.append { column.deallocate() }
+        frees.append((UnsafeMutableRawPointer(column), { column.deallocate() }))
         byteCount += Self.bytes(T.self, count)
         return column
+    }
+
+    /// A column made by `make(uninitialized:)` of `oldCount` values, moved into a new one of
+    /// `newCount` (at least `keeping`, the values in use, which move): the old column is freed
+    /// now. For a store whose column grows with its use.
+    public func grow<T>(_ column: UnsafeMutablePointer<T>, keeping used: Int, from oldCount: Int, to newCount: Int) -> UnsafeMutablePointer<T> {
+        precondition(used <= oldCount && used <= newCount)
+        let grown: UnsafeMutablePointer<T> = make(uninitialized: newCount)
+        grown.moveInitialize(from: column, count: used)
+        let old = UnsafeMutableRawPointer(column)
+        if let k = frees.firstIndex(where: { $0.column == old }) { frees.remove(at: k).free() }
+        byteCount -= Self.bytes(T.self, oldCount)
+        return grown
     }
 
     /// The bytes `make` takes for a column of `count` values of `type`: the one sizing rule, which
@@ -44,7 +58,7 @@ public final class Columns {
 
     public init() {}
 
-    deinit { for free in frees { free() } }
+    deinit { for f in frees { f.free() } }
 }
 
 /// The bytes an array store holds: its capacity in elements (not a size written by hand).

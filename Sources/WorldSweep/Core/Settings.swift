@@ -11,6 +11,11 @@ public enum EngineSettings {
     public static let positionIterations = 3
     /// Gravity magnitude 1 = 10 m/s² (1000 pt/s²).
     public static let gravityPerUnit: Float = 10
+    /// Elasticity (restitution) and friction of the boundaries (the reference bounds and explicit
+    /// boundaries: static bodies), which no UIKit API changes. A contact mixes its two sides'
+    /// values by `mixedRestitution` (the larger) and `mixedFriction` (the geometric mean).
+    public static let boundaryElasticity = 0.2
+    public static let boundaryFriction = 0.2
 
     /// π as the engine has it: Box2D's `b2_pi` (3.14159265359f) is π rounded to the nearest Float,
     /// bits 0x40490FDB; Swift's `Float.pi` is rounded down (0x40490FDA), one unit lower. Every

@@ -13,7 +13,34 @@ extension TuneReport {
             TuneChartData.BestWorld(values: $0.values, description: TuneResult.describe(values: $0.values, tune: tune),
                                     firstWorld: $0.point * $0.replicas)
         }
-        return TuneChartData(objectiveNames: objectiveNames, feasible: feasible, front: front, answer: best.map(shown),
-                             best: bestWorld)
+        var data = TuneChartData(objectiveNames: objectiveNames, feasible: feasible, front: front, answer: best.map(shown),
+                                 best: bestWorld)
+        data.parameterNames = tune.parameters.map(\.path)
+        data.parameterLog = tune.parameters.map { p in if case let .range(_, _, log, _) = p.domain { log } else { false } }
+        // One objective: its metric as measured; targets only: the largest target error, in
+        // tolerances (1 or less meets every target); several objectives: the first.
+        let single = tune.objectiveCount >= 1
+        if single, let k = tune.wants.firstIndex(where: { w in
+            if case .minimize = w.kind { return true }
+            if case .maximize = w.kind { return true }
+            return false
+        }) {
+            let metric = tune.wants[k].metric
+            data.objectiveLabel = metric + (Self.unit(metric).isEmpty ? "" : " (\(Self.unit(metric)))")
+            data.evaluated = outcome.evaluations.map { e in
+                TuneChartData.Evaluated(values: e.values, objective: e.counts[k] == e.replicas ? e.means[k] : nil,
+                                        feasible: scoring.score(e).violation == 0, generation: e.generation)
+            }
+        } else {
+            data.objectiveLabel = tune.curve != nil ? "curve rms (pt)" : "largest target error (tolerances)"
+            data.evaluated = outcome.evaluations.map { e in
+                let score = scoring.score(e)
+                let value = tune.curve != nil ? e.curveError : score.worstTarget
+                return TuneChartData.Evaluated(values: e.values, objective: value.flatMap { $0.isFinite ? $0 : nil },
+                                               feasible: score.violation == 0, generation: e.generation)
+            }
+        }
+        data.answerValues = best?.values
+        return data
     }
 }

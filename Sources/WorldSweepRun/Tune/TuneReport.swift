@@ -16,6 +16,11 @@ public struct TuneReport {
     /// Per parameter, the best point with that parameter moved a step down and up (see `probes`),
     /// on the search's replicas: how sensitive the answer is.
     public let sensitivity: [TuneEvaluation]
+    /// The file's name and description (what the page is titled by) and its tick length (what a
+    /// time metric can tell apart); set by the caller that has the scene.
+    public var name = "tune"
+    public var description = ""
+    public var tick = 1.0 / 60
 
     public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool,
                 sensitivity: [TuneEvaluation] = []) {
@@ -125,21 +130,6 @@ public struct TuneReport {
                 sensitivity: sensitivityLines, convergence: convergence)
     }
 
-    var findings: [String] {
-        var lines: [String] = []
-        if let best, let confirmation {
-            for (i, w) in tune.wants.enumerated() {
-                lines.append("\(w.metric): search \(best.means[i].map(TuneResult.number) ?? "none") ± "
-                             + "\(TuneResult.number(best.stds[i])), confirmation on fresh replicas "
-                             + "\(confirmation.means[i].map(TuneResult.number) ?? "none") ± \(TuneResult.number(confirmation.stds[i]))")
-            }
-            if let a = best.curveError, let b = confirmation.curveError {
-                lines.append("curve rms: search \(TuneResult.number(a)) pt, confirmation \(TuneResult.number(b)) pt")
-            }
-        }
-        return lines
-    }
-
     /// Per parameter two points: the best with that parameter a step down and a step up (2 % of
     /// a range, ±1 for an integer, the neighbouring choices), within its range.
     public static func probes(around values: [Double], tune: TuneSpec) -> [[Double]] {
@@ -187,42 +177,50 @@ public struct TuneReport {
         return lines
     }
 
+    /// The page's lines under the answer: unmet wants and conflicts, ties, bounds that bind.
+    var answerNotes: [String] { unmet + conflicts + [tiesSentence(tick: tick)].compactMap { $0 } + boundLines }
+
     var markdown: String {
-        var s = "# tune\n\n**\(sentence).**\n\n"
+        var s = "# \(name): tune\n\n" + (description.isEmpty ? "" : "\(description)\n\n") + "**\(sentence).**\n\n"
         s += "Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).\n\n"
-        for line in unmet + conflicts { s += "- \(line)\n" }
-        if !(unmet + conflicts).isEmpty { s += "\n" }
-        if !findings.isEmpty {
-            s += "## Search estimate and confirmation\n\n" + findings.map { "- \($0)\n" }.joined() + "\n"
+        for line in answerNotes { s += "- \(line)\n" }
+        if !answerNotes.isEmpty { s += "\n" }
+        if !confirmationLines.isEmpty {
+            s += "## Confirmation\n\n" + confirmationLines.map { "- \($0)\n" }.joined() + "\n"
         }
         if !sensitivityLines.isEmpty {
             s += "## Sensitivity (each parameter a step down / the answer / a step up, on the search's replicas)\n\n"
                 + sensitivityLines.map { "- \($0)\n" }.joined() + "\n"
         }
-        s += "## Convergence\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
-        for c in convergence { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
-        s += "\nFiles: best.yaml (the file with the found values), worlds.csv (every evaluated world, with its generation)"
-        s += tune.objectiveCount >= 2 ? ", pareto.csv (the Pareto front).\n" : ".\n"
+        s += "## Convergence\n\nThe generations at which the best so far changed (and the last).\n\n| generation | worlds | best so far | met |\n|---:|---:|---|---|\n"
+        for c in convergenceChanges { s += "| \(c.generation) | \(c.worlds) | \(c.best) | \(c.met ? "yes" : "no") |\n" }
+        s += "\nFiles: [best.yaml](best.yaml) (the file with the found values), [worlds.csv](worlds.csv) (every evaluated world, with its generation), [tune.json](tune.json) (the answer, confirmation and convergence as data)"
+        s += tune.objectiveCount >= 2 ? ", [pareto.csv](pareto.csv) (the Pareto front).\n" : ".\n"
         return s
     }
 
-    /// report.html: the answer, what was unmet or in conflict, the search's estimate against its
-    /// confirmation, the sensitivity, the convergence table, then `figures`.
+    /// report.html on the one page shell: titled by the problem and its description; the answer,
+    /// what was unmet or in conflict, ties and binding bounds; links to the files; the search's
+    /// charts (`figures`' first part); what the confirmation confirms; the sensitivity; the
+    /// generations that changed the answer; then the rest of `figures`.
     func html(figures: String) -> String {
-        var s = "<h1>tune</h1>\n<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
+        var s = "<h1>\(HTML.escape(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(HTML.escape(description))</p>\n")
+        s += "<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
         s += HTML.note("Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).")
-        if !(unmet + conflicts).isEmpty { s += "<ul>\n" + (unmet + conflicts).map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n" }
-        if !findings.isEmpty {
-            s += "<h2>Search estimate and confirmation</h2>\n<ul>\n" + findings.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
+        if !answerNotes.isEmpty { s += "<ul>\n" + answerNotes.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n" }
+        s += "<p>Files: <a href=\"best.yaml\">best.yaml</a> (the file with the found values) · <a href=\"worlds.csv\">worlds.csv</a> (every evaluated world) · <a href=\"tune.json\">tune.json</a> (the answer, confirmation and convergence as data)"
+            + (tune.objectiveCount >= 2 ? " · <a href=\"pareto.csv\">pareto.csv</a> (the Pareto front)" : "") + "</p>\n"
+        if !confirmationLines.isEmpty {
+            s += "<h2>Confirmation</h2>\n<ul>\n" + confirmationLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
         if !sensitivityLines.isEmpty {
             s += "<h2>Sensitivity</h2>\n" + HTML.note("Each parameter a step down / the answer / a step up, on the search's replicas.")
                 + "<ul>\n" + sensitivityLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
-        s += "<h2>Convergence</h2>\n"
-        s += HTML.table(["generation", "worlds", "best so far", "met"], convergence.map { c in
+        s += "<h2>Convergence</h2>\n" + HTML.note("The generations at which the best so far changed (and the last).")
+        s += HTML.table(["generation", "worlds", "best so far", "met"], convergenceChanges.map { c in
             HTML.row(["\(c.generation)", "\(c.worlds)", c.best, c.met ? "yes" : "no"], numeric: [0, 1])
         })
-        return HTML.page(title: "tune", body: s + figures)
+        return HTML.page(title: description.isEmpty ? "\(name): tune" : "\(name): tune — \(description)", body: s + figures)
     }
 }

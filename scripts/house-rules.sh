@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The house rules a machine can check (see ARCHITECTURE.md, "House rules"), over the Swift sources
+# (Sources/ and Serve/Sources/):
+#   - every Swift source file is under 400 lines;
+#   - no source comment cites an issue number (history goes to docs/journal.md);
+#   - one file writes an HTML doctype (Sources/WorldSweepResults/HTMLPage.swift, the page shell);
+#   - memory is allocated (`.allocate(`) only in the store type, Sources/WorldSweep/Core/Columns.swift.
+# Prints each breach as FILE:LINE: what; exit 1 if there is any.
+#
+#   scripts/house-rules.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+breach() { echo "$1"; status=1; }
+roots="Sources Serve/Sources"
+
+while IFS= read -r f; do
+    n=$(wc -l <"$f")
+    [ "$n" -lt 400 ] || breach "$f:$n: $n lines (files stay under 400)"
+done < <(find $roots -name '*.swift' | sort)
+
+while IFS=: read -r f line _; do
+    breach "$f:$line: a comment cites an issue (say why in the comment; history goes to docs/journal.md)"
+done < <(grep -rnE --include='*.swift' '//.*\b[Ii]ssues? #?[0-9]+' $roots || true)
+
+shell=Sources/WorldSweepResults/HTMLPage.swift
+while IFS=: read -r f line _; do
+    [ "$f" = "$shell" ] || breach "$f:$line: writes a doctype (pages are written on $shell)"
+done < <(grep -rniF --include='*.swift' '<!DOCTYPE' $roots || true)
+
+store=Sources/WorldSweep/Core/Columns.swift
+while IFS=: read -r f line _; do
+    [ "$f" = "$store" ] || breach "$f:$line: allocates memory (columns are made by Columns, $store)"
+done < <(grep -rnF --include='*.swift' '.allocate(' $roots || true)
+
+[ $status -eq 0 ] && echo "house rules: ok"
+exit $status
