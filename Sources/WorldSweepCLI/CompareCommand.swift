@@ -97,11 +97,7 @@ struct CompareCommand: ParsableCommand {
     /// Values of `paths` in the run's copy of its sweep file, with the run's overrides (run.json);
     /// paths it cannot give stay unknown (their points then match nothing and are listed as unmatched).
     static func fixedValues(_ folder: String, for paths: [String]) -> [String: Double] {
-        let settings = FileManager.default.contents(atPath: "\(folder)/run.json")
-            .flatMap { try? JSONDecoder().decode(RunSettings.self, from: $0) }
-        guard !paths.isEmpty, let scene = try? SceneFile.load(path: "\(folder)/\(SweepRun.sweepCopyName)",
-                                                              overrides: settings?.overrides ?? SceneOverrides())
-        else { return [:] }
+        guard !paths.isEmpty, let scene = try? RunFolderSummary.recordedScene(folder) else { return [:] }
         var values: [String: Double] = [:]
         for path in paths { values[path] = try? scene.value(at: path) }
         return values

@@ -22,7 +22,17 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let merged: Shards.Merged
+        // One process at a time in the run folder and in each shard folder merge reads.
+        var locks: [FolderLock] = []
+        defer { for lock in locks { lock.release() } }
         do {
+            try Shards.requireFolder(directory)
+            locks.append(try FolderLock(directory))
+            if let count = try Shards.shardCount(in: directory) {
+                for index in 0..<count where OutputFolder.isFolder(SweepRun.shardFolder(directory, index: index, count: count)) {
+                    locks.append(try FolderLock(SweepRun.shardFolder(directory, index: index, count: count)))
+                }
+            }
             merged = try Shards.merge(directory: directory)
         } catch let error as RunInputError {
             throw BadInput(error.description)

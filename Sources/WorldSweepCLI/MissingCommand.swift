@@ -35,13 +35,17 @@ struct MissingCommand: ParsableCommand {
             throw BadInput("\(directory): no shards found; give --of N to list them all as missing")
         }
         // Exactly the shards merge would refuse, so a resubmission of these makes merge succeed.
-        let missing: [Int]
-        do { missing = try Shards.missing(in: directory, count: count) } catch let e as RunInputError {
+        let problems: [(index: Int, problem: String)]
+        do { problems = try Shards.problems(in: directory, count: count) } catch let e as RunInputError {
             throw BadInput(e.description)
         } catch {
             throw RunFailure(plainText(error))
         }
-        for i in missing { print(i) }
+        for (i, _) in problems { print(i) }
+        if let foreign = problems.first(where: { $0.problem.contains(" belongs to another sweep: ") }) {
+            throw RunFailure("\(directory): \(foreign.problem)")
+        }
+        let missing = problems.map(\.index)
         if !missing.isEmpty {
             throw RunFailure("\(directory): \(missing.count) of \(count) shard\(count == 1 ? "" : "s") not finished")
         }

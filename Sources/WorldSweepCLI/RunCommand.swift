@@ -119,6 +119,14 @@ struct RunCommand: ParsableCommand {
         // What the report reads of the points' parameters alone, made while the workers simulate.
         let groundwork = shardSpec == nil ? ReportGroundwork(scene: scene) : nil
         request.whileWorkersRun = groundwork.map { g in { g.make() } }
+        // One process at a time in the folder the rows go to, until the last file is in place.
+        let lock: FolderLock
+        do {
+            lock = try FolderLock(shardSpec.map { SweepRun.shardFolder(directory, index: $0.index, count: $0.count) } ?? directory)
+        } catch let error as RunInputError {
+            throw BadInput(error.description)
+        }
+        defer { lock.release() }
         let outcome: SweepReply
         do {
             outcome = try WorldSweepCommand.engine.code.runSweep(request)

@@ -50,22 +50,13 @@ struct TuneCommand: ParsableCommand {
 
     func run() throws {
         let scene = try overrides.load(file)
-        guard let tune = scene.tune else { throw BadInput("\(file): no 'tune' section to search (see docs/tune.md)") }
-        // The world limit `run` and `bench` follow: a search may run its whole budget.
-        if tune.budget > limit.maxWorlds && !force {
-            throw SceneError(path: file, at: tune.location, "the search's budget is \(tune.budget) worlds, more than the limit of "
-                             + "\(limit.maxWorlds) (--max-worlds); add --force to allow it")
-        }
+        guard scene.tune != nil else { throw BadInput("\(file): no 'tune' section to search (see docs/tune.md)") }
+        // The world limit `run` and `bench` follow (a search may run its whole budget), and what validate checks.
+        try TuneChecks.check(scene, file: file, maxWorlds: limit.maxWorlds, force: force)
         guard let fileData = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
         if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
         let threadCount = min(threads ?? Scheduler.defaultThreads(), CommandLineLimits.threads.upperBound)
         let directory = out ?? "runs/\(scene.name)-tune"
-        // Spring columns exist only for items with a rest target: a want must name a real column.
-        let columns = Set(TuneSearch(scene: scene, fileData: fileData, directory: directory).evaluator.layout.metricColumns)
-        for want in tune.wants where !columns.contains(want.metric) {
-            throw SceneError(path: file, at: want.location, "'\(want.metric)' is not a metric of this file's worlds (spring "
-                             + "metrics need an item with a rest target and the metric in 'metrics')")
-        }
         let cancel = CancellationFlag(also: { interruptRequested != 0 })
         RunCommand.catchInterrupts()
         defer { RunCommand.releaseInterrupts() }
@@ -78,6 +69,10 @@ struct TuneCommand: ParsableCommand {
         request.progress = { line in if showProgress { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
         // The page's pictures are drawn here, from plain numbers, whichever engine code searched.
         request.figures = { data in TuneCharts.html(data, scene: scene, file: file) }
+        // One process at a time in the search's folder, until its report is written.
+        let lock: FolderLock
+        do { lock = try FolderLock(directory) } catch let error as RunInputError { throw BadInput(error.description) }
+        defer { lock.release() }
         let reply: TuneReply
         do {
             reply = try WorldSweepCommand.engine.code.tune(request)

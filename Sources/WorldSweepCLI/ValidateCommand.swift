@@ -30,6 +30,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let scene = try overrides.load(file)
         try WorldLimit.check(scene, maximum: limit.maxWorlds, force: force)
+        try TuneChecks.check(scene, file: file, maxWorlds: limit.maxWorlds, force: force)
         print(ValidateCommand.summary(scene))
     }
 

@@ -95,20 +95,30 @@ struct MetricTracks {
         return abs(v / Double(EngineSettings.pointsPerMetre)) * Double(EngineSettings.subStep) < Double(metres.ulp)
     }
 
-    /// Per item, the reference-bounds rectangle (inset) it is kept inside, when a collision
-    /// behavior translates the bounds into a boundary for it and its centre starts inside:
-    /// such an item's centre can leave only if the engine's numbers failed (it tunnelled).
+    /// Per item, the boundary loop it is kept inside, when a collision behavior translates the
+    /// reference bounds into a boundary for it and its centre starts inside: the loop as the engine
+    /// places it (the inset bounds moved 1 pt outward, `CollisionBehavior.boundarySegments`), so a
+    /// tiny item touching a wall is inside. Such an item's centre can leave only if the engine's
+    /// numbers failed (it tunnelled) — unless an attachment or a snap holds it: the solver weighs
+    /// a joint against the boundary's contact, and a joint may hold an item beyond it, calm and finite.
     static func boundaryLoops(_ scene: SceneFile, indexOfItem index: [String: Int]) -> [Loop?] {
         var loops = [Loop?](repeating: nil, count: scene.items.count)
         for behavior in scene.behaviors {
             guard case .collision(let c) = behavior.kind, c.referenceBounds, c.mode != .items else { continue }
-            let loop = Loop(minX: c.insets.left, minY: c.insets.top,
-                            maxX: scene.world.bounds.width - c.insets.right,
-                            maxY: scene.world.bounds.height - c.insets.bottom)
+            let corners = CollisionBehavior.boundarySegments(referenceBounds: scene.world.bounds, referenceBoundsInsets: c.insets,
+                                                             boundaries: []).map(\.from)
+            let loop = Loop(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
+                            maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
             for name in behavior.items {
                 guard let i = index[name] else { continue }
                 let p = scene.items[i].center
                 if loop.contains(p.x, p.y) { loops[i] = loop }
+            }
+        }
+        for behavior in scene.behaviors {
+            switch behavior.kind {
+            case .attachment, .snap: for name in behavior.items { if let i = index[name] { loops[i] = nil } }
+            default: break
             }
         }
         return loops

@@ -1,4 +1,5 @@
 import Foundation
+import WorldSweepScene
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,6 +46,14 @@ public enum OutputFolder {
     @discardableResult
     public static func checkUsable(_ directory: String) throws -> Bool {
         guard !directory.isEmpty else { throw RunInputError("the output folder name is empty; give --out DIR") }
+        // A name the file system cannot hold is refused before anything is made, not half-way.
+        if let long = directory.split(separator: "/").first(where: { $0.utf8.count > 255 }) {
+            throw RunInputError("the output folder name \(TextPosition.shown(directory)) is too long: a folder name of \(long.utf8.count) "
+                                + "bytes, where the file system holds at most 255")
+        }
+        guard directory.utf8.count < 4096 else {
+            throw RunInputError("the output folder path is \(directory.utf8.count) bytes long, more than the file system's 4095")
+        }
         guard let existing = kind(of: directory) else {
             // Absent: its nearest existing ancestor must be a folder we may write in.
             try checkCreatable(directory)
@@ -70,6 +79,9 @@ public enum OutputFolder {
     }
 
     enum Kind { case file, folder, other }
+
+    /// Whether a folder is at `path` (links followed).
+    public static func isFolder(_ path: String) -> Bool { kind(of: path) == .folder }
 
     /// What is at `path` (links followed), or nil when nothing is.
     static func kind(of path: String) -> Kind? {
@@ -102,7 +114,7 @@ public enum OutputFolder {
         return slash == p.startIndex ? "/" : String(p[..<slash])
     }
 
-    private static func reason(_ code: Int32) -> String {
+    static func reason(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
 }

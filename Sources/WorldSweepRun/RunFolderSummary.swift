@@ -10,11 +10,19 @@ public enum RunFolderSummary {
         guard let data = FileManager.default.contents(atPath: path) else { throw RunFileError("\(path): no such file") }
         var summary = try JSONDecoder().decode(SweepSummary.self, from: data)
         guard summary.points.isEmpty, summary.replicas == 1 else { return summary }
-        // The layout of worlds.csv comes from the run's copy of its sweep file.
-        let scene = try SceneFile.load(path: "\(folder)/\(SweepRun.sweepCopyName)")
+        // The layout of worlds.csv comes from the run's copy of its sweep file, with its overrides.
+        let scene = try recordedScene(folder)
         let layout = CSVLayout(scene: scene)
         summary.points = try worldsAsPoints(worlds: "\(folder)/worlds.csv", partners: "\(folder)/partners.csv", layout: layout)
         return summary
+    }
+
+    /// The sweep file a run folder's rows were made from: its copy (sweep.yaml) with the `--set` and
+    /// `--sweep` its run.json records applied again, as the run applied them.
+    public static func recordedScene(_ folder: String) throws -> SceneFile {
+        let settings = FileManager.default.contents(atPath: "\(folder)/run.json")
+            .flatMap { try? JSONDecoder().decode(RunSettings.self, from: $0) }
+        return try SceneFile.load(path: "\(folder)/\(SweepRun.sweepCopyName)", overrides: settings?.overrides ?? SceneOverrides())
     }
 
     /// Every world of worlds.csv (with its partners.csv counts) as a point of one replica.

@@ -31,6 +31,8 @@ public enum Shards {
         var runner: WorldRunner
         var layout: CSVLayout
         var fingerprint: String
+        /// The sweep file's path as the shards recorded it.
+        var file: String
         /// The `--set` / `--sweep` the shards ran with: every shard must have the same.
         var overrides: SceneOverrides?
     }
@@ -58,7 +60,7 @@ public enum Shards {
         }
         let runner = WorldRunner(scene: scene)
         return Source(scene: scene, runner: runner, layout: CSVLayout(scene: scene),
-                      fingerprint: settings.fileFingerprint, overrides: settings.overrides)
+                      fingerprint: settings.fileFingerprint, file: settings.file, overrides: settings.overrides)
     }
 
     /// Why shard `index` cannot be merged (nil: it can): no `done`, a run.json of another run or
@@ -70,10 +72,12 @@ public enum Shards {
         let range = SweepRun.shardWorlds(index: index, count: count, points: source.runner.pointCount,
                                          replicas: source.runner.replicas)
         guard let d = FileManager.default.contents(atPath: "\(dir)/run.json"),
-              let s = try? JSONDecoder().decode(RunSettings.self, from: d),
-              s.fileFingerprint == source.fingerprint, s.overrides == source.overrides,
+              let s = try? JSONDecoder().decode(RunSettings.self, from: d) else {
+            return "\(dir): no readable run.json"
+        }
+        guard s.fileFingerprint == source.fingerprint, s.overrides == source.overrides,
               s.lowerWorld == range.lowerBound, s.upperWorld == range.upperBound else {
-            return "\(dir): not a shard of the same run"
+            return foreign(index: index, count: count, settings: s, source: source)
         }
         do {
             let kept = try RowReader.read(worlds: "\(dir)/worlds.csv", partners: "\(dir)/partners.csv",
@@ -88,12 +92,44 @@ public enum Shards {
         return nil
     }
 
+    /// What a shard made from another sweep (another file, an edited one, other overrides or
+    /// another shard count) is called: it can never be merged with the rest, only run again.
+    static func foreign(index: Int, count: Int, settings s: RunSettings, source: Source) -> String {
+        func overrides(_ o: SceneOverrides?) -> String {
+            o.map { $0.isEmpty ? "" : " " + $0.arguments.joined(separator: " ") } ?? ""
+        }
+        let ran = s.file == source.file && s.fileFingerprint != source.fingerprint ? "another version of \(s.file)" : s.file
+        return "shard \(index)-of-\(count) belongs to another sweep: it ran \(ran)\(overrides(s.overrides)), the others "
+            + "\(source.file)\(overrides(source.overrides)); run it again with --force and the same file and overrides"
+    }
+
+    /// A shard joins only shards of its own sweep: one whose siblings ran another file, an edited
+    /// one, other overrides or another shard count is refused before it writes anything.
+    static func checkSiblings(of shard: (index: Int, count: Int), in directory: String, settings: RunSettings) throws {
+        for j in 0..<shard.count where j != shard.index {
+            let folder = SweepRun.shardFolder(directory, index: j, count: shard.count)
+            guard let d = FileManager.default.contents(atPath: "\(folder)/run.json"),
+                  let s = try? JSONDecoder().decode(RunSettings.self, from: d) else { continue }
+            guard s.fileFingerprint == settings.fileFingerprint, s.overrides == settings.overrides,
+                  s.totalWorlds == settings.totalWorlds else {
+                throw RunInputError("\(directory)/shards: shard \(j)-of-\(shard.count) there belongs to another sweep (it ran "
+                                    + "\(s.file)\(s.overrides.map { $0.isEmpty ? "" : " " + $0.arguments.joined(separator: " ") } ?? "")); "
+                                    + "give another --out, or add --force to run shard \(shard.index) beside it")
+            }
+        }
+    }
+
     /// Shard indices of `count` that merge would refuse: not done, or done with rows that do not
     /// check out (short, edited, foreign). Throws what merge would throw for the whole run.
     public static func missing(in directory: String, count: Int) throws -> [Int] {
+        try problems(in: directory, count: count).map(\.index)
+    }
+
+    /// The shards merge would refuse, each with why.
+    public static func problems(in directory: String, count: Int) throws -> [(index: Int, problem: String)] {
         try requireFolder(directory)
         let source = try self.source(in: directory, count: count)
-        return (0..<count).filter { problem(in: directory, index: $0, count: count, source: source) != nil }
+        return (0..<count).compactMap { i in problem(in: directory, index: i, count: count, source: source).map { (i, $0) } }
     }
 
     public struct Merged {
@@ -116,7 +152,11 @@ public enum Shards {
         if !problems.isEmpty {
             let list = problems.map { "\($0.0)-of-\(count)" }.joined(separator: ", ")
             let plural = problems.count == 1 ? "" : "s"
-            // A shard with bad rows is named by its file and line; merely unfinished ones by number.
+            // A foreign shard is named as such, one with bad rows by its file and line; merely
+            // unfinished ones by number.
+            if let foreign = problems.first(where: { $0.1.contains(" belongs to another sweep: ") }) {
+                throw RunFileError("\(directory): \(foreign.1)")
+            }
             if let located = problems.first(where: { $0.1.contains(": error: ") }) {
                 throw RunFileError("\(located.1) (shard\(plural) to run again: \(list))")
             }

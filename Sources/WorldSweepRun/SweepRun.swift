@@ -137,6 +137,7 @@ public struct SweepRun {
 
         // `--resume` with nothing to resume starts afresh (so a retried array task may always pass it).
         try OutputFolder.check(dir)
+        if let shard = options.shard, !options.force { try Shards.checkSiblings(of: shard, in: directory, settings: settings) }
         let resumable = options.resume && fm.fileExists(atPath: runPath) && fm.fileExists(atPath: worldsPath)
         if resumable {
             guard let data = fm.contents(atPath: runPath), let old = try? JSONDecoder().decode(RunSettings.self, from: data) else {

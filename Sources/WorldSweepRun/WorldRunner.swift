@@ -19,6 +19,8 @@ public struct WorldRunner: Sendable {
     public var engine: SweepEngine = .batched(.simd)
     /// How the batch gives pairs rows (tests run small worlds sparse too, to compare).
     package var rowPolicy: LaneRowPolicy = .bySize
+    /// The batches' layout; nil: `PlanBatchLayout.of` each batch (tests force one, to compare).
+    package var layout: PlanBatchLayout?
 
     /// Speeds over this (pt/s), or any non-finite state, fail a world.
     public var speedLimit = 24_000.0
@@ -110,7 +112,7 @@ public struct WorldRunner: Sendable {
         }
         guard let first = members.first, let recorder else { return results.map { $0! } }
         guard members.allSatisfy({ $0.tick == first.tick }),
-              let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy)
+              let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy, layout: layout)
         else { return worlds.map { run(world: $0) } }
         plans = []   // the batch holds what it needs
         var running = members.count

@@ -137,7 +137,7 @@ extension SceneFile {
         }
         var scene: SceneFile
         do {
-            var parser = SceneParser(reader: NodeReader(path: path))
+            var parser = SceneParser(reader: NodeReader(path: path), text: text)
             scene = try parser.parseScene(document.root)
         } catch let error {
             guard error.line > fileLines, origins.indices.contains(error.line - fileLines - 1) else { throw error }
@@ -145,6 +145,10 @@ extension SceneFile {
             throw OverrideError(flag: origin.flag, text: origin.text, message: error.message)
         }
         for set in numericSets {
+            if scene.tune?.parameters.contains(where: { $0.path == set.path }) == true {
+                throw OverrideError(flag: "--set", text: origins[set.origin].text, message: "'\(set.path)' is tuned ('tune: "
+                                    + "parameters'): the search gives it its values; leave out --set, or the parameter")
+            }
             do { try scene.setValue(set.value, at: set.path) } catch {
                 var message = error.message
                 if let section = set.path.split(separator: ".").first.map(String.init),

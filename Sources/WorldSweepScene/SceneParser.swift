@@ -21,10 +21,12 @@ extension SceneFile {
             throw SceneError(path: path, line: 1, column: 1,
                              message: "expected a mapping with 'name', 'world' and 'items', got an empty file")
         }
-        var parser = SceneParser(reader: NodeReader(path: path))
+        var parser = SceneParser(reader: NodeReader(path: path), text: text)
         return try parser.parseScene(root)
     }
 
+    /// The longest sweep name: `runs/NAME-tune` within the 255 bytes of a file name.
+    static let longestName = 250
     static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics", "measure", "tune"]
     static let worldKeys = ["bounds", "tick", "duration", "ticks"]
     static let itemFileKeys = ["center", "size", "angle", "shape", "path"]
@@ -44,16 +46,14 @@ extension SceneFile {
         func located(_ mark: Mark, _ message: String) -> SceneError {
             SceneError(path: path, line: mark.line, column: mark.column, message: message)
         }
-        func context(_ context: YamlError.Context?) -> String {
-            guard let context else { return "" }
-            return " (\(context.text) at \(context.mark.line):\(context.mark.column))"
-        }
         guard let yamlError = error as? YamlError else {
             return SceneError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
         switch yamlError {
         case let .scanner(ctx, problem, mark, _), let .parser(ctx, problem, mark, _), let .composer(ctx, problem, mark, _):
-            return located(mark, "invalid YAML syntax: \(problem)\(context(ctx))" + tabHint(at: mark, in: text))
+            let words = YAMLSyntaxWords.sentence(problem: problem, context: ctx?.text,
+                                                 opened: ctx.map { "\($0.mark.line):\($0.mark.column)" })
+            return located(mark, words + (words.hasSuffix("spaces") ? "" : tabHint(at: mark, in: text)))
         case let .duplicatedKeysInMapping(duplicates, ctx):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             return located(ctx.mark, "key \(keys) appears more than once in the same mapping")
@@ -76,12 +76,21 @@ struct SceneParser {
     /// Every item and behavior name with where it is defined: one namespace for both.
     private(set) var definitions: [String: (noun: String, location: SceneLocation)] = [:]
 
-    init(reader: NodeReader) { self.reader = reader }
+    /// The file's text, when the tree was composed from it unchanged: tune checks that each tuned
+    /// value's text can be rewritten in place (TunedFile.swift).
+    let text: String?
+
+    init(reader: NodeReader, text: String? = nil) { self.reader = reader; self.text = text }
 
     mutating func parseScene(_ root: Node) throws(SceneError) -> SceneFile {
         let top = try reader.mapping(root, owner: "the scene file", expected: "a mapping with 'name', 'world' and 'items'",
                                      allowed: SceneFile.topLevelKeys)
         let name = try reader.name(try reader.required("name", in: top), "'name'")
+        // The name is a folder name (runs/NAME, runs/NAME-tune): it must fit the file system's 255 bytes.
+        if name.utf8.count > SceneFile.longestName {
+            throw reader.error(top["name"]!, "expected a 'name' of at most \(SceneFile.longestName) characters (it names the run "
+                               + "folder runs/NAME-tune, and a file name holds at most 255 bytes), got \(name.utf8.count)")
+        }
         let description = try top["description"].map { node throws(SceneError) in
             try reader.text(node, "'description'")
         } ?? ""
@@ -101,7 +110,7 @@ struct SceneParser {
             scene.metrics = try parseMetrics(metricsNode)
         }
         if let tuneNode = top["tune"] {
-            scene.tune = try TuneParser(reader: reader, scene: scene, top: top).parse(tuneNode, key: top.entry("tune")!.keyNode)
+            scene.tune = try TuneParser(reader: reader, scene: scene, top: top, text: text.map(YAMLText.init)).parse(tuneNode, key: top.entry("tune")!.keyNode)
         }
         return scene
     }

@@ -10,6 +10,8 @@ struct TuneParser {
     /// The whole file's top mapping: tuned values are found where they are written, so best.yaml
     /// can carry the found value in their place.
     let top: CheckedMapping
+    /// The file's text, to check that each tuned value's text can be rewritten in place.
+    let text: YAMLText?
 
     static let keys = ["parameters", "want", "curve", "budget", "population", "seed", "method"]
     /// The metric columns a want can name (`ITEM.COLUMN`): the declared metrics `tune` may aim at.
@@ -68,14 +70,21 @@ struct TuneParser {
         if scene.sweep?.parameters.contains(where: { $0.path == path }) == true {
             throw reader.error(entry.keyNode, "'\(path)' is also swept in 'sweep': a tuned parameter takes the search's values")
         }
-        guard let written = valueNode(of: path) else {
-            throw reader.error(entry.keyNode, "give '\(path)' a value in the file (a starting value): best.yaml writes the "
-                               + "found value in its place")
+        // A candidate is one point over the sweep's replicas and jitter: an axis would make it many.
+        if let axis = scene.sweep?.parameters.first {
+            throw reader.error(at: axis.location, "'\(axis.path)' is swept in 'sweep', which a tune does not do: each candidate is "
+                               + "one point over the sweep's replicas and jitter; fix its value, or tune it in 'tune: parameters'")
+        }
+        if let text, let problem = TunedFile.problem(path, root: top.node, text: text) {
+            throw reader.error(entry.keyNode, problem)
         }
         let domain: TuneParameter.Domain
         let node = entry.value
         if case .sequence = node {
             let v = try reader.numbers(node, "the range of '\(path)'", labels: ["min", "max"])
+            guard v[0] < v[1] else {
+                throw reader.error(node, "expected min < max for '\(path)', got \(formatNumber(v[0])) and \(formatNumber(v[1]))")
+            }
             domain = .range(low: v[0], high: v[1], log: false, integer: false)
         } else {
             let fields = try reader.mapping(node, owner: "parameter '\(path)'", expected: "{min: A, max: B} (with log: true or "
@@ -85,9 +94,12 @@ struct TuneParser {
                     throw reader.error(other.keyNode, "'choice' lists the values itself: leave out '\(other.key)'")
                 }
                 let elements = try reader.list(choice, "'choice' of '\(path)'", expected: "a list of numbers")
-                guard !elements.isEmpty else { throw reader.error(choice, "expected at least one value in 'choice' of '\(path)'") }
                 var values: [Double] = []
                 for element in elements { values.append(try reader.number(element, "a choice of '\(path)'")) }
+                guard Set(values).count >= 2 else {
+                    throw reader.error(choice, "expected at least two different values in 'choice' of '\(path)': one leaves "
+                                       + "nothing to search (write it in the file instead)")
+                }
                 domain = .choice(values)
             } else {
                 let low = try reader.number(try reader.required("min", in: fields), "'min' of '\(path)'")
@@ -115,27 +127,7 @@ struct TuneParser {
             let expected = resolved.rule.acceptsSign(value) ? resolved.rule.rangeText : resolved.rule.expectation
             throw reader.error(node, "expected \(expected) for '\(path)', but the range reaches \(formatNumber(value))")
         }
-        return TuneParameter(path: path, domain: domain, location: entry.keyNode.location, valueLocation: written.location)
-    }
-
-    /// The node where `path`'s value is written (`NAME.KEY` under items or behaviors; a pair's
-    /// component `NAME.KEY.x` is that element of the list), or nil when the file leaves it out.
-    func valueNode(of path: String) -> Node? {
-        let parts = path.split(separator: ".").map(String.init)
-        guard parts.count >= 2 else { return nil }
-        for section in ["items", "behaviors"] {
-            guard case .mapping(let entities)? = top[section] else { continue }
-            for (name, entity) in entities where name.scalar?.string == parts[0] {
-                guard case .mapping(let keys) = entity else { return nil }
-                guard let value = keys.first(where: { $0.key.scalar?.string == parts[1] })?.value else { return nil }
-                if parts.count == 2 { return value.scalar == nil ? nil : value }
-                guard parts.count == 3, case .sequence(let pair) = value, pair.count == 2 else { return nil }
-                let second = ["y", "height", "dy", "max", "maximum"].contains(parts[2])
-                let element = Array(pair)[second ? 1 : 0]
-                return element.scalar == nil ? nil : element
-            }
-        }
-        return nil
+        return TuneParameter(path: path, domain: domain, location: entry.keyNode.location)
     }
 
     // MARK: wants
@@ -203,14 +195,21 @@ struct TuneParser {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw reader.error(csvNode, "cannot read the curve '\(TextPosition.shown(file))' (looked for \(path))")
         }
-        let samples = try Self.readCurve(String(decoding: data, as: UTF8.self), path: path,
+        let samples = try Self.readCurve(try SceneFileBytes.text(data, path: path), path: path,
                                          duration: scene.world.duration, tick: scene.world.tick)
-        return TuneCurve(item: item, file: file, samples: samples, location: fields.ownerLocation)
+        return TuneCurve(item: item, file: file, samples: samples, bytes: data, location: fields.ownerLocation)
     }
 
     /// `time,x,y` or `time,x,y,angle` with a header row; times ascending within the world's duration.
     static func readCurve(_ text: String, path: String, duration: Double, tick: Double) throws(SceneError) -> [TuneCurve.Sample] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // Lines end in \n, \r\n or \r, each made \n here ("\r\n" is one Character); a BOM is dropped.
+        var normalized = String.UnicodeScalarView()
+        var afterCR = false
+        for (i, scalar) in text.unicodeScalars.enumerated() {
+            if !(scalar == "\n" && afterCR) && !(i == 0 && scalar == "\u{FEFF}") { normalized.append(scalar == "\r" ? "\n" : scalar) }
+            afterCR = scalar == "\r"
+        }
+        let lines = String(normalized).split(separator: "\n", omittingEmptySubsequences: false)
         let header = lines.first.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
         guard header == ["time", "x", "y"] || header == ["time", "x", "y", "angle"] else {
             throw SceneError(path: path, line: 1, column: 1, message: "expected the header time,x,y or time,x,y,angle")

@@ -53,11 +53,9 @@ public struct TuneParameter: Sendable, Hashable {
     public var path: String
     public var domain: Domain
     public var location: SceneLocation
-    /// Where the file writes this key's value (best.yaml puts the found value there).
-    public var valueLocation: SceneLocation
 
-    public init(path: String, domain: Domain, location: SceneLocation = .none, valueLocation: SceneLocation = .none) {
-        self.path = path; self.domain = domain; self.location = location; self.valueLocation = valueLocation
+    public init(path: String, domain: Domain, location: SceneLocation = .none) {
+        self.path = path; self.domain = domain; self.location = location
     }
 
     /// The value at `u` in [0, 1] of the search's unit coordinate.
@@ -124,10 +122,12 @@ public struct TuneCurve: Sendable, Hashable {
     /// As written in the file (relative to the sweep file's folder).
     public var file: String
     public var samples: [Sample]
+    /// The CSV file's bytes as read: part of a search's resume fingerprint, like the sweep file's.
+    public var bytes: Data
     public var location: SceneLocation
 
-    public init(item: String, file: String, samples: [Sample], location: SceneLocation = .none) {
-        self.item = item; self.file = file; self.samples = samples; self.location = location
+    public init(item: String, file: String, samples: [Sample], bytes: Data = Data(), location: SceneLocation = .none) {
+        self.item = item; self.file = file; self.samples = samples; self.bytes = bytes; self.location = location
     }
 }
 

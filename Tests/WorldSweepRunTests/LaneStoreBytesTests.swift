@@ -29,7 +29,7 @@ import WorldSweepScene
     func anAllocatedBatchReportsWhatMemoryPlanSums(_ name: String) throws {
         let file = name == "crowd" ? try scene(crowdScene(90)) : try Self.sweep(name)
         let plan = MemoryPlan(scene: file)
-        let batch = try PlanBatch([file.worldPlan()])
+        let batch = try PlanBatch([file.worldPlan()], layout: .lanes)
         #expect(batch.lanes.lanes == BatchAnimator.laneWidth)
         #expect(plan.laneSizes == batch.lanes.storeSizes)
         #expect(batch.lanes.columnByteCount == plan.laneSizes.bytes, "\(name)")
@@ -43,7 +43,7 @@ import WorldSweepScene
     @Test func grownRowStoresMatchTheEstimate() throws {
         let file = try scene(crowdScene(90))
         let plan = MemoryPlan(scene: file)
-        let batch = try PlanBatch([file.worldPlan()])
+        let batch = try PlanBatch([file.worldPlan()], layout: .lanes)
         let start = batch.lanes.columnByteCount
         batch.lanes.growRows(to: MemoryPlan.rowsPerBody * plan.laneSizes.bodyCount)
         #expect(batch.lanes.contacts.capacity == 8 * 94)   // 90 items and the 4 edges of the bounds

@@ -92,7 +92,7 @@ func crowdScene(_ n: Int) -> String {
         #expect(world.contactByteCount <= 512 * contacts + 256 * bodies, "\(world.contactByteCount) bytes")
         #expect(world.contactByteCount < 10_000_000)
 
-        let batch = try PlanBatch([plan])
+        let batch = try PlanBatch([plan], layout: .lanes)
         for _ in 0..<2 { batch.tick() }
         let lanes = batch.lanes
         #expect(!lanes.rows.fixed)

@@ -24,16 +24,39 @@ struct SceneErrorTests {
 
     @Test func badYAMLSyntax() {
         expectError(minimalScene(line: 2, "world: bounds: [320, 568]"), at: 2, 14,
-                    "invalid YAML syntax", "mapping values are not allowed")
+                    "unexpected ': ' (a colon and a space start a key here)")
     }
 
     @Test func unclosedFlowSequence() {
-        expectError(minimalScene(line: 3, "  bounds: [320, 568"), at: 4, 11, "invalid YAML syntax")
+        expectError(minimalScene(line: 3, "  bounds: [320, 568"), at: 4, 11,
+                    "a flow list opened at 3:11 is not closed: expected ',' or ']'")
+    }
+
+    @Test func unclosedFlowMapping() {
+        expectError(minimalScene(line: 6, "  top: {center: [100, 0], size: [50, 50]"), at: 7, 3,
+                    "a flow mapping opened at 6:8 is not closed: expected ',' or '}'")
     }
 
     @Test func tabIndentation() {
         expectError(minimalScene(line: 6, "\ttop: {center: [100, 0], size: [50, 50]}"), at: 6, 1,
-                    "invalid YAML syntax: found character that cannot start any token", "indent with spaces, not tabs")
+                    "this character cannot start a value", "indent with spaces, not tabs")
+    }
+
+    /// Every syntax error is said in the format's words, never in libyaml's.
+    @Test(arguments: ["world: bounds: [320, 568]", "  bounds: [320, 568", "  top: {center: [100, 0], size: [50, 50]",
+                      "\ttop: 1", "  top: \"unclosed", "  top: [1, 2]]", " bad: 1", "  - 1", "  top: *nowhere",
+                      "  top: \"\\q\"", "  top: {a: 1, b}", "  top: [1, {a: 2]", "? [a]: b", "  top: !<x 1",
+                      "  top: &", "  top: |9", "%YAML 1.1", "  top: {a: 1}}", "---\nname: u"])
+    func syntaxErrorsAreInOurWords(_ line: String) {
+        do {
+            _ = try SceneFile.parse(yaml: minimalScene(line: 6, line), path: "t.yaml")
+            Issue.record("\(line) parsed")
+        } catch {
+            for phrase in ["did not find", "while parsing", "while scanning", "not allowed in this context", "could not find",
+                           "cannot start any token", "found unexpected", "found undefined"] {
+                #expect(!error.message.contains(phrase), "\(line): \(error.message)")
+            }
+        }
     }
 
     @Test func duplicateKeyInOneMapping() {

@@ -32,7 +32,7 @@ import Testing
         let animatorBatch = try BatchAnimator(viaAnimators.map(\.animator))
         for w in viaPlans { _ = w.animator.preparedWorld() }
         let plans = viaPlans.map { $0.animator.plan! }
-        let planBatch = try PlanBatch(plans)
+        let planBatch = try PlanBatch(plans, layout: .lanes)
         let restBody = viaPlans[0].animator.bodyIndex(of: viaPlans[0].rest)!, sliderBody = viaPlans[0].animator.bodyIndex(of: viaPlans[0].slider)!
         var slept = Set<Int>(), wokenAfterSleep = Set<Int>()
         for tick in 1...300 {

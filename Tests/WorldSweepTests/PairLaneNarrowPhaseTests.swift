@@ -44,7 +44,7 @@ import Testing
 
     static func batch(_ scenes: [Scene], _ layout: NarrowPhaseLayout) throws -> PlanBatch {
         for s in scenes { _ = s.animator.preparedWorld() }
-        let batch = try PlanBatch(scenes.map { $0.animator.plan! })
+        let batch = try PlanBatch(scenes.map { $0.animator.plan! }, layout: .lanes)
         batch.lanes.narrowPhaseLayout = layout
         return batch
     }

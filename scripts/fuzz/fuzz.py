@@ -12,7 +12,15 @@ checks the promises of the README's reliability section:
   - a refusal (exit 2) is one line on stderr, printable (no raw control bytes), with no raw
     runtime or Foundation text, and nothing is written for it (the output folder stays absent);
   - nothing it did not write is deleted (a folder named like one of its outputs keeps its files);
-  - a finished run's worlds.csv holds only finite numbers (or empty cells for failed worlds).
+  - a finished run's worlds.csv holds only finite numbers (or empty cells for failed worlds);
+  - no refusal carries libyaml's own wording (every syntax error is said in the format's words);
+  - tune (the tune generator: the seed problems with mutated tune sections, keys written in flow,
+    block, anchored, tagged, CRLF or BOM form): a search that ends 0 or 1 leaves a best.yaml that
+    validates, has no tune section, and gives each tuned key the value tune.json reports;
+  - overrides (the override generator): --set / --sweep of swept, tuned and unknown keys on run,
+    validate, tune and trace, and compare / missing / merge of the runs they made;
+  - one folder, two processes: a second run on a running run's folder is refused (exit 2) and
+    the first's worlds.csv ends whole (every world once), its summary.json valid JSON.
 
     scripts/fuzz/fuzz.py --bin .build/release/worldsweep --cases 300 --seed 1
     scripts/fuzz/fuzz.py --bin ... --cases 20000 --seed 7 --keep /tmp/fuzz-findings
@@ -30,6 +38,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generators import TUNE_SEEDS, check_shared_folder, check_tune, overrides, tune_case  # noqa: E402
 
 EXAMPLES = ["twin-drop", "ledge-squares", "push-offset", "spinner", "million-drops", "pendulum", "spring-card", "spring-hang", "snap", "radial-gravity"]
 
@@ -181,7 +192,10 @@ def command_line(rng, file, out):
 
 RAW_TEXT = re.compile(r"NSCocoaErrorDomain|Error Domain=|Fatal error|EncodingError|DecodingError|Swift/|"
                       r"Foundation\.|_GenericObjCError|\bCocoaError\b|Thread \d|Stack dump|"
-                      r"CodingKeys|keyNotFound|dataCorrupted|UserInfo=|yaml_set_max_nest_level")
+                      r"CodingKeys|keyNotFound|dataCorrupted|UserInfo=|yaml_set_max_nest_level|"
+                      # libyaml's own wording: every syntax error is said in the format's words.
+                      r"did not find expected|while parsing a|while scanning a|not allowed in this context|"
+                      r"could not find expected|cannot start any token|found undefined alias")
 
 
 def check(which, args, rc, stdout, stderr, out, timed_out, held=None):
@@ -236,6 +250,10 @@ def main():
     opts = parser.parse_args()
 
     bases = []
+    tune_bases = []
+    for name in TUNE_SEEDS:
+        with open(os.path.join(opts.sweeps, name + ".yaml"), "rb") as f:
+            tune_bases.append((name, f.read()))
     for name in EXAMPLES:
         with open(os.path.join(opts.sweeps, name + ".yaml"), "rb") as f:
             bases.append((name, shorten(f.read())))
@@ -247,26 +265,87 @@ def main():
                 bases.append((entry[:-5], shorten(f.read())))
     keep = opts.keep or tempfile.mkdtemp(prefix="worldsweep-fuzz-findings-")
     work = tempfile.mkdtemp(prefix="worldsweep-fuzz-")
+    # The curve seed problem reads curves/ beside its file.
+    shutil.copytree(os.path.join(opts.sweeps, "curves"), os.path.join(work, "curves"))
     passed = failed = 0
     try:
         for case in range(opts.start, opts.start + opts.cases):
             rng = random.Random(f"{opts.seed}:{case}")
-            name, source = rng.choice(bases)
-            for _ in range(rng.choice([1, 1, 1, 2, 3])):
-                source = mutate(rng, source)
+            generator = rng.random()
+            if generator < 0.12:
+                name, source = rng.choice(tune_bases)
+                source = tune_case(rng, shorten(source))
+                if rng.random() < 0.3:
+                    source = mutate(rng, source)
+            else:
+                name, source = rng.choice(bases)
+                for _ in range(rng.choice([1, 1, 1, 2, 3])):
+                    source = mutate(rng, source)
             file = os.path.join(work, f"case-{case}.yaml")
             with open(file, "wb") as f:
                 f.write(source)
             out = os.path.join(work, f"out-{case}")
-            which, args, held = command_line(rng, file, out)
+            if generator < 0.12:
+                which = rng.choice(["tune", "tune", "validate"])
+                args = [which, file] + (["--out", out, "--quiet", "--threads", "1", "--max-worlds", "5000"] if which == "tune" else [])
+                args += overrides(rng) if rng.random() < 0.2 else []
+                held = None
+            elif generator < 0.22:
+                which = rng.choice(["run", "validate", "trace", "tune"])
+                args = [which, file] + {"run": ["--out", out, "--quiet", "--threads", "1", "--max-worlds", "5000"],
+                                        "tune": ["--out", out, "--quiet", "--threads", "1"],
+                                        "trace": ["--ticks", "3"], "validate": []}[which] + overrides(rng)
+                held = None
+            elif generator < 0.25:
+                which, args, held = "shared", ["run", file, "--out", out, "--quiet", "--threads", "1", "--max-worlds", "5000"], None
+            else:
+                which, args, held = command_line(rng, file, out)
             timed_out = False
+            first = None
+            if which == "shared":
+                # A second process on a running run's folder: refused, or the first had finished.
+                first = subprocess.Popen([opts.bin] + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                         stdin=subprocess.DEVNULL, env=dict(os.environ, TERM="dumb"))
+                import time
+                time.sleep(rng.choice([0, 0.01, 0.05]))
+                args = args + rng.choice([[], ["--resume"], ["--force"]])
             try:
                 proc = subprocess.run([opts.bin] + args, capture_output=True, timeout=opts.timeout,
                                       env=dict(os.environ, TERM="dumb"), stdin=subprocess.DEVNULL)
                 rc, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
             except subprocess.TimeoutExpired as e:
                 rc, stdout, stderr, timed_out = -1, e.stdout or b"", e.stderr or b"", True
-            problems = check(which, args, rc, stdout, stderr, out, timed_out, held)
+            problems = []
+            if first is not None:
+                if rng.random() < 0.3:
+                    first.kill()
+                try:
+                    first.wait(timeout=opts.timeout)
+                except subprocess.TimeoutExpired:
+                    first.kill(); first.wait()
+                    problems.append("hang (the first of two processes timed out)")
+                if first.returncode not in (0, 1, 2, -9):
+                    problems.append(f"first process ended {first.returncode}")
+                # The lock of a killed process is no lock: --resume takes the folder and finishes it.
+                if first.returncode == -9 and rc == 2 and os.path.exists(os.path.join(out, "run.json")):
+                    resumed = subprocess.run([opts.bin] + args[:9] + ["--resume"], capture_output=True, timeout=opts.timeout,
+                                             stdin=subprocess.DEVNULL)
+                    if resumed.returncode not in (0, 1):
+                        problems.append(f"--resume after kill -9 ended {resumed.returncode}: "
+                                        + resumed.stderr.decode("utf-8", "replace")[:200])
+                problems += check_shared_folder(out)
+                which = "run" if rc != 2 else "shared"
+            problems += check(which, args, rc, stdout, stderr, out, timed_out, held)
+            if which == "tune" and not timed_out:
+                problems += check_tune(out, rc, opts.bin)
+            if which == "run" and rc == 0 and "--shard" not in args and generator < 0.22 and not timed_out:
+                # compare reads a run with its recorded overrides: a run compares with itself.
+                report = out + "-compare"
+                cmp = subprocess.run([opts.bin, "compare", out, out, "--out", report], capture_output=True,
+                                     timeout=opts.timeout, stdin=subprocess.DEVNULL)
+                if cmp.returncode != 0:
+                    problems.append("compare of a run with itself failed: " + cmp.stderr.decode("utf-8", "replace")[:200])
+                shutil.rmtree(report, ignore_errors=True)
             if problems:
                 failed += 1
                 case_dir = os.path.join(keep, f"seed{opts.seed}-case{case}")

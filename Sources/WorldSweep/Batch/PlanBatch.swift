@@ -4,10 +4,45 @@
 // contact changes stay in its lane's record list until the caller takes them, and its state is
 // read from the lanes. Bit for bit what DynamicAnimator would do with the same behaviors.
 
+import Foundation
+
+/// How a plan batch lays out its worlds: side by side in lanes (`lanes`: eight worlds per
+/// instruction), or each world alone on the single world's engine (`solo`, SoloWorlds.swift).
+/// Both give every world the same bits. Lanes win wherever a batch has more than one world; one
+/// big world alone fills one lane of eight, and there the single world's engine is the faster.
+public enum PlanBatchLayout: String, Sendable {
+    case lanes, solo
+
+    /// The most moving bodies a batch's only world may have for lanes to run it; a bigger one
+    /// runs solo (the crossover measured on Benchmarks/peers/box-curve.sh's scene: docs/journal.md).
+    public static let mostLaneBodies = 512
+
+    /// The layout for a batch of `plans`, unless the environment variable WORLDSWEEP_LAYOUT
+    /// (`lanes`, `solo`) names one, to measure one against the other.
+    public static func of(_ plans: [WorldPlan]) -> PlanBatchLayout {
+        if let forced { return forced }
+        guard plans.count == 1 else { return .lanes }
+        return plans[0].bodies.count(where: { !($0.material?.isStatic ?? true) }) > mostLaneBodies ? .solo : .lanes
+    }
+
+    private static let forced: PlanBatchLayout? = ProcessInfo.processInfo.environment["WORLDSWEEP_LAYOUT"].flatMap(Self.init(rawValue:))
+}
+
 /// Worlds of one structure (see `WorldPlan.sharesStructure`) run from their plans.
 public final class PlanBatch {
     public let count: Int
-    let lanes: LaneWorld
+    public let layout: PlanBatchLayout
+    /// The worlds in lanes (`.lanes`), or each alone (`.solo`).
+    private enum Engine {
+        case lanes(LaneWorld)
+        case solo(SoloWorlds)
+    }
+    private let engine: Engine
+    /// The lanes of a `.lanes` batch (tests look inside them).
+    var lanes: LaneWorld {
+        guard case .lanes(let lanes) = engine else { preconditionFailure("a solo batch has no lanes") }
+        return lanes
+    }
     @exclusivity(unchecked) private var accumulator: Double = 0
 
     /// Each push of the structure across lanes, in columns of the lanes' width (zeros past the
@@ -42,40 +77,64 @@ public final class PlanBatch {
     }
     private let pushes: [PushLanes]
 
-    /// Builds each world from its plan and loads it into lanes. Throws when the plans differ in
-    /// structure.
-    public convenience init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd) throws {
-        try self.init(plans, integrator: integrator, rowPolicy: .bySize)
+    /// Builds each world from its plan and lays the worlds out (`layout`, by default
+    /// `PlanBatchLayout.of(plans)`). Throws when the plans differ in structure.
+    public convenience init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd, layout: PlanBatchLayout? = nil) throws {
+        try self.init(plans, integrator: integrator, rowPolicy: .bySize, layout: layout)
     }
 
-    package init(_ plans: [WorldPlan], integrator: LaneIntegrator, rowPolicy: LaneRowPolicy) throws {
+    package init(_ plans: [WorldPlan], integrator: LaneIntegrator, rowPolicy: LaneRowPolicy, layout: PlanBatchLayout? = nil) throws {
         precondition(!plans.isEmpty, "a batch needs at least one world")
         let first = plans[0]
         for (k, plan) in plans.enumerated() where !plan.sharesStructure(with: first) {
             throw BatchStructureError(world: k, reason: "a different structure (bodies, pairs or pushes)")
         }
         count = plans.count
-        lanes = try LaneWorld(padding: plans.map { $0.makeWorld() }, integrator: integrator, rowPolicy: rowPolicy)
-
-        pushes = first.pushes.indices.map { [lanes] k in PushLanes(k, of: plans, lanes: lanes.lanes) }
+        self.layout = layout ?? PlanBatchLayout.of(plans)
+        switch self.layout {
+        case .lanes:
+            let lanes = try LaneWorld(padding: plans.map { $0.makeWorld() }, integrator: integrator, rowPolicy: rowPolicy)
+            engine = .lanes(lanes)
+            pushes = first.pushes.indices.map { k in PushLanes(k, of: plans, lanes: lanes.lanes) }
+        case .solo:
+            engine = .solo(SoloWorlds(plans))
+            pushes = []
+        }
     }
 
     /// Whether world `k` still takes part.
-    public func isRunning(_ k: Int) -> Bool { lanes.running[k] }
+    public func isRunning(_ k: Int) -> Bool {
+        switch engine {
+        case .lanes(let lanes): lanes.running[k]
+        case .solo(let solo): solo.isRunning(k)
+        }
+    }
 
     /// Drops world `k`; it keeps the state of its last tick.
-    public func stop(_ k: Int) { lanes.stop(k) }
+    public func stop(_ k: Int) {
+        switch engine {
+        case .lanes(let lanes): lanes.stop(k)
+        case .solo(let solo): solo.stop(k)
+        }
+    }
 
     /// One tick of every running world (DynamicAnimator.tick: pushes, sub-steps, forces cleared).
     public func tick(_ dt: Double = 1.0 / 60.0) {
-        guard (0..<count).contains(where: { lanes.running[$0] }) else { return }
-        // Push by push over the running lanes: each world still takes its pushes in order.
-        for p in pushes.indices { applyPush(p) }
-        SubStepClock.advance(by: DynamicAnimator.tickLength(dt), accumulator: &accumulator) { lanes.step() }
-        lanes.clearForces()
+        guard (0..<count).contains(where: isRunning) else { return }
+        switch engine {
+        case .lanes(let lanes):
+            // Push by push over the running lanes: each world still takes its pushes in order.
+            for p in pushes.indices { applyPush(p, lanes) }
+            SubStepClock.advance(by: DynamicAnimator.tickLength(dt), accumulator: &accumulator) { lanes.step() }
+            lanes.clearForces()
+        case .solo(let solo):
+            var subSteps = 0
+            SubStepClock.advance(by: DynamicAnimator.tickLength(dt), accumulator: &accumulator) { subSteps += 1 }
+            solo.tick(subSteps: subSteps)
+        }
     }
 
-    private func applyPush(_ p: Int) {
+    private func applyPush(_ p: Int, _ lanes: LaneWorld) {
         let push = pushes[p], width = lanes.lanes
         if push.mode == .continuous {
             // Eight lanes at a time; target by target, so each world still takes them in order.
@@ -96,10 +155,20 @@ public final class PlanBatch {
     }
 
     /// The state of body `b` of world `k` (as `DynamicAnimator.itemState(for:)` reports it).
-    public func itemState(_ k: Int, body b: Int) -> ItemState { lanes.itemState(body: b, lane: k) }
+    public func itemState(_ k: Int, body b: Int) -> ItemState {
+        switch engine {
+        case .lanes(let lanes): lanes.itemState(body: b, lane: k)
+        case .solo(let solo): solo.itemState(k, body: b)
+        }
+    }
 
     /// Whether every moving body of world `k` sleeps: the animator would pause here.
-    public func isAsleep(_ k: Int) -> Bool { lanes.allDynamicBodiesAsleep(lane: k) }
+    public func isAsleep(_ k: Int) -> Bool {
+        switch engine {
+        case .lanes(let lanes): lanes.allDynamicBodiesAsleep(lane: k)
+        case .solo(let solo): solo.isAsleep(k)
+        }
+    }
 
     /// What `readRunning` says of one world after a tick.
     public struct WorldReading: OptionSet, Sendable {
@@ -122,7 +191,12 @@ public final class PlanBatch {
     /// left as they are). Every world of `range` has its items on `bodies`.
     public func readRunning(_ range: Range<Int>, bodies: [Int?], states: UnsafeMutablePointer<ItemState>,
                             readings: UnsafeMutablePointer<WorldReading>) {
-        let lanes = self.lanes, running = lanes.running, n = bodies.count
+        guard case .lanes(let lanes) = engine else {
+            guard case .solo(let solo) = engine else { return }
+            readRunning(range, bodies: bodies, states: states, readings: readings, solo)
+            return
+        }
+        let running = lanes.running, n = bodies.count
         bodies.withUnsafeBufferPointer { bodies in
             for k in range {
                 let slot = k &- range.lowerBound
@@ -159,8 +233,27 @@ public final class PlanBatch {
         }
     }
 
+    /// `readRunning` of solo worlds: the same readings from each world's own bodies.
+    private func readRunning(_ range: Range<Int>, bodies: [Int?], states: UnsafeMutablePointer<ItemState>,
+                             readings: UnsafeMutablePointer<WorldReading>, _ solo: SoloWorlds) {
+        let n = bodies.count
+        for k in range {
+            let slot = k &- range.lowerBound
+            guard solo.isRunning(k) else { readings[slot] = []; continue }
+            var reading = WorldReading.running
+            for i in 0..<n { if let b = bodies[i] { states[slot &* n &+ i] = solo.itemState(k, body: b) } }
+            if solo.isAsleep(k) { reading.insert(.asleep) }
+            if !solo.worlds[k].changes.isEmpty { reading.insert(.contactChanges) }
+            readings[slot] = reading
+        }
+    }
+
     private func takeChanges(_ k: Int, _ body: (ContactChange) -> Void) {
-        let world = lanes.worlds[k]
+        let world: PhysicsWorld
+        switch engine {
+        case .lanes(let lanes): world = lanes.worlds[k]
+        case .solo(let solo): world = solo.worlds[k]
+        }
         if world.changes.isEmpty { return }
         ContactChange.inDeliveryOrder(world.changes, body)
         world.changes.removeAll(keepingCapacity: true)

@@ -9,24 +9,43 @@ extension PhysicsWorld {
         }
         bodies.withUnsafeBufferPointer { bodies in
             for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
-                boxes[i] = bodies[i].shape.broadPhaseBox(bodies[i].xf, sweptFrom: swept ? bodies[i].sweep : nil)
+                let body = bodies.baseAddress! + i   // (not a copy of the whole Body)
+                boxes[i] = body.pointee.shape.broadPhaseBox(body.pointee.xf, sweptFrom: swept ? body.pointee.sweep : nil)
             }
         }
     }
 
     /// The broad phase: contacts exist for allowed pairs whose boxes, grown by the margin and
-    /// by the last sub-step's motion, overlap. The pairs sort and sweep finds are made contacts
-    /// in pair order, so serials follow it as when every allowed pair was tested in turn.
+    /// by the last sub-step's motion, overlap. The pairs found are made contacts in pair order,
+    /// so serials follow it as when every allowed pair was tested in turn.
+    ///
+    /// A pair can newly need a contact only if one of its boxes changed since the last pass, or
+    /// its contact was destroyed since (a pair that overlapped then either got a contact or is
+    /// not allowed, and the rule has not changed: `BroadPhaseMemory.forget` otherwise). So when
+    /// few boxes changed (a time-of-impact pass moves an island's bodies), only their pairs and
+    /// the parted ones are tested; else sort and sweep tests them all. Both find the same pairs.
     func findNewContacts() {
         computeBoxes(swept: true)
         fresh.removeAll(keepingCapacity: true)
-        boxes.withUnsafeBufferPointer { boxes in
-            broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }) { a, b in
-                guard bodies[a].isDynamic || bodies[b].isDynamic, let allowed = rule.allowedOrder(a, b),
-                      !hasContact(allowed.order) else { return }
-                fresh.append(allowed)
+        // A local function, not a closure value: passed on as non-escaping, it allocates nothing.
+        func consider(_ a: Int, _ b: Int) {
+            guard bodies[a].isDynamic || bodies[b].isDynamic, let allowed = rule.allowedOrder(a, b),
+                  !hasContact(allowed.order) else { return }
+            fresh.append(allowed)
+        }
+        let changed = broadPhaseMemory.changedBodies(boxes)
+        if let changed {
+            boxes.withUnsafeBufferPointer { boxes in
+                bodies.withUnsafeBufferPointer { bodies in
+                    broadPhaseMemory.forEachChangedOverlap(changed, boxes, alive: { bodies[$0].alive }, consider)
+                }
+            }
+        } else {
+            boxes.withUnsafeBufferPointer { boxes in
+                broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }, consider)
             }
         }
+        broadPhaseMemory.remember(boxes)
         if fresh.isEmpty && emptySlots == 0 { return }
         fresh.sort { $0.order < $1.order }
         // Merge the new contacts into the slots (dropping empty ones), both in pair order.
@@ -67,6 +86,7 @@ extension PhysicsWorld {
         guard let c = contacts[i] else { return }
         if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
         contacts[i] = nil
+        broadPhaseMemory.parted(pairs[i])
         emptySlots += 1
         contactLists.valid = false
     }
@@ -76,7 +96,12 @@ extension PhysicsWorld {
     func updateContact(_ i: Int) {
         guard var c = contacts[i] else { return }
         let p = pairs[i]
-        let change = c.refresh(bodies[p.a].shape, bodies[p.a].xf, bodies[p.b].shape, bodies[p.b].xf)
+        // Through a pointer: `bodies[p.a].shape` copied the whole Body (and retained its shape's
+        // arrays) for each of the two reads.
+        let change = bodies.withUnsafeBufferPointer { bodies in
+            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+            return c.refresh(a.pointee.shape, a.pointee.xf, b.pointee.shape, b.pointee.xf)
+        }
         contacts[i] = c
         switch change {
         case .none: break

@@ -28,6 +28,9 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var stepCount = 0
     @exclusivity(unchecked) var needsNewContacts = true
     @exclusivity(unchecked) var broadPhase = SortAndSweep()
+    /// What the broad phase keeps between passes to look only at what changed
+    /// (ContactManager.swift).
+    @exclusivity(unchecked) var broadPhaseMemory = BroadPhaseMemory()
     /// The broad phase's new pairs of one pass (kept for its capacity).
     @exclusivity(unchecked) var fresh: [(order: PairOrder, pair: BodyPair)] = []
 
@@ -41,7 +44,7 @@ final class PhysicsWorld: StepStages {
     var contactByteCount: Int {
         pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
             + contacts.capacity * MemoryLayout<Contact?>.stride
-            + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + rule.byteCount
+            + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + broadPhaseMemory.byteCount + rule.byteCount
             + contactLists.byteCount
     }
 
@@ -62,6 +65,7 @@ final class PhysicsWorld: StepStages {
 
     func addBody(_ body: Body) -> Int {
         bodies.append(body)
+        broadPhaseMemory.forget()
         boxes.removeAll()          // recomputed for every body on the next pass
         contactLists.valid = false
         needsNewContacts = true
@@ -72,6 +76,7 @@ final class PhysicsWorld: StepStages {
     func removeBody(_ index: Int) {
         for (i, p) in pairs.enumerated() where p.a == index || p.b == index { destroyContact(i) }
         bodies[index].alive = false
+        broadPhaseMemory.forget()
     }
 
     /// The pair as `Collide.manifold` takes it (edge, then polygon, then circle).
@@ -83,6 +88,7 @@ final class PhysicsWorld: StepStages {
     /// still allows the same way round.
     func setRule(_ newRule: CollisionRule) {
         rule = newRule
+        broadPhaseMemory.forget()
         var kept: [(order: PairOrder, pair: BodyPair, contact: Contact)] = []
         var dropped: [(pair: BodyPair, contact: Contact)] = []
         for i in pairs.indices {
@@ -116,6 +122,7 @@ final class PhysicsWorld: StepStages {
         }
         emptySlots = 0
         contactLists.checked = false
+        broadPhaseMemory.forget()
     }
 
     @inline(__always) func handOver(_ pair: BodyPair, _ order: PairOrder, _ contact: Contact) {

@@ -58,7 +58,9 @@ public struct TuneReport {
     public func write(to directory: String, fileText: String, overrides: SceneOverrides = SceneOverrides(),
                       figures: String = "") throws {
         if let best {
-            let text = TuneResult.bestFile(fileText, tune: tune, values: best.values)
+            guard let text = TuneResult.bestFile(fileText, tune: tune, values: best.values) else {
+                throw RunInputError("\(directory)/best.yaml: the found values cannot be written into the file's text")
+            }
             try AtomicFile.write(SweepRun.sweepCopy(Data(text.utf8), overrides: overrides), to: "\(directory)/best.yaml")
         }
         if tune.objectiveCount >= 2 {

@@ -126,30 +126,9 @@ public enum TuneResult {
     // MARK: best.yaml
 
     /// The sweep file with the found values written where the tuned keys were, and without its
-    /// `tune:` section: run it, trace it or sweep around it.
-    public static func bestFile(_ text: String, tune: TuneSpec, values: [Double]) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for (p, value) in zip(tune.parameters, values) {
-            let row = p.valueLocation.line - 1
-            guard row >= 0, row < lines.count else { continue }
-            var scalars = Array(lines[row].unicodeScalars)
-            let start = p.valueLocation.column - 1
-            guard start >= 0, start < scalars.count else { continue }
-            var end = start
-            while end < scalars.count, !",]} \t#".unicodeScalars.contains(scalars[end]) { end += 1 }
-            scalars.replaceSubrange(start..<end, with: "\(value)".unicodeScalars)
-            var s = String.UnicodeScalarView(); s.append(contentsOf: scalars)
-            lines[row] = String(s)
-        }
-        // The tune section: from its key to the next line that starts a top-level key.
-        let first = tune.location.line - 1
-        if first >= 0 && first < lines.count {
-            var last = first + 1
-            while last < lines.count, lines[last].isEmpty || lines[last].hasPrefix(" ") || lines[last].hasPrefix("#")
-                    || lines[last].hasPrefix("\t") { last += 1 }
-            while last > first + 1, lines[last - 1].trimmingCharacters(in: .whitespaces).isEmpty { last -= 1 }
-            lines.removeSubrange(first..<last)
-        }
-        return lines.joined(separator: "\n")
+    /// `tune:` section: run it, trace it or sweep around it (TunedFile.swift). Nil when the text
+    /// cannot carry them faithfully, which the parser refuses before a search starts.
+    public static func bestFile(_ text: String, tune: TuneSpec, values: [Double]) -> String? {
+        TunedFile.best(text, tune: tune, values: values)
     }
 }

@@ -18,7 +18,15 @@ public struct TuneScore: Sendable, Hashable {
 
 public struct TuneScoring: Sendable {
     public let tune: TuneSpec
-    public init(tune: TuneSpec) { self.tune = tune }
+    /// Target errors are counted in tolerances times this constant: 1, or the smallest tolerance when
+    /// one is so small that the squared errors could overflow (a constant factor keeps the order).
+    let errorScale: Double
+
+    public init(tune: TuneSpec) {
+        self.tune = tune
+        let smallest = tune.wants.compactMap { want -> Double? in if case let .target(_, within) = want.kind { within } else { nil } }.min() ?? 1
+        errorScale = smallest < 1e-100 ? smallest : 1
+    }
 
     public func score(_ e: TuneEvaluation) -> TuneScore {
         let ranked = tune.objectiveCount > 0
@@ -37,7 +45,8 @@ public struct TuneScoring: Sendable {
             case let .target(target, within):
                 let error = abs(mean - target) / within
                 worst = max(worst, error)
-                if ranked { violation += max(0, error - 1) } else { squared += error * error }
+                let scaled = errorScale == 1 ? error : abs(mean - target) * (errorScale / within)
+                if ranked { violation += max(0, error - 1) } else { squared += scaled * scaled }
             case let .bounds(low, high):
                 if let low, mean < low { violation += (low - mean) / Self.scale(low) }
                 if let high, mean > high { violation += (mean - high) / Self.scale(high) }

@@ -65,7 +65,8 @@ public struct TuneSearch {
         for name in Self.fileNames where OutputFolder.kind(of: "\(directory)/\(name)") ?? .file != .file {
             throw RunInputError("\(directory)/\(name) is not a file worldsweep wrote; move it away or choose another --out")
         }
-        let print = fingerprint(fileData)
+        // The curve a search follows is part of its input, as the file is.
+        let print = fingerprint(fileData + (tune.curve?.bytes ?? Data()))
         var cached: [[TuneEvaluation]] = []
         let worlds: AppendFile
         var worldsBytes: Int
@@ -77,7 +78,8 @@ public struct TuneSearch {
                 throw RunInputError("\(checkpointPath): cannot read the search's checkpoint; run without --resume (or with --force)")
             }
             guard old.fingerprint == print else {
-                throw RunInputError("\(evaluator.scene.sourcePath): the file changed since the search in \(directory) started; run without --resume")
+                throw RunInputError("\(evaluator.scene.sourcePath): the file" + (tune.curve.map { " or its curve \($0.file)" } ?? "")
+                                    + " changed since the search in \(directory) started; run without --resume")
             }
             cached = old.generations
             worldsBytes = old.worldsBytes
