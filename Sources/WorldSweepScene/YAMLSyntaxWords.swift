@@ -61,9 +61,7 @@ enum YAMLSyntaxWords {
         case "found an incorrect leading UTF-8 octet", "found an incorrect trailing UTF-8 octet":
             return "expected UTF-8 text"
         default:
-            if problem.hasPrefix("Maximum nesting level reached") {
-                return "nested too deeply (at most 512 levels of lists and mappings)"
-            }
+            if problem.contains("yaml_set_max_nest_level") { return YAMLProblem.ourWords(problem) }
             if problem.contains("tag") || problem.contains("'!'") || problem.contains("URI") || problem.contains("'>'") {
                 return "a tag (a '!' before a value) this reader does not take; remove it" + (opened.map { " (begun at \($0))" } ?? "")
             }
