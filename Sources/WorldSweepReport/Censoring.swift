@@ -27,13 +27,14 @@ enum Censoring {
     /// Which metrics a world can lack is the run's rule (`PointsCSV.canBeMissing`, what points.csv
     /// counts; partners.csv, which lists only pairs that touched); what a missing value means is
     /// the report's.
-    static func missing(_ column: String) -> Missing {
+    static func missing(_ column: String, _ metrics: MetricCatalog) -> Missing {
         if isPartnerCount(column) { return .noContact }
-        guard PointsCSV.canBeMissing(column) else { return .none }
-        switch MetricDeclaration.named(Units.metricKey(column))?.censoring {
-        case .zero?: return .zero
-        case .runLength?: return .runLength
-        case .none?, nil: return .none
+        guard let dot = column.firstIndex(of: "."), let declared = metrics.named(column[column.index(after: dot)...]) else { return .none }
+        switch declared.censoring {
+        case .zero: return .zero
+        case .runLength: return .runLength
+        // A value over a window that never opened is left out, as a point's statistics leave it out.
+        case .none, .empty: return .none
         }
     }
 
@@ -44,22 +45,22 @@ enum Censoring {
     }
 
     /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
-    static func neverColumn(_ column: String) -> String? {
-        guard missing(column) == .runLength, let dot = column.firstIndex(of: "."),
-              let never = MetricDeclaration.named(Units.metricKey(column))?.censoring.neverKey else { return nil }
+    static func neverColumn(_ column: String, _ metrics: MetricCatalog) -> String? {
+        guard missing(column, metrics) == .runLength, let dot = column.firstIndex(of: "."),
+              let never = metrics.named(column[column.index(after: dot)...])?.censoring.neverKey else { return nil }
         return column[..<dot] + "." + never
     }
 
     /// The time metric a never-share metric counts (`top.never_rest` → `top.rest_time`), or nil.
-    static func timeColumn(ofNever column: String) -> String? {
+    static func timeColumn(ofNever column: String, _ metrics: MetricCatalog) -> String? {
         guard let dot = column.firstIndex(of: "."),
-              let time = MetricDeclaration.counted(byNever: column[column.index(after: dot)...]) else { return nil }
+              let time = metrics.counted(byNever: column[column.index(after: dot)...]) else { return nil }
         return column[..<dot] + "." + time.name
     }
 
     /// How stated on the page.
-    static func rule(_ column: String, runSeconds: Double) -> String? {
-        switch missing(column) {
+    static func rule(_ column: String, _ metrics: MetricCatalog, runSeconds: Double) -> String? {
+        switch missing(column, metrics) {
         case .runLength: "a world that never got there counts as \(Text.value(runSeconds)) s, the run's length"
         case .zero: "a world that never bounced counts as height 0"
         case .noContact: "a world that never touched \(column.split(separator: ".", maxSplits: 2).last.map(String.init) ?? column) counts as 0 contacts"
@@ -95,17 +96,17 @@ enum Censoring {
         /// For a never-share column, the time column whose missing values it counts.
         let timeColumn: String?
         let missing: Missing
-        init(_ column: String) {
+        init(_ column: String, _ metrics: MetricCatalog) {
             self.column = column
-            timeColumn = Censoring.timeColumn(ofNever: column)
-            missing = Censoring.missing(column)
+            timeColumn = Censoring.timeColumn(ofNever: column, metrics)
+            missing = Censoring.missing(column, metrics)
         }
     }
 
     /// The point's complete form of a metric (missing values counted as the rule says), or of a
     /// never-share metric; nil when no world of the point has one.
-    static func value(_ p: PointSummary, _ column: String, runSeconds: Double) -> PointValue? {
-        value(p, Form(column), runSeconds: runSeconds)
+    static func value(_ p: PointSummary, _ column: String, _ metrics: MetricCatalog, runSeconds: Double) -> PointValue? {
+        value(p, Form(column, metrics), runSeconds: runSeconds)
     }
 
     static func value(_ p: PointSummary, _ form: Form, runSeconds: Double) -> PointValue? {

@@ -186,7 +186,7 @@ extension ReportModel {
     /// law of total variance, p(1 − p)(T − mean reached)² over the whole variance, p the share
     /// that never got there, T the run's length. 0 for metrics without a run-length stand-in.
     func censoredShare(_ column: String) -> Double {
-        guard Censoring.missing(column) == .runLength else { return 0 }
+        guard Censoring.missing(column, metrics) == .runLength else { return 0 }
         return tally(column).censoredShare(runSeconds: runSeconds)
     }
 
@@ -202,16 +202,16 @@ extension ReportModel {
         func score(_ a: MetricAnalysis) -> Int { Int((support(a) * 20).rounded()) }
         func priority(_ a: MetricAnalysis) -> Int {
             let key = Units.metricKey(a.column)
-            return Self.headlineMetrics.firstIndex(of: key) ?? (Self.headlineMetrics.count + (Self.keyMetrics.firstIndex(of: key) ?? Self.keyMetrics.count))
+            return headlineMetrics.firstIndex(of: key) ?? (headlineMetrics.count + (keyMetrics.firstIndex(of: key) ?? keyMetrics.count))
         }
         // Last on a tie, the page's own order (item by item), so that the choice is stable.
-        func order(_ a: MetricAnalysis) -> Int { keyColumns.firstIndex(of: Censoring.timeColumn(ofNever: a.column) ?? a.column) ?? Int.max }
+        func order(_ a: MetricAnalysis) -> Int { keyColumns.firstIndex(of: Censoring.timeColumn(ofNever: a.column, metrics) ?? a.column) ?? Int.max }
         func best(_ list: [MetricAnalysis]) -> [MetricAnalysis] {
             list.filter { support($0) >= 0.5 && $0.importance!.explained >= 0.5 }
                 .sorted { (score($0), -priority($0), -order($0)) > (score($1), -priority($1), -order($1)) }
         }
         let measured = rankedMetrics.filter { keyColumns.contains($0.column) }
-        let nevers = rankedMetrics.filter { a in Censoring.timeColumn(ofNever: a.column).map(keyColumns.contains) ?? false }
+        let nevers = rankedMetrics.filter { a in Censoring.timeColumn(ofNever: a.column, metrics).map(keyColumns.contains) ?? false }
         var out: [MetricAnalysis] = []
         var echoes: [String: [String]] = [:]
         var said: Set<String> = []
@@ -226,7 +226,7 @@ extension ReportModel {
             shapes["\(key) \(first) \(shape(a.column, first, short: true))"] = a.column
         }
         for a in best(measured) + best(nevers) {
-            let subject = Censoring.timeColumn(ofNever: a.column) ?? a.column
+            let subject = Censoring.timeColumn(ofNever: a.column, metrics) ?? a.column
             guard !said.contains(subject) else { continue }
             let first = a.importance!.ranked.first ?? -1
             let seen = "\(Units.metricKey(a.column)) \(first) \(first >= 0 ? shape(a.column, first, short: true) : "")"
@@ -276,7 +276,7 @@ extension ReportModel {
     /// The shape of the metric's mean at each value of a parameter (the slice's line).
     func shape(_ column: String, _ j: Int, short: Bool = false) -> String {
         let v = slice(column, j)
-        let d = Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column))
+        let d = Shape.describe(v.levels.map { ($0.x, $0.mean) }, unit: Units.metric(column, metrics))
         return short ? d.short : d.long
     }
 
@@ -286,8 +286,8 @@ extension ReportModel {
         guard let d = a.importance, let first = d.ranked.first, let s1 = d.mains[first] else { return "" }
         let names = summary.parameters
         var text = a.column
-        if let time = Censoring.timeColumn(ofNever: a.column) {
-            text += " (the share of worlds that \(HTMLReport.lacking(time).replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")))"
+        if let time = Censoring.timeColumn(ofNever: a.column, metrics) {
+            text += " (the share of worlds that \(HTMLReport.lacking(time, metrics).replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")))"
         }
         text += " against \(names[first]) (\(Self.percent(s1)) of its variation"
         if case .surrogate(let r2, _) = d.method { text += ", by a surrogate fit with R² \(PrintfNumber.fixed(r2, decimals: 2))" }
@@ -308,8 +308,8 @@ extension ReportModel {
         if d.higherOrder >= 0.05 { text += "; three or more parameters together \(Self.percent(d.higherOrder))" }
         if d.unfitted >= 0.05 { text += "; \(Self.percent(d.unfitted)) the fit does not capture" }
         if let noise = d.noise, noise >= 0.05 { text += "; noise between replicas \(Self.percent(noise))" }
-        if let rule = Censoring.rule(a.column, runSeconds: runSeconds), let never = neverShare(a.column), never > 0 {
-            text += "; \(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column)) (\(rule))"
+        if let rule = Censoring.rule(a.column, metrics, runSeconds: runSeconds), let never = neverShare(a.column), never > 0 {
+            text += "; \(Self.percent(never)) of the worlds \(HTMLReport.lacking(a.column, metrics)) (\(rule))"
             // When that split is most of the variation, the mean says more about the run's length
             // than about the time: said, as it keeps the metric from leading (`support`).
             let split = censoredShare(a.column)
@@ -320,7 +320,7 @@ extension ReportModel {
 
     /// The share of all (not failed) worlds without a value of a metric worlds can lack.
     func neverShare(_ column: String) -> Double? {
-        guard Censoring.missing(column).countsNever else { return nil }
+        guard Censoring.missing(column, metrics).countsNever else { return nil }
         return tally(column).neverShare
     }
 

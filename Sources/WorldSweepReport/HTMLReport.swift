@@ -111,8 +111,8 @@ enum HTMLReport {
             if d.unfitted > 0 { bars.append(.init(label: "not captured by the fit", share: d.unfitted, note: "", color: "#bab0ac")) }
             if let noise = d.noise { bars.append(.init(label: "noise (replicas)", share: noise, note: "", color: "#bab0ac")) }
             var never = ""
-            if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds), let share = m.neverShare(head.column) {
-                never = " \(ReportModel.percent(share)) of all worlds \(lacking(head.column)): \(rule)."
+            if let rule = Censoring.rule(head.column, m.metrics, runSeconds: m.runSeconds), let share = m.neverShare(head.column) {
+                never = " \(ReportModel.percent(share)) of all worlds \(lacking(head.column, m.metrics)): \(rule)."
             }
             h += HTML.figure(ImportanceChart(title: "What drives \(head.column)", bars: bars).svg(),
                              caption: "Shares of the variation of \(head.column) over \(d.points) points\(d.rSquared.map { " (surrogate R² \(PrintfNumber.fixed($0, decimals: 2)))" } ?? ""). Blue: one parameter; orange: parameters together\(d.noise != nil || d.rSquared != nil ? "; grey: " + [d.noise != nil ? "noise between replicas" : nil, d.rSquared != nil ? "what the fit misses" : nil].compactMap { $0 }.joined(separator: ", ") : "")." + never)
@@ -186,7 +186,7 @@ enum HTMLReport {
             })
         }
         var chart = LineChart(title: "\(it.column) by \(Text.shorten(s.parameters[it.group], to: 22))", xLabel: m.axisLabel(it.x), yLabel: m.metricLabel(it.column),
-                              legendTitle: s.parameters[it.group], series: series, nonNegative: ReportModel.nonNegative(it.column))
+                              legendTitle: s.parameters[it.group], series: series, nonNegative: ReportModel.nonNegative(it.column, m.metrics))
         chart.legendPlace = .below
         chart.logX = m.isLogSpaced(it.x)
         chart.xTicks = m.sweptValues(it.x)
@@ -200,8 +200,8 @@ enum HTMLReport {
             caption += " \(s.parameters[it.group]) \(g.map { series[$0].name }.joined(separator: ", ")) coincide: one line is drawn for them."
         }
         if let n = it.cappedFrom { caption += " \(ReportModel.maxInteractionLines) of \(n) values shown, spread evenly." }
-        if let rule = Censoring.rule(it.column, runSeconds: m.runSeconds), let never = m.neverShare(it.column) {
-            caption += " \(ReportModel.percent(never)) of all worlds \(lacking(it.column)): \(rule)."
+        if let rule = Censoring.rule(it.column, m.metrics, runSeconds: m.runSeconds), let never = m.neverShare(it.column) {
+            caption += " \(ReportModel.percent(never)) of all worlds \(lacking(it.column, m.metrics)): \(rule)."
         }
         return HTML.figure(chart.svg(), caption: caption)
     }

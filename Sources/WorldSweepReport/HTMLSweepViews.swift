@@ -8,7 +8,7 @@ extension HTMLReport {
     // MARK: whole-sweep views
 
     /// A key metric's view title (its declaration's).
-    static func keyTitle(_ key: String) -> String? { MetricDeclaration.named(key)?.view?.title }
+    static func keyTitle(_ key: String, _ metrics: MetricCatalog) -> String? { metrics.named(key)?.view?.title }
 
     static func views(_ m: ReportModel) -> String {
         viewsHead(m) + m.keyColumns.map { viewsOf(m, $0) }.joined() + viewsTail(m)
@@ -37,14 +37,14 @@ extension HTMLReport {
         guard let a = m.analysis(column), a.signal != .constant else { return "" }
         var h = ""
         let key = Units.metricKey(column)
-        h += "<h3 id=\"v-\(HTML.escape(column))\">\(HTML.escape(column)): \(HTML.escape((keyTitle(key) ?? key).lowercased())) of \(HTML.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
+        h += "<h3 id=\"v-\(HTML.escape(column))\">\(HTML.escape(column)): \(HTML.escape((keyTitle(key, m.metrics) ?? key).lowercased())) of \(HTML.escape(column.split(separator: ".").first.map(String.init) ?? ""))</h3>\n"
         // A headline's sentence is said once, at the top; here a pointer to it and to its chart.
         let lead = m.headlines.firstIndex { $0.column == column }
         if let k = lead {
             let strongest = m.parameterOrder(column).first.map { m.summary.parameters[$0] } ?? ""
             h += "<p class=\"note\">Finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>; its chart against \(HTML.escape(strongest)) is under <a href=\"#importance\">What matters</a>.</p>\n"
         } else {
-            if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column) == column }) {
+            if let k = m.headlines.firstIndex(where: { Censoring.timeColumn(ofNever: $0.column, m.metrics) == column }) {
                 h += "<p class=\"note\">Whether worlds get there at all is finding \(k + 1), <a href=\"#f-\(k + 1)\">at the top</a>.</p>\n"
             }
             switch a.signal {
@@ -84,7 +84,7 @@ extension HTMLReport {
     static func sliceFigure(_ m: ReportModel, _ v: SliceView, finding: Int? = nil, hover wanted: Bool = true) -> String {
         let s = m.summary
         let name = s.parameters[v.parameter]
-        let unit = Units.metric(v.column)
+        let unit = Units.metric(v.column, m.metrics)
         // Thousands of points: their density (every point counted), not a dot each; so too a
         // folded chart's hundreds, whose dots name no worlds (a dot without a hover still cost
         // about 90 bytes: twin-drop's 16 folded slices of 768 were half its page).
@@ -103,7 +103,7 @@ extension HTMLReport {
                       title: "\(name) \(v.binned ? "≈ " : "= ")\(Text.value(l.x)): mean \(Text.value(l.mean)) \(unit) over \(Text.count(l.points, "point")) (min \(Text.value(l.min)), max \(Text.value(l.max)))")
         }, inLegend: false)
         var chart = LineChart(title: "\(v.column) vs \(name)", xLabel: m.axisLabel(v.parameter), yLabel: m.metricLabel(v.column),
-                              legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column))
+                              legendTitle: "", series: [dots, line], nonNegative: ReportModel.nonNegative(v.column, m.metrics))
         chart.frame = ChartFrame(width: 360, height: 270, left: 56, right: 14, top: 30, bottom: 46)
         chart.logX = m.isLogSpaced(v.parameter)
         chart.xTicks = m.sweptValues(v.parameter)
@@ -112,7 +112,7 @@ extension HTMLReport {
         let missing = s.points.count - v.dots.count
         var caption = finding.map { "Finding \($0): \(v.column) against \(name). " } ?? ""
         if yesNo {
-            caption += "Line: at each value of \(name), the share of its worlds (\(Text.count(v.dots.count, "point"))\(s.replicas == 1 ? ", one world each" : "")\(others.isEmpty ? "" : ", over \(others)")) that \(lacking(Censoring.timeColumn(ofNever: v.column) ?? v.column)). Each world is a yes or a no, so no band or dots are drawn."
+            caption += "Line: at each value of \(name), the share of its worlds (\(Text.count(v.dots.count, "point"))\(s.replicas == 1 ? ", one world each" : "")\(others.isEmpty ? "" : ", over \(others)")) that \(lacking(Censoring.timeColumn(ofNever: v.column, m.metrics) ?? v.column, m.metrics)). Each world is a yes or a no, so no band or dots are drawn."
             if chart.logX { caption += " \(name) is geometric (each value a constant multiple of the one before): a log axis, ticked at the swept values." }
             return HTML.figure(chart.svg(), caption: caption)
         }
@@ -140,7 +140,7 @@ extension HTMLReport {
     /// The never-shares along a slice, said in its caption (every chart of a metric worlds can lack).
     static func neverText(_ m: ReportModel, _ v: SliceView) -> String {
         let shares = v.levels.compactMap { l in l.never.map { (l.x, $0) } }
-        guard !shares.isEmpty, let rule = Censoring.rule(v.column, runSeconds: m.runSeconds) else { return "" }
+        guard !shares.isEmpty, let rule = Censoring.rule(v.column, m.metrics, runSeconds: m.runSeconds) else { return "" }
         guard shares.contains(where: { $0.1 > 0 }) else { return " Every world has a value." }
         let name = m.summary.parameters[v.parameter]
         let some = shares.filter { $0.1 > 0 }
@@ -148,12 +148,12 @@ extension HTMLReport {
             ? some.map { "\(ReportModel.percent($0.1).replacingOccurrences(of: "under 1 %", with: "<1 %")) at \(Text.short($0.0))" }.joined(separator: ", ")
                 + (some.count < shares.count ? ", none at the other \(shares.count - some.count) value\(shares.count - some.count == 1 ? "" : "s")" : "")
             : "from \(ReportModel.percent(shares.map(\.1).min()!)) to \(ReportModel.percent(shares.map(\.1).max()!))"
-        return " Worlds that \(lacking(v.column)), by \(name)\(v.binned ? " (range means)" : ""): \(listed); \(rule)."
+        return " Worlds that \(lacking(v.column, m.metrics)), by \(name)\(v.binned ? " (range means)" : ""): \(listed); \(rule)."
     }
 
     /// What it means that a point has no value of a key metric.
-    static func lacking(_ column: String) -> String {
-        MetricDeclaration.named(Units.metricKey(column))?.censoring.lacking ?? "have no \(column)"
+    static func lacking(_ column: String, _ metrics: MetricCatalog) -> String {
+        metrics.named(Units.metricKey(column))?.censoring.lacking ?? "have no \(column)"
     }
 
     static func pairFigure(_ m: ReportModel, _ p: PairView, id: String, shared: (Double, Double)? = nil) -> String {
@@ -164,12 +164,12 @@ extension HTMLReport {
         // once in the caption. The parts each column, row and map share are made (and escaped)
         // once, and each cell's text written straight into the map's bytes.
         let xTexts = p.xValues.map { HTML.escape((p.binned ? "≈ " : "") + Text.value($0)) }, yTexts = p.yValues.map { HTML.escape(", " + Text.value($0)) }
-        let meanOf = HTML.escape(": mean "), worldsThat = HTML.escape(" of worlds " + lacking(p.column))
-        let unitText = Units.metric(p.column).isEmpty || Units.metric(p.column) == "count" ? "" : HTML.escape(" " + Units.metric(p.column))
+        let meanOf = HTML.escape(": mean "), worldsThat = HTML.escape(" of worlds " + lacking(p.column, m.metrics))
+        let unitText = Units.metric(p.column, m.metrics).isEmpty || Units.metric(p.column, m.metrics) == "count" ? "" : HTML.escape(" " + Units.metric(p.column, m.metrics))
         let pairCells = p.cells
         let counts = Set(p.cells.flatMap { $0.compactMap { $0?.points } })
         let sameCount = counts.count == 1 ? counts.first : nil
-        let unit = Units.metric(p.column)
+        let unit = Units.metric(p.column, m.metrics)
         var hm = Heatmap(title: "\(Text.shorten(p.column, to: 30)): pair map", xLabel: m.axisLabel(p.xParameter), yLabel: m.axisLabel(p.yParameter),
                          valueLabel: unit.isEmpty ? "mean" : unit, xValues: p.xValues, yValues: p.yValues, cells: cells,
                          writeTitle: { r, c, out in
@@ -181,10 +181,10 @@ extension HTMLReport {
                              if let never = cell.never, never > 0 { out.raw("; "); out.escaped(ReportModel.percent(never)); out.text(worldsThat) }
                          },
                          id: id.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) })
-        hm.integerSteps = ReportModel.isCount(p.column)
-        hm.nonNegative = ReportModel.nonNegative(p.column)
+        hm.integerSteps = ReportModel.isCount(p.column, m.metrics)
+        hm.nonNegative = ReportModel.nonNegative(p.column, m.metrics)
         hm.sharedRange = shared
-        let counted = Censoring.missing(p.column).countsNever
+        let counted = Censoring.missing(p.column, m.metrics).countsNever
         if counted { hm.never = p.cells.map { row in row.map { $0?.never } } }
         hm.frame = ChartFrame(width: 360, height: 290, left: 56, right: 72, top: 30, bottom: 46)
         let others = othersText(m, except: [p.xParameter, p.yParameter])
@@ -193,10 +193,10 @@ extension HTMLReport {
         if p.binned { caption += " Both parameters cut into \(p.xValues.count) equal-width ranges" + (m.isLogSpaced(p.xParameter) || m.isLogSpaced(p.yParameter) ? " (of the logarithm, for a log-uniform one)." : ".") }
         if let n = sameCount { caption += " Each cell averages \(Text.count(n, "point"))." }
         if p.cells.contains(where: { $0.contains { $0 == nil } }) { caption += " Grey: no point has a value there." }
-        if counted, let rule = Censoring.rule(p.column, runSeconds: m.runSeconds) {
+        if counted, let rule = Censoring.rule(p.column, m.metrics, runSeconds: m.runSeconds) {
             let shares = p.cells.flatMap { $0 }.compactMap { $0?.never }
             caption += shares.contains { $0 > 0 }
-                ? " Hatched: half or more of the worlds \(lacking(p.column)); corner mark: some did (from \(ReportModel.percent(shares.min() ?? 0)) to \(ReportModel.percent(shares.max() ?? 0)) per cell; \(rule))."
+                ? " Hatched: half or more of the worlds \(lacking(p.column, m.metrics)); corner mark: some did (from \(ReportModel.percent(shares.min() ?? 0)) to \(ReportModel.percent(shares.max() ?? 0)) per cell; \(rule))."
                 : " Every world has a value."
         }
         if p.capped { caption += " At most \(ReportModel.maxHeatmapSide) values per axis, spread evenly." }
@@ -226,8 +226,8 @@ extension HTMLReport {
         var h = "<section id=\"parallel\">\n<h2>Parallel coordinates</h2>\n<div class=\"charts\">\n"
         var caption = "One line per point through its parameter values (most important for \(head.column) first) to its mean \(head.column) on the right; colour: \(head.column), yellow high, purple low."
         if pts.count < total { caption += " \(pts.count) of \(total) points drawn, spread evenly." }
-        if let rule = Censoring.rule(head.column, runSeconds: m.runSeconds) {
-            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column))" } ?? "")."
+        if let rule = Censoring.rule(head.column, m.metrics, runSeconds: m.runSeconds) {
+            caption += " Every point is drawn: \(rule)\(m.neverShare(head.column).map { "; \(ReportModel.percent($0)) of all worlds \(lacking(head.column, m.metrics))" } ?? "")."
         }
         caption += " With scripts on, drag along an axis to keep only the lines through that range (a click on the axis clears it)."
         if !titles.isEmpty { caption += " " + m.hoverKey + " (then its \(head.column))" }

@@ -19,17 +19,17 @@ extension ReportModel {
     /// The points with a value of `column` (their indices in `summary.points`), and that value
     /// (`SweepViews.valued`, made once).
     func valued(_ column: String) -> [(Int, Double)] {
-        valuedColumns[column] ?? SweepViews.valued(summary.points, column, runSeconds: runSeconds)
+        valuedColumns[column] ?? SweepViews.valued(summary.points, column, metrics, runSeconds: runSeconds)
     }
 
     /// Per point of `valued(column)`, the share of its worlds without a value (made once).
     func neverShares(_ column: String) -> [Double?] {
-        neverColumns[column] ?? SweepViews.neverShares(valued(column), of: summary.points, column)
+        neverColumns[column] ?? SweepViews.neverShares(valued(column), of: summary.points, column, metrics)
     }
 
     var computedExtremes: [Extreme] {
         keyColumns.compactMap { column in
-            let measured = Censoring.missing(column).countsNever
+            let measured = Censoring.missing(column, metrics).countsNever
             let vals: [(Int, Double)] = measured
                 ? summary.points.indices.compactMap { i in summary.points[i].metrics[column].flatMap { $0.count > 0 && $0.mean.isFinite ? (i, $0.mean) : nil } }
                 : valued(column)
@@ -42,8 +42,8 @@ extension ReportModel {
 
     /// What an extreme of a metric worlds can lack is over, said under the table.
     func extremeNote(_ e: Extreme) -> String? {
-        guard Censoring.missing(e.column).countsNever else { return nil }
-        var text = "\(e.column): means over the worlds that have a value (a world that \(HTMLReport.lacking(e.column)) has none), as in \(summary.replicas > 1 ? "points.csv" : "worlds.csv")"
+        guard Censoring.missing(e.column, metrics).countsNever else { return nil }
+        var text = "\(e.column): means over the worlds that have a value (a world that \(HTMLReport.lacking(e.column, metrics)) has none), as in \(summary.replicas > 1 ? "points.csv" : "worlds.csv")"
         if e.lacking > 0 { text += "; the \(Text.count(e.lacking, "point")) where no world has one are left out" }
         return text + "."
     }
@@ -81,7 +81,7 @@ extension ReportModel {
             for (which, pv) in [("highest", e.high), ("lowest", e.low)] {
                 let p = summary.points[pv.0], w = world(of: p)
                 guard !out.contains(where: { $0.world == w }), out.count < Self.maxTrajectories else { continue }
-                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))\(Censoring.missing(e.column).countsNever ? " over the worlds with one" : "")): \(describe(p))"))
+                out.append((w, "\(which) mean \(e.column) (\(Text.value(pv.1))\(Censoring.missing(e.column, metrics).countsNever ? " over the worlds with one" : "")): \(describe(p))"))
             }
         }
         return out

@@ -7,7 +7,7 @@ extension ReportModel {
 
     var computedKeyColumns: [String] {
         let present = Set(analyses.map(\.column))
-        return Self.keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
+        return keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
     }
 
     var computedRankedMetrics: [MetricAnalysis] {
@@ -38,14 +38,14 @@ extension ReportModel {
         let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }
         guard worlds > 0 else { return [] }
         var byKey: [(key: String, items: [String])] = []
-        for column in declared where !present.contains(column) && Censoring.missing(column) == .runLength {
+        for column in declared where !present.contains(column) && Censoring.missing(column, metrics) == .runLength {
             let key = Units.metricKey(column)
             guard let item = column.split(separator: ".").first.map(String.init) else { continue }
             if let k = byKey.firstIndex(where: { $0.key == key }) { byKey[k].items.append(item) } else { byKey.append((key, [item])) }
         }
         return byKey.map { key, items in
             let who = items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
-            let what = HTMLReport.lacking("x.\(key)").replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")
+            let what = HTMLReport.lacking("x.\(key)", metrics).replacingOccurrences(of: "in the run", with: "in the \(Text.value(runSeconds)) s run")
             return "In all \(worlds) worlds \(who) \(what): \(items.map { "\($0).\(key)" }.joined(separator: ", ")) \(items.count == 1 ? "has" : "have") no value in any world."
         }
     }

@@ -21,12 +21,16 @@ struct ReportModel {
     /// The metrics every item gets whole-sweep views of, in this order (the spring metrics only
     /// exist for items with a rest target).
     /// (A time metric's never-share is in its charts' captions and marks, not charted twice.)
-    /// The declared metrics with a view (`MetricDeclaration.view`), by their rank.
-    static let keyMetrics = MetricDeclaration.builtIn.filter { $0.view != nil }.sorted { $0.view!.rank < $1.view!.rank }.map(\.name)
+    /// The declared metrics with a view (`MetricDeclaration.view`: the built-in key metrics, then
+    /// those the file writes), by their rank.
+    static func keyMetrics(_ metrics: MetricCatalog) -> [String] {
+        metrics.all.filter { $0.view != nil }.sorted { $0.view!.rank < $1.view!.rank }.map(\.name)
+    }
     /// The metrics a page leads with when they have signal, first choice first: what a sweep of
     /// bounces, or of springs, asks about (the declarations' `view.headline`).
-    static let headlineMetrics = MetricDeclaration.builtIn.filter { $0.view?.headline != nil }
-        .sorted { $0.view!.headline! < $1.view!.headline! }.map(\.name)
+    static func headlineMetrics(_ metrics: MetricCatalog) -> [String] {
+        metrics.all.filter { $0.view?.headline != nil }.sorted { $0.view!.headline! < $1.view!.headline! }.map(\.name)
+    }
 
     struct MetricAnalysis {
         var column: String
@@ -40,6 +44,10 @@ struct ReportModel {
 
     let summary: SweepSummary
     let sample: WorldSample
+    /// The run's metrics (built-in and written), as its summary declares them.
+    let metrics: MetricCatalog
+    /// `keyMetrics(metrics)` and `headlineMetrics(metrics)`, made once.
+    let keyMetrics: [String], headlineMetrics: [String]
     let replay: WorldReplay?
     /// The run folder's data files the report links to (names relative to the report).
     let dataFiles: [String]
@@ -106,6 +114,10 @@ struct ReportModel {
          groundwork: ReportGroundwork? = nil) {
         self.summary = summary
         self.sample = sample
+        let metrics = summary.metricCatalog
+        self.metrics = metrics
+        keyMetrics = Self.keyMetrics(metrics)
+        headlineMetrics = Self.headlineMetrics(metrics)
         self.replay = replay
         self.dataFiles = dataFiles
         let kind = summary.sweepKind.lowercased()
@@ -113,7 +125,7 @@ struct ReportModel {
         isGrid = !(isRandom || kind == "zip")
         let present = MetricTable.names(of: summary.points)
         let columns = Self.metricColumns(summary, present: present)
-        let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0)) } }, threads: threads)
+        let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0, metrics)) } }, threads: threads)
         let p = summary.parameters.count
         let prepared = groundwork?.matching(summary.points, parameterCount: p, isRandom: isRandom)
         let ownParameters = prepared?.parameters ?? summary.points.map(\.parameters)
@@ -125,7 +137,7 @@ struct ReportModel {
         logSpacedGrid = levels.map { Self.logSpaced($0.values) }
         let seconds = summary.run.seconds ?? replay?.scene.world.duration
         runSecondsKnown = seconds != nil
-        runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key) == .runLength }.map(\.value.max) }.max() ?? 0
+        runSeconds = seconds ?? summary.points.flatMap { p in p.metrics.filter { Censoring.missing($0.key, metrics) == .runLength }.map(\.value.max) }.max() ?? 0
         let replicated = summary.replicas > 1
         // What the decompositions read of the parameters alone, made once for the metrics every
         // point has a value of (made per metric, it would be most of a big sweep's report): the
@@ -159,7 +171,7 @@ struct ReportModel {
             guard j >= designJobs else { _ = sharedDesign(); return nil }
             let k = order[j - designJobs]
             let column = columns[k], pointParameters = parametersByWorker.value(worker)
-            let form = Censoring.Form(column)
+            let form = Censoring.Form(column, metrics)
             let lacking = form.missing.countsNever
             // Each point's statistics read once, for its value, its never-share and the tally.
             let stored = table.column(Censoring.readColumn(form))
@@ -190,7 +202,7 @@ struct ReportModel {
             let sensitivity = everyPoint
                 ? { prepared?.sensitivity ?? sensitivityDesigns.value([-1]) { Self.sensitivityDesign(parameters: pointParameters, parameterCount: p) } }
                 : { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }
-            return (Self.analyse(column, pts, parameterCount: p, replicated: replicated,
+            return (Self.analyse(column, unit: Units.metric(column, metrics), pts, parameterCount: p, replicated: replicated,
                                  design: everyPoint && p > 0 ? sharedDesign() : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
@@ -225,10 +237,9 @@ struct ReportModel {
     /// (the caller knows when a metric has every point, so each point's parameters are not
     /// compared with the design's);
     /// `subsetDesign`: otherwise, the design over its points, asked for only if needed.
-    static func analyse(_ column: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
+    static func analyse(_ column: String, unit: String, _ values: [PointValue], parameterCount p: Int, replicated: Bool,
                         design: Decomposition.Design? = nil, subsetDesign: (() -> Decomposition.Design)? = nil,
                         sensitivityDesign: (() -> SensitivityDesign)? = nil) -> MetricAnalysis {
-        let unit = Units.metric(column)
         guard p > 0 else {
             return MetricAnalysis(column: column, importance: nil, fit: nil,
                                   signal: MetricSignal.classify(values, unit: unit, decomposition: nil, replicated: replicated), unfitted: "nothing is swept")
@@ -301,17 +312,17 @@ struct ReportModel {
 
     func axisLabel(_ i: Int) -> String { Units.label(summary.parameters[i], unit: Units.parameter(summary.parameters[i])) }
 
-    func metricLabel(_ column: String) -> String { Units.label(column, unit: Units.metric(column)) }
+    func metricLabel(_ column: String) -> String { Units.label(column, unit: Units.metric(column, metrics)) }
 
     /// Heights, times, counts and shares cannot be negative (the metric's declared kind; a
     /// never-share is a share).
-    static func nonNegative(_ column: String) -> Bool {
+    static func nonNegative(_ column: String, _ metrics: MetricCatalog) -> Bool {
         let key = Units.metricKey(column)
-        if MetricDeclaration.counted(byNever: key) != nil { return true }
-        return MetricDeclaration.named(key)?.kind.isNonNegative ?? false
+        if metrics.counted(byNever: key) != nil { return true }
+        return metrics.named(key)?.isNonNegative ?? false
     }
 
-    static func isCount(_ column: String) -> Bool { Units.metric(column) == "count" }
+    static func isCount(_ column: String, _ metrics: MetricCatalog) -> Bool { Units.metric(column, metrics) == "count" }
 
     /// Up to `cap` elements spread evenly over the list (first and last kept).
     static func thinned<T>(_ v: [T], _ cap: Int) -> [T] {
@@ -337,17 +348,16 @@ struct ReportModel {
 
     // MARK: columns
 
-    /// The declared metrics, in column order.
-    static let metricOrder = MetricDeclaration.builtIn.map(\.name)
 
     /// Metric columns in item order, then the contract's metric order, then partner contacts.
     /// `present`: every metric some point has (`MetricTable.names`).
     static func metricColumns(_ summary: SweepSummary, present: Set<String>) -> [String] {
         var out: [String] = []
+        let metrics = summary.metricCatalog, order = metrics.all.map(\.name)
         for item in summary.items {
-            for key in metricOrder where present.contains("\(item).\(key)") {
+            for key in order where present.contains("\(item).\(key)") {
                 out.append("\(item).\(key)")
-                if let never = Censoring.neverColumn("\(item).\(key)") { out.append(never) }
+                if let never = Censoring.neverColumn("\(item).\(key)", metrics) { out.append(never) }
             }
             for partner in summary.partners[item] ?? [] where present.contains("\(item).contacts.\(partner)") {
                 out.append("\(item).contacts.\(partner)")

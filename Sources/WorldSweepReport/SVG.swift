@@ -336,11 +336,12 @@ enum Units {
         return ""
     }
 
-    /// The metric's declared unit; a never-share's is "share", anything else (partner contacts) a count.
-    static func metric(_ column: String) -> String {
+    /// The metric's declared unit (`metrics`: the run's); a never-share's is "share", anything
+    /// else (partner contacts) a count.
+    static func metric(_ column: String, _ metrics: MetricCatalog) -> String {
         let key = metricKey(column)
-        if let declared = MetricDeclaration.named(key) { return declared.unit }
-        return MetricDeclaration.counted(byNever: key) != nil ? "share" : "count"
+        if let declared = metrics.named(key) { return declared.unit }
+        return metrics.counted(byNever: key) != nil ? "share" : "count"
     }
 
     /// `ITEM.contacts.PARTNER` → `contacts`, `ITEM.bounce1` → `bounce1`.

@@ -98,8 +98,8 @@ enum SweepViews {
     /// `column` in the complete form (Censoring: a time never reached counts as the run's length, a
     /// bounce never made as 0). Indices, not copies of the points: a copy retained and released the
     /// point's arrays and dictionary, per metric column and per view.
-    static func valued(_ points: [PointSummary], _ column: String, runSeconds: Double) -> [(Int, Double)] {
-        let form = Censoring.Form(column)
+    static func valued(_ points: [PointSummary], _ column: String, _ metrics: MetricCatalog, runSeconds: Double) -> [(Int, Double)] {
+        let form = Censoring.Form(column, metrics)
         return points.indices.compactMap { i in
             guard let v = Censoring.value(points[i], form, runSeconds: runSeconds), v.mean.isFinite else { return nil }
             return (i, v.mean)
@@ -108,14 +108,14 @@ enum SweepViews {
 
     /// The share of a point's worlds without a value of `column` (nil for a metric every world
     /// has), as one function for every point of the column: the rule read once, not per point.
-    static func never(_ column: String) -> (PointSummary) -> Double? {
-        !Censoring.missing(column).countsNever ? { _ in nil } : { Censoring.neverShare($0, column) }
+    static func never(_ column: String, _ metrics: MetricCatalog) -> (PointSummary) -> Double? {
+        !Censoring.missing(column, metrics).countsNever ? { _ in nil } : { Censoring.neverShare($0, column) }
     }
 
     /// Per valued point, the share of its worlds without a value of `column` (nil entries for a
     /// metric every world has): what the slices and pair maps of the column show beside the means.
-    static func neverShares(_ valued: [(Int, Double)], of points: [PointSummary], _ column: String) -> [Double?] {
-        let never = never(column)
+    static func neverShares(_ valued: [(Int, Double)], of points: [PointSummary], _ column: String, _ metrics: MetricCatalog) -> [Double?] {
+        let never = never(column, metrics)
         return valued.map { never(points[$0.0]) }
     }
 
@@ -163,18 +163,19 @@ enum SweepViews {
         return Swift.min(count - 1, Swift.max(0, Int((v - lo) / (hi - lo) * Double(count))))
     }
 
-    static func slice(points: [PointSummary], parameter j: Int, column: String, binned: Bool, log: Bool = false,
+    static func slice(points: [PointSummary], parameter j: Int, column: String, _ metrics: MetricCatalog, binned: Bool, log: Bool = false,
                       runSeconds: Double) -> SliceView {
-        slice(valued: valued(points, column, runSeconds: runSeconds), of: points, parameter: j, column: column, binned: binned, log: log)
+        let valued = valued(points, column, metrics, runSeconds: runSeconds)
+        return slice(valued: valued, of: points, never: neverShares(valued, of: points, column, metrics), parameter: j, column: column,
+                     binned: binned, log: log)
     }
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
     /// `neverShares(valued, of: points, column)`, likewise.
     /// `levels`: the parameter's levels over `points` (ReportModel's, made once), for a grid's
     /// levels grouped by index.
-    static func slice(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, parameter j: Int, column: String,
+    static func slice(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?], parameter j: Int, column: String,
                       binned: Bool, log: Bool = false, levels: ParameterLevels? = nil) -> SliceView {
-        let shares = shares ?? neverShares(valued, of: points, column)
         var vals: [(x: Double, y: Double, point: Int)] = [], never: [Double?] = []
         vals.reserveCapacity(valued.count); never.reserveCapacity(valued.count)
         for (i, (p, y)) in valued.enumerated() {
@@ -211,19 +212,20 @@ enum SweepViews {
         return SliceView(parameter: j, column: column, dots: vals, levels: levels, binned: binned, edges: cut?.edges ?? [], log: cut?.logarithmic ?? false)
     }
 
-    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, binned: Bool, log: (x: Bool, y: Bool) = (false, false),
-                     maxSide: Int, runSeconds: Double) -> PairView {
-        pair(valued: valued(points, column, runSeconds: runSeconds), of: points, x: jx, y: jy, column: column, binned: binned, log: log, maxSide: maxSide)
+    static func pair(points: [PointSummary], x jx: Int, y jy: Int, column: String, _ metrics: MetricCatalog, binned: Bool,
+                     log: (x: Bool, y: Bool) = (false, false), maxSide: Int, runSeconds: Double) -> PairView {
+        let valued = valued(points, column, metrics, runSeconds: runSeconds)
+        return pair(valued: valued, of: points, never: neverShares(valued, of: points, column, metrics), x: jx, y: jy, column: column,
+                    binned: binned, log: log, maxSide: maxSide)
     }
 
     /// `valued`: `valued(points, column, …)`, when the caller has it already; `never`:
     /// `neverShares(valued, of: points, column)`, likewise.
     /// `levels`: the two parameters' levels over `points` (ReportModel's, made once), for a grid's
     /// cells found by index.
-    static func pair(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?]? = nil, x jx: Int, y jy: Int, column: String,
+    static func pair(valued: [(Int, Double)], of points: [PointSummary], never shares: [Double?], x jx: Int, y jy: Int, column: String,
                      binned: Bool, log: (x: Bool, y: Bool) = (false, false), maxSide: Int,
                      levels: (x: ParameterLevels, y: ParameterLevels)? = nil) -> PairView {
-        let shares = shares ?? neverShares(valued, of: points, column)
         let vals = valued.indices.compactMap { i -> (Double, Double, Double, Double?, Int)? in
             let parameters = points[valued[i].0].parameters
             guard let a = parameters[safe: jx], let b = parameters[safe: jy] else { return nil }
@@ -273,7 +275,8 @@ enum SweepViews {
             }
         }
         var sums = [[(Double, Int, Double)]](repeating: [(Double, Int, Double)](repeating: (0, 0, 0), count: xs.count), count: ys.count)
-        let counted = Censoring.missing(column).countsNever
+        // A metric whose never-share is an outcome has one (0 or more) at every point; others none.
+        let counted = shares.contains { $0 != nil }
         for (a, b, v, n, p) in vals {
             guard let k = key(a, b, p) else { continue }
             sums[k.1][k.0].0 += v; sums[k.1][k.0].1 += 1; sums[k.1][k.0].2 += n ?? 0

@@ -1,10 +1,11 @@
 // Every per-item metric, declared once: its column, unit and kind, how a world without it is
 // counted, how points fold it, whether `tune` may aim at it, how the report charts and words it.
 // worlds.csv, points.csv, summary.json, importance.csv, the tune parser, the report and
-// docs/data.md's metric table read this table; nothing else lists metrics.
+// docs/data.md's metric table read this table; nothing else lists metrics. A metric written in a
+// sweep file (`measure:`) is declared the same way by the file (WrittenMetric.declaration).
 
 /// What kind of outcome a metric is: the report bounds and words each kind alike.
-public enum MetricKind: String, Sendable, Hashable, CaseIterable {
+public enum MetricKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A rise or a distance past a reference (pt, never negative).
     case height
     /// A simulated time (s), from the run's start.
@@ -16,13 +17,13 @@ public enum MetricKind: String, Sendable, Hashable, CaseIterable {
     /// A share of worlds (0 to 1): the never-shares the report derives from time metrics.
     case share
 
-    /// Heights, times, counts and shares cannot be negative.
+    /// Heights, times, counts and shares cannot be negative (a state's sign depends on what it is).
     public var isNonNegative: Bool { self != .state }
 }
 
 /// What a world that never reached a metric's outcome has: an empty worlds.csv cell, and for the
 /// report a value of the metric's complete form.
-public enum MetricCensoring: Sendable, Hashable {
+public enum MetricCensoring: Sendable, Hashable, Codable {
     /// Every world that did not fail has a value.
     case none
     /// An event that did not happen: the report counts it as 0 (a bounce never made has height 0).
@@ -31,12 +32,15 @@ public enum MetricCensoring: Sendable, Hashable {
     /// A time not reached within the run: the report counts it as the run's length, and the share
     /// of worlds that never got there is the metric `ITEM.NEVER` (`never`: its key).
     case runLength(never: String, lacking: String)
+    /// A value over a window an event opens, in a world where it never opened: left out of the
+    /// point's statistics (which count the worlds with a value).
+    case empty(lacking: String)
 
     /// What a world without a value did, in the report's words; nil when every world has one.
     public var lacking: String? {
         switch self {
         case .none: nil
-        case .zero(let lacking), .runLength(_, let lacking): lacking
+        case .zero(let lacking), .runLength(_, let lacking), .empty(let lacking): lacking
         }
     }
 
@@ -48,26 +52,32 @@ public enum MetricCensoring: Sendable, Hashable {
 }
 
 /// Where a metric's value lives in an item's results.
-public enum MetricField: Sendable, Hashable {
+public enum MetricField: Sendable, Hashable, Codable {
     case contacts, bounces
     /// The k-th bounce height (1-based).
     case bounce(Int)
     case restTime, x, y, angle, vx, vy, angularVelocity
     case overshoot, settleTime, oscillations
+    /// The k-th metric the file writes for the item (0-based; `ItemResult.written`).
+    case written(index: Int)
 }
 
 /// How the report shows a metric beyond its place in every table: as a key metric (a whole-sweep
 /// view per item, in `rank` order, titled `title`), and whether a page may lead with it.
-public struct MetricView: Sendable, Hashable {
+public struct MetricView: Sendable, Hashable, Codable {
     /// Key metrics' order on the page (and among headline candidates after `headline`).
     public let rank: Int
     public let title: String
     /// Among the metrics a page leads with when they have signal, first choice first; nil: not one.
     public let headline: Int?
+
+    public init(rank: Int, title: String, headline: Int?) {
+        self.rank = rank; self.title = title; self.headline = headline
+    }
 }
 
 /// One per-item metric: everything every output needs to know of it.
-public struct MetricDeclaration: Sendable, Hashable {
+public struct MetricDeclaration: Sendable, Hashable, Codable {
     /// worlds.csv's column is `ITEM.name`.
     public let name: String
     /// "pt", "s", "rad", "pt/s", "rad/s", "count" or "share".
@@ -83,12 +93,23 @@ public struct MetricDeclaration: Sendable, Hashable {
     public let isInteger: Bool
     /// Whether a `tune:` want may name it.
     public let isTunable: Bool
+    /// Whether its values are never negative (charts cut bands at 0).
+    public let isNonNegative: Bool
     /// How the report charts it beyond the tables; nil: tables, importance and findings only.
     public let view: MetricView?
     /// How it is accumulated tick by tick over each world's lanes (docs/data.md).
     public let accumulation: String
     /// What it measures (docs/data.md).
     public let meaning: String
+
+    public init(name: String, unit: String, kind: MetricKind, field: MetricField, group: String, needsRestTarget: Bool,
+                censoring: MetricCensoring, isInteger: Bool, isTunable: Bool, isNonNegative: Bool? = nil, view: MetricView?,
+                accumulation: String, meaning: String) {
+        self.name = name; self.unit = unit; self.kind = kind; self.field = field; self.group = group
+        self.needsRestTarget = needsRestTarget; self.censoring = censoring; self.isInteger = isInteger
+        self.isTunable = isTunable; self.isNonNegative = isNonNegative ?? kind.isNonNegative; self.view = view
+        self.accumulation = accumulation; self.meaning = meaning
+    }
 
     /// How a point folds its replicas: over the worlds with a value (points.csv adds `.count` and
     /// `.never`), which is every world that did not fail unless the metric is censored.
@@ -112,6 +133,7 @@ public struct MetricDeclaration: Sendable, Hashable {
         case .overshoot: return item.spring.map { $0.overshoot }
         case .settleTime: return item.spring?.settleTime
         case .oscillations: return item.spring.map { Double($0.oscillations) }
+        case .written(let k): return k < item.written.count ? item.written[k] : nil
         }
     }
 }
@@ -134,13 +156,14 @@ public struct MetricGroup: Sendable, Hashable {
 extension MetricDeclaration {
     /// Every built-in metric, in worlds.csv's column order within an item.
     public static let builtIn: [MetricDeclaration] = {
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
         func bounce(_ k: Int) -> MetricDeclaration {
             MetricDeclaration(
                 name: "bounce\(k)", unit: "pt", kind: .height, field: .bounce(k), group: "bounce_heights", needsRestTarget: false,
                 censoring: .zero(lacking: k == 1 ? "never bounced" : "never bounced \(k) times"), isInteger: false, isTunable: true,
                 view: k == 1 ? MetricView(rank: 0, title: "First bounce height", headline: 0) : nil,
                 accumulation: "the flight's apex, tick by tick, from the tick its last contact ended to the tick the next began",
-                meaning: "the \(k == 1 ? "first" : "\(k)th") rise after a contact ended: how far the centre then rose against gravity before its next contact began (the apex above the point where it left)")
+                meaning: "the \(ordinals[k - 1]) rise after a contact ended: how far the centre then rose against gravity before its next contact began (the apex above the point where it left)")
         }
         func state(_ name: String, _ unit: String, _ field: MetricField, _ what: String) -> MetricDeclaration {
             MetricDeclaration(name: name, unit: unit, kind: .state, field: field, group: "final_state", needsRestTarget: false,
@@ -202,6 +225,9 @@ extension MetricDeclaration {
 
     /// The time metric a never-share key counts (`never_rest` → rest_time), nil for any other.
     public static func counted(byNever key: some StringProtocol) -> MetricDeclaration? { byNever[String(key)] }
+
+    /// Written metrics' view ranks start here: after every built-in key metric.
+    public static let writtenRank = 100
 
     /// The metrics a `tune:` want may name, in column order.
     public static var tunableNames: [String] { builtIn.filter(\.isTunable).map(\.name) }

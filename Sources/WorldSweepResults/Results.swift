@@ -21,6 +21,9 @@ public struct ItemResult: Sendable, Hashable, Codable {
     /// Overshoot, settle time and oscillations, for an item with a rest target (a snap, a spring,
     /// a pendulum); nil for the others.
     public var spring: SpringResult?
+    /// The values of the metrics the file writes for the item (`measure:`), in file order; nil
+    /// where a world has none (a first time never reached).
+    public var written: [Double?] = []
 
     public init(contacts: Int = 0, contactsByPartner: [String: Int] = [:], bounceHeights: [Double] = [],
                 restTime: Double? = nil, x: Double = 0, y: Double = 0, angle: Double = 0,
@@ -186,6 +189,11 @@ public struct SweepSummary: Sendable, Hashable, Codable {
     public var replicas: Int
     public var points: [PointSummary]
     public var run: RunInfo
+    /// The metrics the file writes (`measure:`), declared: what the report reads of their columns.
+    public var writtenMetrics: [MetricDeclaration] = []
+
+    /// The run's metrics: the built-in ones and the file's.
+    public var metricCatalog: MetricCatalog { MetricCatalog(written: writtenMetrics) }
 
     public init(name: String, description: String, parameters: [String], items: [String], partners: [String: [String]],
                 sweepKind: String, replicas: Int, points: [PointSummary], run: RunInfo) {

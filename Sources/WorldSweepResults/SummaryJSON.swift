@@ -17,7 +17,7 @@ public enum PointTableColumns {
 
 extension SweepSummary {
     enum CodingKeys: String, CodingKey {
-        case name, description, parameters, items, partners, sweepKind, replicas, points, run
+        case name, description, parameters, items, partners, sweepKind, replicas, points, run, writtenMetrics
     }
 
     public init(from decoder: Decoder) throws {
@@ -27,6 +27,7 @@ extension SweepSummary {
                   partners: try c.decode([String: [String]].self, forKey: .partners),
                   sweepKind: try c.decode(String.self, forKey: .sweepKind), replicas: try c.decode(Int.self, forKey: .replicas),
                   points: [], run: try c.decode(RunInfo.self, forKey: .run))
+        writtenMetrics = try c.decodeIfPresent([MetricDeclaration].self, forKey: .writtenMetrics) ?? []
         if let tables = try c.decodeIfPresent(PointTables.self, forKey: .points) {
             points = try tables.points(parameterCount: parameters.count)
         }
@@ -39,6 +40,8 @@ extension SweepSummary {
         try c.encode(parameters, forKey: .parameters); try c.encode(items, forKey: .items)
         try c.encode(partners, forKey: .partners); try c.encode(sweepKind, forKey: .sweepKind)
         try c.encode(replicas, forKey: .replicas); try c.encode(run, forKey: .run)
+        // Only a file that writes metrics has the key: other runs' summary.json stays as it was.
+        if !writtenMetrics.isEmpty { try c.encode(writtenMetrics, forKey: .writtenMetrics) }
         if points.isEmpty { try c.encodeNil(forKey: .points) } else { try c.encode(PointTables(points, parameters: parameters), forKey: .points) }
     }
 }

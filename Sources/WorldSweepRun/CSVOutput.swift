@@ -35,7 +35,8 @@ public struct CSVLayout: Sendable, Hashable {
     static let maxPartnerSlots = 512
 
     public init(parameters: [String], items: [String], partners: PartnerRule? = nil,
-                springItems: [Bool]? = nil, springColumns: [String] = MetricDeclaration.restTargetOnly.map(\.name)) {
+                springItems: [Bool]? = nil, springColumns: [String] = MetricDeclaration.restTargetOnly.map(\.name),
+                written: [[MetricDeclaration]]? = nil) {
         self.parameters = parameters
         self.items = items
         self.partners = partners ?? PartnerRule(groups: [])
@@ -48,7 +49,10 @@ public struct CSVLayout: Sendable, Hashable {
             return d
         }
         let springItems = self.springItems
-        let itemMetrics = items.indices.map { springItems[$0] ? MetricDeclaration.everyItem + springMetrics : MetricDeclaration.everyItem }
+        precondition(written.map { $0.count == items.count } ?? true, "written metrics per item")
+        let itemMetrics = items.indices.map { i in
+            (springItems[i] ? MetricDeclaration.everyItem + springMetrics : MetricDeclaration.everyItem) + (written?[i] ?? [])
+        }
         self.itemMetrics = itemMetrics
         let itemMetricKeys = items.indices.map { i in itemMetrics[i].map { "\(items[i]).\($0.name)" } }
         self.itemMetricKeys = itemMetricKeys
@@ -76,15 +80,17 @@ public struct CSVLayout: Sendable, Hashable {
         partnerSlots = zip(items, slots).map { PartnerSlots(item: $0, $1) }
     }
 
-    /// The columns of a file's worlds: its swept parameters, items, and the spring metrics of items
-    /// with a rest target; and who can touch whom.
+    /// The columns of a file's worlds: its swept parameters, items, the spring metrics of items
+    /// with a rest target and the metrics the file writes; and who can touch whom.
     public init(scene: SceneFile) {
         self.init(parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
                   partners: PartnerRule(scene: scene), springItems: RestTarget.targets(of: scene).map { $0 != nil },
-                  springColumns: MetricDeclaration.restTargetOnly.filter { scene.metrics.contains($0.group) }.map(\.name))
+                  springColumns: MetricDeclaration.restTargetOnly.filter { scene.metrics.contains($0.group) }.map(\.name),
+                  written: scene.writtenDeclarations)
     }
 
-    /// Item `i`'s metric names (`contacts`, …, then its spring metrics if it has a rest target).
+    /// Item `i`'s metric names (`contacts`, …, then its spring metrics if it has a rest target,
+    /// then the metrics the file writes for it).
     public func columns(ofItem i: Int) -> [String] { itemMetrics[i].map(\.name) }
 
     /// Metric column names, as in worlds.csv and summary.json (`ITEM.contacts`, …).
@@ -166,6 +172,11 @@ public struct CSVLayout: Sendable, Hashable {
         var bounces = 0
         for (cell, metric) in zip(cells, metrics) {
             if case .bounce(let k) = metric.field, k > bounces { continue }
+            if case .written = metric.field, cell.isEmpty {
+                guard metric.isCounted else { return nil }
+                item.written.append(nil)
+                continue
+            }
             let value: Double
             if cell.isEmpty {
                 guard metric.isCounted else { return nil }
@@ -178,7 +189,7 @@ public struct CSVLayout: Sendable, Hashable {
                 guard let f = Float(cell), f.isFinite else { return nil }
                 value = Double(f)
             }
-            if metric.kind.isNonNegative && value < 0 && metric.field != .contacts { return nil }
+            if metric.isNonNegative && value < 0 && metric.field != .contacts { return nil }
             switch metric.field {
             case .contacts: item.contacts = Int(value)
             case .bounces:
@@ -195,6 +206,7 @@ public struct CSVLayout: Sendable, Hashable {
             case .overshoot: item.spring?.overshoot = value
             case .settleTime: item.spring?.settleTime = value
             case .oscillations: item.spring?.oscillations = Int(value)
+            case .written: item.written.append(value)
             }
         }
         return item

@@ -64,6 +64,8 @@ struct MetricTracks {
     var tickLength = 0.0
     /// Per item with a rest target, its spring metrics (`watchRest`); empty when no item has one.
     var springs: [SpringTrack?] = []
+    /// The metrics the file writes (`watchWritten`); nil when it writes none.
+    var written: WrittenMetricTracks?
 
     init(itemCount n: Int) {
         items = Array(repeating: ItemResult(), count: n)
@@ -132,6 +134,12 @@ struct MetricTracks {
         springs = targets.contains { $0 != nil } ? targets.map { $0.map(SpringTrack.init) } : []
     }
 
+    /// Arms the metrics the file writes (`measure:`); `mass` gives an item's mass and inertia in
+    /// this world (asked only for a kinetic energy).
+    mutating func watchWritten(_ scene: SceneFile, mass: (Int) -> (mass: Double, inertia: Double)) {
+        written = scene.measures.isEmpty ? nil : WrittenMetricTracks(scene.measures, scene: scene, mass: mass)
+    }
+
     mutating func itemPairBegan(_ a: Int, _ b: Int, names: (String, String), behavior: Int) {
         // An item pair's event goes to every behavior holding both: count the most any one behavior saw.
         countPairBegin(item: a, partner: names.1, behavior: behavior)
@@ -175,6 +183,10 @@ struct MetricTracks {
             guard springs[i] != nil, let b = bodies[i] else { continue }
             let other = springs[i]!.target.otherItem.flatMap { o in bodies[o].map { state(o, $0) } }
             springs[i]!.fold(tick: tick, state: state(i, b), other: other)
+        }
+        if written != nil {
+            let items = self.items
+            written!.fold(tick: tick, contacts: { items[$0].contacts }, state: { i in bodies[i].map { state(i, $0) } })
         }
         return true
     }
@@ -272,6 +284,11 @@ struct MetricTracks {
         }
         for i in springs.indices {
             out[i].spring = springs[i]?.result(ticksRun: ticksRun, tickLength: tickLength)
+        }
+        if var written {
+            let contacts = out.map(\.contacts)
+            let values = written.finish(contacts: { contacts[$0] })
+            for (track, value) in zip(written.tracks, values) { out[track.metric.item].written.append(value) }
         }
         for i in out.indices {
             // Engine precision (Float) so worlds.csv reads back exactly; −0 folded to 0 so text

@@ -45,6 +45,12 @@ final class MetricsRecorder {
         tracks = MetricTracks(itemCount: built.views.count)
         tracks.watchForSaturation(built.scene)
         tracks.watchRest(RestTarget.targets(of: built.scene))
+        let scene = built.scene
+        var plan: WorldPlan?
+        tracks.watchWritten(scene) { item in
+            if plan == nil { plan = scene.worldPlan() }
+            return plan!.massAndInertia(ofItem: item)
+        }
     }
 
     func attach() {

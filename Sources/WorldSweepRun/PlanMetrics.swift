@@ -61,6 +61,7 @@ final class PlanMetricsRecorder {
         var tracks = MetricTracks(itemCount: scene.items.count)
         tracks.watchForSaturation(scene, indexOfItem: indexOfItem)
         tracks.watchRest(RestTarget.targets(of: scene))
+        tracks.watchWritten(scene) { plan.massAndInertia(ofItem: $0) }
         worlds.append(World(up: MetricTracks.up(gravity: gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,
                             bodies: plan.bodyOfItem, placed: scene.items.map { ($0.center, $0.angle) }, tracks: tracks))
         return true

@@ -20,11 +20,12 @@ public struct PointsCSV: Sendable {
     public init(layout: CSVLayout) {
         self.layout = layout
         metrics = layout.metricColumns
-        counted = metrics.map(Self.canBeMissing)
+        counted = layout.itemMetrics.flatMap { $0.map(\.isCounted) }
     }
 
-    /// Metrics a world may have no value of (`ITEM.bounce1` … `ITEM.bounce8`, `ITEM.rest_time`,
-    /// `ITEM.settle_time`): those declared censored.
+    /// Built-in metrics a world may have no value of (`ITEM.bounce1` … `ITEM.bounce8`,
+    /// `ITEM.rest_time`, `ITEM.settle_time`): those declared censored. (A file's written metrics:
+    /// `MetricCatalog.canBeMissing`.)
     public static func canBeMissing(_ metric: String) -> Bool {
         guard let dot = metric.firstIndex(of: ".") else { return false }
         return MetricDeclaration.named(metric[metric.index(after: dot)...])?.isCounted ?? false

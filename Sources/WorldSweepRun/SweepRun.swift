@@ -336,10 +336,12 @@ public struct SweepRun {
         run.sweepPoints = builder.totalPoints
         run.pointStride = builder.pointStride
         run.failedWorlds = builder.failedWorlds
-        return SweepSummary(name: scene.name, description: scene.description,
-                            parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
-                            partners: builder.sortedPartners, sweepKind: scene.sweep?.kind.rawValue ?? "none",
-                            replicas: scene.sweep?.replicas ?? 1, points: [], run: run)
+        var summary = SweepSummary(name: scene.name, description: scene.description,
+                                   parameters: scene.sweep?.parameters.map(\.path) ?? [], items: scene.items.map(\.name),
+                                   partners: builder.sortedPartners, sweepKind: scene.sweep?.kind.rawValue ?? "none",
+                                   replicas: scene.sweep?.replicas ?? 1, points: [], run: run)
+        summary.writtenMetrics = scene.metricCatalog.written
+        return summary
     }
 
     /// Writes summary.json: `summary` (without points) and the per-point tables (their rows

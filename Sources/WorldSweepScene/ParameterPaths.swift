@@ -5,7 +5,7 @@ import WorldSweep
 
 /// A parameter path resolved against a scene.
 struct ResolvedParameter: Sendable {
-    enum Target: Sendable { case item(Int), behavior(Int) }
+    enum Target: Sendable { case item(Int), behavior(Int), measure(Int) }
     let target: Target
     let key: String
     let rule: ValueRule
@@ -85,6 +85,7 @@ extension SceneFile {
 
     func keyTable(of name: String) -> [(key: String, rule: ValueRule)]? {
         if item(named: name) != nil { return Self.itemKeys }
+        if let measure = measures.first(where: { $0.name == name }) { return measure.numericKeys }
         return behavior(named: name).map(keyTable(ofBehavior:))
     }
 
@@ -104,7 +105,7 @@ extension SceneFile {
     /// Where the entity named by a path's first part is defined, or `.none`.
     func location(ofEntityIn path: String) -> SceneLocation {
         let name = path.split(separator: ".", maxSplits: 1).first.map(String.init) ?? path
-        return item(named: name)?.location ?? behavior(named: name)?.location ?? .none
+        return item(named: name)?.location ?? behavior(named: name)?.location ?? measures.first { $0.name == name }?.location ?? .none
     }
 
     /// Resolves `NAME.KEY`, or explains why it names nothing.
@@ -122,7 +123,7 @@ extension SceneFile {
             return failure("unknown parameter '\(TextPosition.shown(path))': there is no item or behavior named '\(name)'"
                            + suggestion(for: name, in: names))
         }
-        let noun = item(named: name) != nil ? "item" : behavior(named: name)!.kind.noun
+        let noun = item(named: name) != nil ? "item" : behavior(named: name)?.kind.noun ?? "metric"
         guard !table.isEmpty else {
             return failure("unknown parameter '\(TextPosition.shown(path))': \(noun) '\(name)' has no numeric keys")
         }
@@ -136,6 +137,8 @@ extension SceneFile {
         }
         let target: ResolvedParameter.Target = if let index = items.firstIndex(where: { $0.name == name }) {
             .item(index)
+        } else if let index = measures.firstIndex(where: { $0.name == name }) {
+            .measure(index)
         } else {
             .behavior(behaviors.firstIndex { $0.name == name }!)
         }
@@ -199,6 +202,8 @@ extension SceneFile {
             case .collision:
                 fatalError("collision behaviors have no numeric keys")
             }
+        case .measure(let index):
+            return measures[index].value(of: parameter.key)
         }
     }
 
@@ -298,6 +303,8 @@ extension SceneFile {
             case .collision:
                 fatalError("collision behaviors have no numeric keys")
             }
+        case .measure(let index):
+            measures[index].set(parameter.key, value)
         }
     }
 

@@ -31,6 +31,10 @@ package enum PlanSlot: Hashable, Sendable {
             case .item: return ItemProperty.isSetting(parameter.key) ? .itemSettings : nil
             case .collision, .field, .attachment, .snap: return nil
             }
+        case .measure:
+            // A written metric's number is not in the plan at all; a world that differs in one is
+            // compiled, as for any key without a slot (rare: it is swept only to compare metrics).
+            return nil
         }
     }
 }

@@ -16,6 +16,8 @@ public struct SceneFile: Sendable, Hashable {
     public var tune: TuneSpec?
     /// Metric names from `SceneFile.allMetrics`, in file order (all of them when the file gives none).
     public var metrics: [String]
+    /// The metrics the file writes itself (`measure:`), in file order.
+    public var measures: [WrittenMetric] = []
     /// The path the file was loaded from, used as the prefix of every error.
     public var sourcePath: String
 
@@ -35,6 +37,19 @@ public struct SceneFile: Sendable, Hashable {
     /// The `metrics:` entries a run can record, in their canonical order (`MetricGroup`). The
     /// spring metrics have columns only for items with a rest target (a snap, a spring, a pendulum).
     public static let allMetrics = MetricGroup.all.map(\.name)
+
+    /// Per item, the declarations of the metrics the file writes for it (`measure:`), in file
+    /// order: the columns it adds after the item's built-in ones.
+    public var writtenDeclarations: [[MetricDeclaration]] {
+        var out = items.map { _ in [MetricDeclaration]() }
+        for (rank, m) in measures.enumerated() {
+            out[m.item].append(m.declaration(index: out[m.item].count, rank: MetricDeclaration.writtenRank + rank))
+        }
+        return out
+    }
+
+    /// The file's metrics: the built-in ones and those it writes.
+    public var metricCatalog: MetricCatalog { MetricCatalog(written: writtenDeclarations.flatMap { $0 }) }
 
     /// Contact partner name for the reference-bounds boundary; no item or boundary may take it.
     public static let referenceBoundsPartner = "bounds"

@@ -27,7 +27,7 @@ extension SceneFile {
 
     /// The longest sweep name: `runs/NAME-tune` within the 255 bytes of a file name.
     static let longestName = 250
-    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics", "tune"]
+    static let topLevelKeys = ["name", "description", "world", "items", "behaviors", "sweep", "metrics", "measure", "tune"]
     static let worldKeys = ["bounds", "tick", "duration", "ticks"]
     static let itemFileKeys = ["center", "size", "angle", "shape", "path"]
 
@@ -69,7 +69,7 @@ extension SceneFile {
     }
 }
 
-/// Walks the composed document in a fixed order (world, items, behaviors, sweep, metrics) so the
+/// Walks the composed document in a fixed order (world, items, behaviors, measure, sweep, metrics) so the
 /// first problem reported is stable, and names are known before anything refers to them.
 struct SceneParser {
     let reader: NodeReader
@@ -99,6 +99,10 @@ struct SceneParser {
         let behaviors = try top["behaviors"].map { node throws(SceneError) in try parseBehaviors(node, items: items) } ?? []
         var scene = SceneFile(name: name, description: description, world: world, items: items, behaviors: behaviors,
                               sweep: nil, metrics: SceneFile.allMetrics, sourcePath: reader.path)
+        // Written metrics before the sweep: a sweep axis may name their numbers (`NAME.KEY`).
+        if let measureNode = top["measure"] {
+            scene.measures = try MeasureParser(reader: reader, scene: scene, names: definitions).parse(measureNode)
+        }
         if let sweepNode = top["sweep"] {
             scene.sweep = try SweepParser(reader: reader, scene: scene).parse(sweepNode, key: top.entry("sweep")!.keyNode)
         }

@@ -138,9 +138,11 @@ struct TuneParser {
             throw reader.error(entry.keyNode, "expected ITEM.METRIC naming an item of the file (e.g. 'card.bounce1'), got "
                                + "'\(TextPosition.shown(entry.key))'")
         }
-        guard Self.metricColumns.contains(parts[1]) else {
+        let item = scene.items.firstIndex { $0.name == parts[0] }!
+        let written = scene.writtenDeclarations[item].map(\.name)
+        guard Self.metricColumns.contains(parts[1]) || written.contains(parts[1]) else {
             throw reader.error(entry.keyNode, "unknown metric '\(TextPosition.shown(parts[1]))' (expected one of: "
-                               + Self.metricColumns.joined(separator: ", ") + ")")
+                               + (Self.metricColumns + written).joined(separator: ", ") + ")")
         }
         let node = entry.value
         let metric = entry.key

@@ -142,18 +142,18 @@ private func total(_ d: VarianceDecomposition) -> Double {
 
     @Test func neverCountsAsTheRunLengthAndAsAShare() throws {
         let p = point([0], valued: [1, 3])   // two of four never rest; run 5 s
-        let t = try #require(Censoring.value(p, "box.rest_time", runSeconds: 5))
+        let t = try #require(Censoring.value(p, "box.rest_time", .builtIn, runSeconds: 5))
         #expect(abs(t.mean - 3.5) < 1e-12)                  // (1 + 3 + 5 + 5) / 4
         #expect(abs(t.variance - 2.75) < 1e-12)             // (6.25 + 0.25 + 2.25 + 2.25) / 4
-        let never = try #require(Censoring.value(p, "box.never_rest", runSeconds: 5))
+        let never = try #require(Censoring.value(p, "box.never_rest", .builtIn, runSeconds: 5))
         #expect(never.mean == 0.5 && never.variance == 0.25)
-        let b = try #require(Censoring.value(p, "box.bounce1", runSeconds: 5))
+        let b = try #require(Censoring.value(p, "box.bounce1", .builtIn, runSeconds: 5))
         #expect(b.mean == 5)                                // 10, 10, 0, 0
         // A failed world is not a world that never rested.
         let f = point([0], valued: [1, 3], worlds: 4, failed: 1)
         #expect(Censoring.neverShare(f, "box.rest_time").map { abs($0 - 1.0 / 3) < 1e-12 } == true)
-        #expect(Censoring.neverColumn("box.rest_time") == "box.never_rest")
-        #expect(Censoring.timeColumn(ofNever: "box.never_settle") == "box.settle_time")
+        #expect(Censoring.neverColumn("box.rest_time", .builtIn) == "box.never_rest")
+        #expect(Censoring.timeColumn(ofNever: "box.never_settle", .builtIn) == "box.settle_time")
     }
 
     @Test func aColumnTallyGivesTheNeverShareAndTheCensoredSplit() {
@@ -178,7 +178,7 @@ private func total(_ d: VarianceDecomposition) -> Double {
         var pts: [PointValue] = []
         for a in 0..<4 { for b in 0..<2 {
             let p = point([Double(a), Double(b)], valued: a >= 2 ? [1, 1, 1] : [1, 1, 1, 1])
-            pts.append(try #require(Censoring.value(p, "box.never_rest", runSeconds: 5)))
+            pts.append(try #require(Censoring.value(p, "box.never_rest", .builtIn, runSeconds: 5)))
         } }
         #expect(pts.map(\.mean) == [0, 0, 0, 0, 0.25, 0.25, 0.25, 0.25])
         let d = try Decomposition.decompose(metric: "box.never_rest", parameterCount: 2, points: pts, replicated: true).get()

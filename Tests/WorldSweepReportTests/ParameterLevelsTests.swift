@@ -49,12 +49,13 @@ import WorldSweepRun
         let points = Self.points()
         let levels = (0..<3).map { ParameterLevels(points.map(\.parameters), parameter: $0) }
         let column = "top.contacts"
-        let every = SweepViews.valued(points, column, runSeconds: 5)
+        let every = SweepViews.valued(points, column, .builtIn, runSeconds: 5)
         #expect(every.count == points.count)
         for valued in [every, every.filter { $0.0 % 3 == 1 }] {
+            let shares = SweepViews.neverShares(valued, of: points, column, .builtIn)
             for j in 0..<3 {
-                let hashed = SweepViews.slice(valued: valued, of: points, parameter: j, column: column, binned: false)
-                let indexed = SweepViews.slice(valued: valued, of: points, parameter: j, column: column, binned: false, levels: levels[j])
+                let hashed = SweepViews.slice(valued: valued, of: points, never: shares, parameter: j, column: column, binned: false)
+                let indexed = SweepViews.slice(valued: valued, of: points, never: shares, parameter: j, column: column, binned: false, levels: levels[j])
                 #expect(indexed.levels.count == hashed.levels.count)
                 #expect(indexed.levels.map { [$0.x, $0.mean, $0.min, $0.max, Double($0.points)] }
                         == hashed.levels.map { [$0.x, $0.mean, $0.min, $0.max, Double($0.points)] })
@@ -62,8 +63,8 @@ import WorldSweepRun
             }
             for (x, y) in [(0, 1), (0, 2), (1, 2)] {
                 for side in [40, 5] {
-                    let hashed = SweepViews.pair(valued: valued, of: points, x: x, y: y, column: column, binned: false, maxSide: side)
-                    let indexed = SweepViews.pair(valued: valued, of: points, x: x, y: y, column: column, binned: false, maxSide: side,
+                    let hashed = SweepViews.pair(valued: valued, of: points, never: shares, x: x, y: y, column: column, binned: false, maxSide: side)
+                    let indexed = SweepViews.pair(valued: valued, of: points, never: shares, x: x, y: y, column: column, binned: false, maxSide: side,
                                                   levels: (levels[x], levels[y]))
                     #expect(indexed.xValues == hashed.xValues && indexed.yValues == hashed.yValues)
                     #expect(indexed.capped == hashed.capped)
@@ -73,7 +74,8 @@ import WorldSweepRun
             }
         }
         // The 45-value axis is capped at a side of 40 (and of 5): the views really were capped.
-        let capped = SweepViews.pair(valued: SweepViews.valued(points, "top.contacts", runSeconds: 5), of: points, x: 0, y: 1,
+        let contacts = SweepViews.valued(points, "top.contacts", .builtIn, runSeconds: 5)
+        let capped = SweepViews.pair(valued: contacts, of: points, never: SweepViews.neverShares(contacts, of: points, "top.contacts", .builtIn), x: 0, y: 1,
                                      column: "top.contacts", binned: false, maxSide: 40, levels: (levels[0], levels[1]))
         #expect(capped.capped && capped.yValues.count == 40)
     }

@@ -114,7 +114,7 @@ func checkPage(_ html: String) throws {
         let (summary, _) = Self.grid
         let model = ReportModel(summary: summary, sample: WorldSample())
         let j = 2   // shove.magnitude
-        let slice = SweepViews.slice(points: summary.points, parameter: j, column: "top.contacts", binned: false, runSeconds: 5)
+        let slice = SweepViews.slice(points: summary.points, parameter: j, column: "top.contacts", .builtIn, binned: false, runSeconds: 5)
         #expect(slice.levels.map(\.x) == [0, 0.5, 1] && slice.dots.count == 144)
         for level in slice.levels {
             let members = summary.points.filter { $0.parameters[j] == level.x }.map { $0.metrics["top.contacts"]!.mean }
@@ -123,7 +123,7 @@ func checkPage(_ html: String) throws {
             #expect(level.min == members.min()! && level.max == members.max()!)
         }
         // The pair map of elasticity × density averages each cell over the three push values.
-        let pair = SweepViews.pair(points: summary.points, x: 0, y: 1, column: "bottom.bounce1", binned: false, maxSide: 40, runSeconds: 5)
+        let pair = SweepViews.pair(points: summary.points, x: 0, y: 1, column: "bottom.bounce1", .builtIn, binned: false, maxSide: 40, runSeconds: 5)
         // Elasticity 0 gives no bounce: its column stays, at height 0, with its never-share 1.
         #expect(pair.xValues.count == 16 && pair.xValues.first == 0 && pair.xValues.last == 1 && pair.yValues == [0.5, 1, 2])
         let none = try #require(pair.cells[0][0])
@@ -328,8 +328,8 @@ func checkPage(_ html: String) throws {
         let head = try #require(model.headline?.column)
         let pc = try #require(try charts(html, titled: "Every point across").first)
         // Every point is a line: never-bounced points at height 0.
-        #expect(try elements(pc, tag: "polyline", cls: "pc").count == SweepViews.valued(summary.points, head, runSeconds: model.runSeconds).count)
-        #expect(SweepViews.valued(summary.points, head, runSeconds: model.runSeconds).count == 300)
+        #expect(try elements(pc, tag: "polyline", cls: "pc").count == SweepViews.valued(summary.points, head, .builtIn, runSeconds: model.runSeconds).count)
+        #expect(SweepViews.valued(summary.points, head, .builtIn, runSeconds: model.runSeconds).count == 300)
         for name in ["bouncy.elasticity", "bouncy.density"] {
             let slice = try #require(try charts(html, titled: "bottom.contacts vs \(name)").first)
             #expect(try elements(slice, tag: "circle", cls: "pt").count == 300 + SweepViews.bins)
@@ -361,7 +361,7 @@ func checkPage(_ html: String) throws {
         #expect(checked == 2 * (3 + 3))   // three slices and three pair maps each
         // By elasticity: 100 % of the worlds at 1 never rest, none below; the line keeps every point.
         #expect(html.contains("Worlds that never came to rest in the run, by bouncy.elasticity: 100 % at 1, none at the other 15 values"))
-        let slice = SweepViews.slice(points: summary.points, parameter: 0, column: "bottom.rest_time", binned: false, runSeconds: 5)
+        let slice = SweepViews.slice(points: summary.points, parameter: 0, column: "bottom.rest_time", .builtIn, binned: false, runSeconds: 5)
         #expect(slice.levels.count == 16 && slice.levels.last?.mean == 5 && slice.levels.last?.never == 1)
     }
 
@@ -454,7 +454,7 @@ func checkPage(_ html: String) throws {
         #expect(try elements(slice, tag: "circle", cls: "pt").count == SweepViews.bins)
         #expect(slice.contains("<g class=\"density\" data-points=\"5000\">"))
         #expect(html.contains("Shade: how many of the 5000 points fall in each cell"))
-        let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", binned: true, runSeconds: 5).levels
+        let levels = SweepViews.slice(points: summary.points, parameter: 1, column: "top.contacts", .builtIn, binned: true, runSeconds: 5).levels
         #expect(levels.reduce(0) { $0 + $1.points } == 5000)
         let pc = try #require(try charts(html, titled: "Every point across").first)
         #expect(try elements(pc, tag: "polyline", cls: "pc").count == ReportModel.maxParallelLines)

@@ -70,7 +70,7 @@ import WorldSweepScene
         #expect(!model.sliceCache.isEmpty && !model.pairCache.isEmpty)
         for (column, slices) in model.sliceCache {
             for (j, cached) in slices.enumerated() {
-                let fresh = SweepViews.slice(points: summary.points, parameter: j, column: column, binned: model.binned, runSeconds: model.runSeconds)
+                let fresh = SweepViews.slice(points: summary.points, parameter: j, column: column, .builtIn, binned: model.binned, runSeconds: model.runSeconds)
                 #expect(cached.levels.map { [$0.x, $0.mean, $0.min, $0.max, Double($0.points), $0.never ?? -1] }
                         == fresh.levels.map { [$0.x, $0.mean, $0.min, $0.max, Double($0.points), $0.never ?? -1] })
                 #expect(cached.dots.map { [$0.x, $0.y] } == fresh.dots.map { [$0.x, $0.y] })

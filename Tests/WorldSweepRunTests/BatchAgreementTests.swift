@@ -84,7 +84,8 @@ import WorldSweepScene
         #expect(identical == total, "\(identical) of \(total) worlds bitwise identical")
     }
 
-    @Test(arguments: ["ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "radial-gravity.yaml"])
+    @Test(arguments: ["ledge-squares.yaml", "push-offset.yaml", "spinner.yaml", "radial-gravity.yaml", "twin-drop-measures.yaml",
+                      "snap-arrival.yaml"])
     func otherSeedSweepsAgree(_ name: String) throws {
         let scene = try SceneFile.load(path: "\(Self.sweepsDirectory)/\(name)")
         let count = min(scene.worldCount, 96)

@@ -97,6 +97,7 @@ import TestScratch
             switch d.censoring {
             case .none: without = "—"
             case .zero(let lacking): without = "empty (\(lacking)); the report counts 0"
+            case .empty(let lacking): without = "empty (\(lacking)); left out of the point's statistics"
             case .runLength(let never, let lacking):
                 without = "empty (\(lacking)); the report counts the run's length, `ITEM.\(never)` the share"
             }

@@ -15,7 +15,7 @@ struct FormatDocTests {
         var keys: [String: [String]] = [
             "top": SceneFile.topLevelKeys, "world": SceneFile.worldKeys, "item": SceneFile.itemFileKeys,
             "boundary": SceneParser.boundaryKeys, "region": SceneParser.regionKeys,
-            "sweep": SweepParser.sweepKeys, "sweep.parameter": SweepParser.rangeKinds,
+            "sweep": SweepParser.sweepKeys, "sweep.parameter": SweepParser.rangeKinds, "measure": MeasureParser.keys,
         ]
         for type in SceneParser.behaviorTypes { keys["behavior." + type] = SceneParser.allowedKeys(forType: type) }
         return keys

@@ -77,7 +77,7 @@ struct SceneErrorTests {
     static let unknownKeys: [Refusal] = [
         Refusal("unknownTopLevelKey", minimalScene(adding: "metric: [rest_time]"), at: 10, 1,
             "unknown key 'metric' in the scene file (expected one of: name, description, world, items, "
-            + "behaviors, sweep, metrics, tune)", "did you mean 'metrics'?"),
+            + "behaviors, sweep, metrics, measure, tune)", "did you mean 'metrics'?"),
         Refusal("unknownWorldKey", minimalScene(line: 4, "  duraton: 1"), at: 4, 3, "unknown key 'duraton' in 'world'",
             "did you mean 'duration'?"),
         Refusal("unknownItemKey", minimalScene(line: 6, "  top: {center: [100, 0], size: [50, 50], mass: 2}"), at: 6, 43,

@@ -29,10 +29,11 @@ func meanAndStd(_ values: [Double]) -> (mean: Double, std: Double)? {
 }
 
 extension WorldResult {
-    /// The value of worlds.csv's column `COLUMN` for item `item`; nil when the cell is empty
-    /// (a failed world, a bounce that never came, a spring that never settled).
-    public func metric(item: Int, column: String) -> Double? {
-        guard !failed, item < items.count, let metric = MetricDeclaration.named(column) else { return nil }
+    /// The value of worlds.csv's column `COLUMN` for item `item` (a metric of `metrics`); nil
+    /// when the cell is empty (a failed world, a bounce that never came, a spring that never
+    /// settled, a first time never reached).
+    public func metric(item: Int, column: String, in metrics: MetricCatalog) -> Double? {
+        guard !failed, item < items.count, let metric = metrics.named(column) else { return nil }
         return metric.value(of: items[item])
     }
 }

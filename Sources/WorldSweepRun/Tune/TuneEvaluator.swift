@@ -82,11 +82,12 @@ public struct TuneEvaluator: Sendable {
             r.point += firstPoint
             rows += layout.row(r).dropLast() + ",\(generation)\n"
         }
+        let metrics = scene.metricCatalog
         let evaluations = candidates.indices.map { c in
             let mine = results[(c * replicas)..<((c + 1) * replicas)]
             var means: [Double?] = [], stds: [Double] = [], counts: [Int] = []
             for (item, column) in wantColumns {
-                let values = mine.compactMap { $0.metric(item: item, column: column) }
+                let values = mine.compactMap { $0.metric(item: item, column: column, in: metrics) }
                 let stats = meanAndStd(values)
                 means.append(stats?.mean); stds.append(stats?.std ?? 0); counts.append(values.count)
             }
