@@ -1,3 +1,5 @@
+import WorldSweepRun
+
 /// JSON text written directly, for replies whose numbers must read back exactly: a Float is
 /// written as its shortest text (what `trace` prints), which JSONEncoder would widen to a Double's.
 struct JSONOut {
@@ -23,21 +25,6 @@ struct JSONOut {
         return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"   // safe inside a page's script too
-            default:
-                if u.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16) }
-                else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string by the package's one writer, `<` escaped: a reply may be held in a page's script.
+    static func quoted(_ s: String) -> String { JSONOutput.quoted(s, escapesLessThan: true) }
 }

@@ -1,11 +1,27 @@
 // JSON text written directly, byte for byte as JSONEncoder spells numbers and strings: summary.json's
 // point tables are made by the workers beside the engine (PointRecords), where Foundation's
-// JSONEncoder took about a million instructions per point.
+// JSONEncoder took about a million instructions per point. The one JSON string writer: the
+// server's replies use it too, with `<` escaped.
 
 /// JSON text built by appending bytes, with JSONEncoder's spelling of numbers and strings.
-struct JSONOutput {
-    var bytes: [UInt8] = []
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+public struct JSONOutput {
+    public var bytes: [UInt8]
+    /// Writes `<` as \u003c in strings, so the text can sit inside an HTML `<script>` (no
+    /// `</script>` can close it early). Off for files, whose bytes are JSONEncoder's.
+    public let escapesLessThan: Bool
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public init(bytes: [UInt8] = [], escapesLessThan: Bool = false) {
+        self.bytes = bytes
+        self.escapesLessThan = escapesLessThan
+    }
+
+    /// `s` as one quoted JSON string.
+    public static func quoted(_ s: String, escapesLessThan: Bool = false) -> String {
+        var out = JSONOutput(escapesLessThan: escapesLessThan)
+        out.string(utf8: s.utf8)
+        return out.text
+    }
 
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -52,11 +68,12 @@ struct JSONOutput {
     }
 
     /// A quoted string: `"` and `\` escaped, control characters as \b \t \n \f \r or \u00XX,
-    /// everything else (slashes and non-ASCII included) as is.
-    mutating func string(utf8: some Collection<UInt8>) {
+    /// `<` as \u003c when `escapesLessThan`, everything else (slashes and non-ASCII included) as is.
+    public mutating func string(utf8: some Collection<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         // Most keys have nothing to escape: copied whole.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        let lessThan: UInt8 = escapesLessThan ? 0x3C : 0x22
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == lessThan }) {
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
             return
@@ -70,6 +87,7 @@ struct JSONOutput {
             case 0x0A: raw("\\n")
             case 0x0C: raw("\\f")
             case 0x0D: raw("\\r")
+            case 0x3C where escapesLessThan: raw("\\u003c")
             case 0..<0x20:
                 let low = unit & 15
                 raw(unit < 0x10 ? "\\u000" : "\\u001")
