@@ -31,6 +31,8 @@ let package = Package(
         .testTarget(name: "WorldSweepServeTests", dependencies: [
             "WorldSweepServe",
             .product(name: "WorldSweepCLI", package: "WorldSweep"),
+            .product(name: "WorldSweepRun", package: "WorldSweep"),
+            .product(name: "WorldSweepScene", package: "WorldSweep"),
         ], path: "Tests/WorldSweepServeTests"),
     ]
 )

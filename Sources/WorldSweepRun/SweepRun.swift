@@ -80,10 +80,27 @@ public struct SweepRun {
         guard !overrides.isEmpty else { return fileData }
         var text = String(decoding: fileData, as: UTF8.self)
         if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-        text += "# worldsweep: this run applied these overrides from its command line:\n"
+        text += overridesHeading + "\n"
         for value in overrides.sets { text += "#   --set \(value)\n" }
         for value in overrides.sweeps { text += "#   --sweep \(value)\n" }
         return Data(text.utf8)
+    }
+
+    static let overridesHeading = "# worldsweep: this run applied these overrides from its command line:"
+
+    /// The overrides a sweep copy records (`sweepCopy`'s closing comment lines): what a tune
+    /// folder, which has no run.json, ran its sweep.yaml with.
+    public static func sweepCopyOverrides(_ copy: String) -> SceneOverrides {
+        let lines = copy.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.lastIndex(of: Substring(overridesHeading)) else {
+            return SceneOverrides()
+        }
+        var overrides = SceneOverrides()
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("#   --set ") { overrides.sets.append(String(line.dropFirst("#   --set ".count))) }
+            else if line.hasPrefix("#   --sweep ") { overrides.sweeps.append(String(line.dropFirst("#   --sweep ".count))) }
+        }
+        return overrides
     }
 
     public static func shardFolder(_ directory: String, index: Int, count: Int) -> String {

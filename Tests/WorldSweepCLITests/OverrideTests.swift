@@ -64,6 +64,9 @@ private func rows(_ path: String) -> [[String]] {
                 + "#   --set stuff.elasticity=0.7\n#   --sweep fall.magnitude=0,0.5,1\n")
         let settings = try JSONDecoder().decode(RunSettings.self, from: Data(text("\(out)/run.json").utf8))
         #expect(settings.overrides == SceneOverrides(sets: ["stuff.elasticity=0.7"], sweeps: ["fall.magnitude=0,0.5,1"]))
+        // Read back from the copy alone (a tune folder has no run.json).
+        #expect(SweepRun.sweepCopyOverrides(text("\(out)/sweep.yaml")) == settings.overrides)
+        #expect(SweepRun.sweepCopyOverrides(text(file)).isEmpty)
         let summary = try JSONDecoder().decode(SweepSummary.self, from: Data(text("\(out)/summary.json").utf8))
         #expect(summary.run.commandLine?.contains("fall.magnitude=0,0.5,1") == true)
         #expect(summary.parameters == ["fall.magnitude"])

@@ -1,6 +1,6 @@
 import WorldSweepRun
 
-/// The server's two pages: the catalog (`/`) and the replay (`/replay?run=PATH`). Each is one
+/// The server's pages: the catalog (`/`), a tune's search (`/tune?run=PATH`) and the replay (`/replay?run=PATH`). Each is one
 /// document with its style and script inline; the data come from the JSON endpoints, so the same
 /// page serves any folder. They read from 390 px up.
 enum Pages {
@@ -27,7 +27,7 @@ enum Pages {
     .pane{border:1px solid #ddd;border-radius:6px;padding:10px;min-width:0}.pane canvas{display:block;margin:0 auto;max-width:100%;max-height:58vh;width:auto;height:auto;background:#fafafa;border:1px solid #eee}
     .slider{display:grid;grid-template-columns:minmax(9em,14em) 1fr 5.5em;gap:8px;align-items:center;margin:4px 0}
     .slider input[type=range]{width:100%}.err{color:#b00020}
-    #chart{width:100%;max-width:760px;height:auto;background:#fff;border:1px solid #eee}#chart circle{fill:#4e79a7;fill-opacity:.6;cursor:pointer}#chart circle:hover{fill:#e15759;fill-opacity:1}
+    #chart,#convergence{width:100%;max-width:760px;height:auto;background:#fff;border:1px solid #eee}#chart circle{fill:#4e79a7;fill-opacity:.6;cursor:pointer}#chart circle:hover{fill:#e15759;fill-opacity:1}
     @media (max-width:700px){
       table.catalog thead{display:none}table.catalog tr{display:block;border:1px solid #ddd;border-radius:6px;margin:0 0 10px;padding:4px}
       table.catalog td{display:block;border:0;padding:3px 6px;text-align:left}
@@ -56,6 +56,21 @@ enum Pages {
         <label>A <select name="a" id="compare-a"></select></label><label>B <select name="b" id="compare-b"></select></label>
         <button type="submit">Compare</button></form>
         """, script: catalogScript)
+    }
+
+    static func tune(run: String) -> String {
+        shell(title: "Tune: \(run)", body: """
+        <p><a href="/">← all runs</a></p>
+        <h1>Tune: <code id="run" data-run="\(HTML.escape(run))">\(HTML.escape(run))</code></h1>
+        <p id="status"><small>loading…</small></p>
+        <div id="answer"></div>
+        <h2>Best so far</h2><div id="best"></div>
+        <h2>Convergence</h2>
+        <p><small>After each generation, the best point among every one evaluated so far (live: pushed as the search records its generations).</small></p>
+        <svg id="convergence" viewBox="0 0 640 260" role="img" aria-label="the best so far against the worlds run"></svg>
+        <div style="max-height:24em;overflow:auto"><table><thead><tr><th>generation</th><th>worlds</th><th>objective</th><th>best so far</th><th>met</th></tr></thead>
+        <tbody id="generations"></tbody></table></div>
+        """, script: tuneScript)
     }
 
     static func replay(run: String) -> String {

@@ -3,7 +3,8 @@ import WorldSweepRun
 import WorldSweepScene
 
 /// The sweep a run folder ran, as `trace` reads it back: the folder's copy of its sweep file
-/// (sweep.yaml; a set of shards: the first shard's) with the run's `--set` / `--sweep` (run.json).
+/// (sweep.yaml; a set of shards: the first shard's) with the run's `--set` / `--sweep` (run.json,
+/// or for a tune the copy's own record of them).
 enum ReplaySource {
     /// The sweep.yaml to load and the overrides it ran with.
     static func file(_ dir: String) throws(ServeError) -> (path: String, overrides: SceneOverrides) {
@@ -12,7 +13,11 @@ enum ReplaySource {
             candidates += shards.sorted().map { dir + "/shards/" + $0 }
         }
         for folder in candidates where RunsFolder.kind(folder + "/" + SweepRun.sweepCopyName) == .file {
-            return (folder + "/" + SweepRun.sweepCopyName, RunText.settings(folder)?.overrides ?? SceneOverrides())
+            let path = folder + "/" + SweepRun.sweepCopyName
+            // A tune folder has no run.json: its copy's closing comments say what it ran with.
+            let overrides = RunText.settings(folder)?.overrides
+                ?? RunsFolder.text(path, limit: 16 << 20).map(SweepRun.sweepCopyOverrides) ?? SceneOverrides()
+            return (path, overrides)
         }
         throw ServeError(.notFound, "no sweep.yaml in this run: it cannot be replayed")
     }

@@ -56,6 +56,13 @@ public final class RunCatalog: @unchecked Sendable {
         return found.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
     }
 
+    /// The run in `dir` alone, as `entries()` lists it (less its rate): for a page that follows one run.
+    func entry(of dir: String) -> RunEntry? {
+        lock.lock(); defer { lock.unlock() }
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+        return entry(at: dir, names: names, open: OpenFiles.under(dir), now: Date().timeIntervalSince1970)
+    }
+
     /// `read()` again only when one of `files` (in `dir`) changed size or time since it was last read.
     private func remembered<T>(_ dir: String, _ files: [String], _ tag: String, _ read: () -> T) -> T {
         let signature = files.map { f in RunsFolder.stamp(dir + "/" + f).map { "\($0.size)@\($0.modified)" } ?? "-" }.joined(separator: " ")

@@ -89,16 +89,13 @@ struct TuneProgress {
     var budget: Int
     var line: String?
 
-    private struct Checkpoint: Decodable { var generations: [[TuneEvaluation]] }
-
     static func read(_ dir: String) -> TuneProgress? {
-        guard let scene = try? SceneFile.load(path: dir + "/sweep.yaml"), let tune = scene.tune else { return nil }
-        let checkpoint = RunsFolder.text(dir + "/" + TuneSearch.checkpointName, limit: 64 << 20)
-            .flatMap { try? JSONDecoder().decode(Checkpoint.self, from: Data($0.utf8)) }
-        let all = checkpoint?.generations.flatMap { $0 } ?? []
+        guard let scene = try? ReplaySource.scene(dir), let tune = scene.tune else { return nil }
+        let generations = TuneSearch.recordedGenerations(at: dir + "/" + TuneSearch.checkpointName) ?? []
+        let all = generations.flatMap { $0 }
         let worlds = all.reduce(0) { $0 + $1.replicas }
         let scoring = TuneScoring(tune: tune)
-        let line = all.isEmpty ? nil : TuneResult.progressLine(generation: (checkpoint?.generations.count ?? 1) - 1, worlds: worlds,
+        let line = all.isEmpty ? nil : TuneResult.progressLine(generation: generations.count - 1, worlds: worlds,
                                                                budget: tune.budget, best: TuneResult.best(all, scoring: scoring),
                                                                tune: tune, scoring: scoring)
         return TuneProgress(name: scene.name, worlds: worlds, budget: tune.budget, line: line)

@@ -83,7 +83,17 @@ final class Site: Sendable {
         switch path {
         case "/": return Reply.html(Pages.catalog(folder: folder.shown))
         case "/api/runs": return Reply.json(try await catalog.json())
-        case "/api/events": return try await events()
+        case "/api/events": return try await events("runs") { [catalog] in try await catalog.json() }
+        case "/tune": return Reply.html(Pages.tune(run: try query.required("run")))
+        case "/api/tune": return Reply.json(try await heavy.run { [folder, catalog] in
+            try TuneLive.json(run: try query.required("run"), folder: folder, catalog: catalog.catalog) })
+        case "/api/tune/events":
+            let run = try query.required("run")
+            // Refused before the stream starts when the folder holds no search.
+            _ = try await heavy.run { [folder, catalog] in try TuneLive.json(run: run, folder: folder, catalog: catalog.catalog) }
+            return try await events("tune") { [folder, catalog] in
+                try await Offload.run { try TuneLive.json(run: run, folder: folder, catalog: catalog.catalog) }
+            }
         case "/replay": return Reply.html(Pages.replay(run: try query.required("run")))
         case "/api/sweep": return Reply.json(try await heavy.run { [folder] in try SweepInfo.json(run: try query.required("run"), folder: folder) })
         case "/api/worlds": return Reply.json(try await heavy.run { [folder] in try WorldsTable.json(query, folder: folder) })
@@ -96,18 +106,18 @@ final class Site: Sendable {
         }
     }
 
-    /// The catalog as server-sent events: the whole list whenever it changes (checked each second),
-    /// a comment every 15 s to keep the line open; a stream ends after an hour (the browser reconnects).
-    private func events() async throws -> Response {
+    /// Server-sent events: `next()` (the catalog, or one tune's search) whenever it changes,
+    /// checked each second, as `event: NAME`; a comment every 15 s keeps the line open; a stream
+    /// ends after an hour (the browser reconnects). A failing `next()` ends it.
+    private func events(_ name: String, _ next: @escaping @Sendable () async throws -> String) async throws -> Response {
         let ticket = try await streams.enter()
-        let catalog = self.catalog
         let body = ResponseBody { writer in
             defer { ticket.leave() }
             var last = "", quiet = 0
             for _ in 0..<3_600 {
-                let json = try await catalog.json()
+                let json = try await next()
                 if json != last {
-                    try await writer.write(ByteBuffer(string: "event: runs\ndata: \(json)\n\n"))
+                    try await writer.write(ByteBuffer(string: "event: \(name)\ndata: \(json)\n\n"))
                     last = json
                     quiet = 0
                 } else {
@@ -132,7 +142,7 @@ final class Site: Sendable {
 
 /// The catalog computed at most once a second, however many pages and streams ask.
 final class CatalogCache: @unchecked Sendable {
-    private let catalog: RunCatalog
+    let catalog: RunCatalog
     private let lock = NSLock()
     private var made: (time: Double, json: String)?
 

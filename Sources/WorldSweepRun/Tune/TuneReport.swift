@@ -113,17 +113,11 @@ public struct TuneReport {
     }
 
     var convergence: [Convergence] {
-        var rows: [Convergence] = []
-        var seen: [TuneEvaluation] = []
-        for g in 0..<outcome.generations {
-            seen += outcome.evaluations.filter { $0.generation == g }
-            guard let b = TuneResult.best(seen, scoring: scoring) else { continue }
-            rows.append(Convergence(generation: g, worlds: seen.reduce(0) { $0 + $1.replicas },
-                                    best: TuneResult.describe(values: b.values, tune: tune) + " → "
-                                        + TuneResult.describe(metrics: b, tune: tune),
-                                    met: scoring.score(b).met))
+        bestSoFar.map { row in
+            Convergence(generation: row.generation, worlds: row.worlds,
+                        best: TuneResult.describe(values: row.best.values, tune: tune) + " → " + TuneResult.describe(metrics: row.best, tune: tune),
+                        met: scoring.score(row.best).met)
         }
-        return rows
     }
 
     var summary: Summary {

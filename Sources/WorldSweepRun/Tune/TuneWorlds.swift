@@ -16,11 +16,10 @@ public enum TuneWorlds {
 
     /// World `point` × replicas + `replica` of the search recorded at `checkpoint`, as a one-world scene.
     public static func scene(_ scene: SceneFile, checkpoint: String, point: Int, replica: Int) throws -> SceneFile {
-        guard let data = FileManager.default.contents(atPath: checkpoint),
-              let recorded = try? JSONDecoder().decode(TuneSearch.Checkpoint.self, from: data) else {
+        guard let recorded = TuneSearch.recordedGenerations(at: checkpoint) else {
             throw RunInputError("\(checkpoint): cannot read the search's checkpoint")
         }
-        let evaluations = recorded.generations.flatMap { $0 }
+        let evaluations = recorded.flatMap { $0 }
         let replicas = scene.sweep?.replicas ?? 1
         guard let found = evaluations.first(where: { $0.point == point }), (0..<replicas).contains(replica) else {
             let worlds = evaluations.count * replicas
