@@ -21,7 +21,7 @@ extension Pages {
     function links(r){
       const out=[];
       for(const f of r.reports){const n=f.split('/').pop();if(/\.(html)$/.test(n)||n==='worlds.csv'||n==='summary.json'||n==='tune.json')out.push(`<a href="${url(f)}">${esc(n)}</a>`)}
-      if(r.parameters.length&&(r.kind==='sweep'||r.kind==='shards'))out.push(`<a class="replay" href="/replay?run=${encodeURIComponent(r.path)}">replay</a>`);
+      if((r.parameters.length&&(r.kind==='sweep'||r.kind==='shards'))||(r.kind==='tune'&&r.worldsDone))out.push(`<a class="replay" href="/replay?run=${encodeURIComponent(r.path)}">replay</a>`);
       if(r.kind==='tune')out.push(`<a class="tune" href="/tune?run=${encodeURIComponent(r.path)}">${r.state==='running'?'live search':'search'}</a>`);
       return out.join(' ');
     }

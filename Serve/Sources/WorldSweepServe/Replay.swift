@@ -9,7 +9,8 @@ import WorldSweepScene
 /// began, its metrics, and the `worldsweep trace` command that prints the same world.
 public struct ReplayRequest: Sendable, Equatable {
     public enum World: Sendable, Equatable {
-        /// A world of the sweep by its number (worlds.csv's `world`), jitter included.
+        /// A world of the sweep by its number (worlds.csv's `world`), jitter included; of a
+        /// search, a world it evaluated (its tune folder's worlds.csv numbers them).
         case number(Int)
         /// The sweep's first point with these swept values (`trace --set`), without jitter.
         case values([String: Double])
@@ -34,12 +35,17 @@ public enum Replay {
         var command = "worldsweep trace \(shownFile)"
         var scene: SceneFile, index: Int, label: String
         switch request.world {
+        case .number(let n) where base.tune != nil:
+            scene = try ReplaySource.tuneWorld(base, dir: dir, world: n); index = 0; label = "world \(n) of the search"
+            command += overrides.arguments.map { " " + RunText.shellWord($0) }.joined() + " --world \(n)"
         case .number(let n):
             guard (0..<base.worldCount).contains(n) else {
                 throw ServeError(.badRequest, "world \(n) is outside 0..<\(base.worldCount): the run has \(base.worldCount) worlds")
             }
             scene = base; index = n; label = "world \(n)"
             command += overrides.arguments.map { " " + RunText.shellWord($0) }.joined() + " --world \(n)"
+        case .values where base.tune != nil:
+            throw ServeError(.badRequest, "a search's worlds are replayed by number (trace refuses --set of a tuned key)")
         case .values(let values):
             let axes = ReplaySource.axes(base)
             var sets: [String] = []

@@ -74,7 +74,11 @@ extension Pages {
     fetch(`/api/sweep?run=${encodeURIComponent(run)}`).then(async r=>{
       if(!r.ok){$('about').textContent=await r.text();return}
       info=await r.json();
-      $('about').innerHTML=`<small>${esc(info.name)}: ${info.worlds} worlds of ${info.ticks} ticks (${fmt(info.tick)} s each). Worlds replay on the engine's lanes, as the run ran them.</small>`;
+      $('about').innerHTML=info.search
+        ?`<small>${esc(info.name)}, a search: ${info.worlds} worlds evaluated so far, of ${info.ticks} ticks (${fmt(info.tick)} s each). Pick one by its number (worlds.csv's <code>world</code>) or on the chart.</small>`
+          +(info.answer!=null?` <button id="answer" data-world="${info.answer}">Replay the answer (world ${info.answer})</button>`:'')
+        :`<small>${esc(info.name)}: ${info.worlds} worlds of ${info.ticks} ticks (${fmt(info.tick)} s each). Worlds replay on the engine's lanes, as the run ran them.</small>`;
+      if(info.answer!=null)$('answer').onclick=()=>{$('world').value=info.answer;replay('world='+info.answer,target())};
       $('world').max=info.worlds-1;sliders();
       const w=new URLSearchParams(location.search).get('world');
       if(w!==null){$('world').value=w;replay('world='+encodeURIComponent(w),0)}

@@ -37,6 +37,27 @@ enum ReplaySource {
         }
     }
 
+    /// World `n` of a search (its tune folder's worlds.csv numbers), as `trace --world N` of the
+    /// folder's sweep.yaml makes it from the checkpoint: that point's values, that replica's jitter.
+    static func tuneWorld(_ base: SceneFile, dir: String, world n: Int) throws(ServeError) -> SceneFile {
+        let checkpoint = dir + "/" + TuneSearch.checkpointName
+        guard let generations = TuneSearch.recordedGenerations(at: checkpoint) else {
+            throw ServeError(.notFound, "this search has no readable \(TuneSearch.checkpointName) yet")
+        }
+        let replicas = base.sweep?.replicas ?? 1
+        let worlds = generations.reduce(0) { $0 + $1.count } * replicas
+        guard (0..<worlds).contains(n) else {
+            throw ServeError(.badRequest, "world \(n) is outside 0..<\(worlds): the search has recorded \(worlds) worlds")
+        }
+        do {
+            var scene = try TuneWorlds.scene(base, checkpoint: checkpoint, point: n / replicas, replica: n % replicas)
+            scene.sweep = nil   // world 0 is then that world itself
+            return scene
+        } catch {
+            throw ServeError(.unprocessableContent, "world \(n) of the search cannot be made: \(String(describing: error).prefix(300))")
+        }
+    }
+
     /// A swept parameter as the replay's slider shows it: its range and, for a grid axis, its values.
     struct Axis: Encodable {
         var path: String

@@ -4,7 +4,8 @@ import WorldSweepReport
 import WorldSweepRun
 
 /// What the replay page needs of a run before it replays anything: its worlds, ticks and the
-/// swept parameters' ranges (the sliders), and the trace command's stem.
+/// swept parameters' ranges (the sliders), and the trace command's stem; of a search, the worlds
+/// it evaluated and its answer's world.
 enum SweepInfo {
     struct Reply: Encodable {
         var run: String
@@ -14,6 +15,9 @@ enum SweepInfo {
         var tick: Double
         var axes: [ReplaySource.Axis]
         var trace: String
+        /// A search's: its worlds are those it evaluated, picked by number; `answer` is the best point's first world.
+        var search: Bool
+        var answer: Int?
     }
 
     static func json(run: String, folder: RunsFolder) throws(ServeError) -> String {
@@ -22,8 +26,15 @@ enum SweepInfo {
         let (file, overrides) = try ReplaySource.file(dir)
         let trace = "worldsweep trace " + RunText.shellWord(folder.shown + "/" + folder.relative(file))
             + overrides.arguments.map { " " + RunText.shellWord($0) }.joined()
-        let reply = Reply(run: run, name: scene.name, worlds: scene.worldCount, ticks: scene.world.ticks, tick: scene.world.tick,
-                          axes: ReplaySource.axes(scene), trace: trace)
+        var reply = Reply(run: run, name: scene.name, worlds: scene.worldCount, ticks: scene.world.ticks, tick: scene.world.tick,
+                          axes: ReplaySource.axes(scene), trace: trace, search: false)
+        if scene.tune != nil {
+            let searched = try TuneLive.searched(dir, run: run)
+            reply.search = true
+            reply.worlds = searched.worlds
+            reply.axes = []
+            reply.answer = searched.best?.world
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(reply) else { throw ServeError(.unprocessableContent, "the sweep's ranges are not finite numbers") }

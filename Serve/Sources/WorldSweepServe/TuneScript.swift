@@ -30,7 +30,7 @@ extension Pages {
         +(d.resume?`<br><small>resume:</small> <code>${esc(d.resume)}</code>`:'');
       const b=d.best;
       $('best').innerHTML=b?`<table><tr><th>parameter</th><th>value</th></tr>${d.parameters.map((n,i)=>`<tr><td><code>${esc(n)}</code></td><td class="n value">${fmt(b.values[i])}</td></tr>`).join('')}</table>`
-        +`<p>${esc(b.metrics)}${b.met?' <strong class="done">(meets every want)</strong>':''}<br><small>${esc(d.objectiveLabel)}: <span class="objective">${fmt(b.objective)}</span> · point ${b.point}, worlds ${b.world}–${b.world+d.replicas-1} of worlds.csv</small></p>`
+        +`<p>${esc(b.metrics)}${b.met?' <strong class="done">(meets every want)</strong>':''}<br><small>${esc(d.objectiveLabel)}: <span class="objective">${fmt(b.objective)}</span> · point ${b.point}, worlds ${b.world}–${b.world+d.replicas-1} of worlds.csv · <a class="replay" href="/replay?run=${encodeURIComponent(run)}&world=${b.world}">replay world ${b.world}</a></small></p>`
         :'<p><small>no generation recorded yet</small></p>';
       chart(d);
       const rows=d.generations.slice(-200).reverse();

@@ -1,5 +1,6 @@
 import Foundation
 import WorldSweepCLI
+import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,6 +52,16 @@ func standardOutput(of arguments: [String]) -> (code: Int32, text: String) {
     close(saved)
     defer { unlink(path) }
     return (code, (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+}
+
+/// The last tick's rows of the `worldsweep trace …` command line as item,x,y,angle,vx,vy,angular_velocity.
+func traceEnd(_ command: String, items: Int, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    let parts = words(command)
+    XCTAssertEqual(Array(parts.prefix(2)), ["worldsweep", "trace"], file: file, line: line)
+    let (code, text) = standardOutput(of: Array(parts.dropFirst()))
+    XCTAssertEqual(code, 0, command, file: file, line: line)
+    let rows = text.split(separator: "\n").suffix(items)
+    return rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(2).joined(separator: ",") }
 }
 
 /// A shell command line as its words (the server quotes only words that need it; these do not).

@@ -9,16 +9,6 @@ final class ServeReplayTests: XCTestCase {
         try XCTUnwrap(try Fixture.shared().json("/api/replay?run=done-run&" + query) as? [String: Any])
     }
 
-    /// The last tick's rows of `trace` as item,x,y,angle,vx,vy,angular_velocity.
-    func traceEnd(_ command: String, items: Int) throws -> [String] {
-        let parts = words(command)
-        XCTAssertEqual(Array(parts.prefix(2)), ["worldsweep", "trace"])
-        let (code, text) = standardOutput(of: Array(parts.dropFirst()))
-        XCTAssertEqual(code, 0, command)
-        let rows = text.split(separator: "\n").suffix(items)
-        return rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(2).joined(separator: ",") }
-    }
-
     func testAWorldByNumberEndsWhereTraceEnds() throws {
         for world in 0..<4 {
             let reply = try replay("world=\(world)")
@@ -26,7 +16,7 @@ final class ServeReplayTests: XCTestCase {
             XCTAssertTrue(command.hasSuffix("--world \(world)"), command)
             XCTAssertTrue(command.contains("\(Fixture.folder)/done-run/sweep.yaml"), command)
             let final = try XCTUnwrap(reply["final"] as? [String])
-            XCTAssertEqual(final, try traceEnd(command, items: 2), "world \(world)")
+            XCTAssertEqual(final, traceEnd(command, items: 2), "world \(world)")
             // The animation's last frame is the final state's position and angle.
             let frames = try XCTUnwrap(reply["frames"] as? [[NSNumber]])
             XCTAssertEqual(frames.count, reply["ticksRun"] as? Int)
@@ -42,7 +32,7 @@ final class ServeReplayTests: XCTestCase {
         let reply = try replay("set=bouncy.elasticity=0.55&set=shove.magnitude=0.35")
         let command = try XCTUnwrap(reply["command"] as? String)
         XCTAssertTrue(command.contains("--set bouncy.elasticity=0.55") && command.contains("--set shove.magnitude=0.35"), command)
-        XCTAssertEqual(try XCTUnwrap(reply["final"] as? [String]), try traceEnd(command, items: 2))
+        XCTAssertEqual(try XCTUnwrap(reply["final"] as? [String]), traceEnd(command, items: 2))
         let contacts = try XCTUnwrap(reply["contacts"] as? [[String: Any]])
         XCTAssertFalse(contacts.isEmpty, "the views land: contacts began")
         let metrics = try XCTUnwrap((reply["metrics"] as? [String: Any])?["items"] as? [[String: Any]])
