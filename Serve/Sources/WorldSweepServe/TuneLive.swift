@@ -90,7 +90,10 @@ enum TuneLive {
         guard generations.reduce(0, { $0 + $1.count }) <= maxEvaluations else {
             throw ServeError(.contentTooLarge, "the search holds over \(maxEvaluations) evaluated points; see its report instead")
         }
-        let report = TuneReport(tune: tune, outcome: .init(recorded: generations), confirmation: nil, jittered: false)
+        var report = TuneReport(tune: tune, outcome: .init(recorded: generations), confirmation: nil, jittered: false)
+        // As the search's own report writes its numbers: the file's metrics and tick.
+        report.catalog = scene.metricCatalog
+        report.tick = scene.world.tick
         let chart = report.chartData
         // chartData's objective per evaluation, in the outcome's order (point numbers).
         var objective: [Int: Double] = [:]
@@ -100,11 +103,11 @@ enum TuneLive {
         let scoring = report.scoring
         let rows = report.bestSoFar.map { row in
             Generation(generation: row.generation, worlds: row.worlds, objective: objective[row.best.point],
-                       best: TuneResult.describe(values: row.best.values, tune: tune) + " → " + TuneResult.describe(metrics: row.best, tune: tune),
+                       best: report.inWords(row.best),
                        met: scoring.score(row.best).met)
         }
         let best = report.best.map { b in
-            Best(point: b.point, world: b.point * b.replicas, values: b.values, metrics: TuneResult.describe(metrics: b, tune: tune),
+            Best(point: b.point, world: b.point * b.replicas, values: b.values, metrics: report.numbers.metrics(b),
                  objective: objective[b.point], met: scoring.score(b).met)
         }
         let searched = Searched(name: scene.name, budget: tune.budget, worlds: report.outcome.worlds, replicas: scene.sweep?.replicas ?? 1,

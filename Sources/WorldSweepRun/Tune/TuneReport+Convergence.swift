@@ -16,6 +16,9 @@ extension TuneReport {
         }
         return rows
     }
+
+    /// A point in words as the convergence rows write it: its values, then its metrics.
+    public func inWords(_ e: TuneEvaluation) -> String { numbers.values(e.values) + " → " + numbers.metrics(e) }
 }
 
 extension TuneSearch {
