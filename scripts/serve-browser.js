@@ -1,13 +1,15 @@
 // A real browser on `worldsweep serve`: headless Chromium driven over the DevTools protocol
 // (Node 20+ with --experimental-websocket, or 22+; no packages). Loads the catalog and waits for
-// the live run's worlds-done cell to change twice through the event stream, opens the finished
-// run's replay, moves a slider with the arrow key, waits for the animation to end, replays a
-// world picked on the chart of worlds.csv into pane B, and takes screenshots at 1280 and 390 px. Prints one JSON line:
-// what the page showed at the end of each replay (its command, final rows, last drawn frame).
-//   node --experimental-websocket scripts/serve-browser.js URL LIVE_RUN DONE_RUN SHOTS_DIR
+// the live run's worlds-done cell to change twice through the event stream; opens the running
+// tune's page and waits for its convergence to grow by two generations; opens the finished run's replay,
+// moves a slider with the arrow key, waits for the animation to end, replays a world picked on the
+// chart of worlds.csv into pane B; back on the tune's page waits for its answer and replays the
+// answer's world. Takes screenshots at 1280 and 390 px. Prints one JSON line: what the pages showed
+// (each replay's command, final rows and last drawn frame; the tune's generations and answer).
+//   node --experimental-websocket scripts/serve-browser.js URL LIVE_RUN DONE_RUN TUNE_RUN SHOTS_DIR
 const { spawn } = require('child_process');
 const fs = require('fs'), os = require('os'), path = require('path');
-const [url, liveRun, doneRun, shots] = process.argv.slice(2);
+const [url, liveRun, doneRun, tuneRun, shots] = process.argv.slice(2);
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 const browserPath = ['chromium', 'chromium-browser', 'google-chrome'].find(b =>
   process.env.PATH.split(':').some(d => fs.existsSync(path.join(d, b))));
@@ -56,7 +58,26 @@ process.on('unhandledRejection', e => { console.error('serve-browser: ' + e.mess
   await shot('serve-catalog-1280.png');
   await width(390); await sleep(400); await shot('serve-catalog-390.png'); await width(1280);
 
-  // 2. The finished run's replay: a slider moved by key, then world 3 into pane B.
+  // 2. The running tune's page: its convergence grows as the search records generations.
+  await go(url + 'tune?run=' + encodeURIComponent(tuneRun));
+  const generations = `(+document.body.dataset.generations||0)`;
+  await waitFor(`${generations}>0`, 300, 'the tune\'s first generation');
+  const tuneSeen = [await js(generations)];
+  while (tuneSeen.length < 3) {
+    await waitFor(`${generations}>${tuneSeen[tuneSeen.length - 1]}`, 300, 'the search to advance');
+    if (await js(`document.body.dataset.state`) !== 'running') throw new Error('the tune ended before the page saw it advance');
+    tuneSeen.push(await js(generations));
+  }
+  const rowsShown = await js(`document.querySelectorAll('#generations tr').length`);
+  if (rowsShown !== tuneSeen[tuneSeen.length - 1]) throw new Error(`the table shows ${rowsShown} generations, not ${tuneSeen[tuneSeen.length - 1]}`);
+  console.error(`serve-browser: the running tune's generations went ${tuneSeen.join(' → ')} on its page`);
+  await width(1280, 1500); await sleep(400); await shot('serve-tune-1280.png');
+  await width(390, 2000); await sleep(400); await shot('serve-tune-390.png');
+
+  // 3. The finished run's replay: a slider moved by key, then world 3 into pane B.
+  await width(1280);
+  await go(url);
+  await waitFor(`!!document.querySelector('tr[data-path="${doneRun}"] a.replay')`, 60, 'the catalog again');
   const href = await js(`(document.querySelector('tr[data-path="${doneRun}"] a.replay')||{}).href`);
   if (!href) throw new Error('no replay link for ' + doneRun);
   await go(href);
@@ -77,6 +98,19 @@ process.on('unhandledRejection', e => { console.error('serve-browser: ' + e.mess
   await js(`document.getElementById('chart-box').open=false`);
   await width(1280, 1500); await sleep(400); await shot('serve-replay-1280.png');
   await width(390, 2400); await sleep(400); await shot('serve-replay-390.png');
-  console.log(JSON.stringify({ live: seen, updates, replays: [slider, world] }));
+
+  // 4. The tune, ended: its answer and files on its page, then its answer's world replayed.
+  await width(1280);
+  await go(url + 'tune?run=' + encodeURIComponent(tuneRun));
+  await waitFor(`document.body.dataset.state==='done'&&!!document.querySelector('#answer .answer')`, 600, 'the tune to end');
+  const answer = await js(`document.querySelector('#answer .answer').textContent`);
+  const files = await js(`[...document.querySelectorAll('#answer a')].map(a=>a.getAttribute('href').split('/').pop())`);
+  for (const f of ['report.html', 'best.yaml']) if (!files.includes(f)) throw new Error(`the ended tune's page links no ${f}: ${files}`);
+  const tuneGenerations = await js(generations);
+  await go(await js(`document.querySelector('#best a.replay').href`));
+  await waitFor(`document.getElementById('pane0').dataset.ended==='1'`, 120, 'the answer\'s replay to end');
+  const best = await readPane(0);
+  console.log(JSON.stringify({ live: seen, updates, replays: [slider, world, best],
+    tune: { seen: tuneSeen, generations: tuneGenerations, answer, files } }));
   finish(failed ? 1 : 0);
 })();
