@@ -26,6 +26,9 @@ public struct CSVTable: Sendable {
     /// The column's cells as numbers (an empty cell is NaN).
     public func numbers(_ name: String) -> [Double] { column(name).map { Double($0) ?? .nan } }
 
+    /// Each row as its cells by column name.
+    public var records: [[String: String]] { rows.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) } }
+
     /// The column's mean.
     public func mean(_ name: String) -> Double {
         let values = numbers(name)
