@@ -85,7 +85,7 @@ struct TuneCommand: ParsableCommand {
         }
         print(reply.sentence)
         for line in reply.unmet + reply.conflicts { print(line) }
-        print("\(reply.worlds) worlds in \(reply.generations) generations; results: \(directory)/best.yaml, "
+        print("\(reply.worlds) worlds in \(reply.generations) generation\(reply.generations == 1 ? "" : "s"); results: \(directory)/best.yaml, "
               + "\(directory)/report.html")
         if !reply.met { throw RunFailure("\(file): no evaluated point meets every want (see \(directory)/report.md)") }
     }

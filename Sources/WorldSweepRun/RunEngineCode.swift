@@ -111,6 +111,7 @@ public enum RunEngineCode: EngineCode {
         var report = TuneReport(tune: tune, outcome: outcome, confirmation: confirmation, jittered: jittered,
                                 sensitivity: sensitivity)
         report.name = scene.name; report.description = scene.description; report.tick = scene.world.tick
+        report.catalog = scene.metricCatalog
         try report.write(to: search.directory, fileText: String(decoding: request.source.data, as: UTF8.self), overrides: overrides,
                          figures: request.figures?(report.chartData) ?? "")
         return TuneReply(completed: true, generations: outcome.generations, worlds: outcome.worlds, sentence: report.sentence,

@@ -9,7 +9,7 @@ import WorldSweepScene
 private let repository = Repository.root.path
 
 /// A seed problem's text with some lines replaced (smaller budgets and replicas keep tests short).
-private func seedFile(_ name: String, _ replacements: [(String, String)] = []) throws -> String {
+func seedFile(_ name: String, _ replacements: [(String, String)] = []) throws -> String {
     var text = try String(contentsOfFile: "\(repository)/Sweeps/\(name)", encoding: .utf8)
     for (old, new) in replacements {
         #expect(text.contains(old), "\(name) has no '\(old)'")
@@ -24,7 +24,7 @@ private func seedFile(_ name: String, _ replacements: [(String, String)] = []) t
     return path
 }
 
-private func tuneJSON(_ dir: String) throws -> [String: Any] {
+func tuneJSON(_ dir: String) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/tune.json"))) as! [String: Any]
 }
 
@@ -136,7 +136,7 @@ private func bestValues(_ dir: String) throws -> [Double] {
         #expect(code == ExitStatus.runFailed)
         let unmet = try tuneJSON(out)["unmetTargets"] as! [String]
         #expect(unmet.count == 1)
-        #expect(unmet.first?.contains("card.bounce1 cannot reach 1000 ± 0.5 in the given ranges: the closest was") == true)
+        #expect(unmet.first?.contains("card.bounce1 cannot reach 1000 ± 0.5 pt in the given ranges: the closest was") == true)
         #expect(unmet.first?.contains("it would need bouncy.elasticity above 0.95") == true, "\(unmet)")
     }
 
@@ -146,7 +146,7 @@ private func bestValues(_ dir: String) throws -> [Double] {
         let out = Scratch.directory("tune-conflict", create: false)
         #expect(WorldSweepCommand.outcome(["tune", file, "--out", out, "--quiet"]).code == ExitStatus.runFailed)
         let conflicts = try tuneJSON(out)["conflicts"] as! [String]
-        #expect(conflicts.contains { $0.hasPrefix("card.overshoot ≥ 30 and card.oscillations ≤ 0 conflict:") }, "\(conflicts)")
+        #expect(conflicts.contains { $0.hasPrefix("card.overshoot ≥ 30 pt and card.oscillations ≤ 0 conflict:") }, "\(conflicts)")
     }
 
     /// One and two threads, and a search stopped after its second generation (its rows for the

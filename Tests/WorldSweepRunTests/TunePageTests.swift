@@ -25,8 +25,8 @@ import WorldSweepScene
         evaluation(4, 2, 0.1, settle: 0.2, overshoot: 9, generation: 2),
     ]
 
-    static func report(jittered: Bool = false) -> TuneReport {
-        let outcome = TuneSearch.Outcome(completed: true, evaluations: evaluations, worlds: 5, generations: 3, stop: "budget")
+    static func report(jittered: Bool = false, evaluations: [TuneEvaluation] = evaluations) -> TuneReport {
+        let outcome = TuneSearch.Outcome(completed: true, evaluations: evaluations, worlds: evaluations.count, generations: 3, stop: "budget")
         var r = TuneReport(tune: tune, outcome: outcome, confirmation: evaluations[1], jittered: jittered)
         r.name = "tune-spring-settle"; r.description = "which frequency and damping settle a spring-hung card soonest?"
         return r
@@ -35,20 +35,27 @@ import WorldSweepScene
     @Test func tiesWithinTheTickAreSaidWithTheirRangeAndTheRule() throws {
         let r = Self.report()
         #expect(r.best?.point == 1)   // 0.3 s, first evaluated of the exact tie
-        let ties = try #require(r.ties(tick: 1.0 / 60))
-        #expect(ties.count == 3)   // points 1, 2, 3: the 0.2 s point breaks the overshoot bound
+        let ties = try #require(r.ties())
+        #expect(ties.tied.count == 3)   // points 1, 2, 3: the 0.2 s point breaks the overshoot bound
         #expect(ties.ranges.map(\.path) == ["spring.frequency", "spring.damping"])
         #expect(ties.ranges[0].low == 3.2 && ties.ranges[0].high == 4 && ties.ranges[1].low == 0.6 && ties.ranges[1].high == 0.9)
-        let sentence = try #require(r.tiesSentence(tick: 1.0 / 60))
-        #expect(sentence.hasPrefix("3 evaluated points meeting every bound have card.settle_time within one tick (0.0167 s"))
+        let sentence = try #require(r.tiesSentence())
+        // The answer's 0.3 s to the tick's two decimals; the parameters to three significant
+        // digits of their range's width (log frequency at 3.2: 3.2·ln 8 = 6.7 → 0.01; damping
+        // 0.95 → 0.001).
+        #expect(sentence.hasPrefix("3 evaluated points meeting every bound have card.settle_time within one tick (0.0167 s, what card.settle_time can tell apart) of the answer's 0.30 s"))
         #expect(sentence.contains("the first evaluated on an exact tie"))
-        #expect(sentence.contains("spring.frequency 3.2–4, spring.damping 0.6–0.9"))
+        #expect(sentence.contains("spring.frequency 3.20–4.00, spring.damping 0.600–0.900, 2 of them at the high end of spring.frequency's range (4)"))
     }
 
+    /// The overshoot bound binds when a point that breaks it settles sooner than the answer by
+    /// more than a tick (point 4: 0.2 s at 9 pt against 0.3 s); without that point it does not.
     @Test func boundsThatBindAndDoNotAreSaid() {
         let lines = Self.report().boundLines
         #expect(lines.contains("spring.frequency sits at the high end of its range (4): a higher value may do better."))
-        #expect(lines.contains("card.overshoot at most 3 pt: met by 4 of 5 evaluated points; it does not bind: the answer's 0.11 pt is well inside it."))
+        #expect(lines.contains("card.overshoot at most 3 pt: met by 4 of 5 evaluated points; it binds: 1 evaluated point that breaks it reaches a lower card.settle_time than the answer's 0.30 s (as low as 0.20 s); the answer's 0.110 pt is inside it."))
+        let without = Self.report(evaluations: Array(Self.evaluations.prefix(4))).boundLines
+        #expect(without.contains("card.overshoot at most 3 pt: met by 4 of 4 evaluated points; it does not bind: no evaluated point that breaks it reaches a lower card.settle_time; the answer's 0.110 pt is inside it."))
     }
 
     @Test func theConfirmationSaysWhatItConfirms() {
@@ -61,7 +68,7 @@ import WorldSweepScene
         let md = r.markdown
         #expect(md.hasPrefix("# tune-spring-settle: tune\n\nwhich frequency and damping settle a spring-hung card soonest?"))
         #expect(md.contains("[best.yaml](best.yaml)") && md.contains("[worlds.csv](worlds.csv)") && md.contains("[tune.json](tune.json)"))
-        #expect(TuneReport.readable(0.113495) == "0.113" && TuneReport.with(0.3, "card.settle_time") == "0.3 s")
+        #expect(r.numbers.metric(0.113495, "card.overshoot") == "0.113 pt" && r.numbers.metric(0.3, "card.settle_time") == "0.30 s")
         // The convergence keeps the generations that changed the answer: 0 (0.5 s) and 1 (0.3 s);
         // 2 repeats 1 but is the last.
         #expect(r.convergenceChanges.map(\.generation) == [0, 1, 2])

@@ -10,7 +10,7 @@ extension TuneReport {
         let feasible = outcome.evaluations.filter { scoring.score($0).violation == 0 }.map(shown)
         let front = TuneResult.paretoFront(outcome.evaluations, scoring: scoring).map(shown)
         let bestWorld = best.map {
-            TuneChartData.BestWorld(values: $0.values, description: TuneResult.describe(values: $0.values, tune: tune),
+            TuneChartData.BestWorld(values: $0.values, description: numbers.values($0.values),
                                     firstWorld: $0.point * $0.replicas)
         }
         var data = TuneChartData(objectiveNames: objectiveNames, feasible: feasible, front: front, answer: best.map(shown),
@@ -26,7 +26,8 @@ extension TuneReport {
             return false
         }) {
             let metric = tune.wants[k].metric
-            data.objectiveLabel = metric + (Self.unit(metric).isEmpty ? "" : " (\(Self.unit(metric)))")
+            let unit = numbers.unit(metric)
+            data.objectiveLabel = metric + (unit.isEmpty ? "" : " (\(unit))")
             data.evaluated = outcome.evaluations.map { e in
                 TuneChartData.Evaluated(values: e.values, objective: e.counts[k] == e.replicas ? e.means[k] : nil,
                                         feasible: scoring.score(e).violation == 0, generation: e.generation)

@@ -5,58 +5,35 @@ import WorldSweepResults
 import WorldSweepScene
 
 extension TuneReport {
-    /// A number in a sentence: three significant digits (the search's six are in tune.json).
-    public static func readable(_ x: Double) -> String {
-        guard x.isFinite else { return TuneResult.number(x) }
-        if x == x.rounded() && abs(x) < 1e6 { return String(Int(x)) }
-        return String(format: "%.3g", x)
-    }
-
-    /// A metric's unit by its key (`card.settle_time` → s), from the metric declarations; none
-    /// for a count.
-    public static func unit(_ metric: String) -> String {
-        let key = metric.split(separator: ".").dropFirst().first.map(String.init) ?? metric
-        let unit = MetricDeclaration.named(key)?.unit ?? ""
-        return unit == "count" ? "" : unit
-    }
-
-    /// `x` with its metric's unit.
-    static func with(_ x: Double, _ metric: String) -> String {
-        let u = unit(metric)
-        return readable(x) + (u.isEmpty ? "" : " " + u)
-    }
-
-    /// The smallest difference a metric can show: a time is read on the tick (`tick` seconds);
-    /// other metrics are compared as they are.
-    static func resolution(_ metric: String, tick: Double) -> Double {
-        let key = metric.split(separator: ".").dropFirst().first.map(String.init) ?? metric
-        return MetricDeclaration.named(key)?.kind == .time ? tick : 0
+    /// How near the answer's value another point's must be to tie with it: a time within one
+    /// tick (what a time metric can tell apart); other metrics exactly.
+    func tieTolerance(_ metric: String) -> Double {
+        numbers.declaration(metric)?.kind == .time ? tick : 0
     }
 
     /// The points that tie with the answer: with one objective, the feasible points whose
     /// objective is within the metric's resolution of the answer's; with targets only, the points
     /// that meet every target. Nil when the answer stands alone.
-    public func ties(tick: Double) -> (count: Int, ranges: [(path: String, low: Double, high: Double)], rule: String)? {
+    public func ties() -> (tied: [TuneEvaluation], ranges: [(path: String, low: Double, high: Double)], rule: String, alike: Bool)? {
         guard let best else { return nil }
         let evaluations = outcome.evaluations
         var tied: [TuneEvaluation]
         var rule: String
-        if tune.objectiveCount == 1, tune.curve == nil, let k = tune.wants.firstIndex(where: { w in
-            if case .minimize = w.kind { return true }
-            if case .maximize = w.kind { return true }
-            return false
-        }), let answer = best.means[k] {
+        var alike = false
+        if let k = singleObjective, let answer = best.means[k] {
             let metric = tune.wants[k].metric
-            let within = Self.resolution(metric, tick: tick)
+            let within = tieTolerance(metric)
+            let n = numbers, answerText = n.metric(answer, metric, replicas: best.replicas, spread: best.stds[k])
             tied = evaluations.filter { e in
                 scoring.score(e).violation == 0 && e.means[k].map { abs($0 - answer) <= within } ?? false
             }
-            let what = within > 0 ? "within one tick (\(Self.readable(within)) s, what \(metric) can tell apart) of the answer's \(Self.with(answer, metric))"
-                : "at the answer's \(Self.with(answer, metric))"
+            let what = within > 0 ? "within one tick (\(TuneNumbers.text(within, step: 0)) s, what \(metric) can tell apart) of the answer's \(answerText)"
+                : "at the answer's \(answerText)"
             rule = "\(tied.count) evaluated points meeting every bound have \(metric) \(what)"
             var lowest = true
             if case .maximize = tune.wants[k].kind { lowest = false }
             rule += "; the answer is the one with the \(lowest ? "lowest" : "highest") mean, the first evaluated on an exact tie"
+            alike = true
         } else if tune.objectiveCount == 0 {
             tied = evaluations.filter { scoring.score($0).met }
             rule = "\(tied.count) evaluated points meet every want; the answer is the one with the smallest sum of squared target errors (in tolerances), the first evaluated on an exact tie"
@@ -67,14 +44,26 @@ extension TuneReport {
         let ranges = tune.parameters.indices.map { j in
             (tune.parameters[j].path, tied.map { $0.values[j] }.min()!, tied.map { $0.values[j] }.max()!)
         }
-        return (tied.count, ranges, rule)
+        return (tied, ranges, rule, alike)
     }
 
-    /// One sentence on the ties, or nil.
-    public func tiesSentence(tick: Double) -> String? {
-        guard let t = ties(tick: tick) else { return nil }
-        let spans = t.ranges.map { "\($0.path) \(Self.readable($0.low))–\(Self.readable($0.high))" }.joined(separator: ", ")
-        return "\(t.rule). They span \(spans): the search cannot tell them apart by this metric."
+    /// One sentence on the ties, or nil: the rule, then the parameters' span (each to its digits).
+    public func tiesSentence() -> String? {
+        guard let t = ties() else { return nil }
+        let spans = t.ranges.enumerated().map { k, r in
+            "\(r.path) \(numbers.value(r.low, parameter: k))–\(numbers.value(r.high, parameter: k))"
+        }.joined(separator: ", ")
+        // Tied points against an end of a parameter's range: a wider range may hold more of them.
+        var ends: [String] = []
+        for (k, p) in tune.parameters.enumerated() {
+            guard case let .range(low, high, _, _) = p.domain else { continue }
+            let units = t.tied.map { p.unit(of: $0.values[k]) }
+            let atLow = units.filter { $0 <= 0.01 }.count, atHigh = units.filter { $0 >= 0.99 }.count
+            if atLow > 0 { ends.append("\(atLow) of them at the low end of \(p.path)'s range (\(TuneResult.number(low)))") }
+            if atHigh > 0 { ends.append("\(atHigh) of them at the high end of \(p.path)'s range (\(TuneResult.number(high)))") }
+        }
+        return "\(t.rule). They span \(spans)" + (ends.isEmpty ? "" : ", " + ends.joined(separator: ", ")) + ": "
+            + (t.alike ? "the search cannot tell them apart by this metric." : "any of them answers the question.")
     }
 
     /// Per parameter at a bound of its range, and per wanted bound, one sentence: whether it binds
@@ -85,26 +74,68 @@ extension TuneReport {
         for (j, p) in tune.parameters.enumerated() {
             guard case let .range(low, high, _, _) = p.domain else { continue }
             let u = p.unit(of: best.values[j])
-            if u <= 0.01 { lines.append("\(p.path) sits at the low end of its range (\(Self.readable(low))): a lower value may do better.") }
-            if u >= 0.99 { lines.append("\(p.path) sits at the high end of its range (\(Self.readable(high))): a higher value may do better.") }
+            if u <= 0.01 { lines.append("\(p.path) sits at the low end of its range (\(TuneResult.number(low))): a lower value may do better.") }
+            if u >= 0.99 { lines.append("\(p.path) sits at the high end of its range (\(TuneResult.number(high))): a higher value may do better.") }
         }
         let all = outcome.evaluations
         for (i, w) in tune.wants.enumerated() {
             guard case let .bounds(low, high) = w.kind else { continue }
-            let usable = all.filter { $0.means[i] != nil && $0.counts[i] == $0.replicas }
-            let met = usable.filter { e in (low.map { e.means[i]! >= $0 } ?? true) && (high.map { e.means[i]! <= $0 } ?? true) }.count
-            let bound = [low.map { "at least \(Self.with($0, w.metric))" }, high.map { "at most \(Self.with($0, w.metric))" }].compactMap { $0 }.joined(separator: " and ")
+            let met = all.filter { holds($0, bound: i) }.count
+            let bound = [low.map { "at least \(numbers.given($0, w.metric))" }, high.map { "at most \(numbers.given($0, w.metric))" }].compactMap { $0 }.joined(separator: " and ")
             var line = "\(w.metric) \(bound): met by \(met) of \(all.count) evaluated points"
             if let m = best.means[i] {
+                let shown = numbers.metric(m, w.metric, replicas: best.replicas, spread: best.stds[i])
                 let margin = min(low.map { m - $0 } ?? .infinity, high.map { $0 - m } ?? .infinity)
                 let span = max(abs(low ?? 0), abs(high ?? 0), 1e-9)
-                line += margin <= 0.05 * span
-                    ? "; it binds: the answer's \(Self.with(m, w.metric)) is at the bound"
-                    : "; it does not bind: the answer's \(Self.with(m, w.metric)) is well inside it"
+                let where_ = margin <= 0.05 * span ? "at the bound" : "inside it"
+                if let k = singleObjective, let answer = best.means[k] {
+                    // It binds when points that break it (and only it) do better by more than the
+                    // objective can tell apart: the bound, not the search, stops the answer there.
+                    let objective = tune.wants[k].metric
+                    let sign: Double = if case .maximize = tune.wants[k].kind { -1 } else { 1 }
+                    let tolerance = tieTolerance(objective)
+                    let better = all.compactMap { e -> Double? in
+                        guard e.means[i] != nil, !holds(e, bound: i), e.counts[k] == e.replicas, let o = e.means[k],
+                              sign * (o - answer) < -tolerance,
+                              tune.wants.indices.allSatisfy({ j in j == i || !isBound(j) || holds(e, bound: j) }) else { return nil }
+                        return o
+                    }
+                    let direction = sign > 0 ? "lower" : "higher"
+                    if let reach = sign > 0 ? better.min() : better.max() {
+                        line += "; it binds: " + (better.count == 1 ? "1 evaluated point that breaks it reaches" : "\(better.count) evaluated points that break it reach")
+                            + " a \(direction) \(objective) than the answer's "
+                            + numbers.metric(answer, objective, replicas: best.replicas, spread: best.stds[k])
+                            + " (as \(direction == "lower" ? "low" : "high") as \(numbers.metric(reach, objective))); the answer's \(shown) is \(where_)"
+                    } else {
+                        line += "; it does not bind: no evaluated point that breaks it reaches a \(direction) \(objective); the answer's \(shown) is \(where_)"
+                    }
+                } else {
+                    line += margin <= 0.05 * span ? "; it binds: the answer's \(shown) is at the bound"
+                        : "; it does not bind: the answer's \(shown) is inside it"
+                }
             }
             lines.append(line + ".")
         }
         return lines
+    }
+
+    /// Whether want `j` is a bound.
+    func isBound(_ j: Int) -> Bool { if case .bounds = tune.wants[j].kind { true } else { false } }
+
+    /// Whether bound `i` holds at `e` (every replica has the metric, its mean within the bound).
+    func holds(_ e: TuneEvaluation, bound i: Int) -> Bool {
+        guard case let .bounds(low, high) = tune.wants[i].kind, let m = e.means[i], e.counts[i] == e.replicas else { return false }
+        return (low.map { m >= $0 } ?? true) && (high.map { m <= $0 } ?? true)
+    }
+
+    /// The index of the one objective (minimize or maximize) of a search with one and no curve.
+    var singleObjective: Int? {
+        guard tune.objectiveCount == 1, tune.curve == nil else { return nil }
+        return tune.wants.firstIndex { w in
+            if case .minimize = w.kind { return true }
+            if case .maximize = w.kind { return true }
+            return false
+        }
     }
 
     /// What the confirmation run confirms.
@@ -112,18 +143,18 @@ extension TuneReport {
         guard let best, let confirmation else { return [] }
         guard jittered else {
             return ["No jitter: every replica of a point is the same world, so the confirmation repeats the search's world and confirms only that it reproduces (" +
-                    tune.wants.enumerated().compactMap { i, w in confirmation.means[i].map { "\(w.metric) \(Self.with($0, w.metric))" } }.joined(separator: ", ") + ")."]
+                    numbers.metrics(confirmation) + ")."]
         }
         var lines: [String] = []
         for (i, w) in tune.wants.enumerated() {
             func text(_ e: TuneEvaluation) -> String {
                 guard let m = e.means[i] else { return "none" }
-                return "\(Self.with(m, w.metric)) ± \(Self.readable(e.stds[i]))"
+                return numbers.metricWithSpread(m, w.metric, replicas: e.replicas, spread: e.stds[i])
             }
             lines.append("\(w.metric): \(text(best)) over the search's \(best.replicas) jittered replicas, \(text(confirmation)) over \(confirmation.replicas) fresh jitter draws")
         }
         if let a = best.curveError, let b = confirmation.curveError {
-            lines.append("curve rms: \(Self.readable(a)) pt in the search, \(Self.readable(b)) pt over fresh jitter draws")
+            lines.append("curve rms: \(TuneNumbers.text(a, step: 0)) pt in the search, \(TuneNumbers.text(b, step: 0)) pt over fresh jitter draws")
         }
         return lines
     }

@@ -21,6 +21,11 @@ public struct TuneReport {
     public var name = "tune"
     public var description = ""
     public var tick = 1.0 / 60
+    /// The file's metrics, built-in and written (their units and kinds); set by the caller.
+    public var catalog = MetricCatalog.builtIn
+
+    /// How the page writes its numbers.
+    public var numbers: TuneNumbers { TuneNumbers(tune: tune, catalog: catalog, tick: tick) }
 
     public init(tune: TuneSpec, outcome: TuneSearch.Outcome, confirmation: TuneEvaluation?, jittered: Bool,
                 sensitivity: [TuneEvaluation] = []) {
@@ -34,21 +39,23 @@ public struct TuneReport {
     }
 
     public var met: Bool { best.map { scoring.score($0).met } ?? false }
-    public var unmet: [String] { TuneResult.unmetTargets(outcome.evaluations, tune: tune) }
-    public var conflicts: [String] { TuneResult.conflicts(outcome.evaluations, tune: tune) }
+    public var unmet: [String] { TuneResult.unmetTargets(outcome.evaluations, numbers: numbers) }
+    public var conflicts: [String] { TuneResult.conflicts(outcome.evaluations, numbers: numbers) }
 
-    /// "bouncy.elasticity 0.612 gives ball.bounce1 100.0 ± 0.3 over 16 jittered replicas".
+    /// "bouncy.elasticity 0.515 gives card.bounce1 99.9 ± 2.8 pt over 16 jittered replicas": each
+    /// number to the digits that mean something (TuneNumbers).
     public var sentence: String {
         guard let best else { return "no point was evaluated (the budget is smaller than one generation)" }
         let shown = confirmation ?? best
+        let spreadMeans = jittered && shown.replicas > 1
         var wants = tune.wants.enumerated().map { i, w -> String in
             guard let m = shown.means[i] else { return "no \(w.metric)" }
-            return "\(w.metric) \(TuneResult.number(m)) ± \(TuneResult.number(shown.stds[i]))"
+            return "\(w.metric) " + (spreadMeans ? numbers.metricWithSpread(m, w.metric, replicas: shown.replicas, spread: shown.stds[i])
+                                                 : numbers.metric(m, w.metric, replicas: shown.replicas, spread: shown.stds[i]))
         }
-        if let c = shown.curveError { wants.append("a curve within \(TuneResult.number(c)) pt rms") }
-        let over = shown.replicas == 1 ? "one world" : "\(shown.replicas) \(jittered ? "jittered " : "")replicas"
-        var s = TuneResult.describe(values: best.values, tune: tune) + " gives " + wants.joined(separator: ", ")
-            + " over \(over)"
+        if let c = shown.curveError { wants.append("a curve within \(TuneNumbers.text(c, step: 0)) pt rms") }
+        let over = shown.replicas == 1 ? "one world" : "\(shown.replicas) \(jittered ? "jittered replicas" : "replicas (one world: nothing is jittered)")"
+        var s = numbers.values(best.values) + " gives " + wants.joined(separator: ", ") + " over \(over)"
         if !met { s += " — the closest found; it does not meet every want" }
         return s
     }
@@ -119,8 +126,7 @@ public struct TuneReport {
             seen += outcome.evaluations.filter { $0.generation == g }
             guard let b = TuneResult.best(seen, scoring: scoring) else { continue }
             rows.append(Convergence(generation: g, worlds: seen.reduce(0) { $0 + $1.replicas },
-                                    best: TuneResult.describe(values: b.values, tune: tune) + " → "
-                                        + TuneResult.describe(metrics: b, tune: tune),
+                                    best: numbers.values(b.values) + " → " + numbers.metrics(b),
                                     met: scoring.score(b).met))
         }
         return rows
@@ -157,34 +163,44 @@ public struct TuneReport {
 
     var sensitivityLines: [String] {
         guard let best, sensitivity.count == 2 * tune.parameters.count else { return [] }
+        let n = numbers
         var lines: [String] = []
         for (k, p) in tune.parameters.enumerated() {
-            let down = sensitivity[2 * k], up = sensitivity[2 * k + 1]
+            let down = sensitivity[2 * k], up = sensitivity[2 * k + 1], three = [down, best, up]
             var parts: [String] = []
             for (i, w) in tune.wants.enumerated() {
-                let text = [down, best, up].map { $0.means[i].map(TuneResult.number) ?? "none" }.joined(separator: " / ")
-                var part = "\(w.metric) \(text)"
+                // The three means to one step, the coarsest of theirs, so that they read as a row.
+                let step = three.map { TuneNumbers.step(resolution: n.resolution(w.metric, replicas: $0.replicas), spread: $0.stds[i]) }.max()!
+                let text = three.map { $0.means[i].map { TuneNumbers.text($0, step: step) } ?? "none" }.joined(separator: " / ")
+                var part = "\(w.metric) " + n.withUnit(text, w.metric)
                 if case let .target(_, within) = w.kind, let a = down.means[i], let b = up.means[i], up.values[k] != down.values[k] {
                     let slope = (b - a) / (up.values[k] - down.values[k])
-                    if slope != 0 { part += " (±\(TuneResult.number(within / abs(slope))) in \(p.path) keeps ±\(TuneResult.number(within)))" }
+                    if slope != 0 {
+                        let keeps = TuneNumbers.text(within / abs(slope), step: n.parameterStep(k, at: best.values[k]))
+                        part += " (±\(keeps) in \(p.path) keeps ±\(n.given(within, w.metric)))"
+                    }
                 }
                 parts.append(part)
             }
             if let a = down.curveError, let b = best.curveError, let c = up.curveError {
-                parts.append("curve rms \([a, b, c].map(TuneResult.number).joined(separator: " / ")) pt")
+                parts.append("curve rms \([a, b, c].map { TuneNumbers.text($0, step: 0) }.joined(separator: " / ")) pt")
             }
-            lines.append("\(p.path) \(TuneResult.number(down.values[k])) / \(TuneResult.number(best.values[k])) / "
-                         + "\(TuneResult.number(up.values[k])): " + parts.joined(separator: "; "))
+            lines.append("\(p.path) " + three.map { n.value($0.values[k], parameter: k) }.joined(separator: " / ") + ": " + parts.joined(separator: "; "))
         }
         return lines
     }
 
+    /// "Searched 592 worlds in 39 generations (stopped: budget)."
+    var searched: String {
+        "Searched \(TuneNumbers.count(outcome.worlds, "world")) in \(TuneNumbers.count(outcome.generations, "generation")) (stopped: \(outcome.stop))."
+    }
+
     /// The page's lines under the answer: unmet wants and conflicts, ties, bounds that bind.
-    var answerNotes: [String] { unmet + conflicts + [tiesSentence(tick: tick)].compactMap { $0 } + boundLines }
+    var answerNotes: [String] { unmet + conflicts + [tiesSentence()].compactMap { $0 } + boundLines }
 
     var markdown: String {
         var s = "# \(name): tune\n\n" + (description.isEmpty ? "" : "\(description)\n\n") + "**\(sentence).**\n\n"
-        s += "Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).\n\n"
+        s += searched + "\n\n"
         for line in answerNotes { s += "- \(line)\n" }
         if !answerNotes.isEmpty { s += "\n" }
         if !confirmationLines.isEmpty {
@@ -208,7 +224,7 @@ public struct TuneReport {
     func html(figures: String) -> String {
         var s = "<h1>\(HTML.escape(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(HTML.escape(description))</p>\n")
         s += "<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
-        s += HTML.note("Searched \(outcome.worlds) worlds in \(outcome.generations) generations (stopped: \(outcome.stop)).")
+        s += HTML.note(searched)
         if !answerNotes.isEmpty { s += "<ul>\n" + answerNotes.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n" }
         s += "<p>Files: <a href=\"best.yaml\">best.yaml</a> (the file with the found values) · <a href=\"worlds.csv\">worlds.csv</a> (every evaluated world) · <a href=\"tune.json\">tune.json</a> (the answer, confirmation and convergence as data)"
             + (tune.objectiveCount >= 2 ? " · <a href=\"pareto.csv\">pareto.csv</a> (the Pareto front)" : "") + "</p>\n"

@@ -60,19 +60,22 @@ public enum TuneResult {
 
     /// Per target never met: the closest mean found, and whether the range would need to be
     /// wider (the best point sits on a bound of a parameter).
-    public static func unmetTargets(_ all: [TuneEvaluation], tune: TuneSpec) -> [String] {
+    public static func unmetTargets(_ all: [TuneEvaluation], numbers: TuneNumbers) -> [String] {
+        let tune = numbers.tune
         var lines: [String] = []
         for (i, want) in tune.wants.enumerated() {
             guard case let .target(target, within) = want.kind else { continue }
             let usable = all.filter { $0.means[i] != nil && $0.counts[i] == $0.replicas }
             guard let closest = usable.min(by: { abs($0.means[i]! - target) < abs($1.means[i]! - target) }) else {
-                lines.append("\(want.metric): no evaluated point had it in every replica (target \(number(target)))")
+                lines.append("\(want.metric): no evaluated point had it in every replica (target \(numbers.given(target, want.metric)))")
                 continue
             }
             let mean = closest.means[i]!
             if abs(mean - target) <= within { continue }
-            var line = "\(want.metric) cannot reach \(number(target)) ± \(number(within)) in the given ranges: the closest "
-                + "was \(number(mean)) at " + describe(values: closest.values, tune: tune)
+            var line = "\(want.metric) cannot reach " + numbers.withUnit("\(number(target)) ± \(number(within))", want.metric)
+                + " in the given ranges: the closest was "
+                + numbers.metric(mean, want.metric, replicas: closest.replicas, spread: closest.stds[i])
+                + " at " + numbers.values(closest.values)
             // Which way the range would have to grow: the parameters at a bound there.
             let atBounds = zip(tune.parameters, closest.values).compactMap { p, v -> String? in
                 guard case let .range(low, high, _, _) = p.domain else { return nil }
@@ -88,18 +91,19 @@ public enum TuneResult {
     }
 
     /// When no point met every bound: each bound alone, and the pairs no evaluated point met together.
-    public static func conflicts(_ all: [TuneEvaluation], tune: TuneSpec) -> [String] {
+    public static func conflicts(_ all: [TuneEvaluation], numbers: TuneNumbers) -> [String] {
+        let tune = numbers.tune
         var checks: [(name: String, holds: (TuneEvaluation) -> Bool)] = []
         for (i, want) in tune.wants.enumerated() {
             switch want.kind {
             case let .bounds(low, high):
-                let text = [low.map { "≥ \(number($0))" }, high.map { "≤ \(number($0))" }].compactMap { $0 }.joined(separator: " and ")
+                let text = [low.map { "≥ \(numbers.given($0, want.metric))" }, high.map { "≤ \(numbers.given($0, want.metric))" }].compactMap { $0 }.joined(separator: " and ")
                 checks.append(("\(want.metric) \(text)", { e in
                     guard let m = e.means[i], e.counts[i] == e.replicas else { return false }
                     return (low.map { m >= $0 } ?? true) && (high.map { m <= $0 } ?? true)
                 }))
             case let .target(t, within) where tune.objectiveCount > 0:
-                checks.append(("\(want.metric) = \(number(t)) ± \(number(within))", { e in
+                checks.append(("\(want.metric) = " + numbers.withUnit("\(number(t)) ± \(number(within))", want.metric), { e in
                     guard let m = e.means[i], e.counts[i] == e.replicas else { return false }
                     return abs(m - t) <= within
                 }))
