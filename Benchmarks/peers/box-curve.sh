@@ -59,20 +59,8 @@ PY
     echo "$work/curve-$1-$2.yaml"
 }
 
-# Runs a command once; appends {"case":…,"engine":…,"cpu":user+sys,"wall":seconds} to the log.
-measure() {
-    python3 - "$@" >>"$work/log" <<'PY'
-import json, os, subprocess, sys, time
-case, name, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
-start = time.perf_counter()
-child = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-_, status, usage = os.wait4(child.pid, 0)
-wall = time.perf_counter() - start
-if status != 0:
-    sys.exit(f"box-curve: {case} {name} failed ({status})")
-print(json.dumps({"case": case, "engine": name, "cpu": usage.ru_utime + usage.ru_stime, "wall": wall}))
-PY
-}
+# Runs a command once; appends its case, engine, CPU and wall time to the log (measure.py).
+measure() { python3 Benchmarks/peers/measure.py "$@" >>"$work/log"; }
 
 cases=()
 for n in $sizes; do cases+=("$n $(( (total + n - 1) / n ))"); done

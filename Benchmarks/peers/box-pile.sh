@@ -49,20 +49,8 @@ PY
     scene="$work/pile.yaml"
 fi
 
-# Runs a command once; prints {"engine":NAME,"cpu":user+sys,"wall":seconds} from its rusage.
-measure() {
-    python3 - "$@" <<'PY'
-import json, os, subprocess, sys, time
-name, argv = sys.argv[1], sys.argv[2:]
-start = time.perf_counter()
-child = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-_, status, usage = os.wait4(child.pid, 0)
-wall = time.perf_counter() - start
-if status != 0:
-    sys.exit(f"box-pile: {name} failed ({status})")
-print(json.dumps({"engine": name, "cpu": usage.ru_utime + usage.ru_stime, "wall": wall}))
-PY
-}
+# Runs a command once; prints its engine, CPU and wall time (measure.py; one case here).
+measure() { python3 Benchmarks/peers/measure.py pile "$@"; }
 
 log="$work/log"
 for r in $(seq 1 "$rounds"); do

@@ -40,7 +40,7 @@
 
 namespace {
 
-using uikit::kPointsPerMetre, uikit::kTicks, uikit::kTick, uikit::kSubStep, uikit::metres, uikit::addEdge;
+using uikit::kPointsPerMetre, uikit::kTicks, uikit::addEdge;
 
 struct WorldParameters {
     float topX, topY;           // points
@@ -68,50 +68,22 @@ std::vector<WorldParameters> sweepWorlds() {
     return worlds;
 }
 
-b2Body* addBox(b2World& world, float x, float y, float density, float restitution) {
-    b2BodyDef def;
-    def.type = b2_dynamicBody;
-    def.position = metres(x, y);
-    def.linearDamping = 0.1f;
-    def.angularDamping = 0.1f;
-    b2Body* body = world.CreateBody(&def);
-    b2PolygonShape box;
-    float half = 50.0f / kPointsPerMetre / 2;
-    box.SetAsBox(half, half);
-    b2FixtureDef fixture;
-    fixture.shape = &box;
-    fixture.density = density;
-    fixture.friction = 0.2f;
-    fixture.restitution = restitution;
-    body->CreateFixture(&fixture);
-    return body;
-}
-
 /// Runs one world for 300 ticks (fewer when both boxes fall asleep); returns a checksum of where
 /// the boxes ended, so the work cannot be optimised away. With `print`, prints the boxes' final
 /// centres (points) and angles as `worldsweep trace` does.
 double runWorld(const WorldParameters& p, bool print = false) {
     b2World world(b2Vec2(0, 10));
     world.SetAutoClearForces(false);   // a push's force lasts the whole tick
-    b2Body* top = addBox(world, p.topX, p.topY, 1.0f, 0.1f);
-    b2Body* bottom = addBox(world, 220, 50, p.bottomDensity, p.bottomElasticity);
-    const double w = 320, h = 568;
-    addEdge(world, -1, -1, w + 1, -1);
-    addEdge(world, w + 1, -1, w + 1, h + 1);
-    addEdge(world, w + 1, h + 1, -1, h + 1);
-    addEdge(world, -1, h + 1, -1, -1);
+    b2Body* top = uikit::addBox(world, p.topX, p.topY, 50, 1.0f, 0.1f);
+    b2Body* bottom = uikit::addBox(world, 220, 50, 50, p.bottomDensity, p.bottomElasticity);
+    uikit::addBounds(world, 320, 568);
     addEdge(world, 0, 468, 320, 468);
-    double accumulator = 0;
-    for (int tick = 0; tick < kTicks; ++tick) {
-        if (p.pushMagnitude != 0) top->ApplyForce(b2Vec2(p.pushMagnitude, 0), top->GetPosition(), true);
-        accumulator += kTick;
-        while (accumulator >= double(kSubStep)) {
-            world.Step(kSubStep, 8, 3);
-            accumulator -= double(kSubStep);
-        }
-        world.ClearForces();
-        if (!top->IsAwake() && !bottom->IsAwake()) break;
-    }
+    uikit::runTicks(
+        world, [&] { if (p.pushMagnitude != 0) top->ApplyForce(b2Vec2(p.pushMagnitude, 0), top->GetPosition(), true); },
+        [&] {
+            world.ClearForces();
+            return !top->IsAwake() && !bottom->IsAwake();
+        });
     if (print) {
         const char* names[] = {"top", "bottom"};
         b2Body* boxes[] = {top, bottom};

@@ -1,6 +1,7 @@
 // Each body's contacts, newest first (Box2D's contact edges, which the islands and time of impact
-// walk), and the world's contact list newest first, kept between sub-steps and rebuilt only when
-// contacts were made or destroyed.
+// walk), and the world's contact list newest first, kept between sub-steps. The world list is kept
+// in order as contacts are made and destroyed (Box2D prepends a new contact to its lists), so a
+// rebuild after that only drops destroyed slots and counts the per-body lists: no sort.
 
 /// The contact lists of one world, in one array: body b's contacts are
 /// `items[start[b] ..< start[b + 1]]` (one array rather than one per body, so a rebuild allocates
@@ -12,38 +13,53 @@ struct ContactLists {
     private(set) var newestFirst: [Int] = []
     /// Serial of each slot's contact when the lists were built (−1: none).
     private var serials: [Int] = []
+    /// `slotsMerged`'s scratch (kept for its capacity).
+    private var reordered: [Int] = []
     /// Whether the lists match the contacts (cleared when contacts are made or destroyed).
     var valid = false
+    /// Whether `newestFirst` holds every slot with a contact, newest first, in the slots'
+    /// current numbering, and perhaps slots whose contact was destroyed since (a rebuild drops
+    /// them). Cleared when the slots are replaced other than by `slotsMerged`.
+    var ordered = false
     /// Whether the lists were checked against `serials` since the contacts were last replaced
     /// wholesale (the batch's time-of-impact hand-over usually brings back the contacts it took,
     /// and then the lists stay).
     var checked = true
 
-    var byteCount: Int { newestFirst.heldBytes + serials.heldBytes + start.heldBytes + items.heldBytes }
+    var byteCount: Int {
+        newestFirst.heldBytes + serials.heldBytes + start.heldBytes + items.heldBytes + reordered.heldBytes
+    }
 
     /// Body `body`'s contacts, newest first (valid until the contacts change).
     @inline(__always) func list(of body: Int) -> ArraySlice<Int> { items[start[body] ..< start[body + 1]] }
 
     /// Brings the lists in line with `contacts` (slot → contact) and their `pairs`.
     mutating func rebuild(_ contacts: [Contact?], _ pairs: [BodyPair], bodyCount: Int) {
-        if valid && !checked {
+        if !checked {
             checked = true
-            if serials.count != contacts.count {
-                valid = false
-            } else {
+            var same = valid && serials.count == contacts.count
+            if same {
                 for i in contacts.indices where (contacts[i]?.serial ?? -1) != serials[i] {
-                    valid = false
+                    same = false
                     break
                 }
             }
+            if !same { valid = false; ordered = false }
         }
         if valid { return }
         // In place, keeping the arrays' storage: a time-of-impact hand-off replaces the contacts,
-        // so the batch's hand-overs rebuild these small lists often. Serials are unique, so the
-        // order is the same as a fresh sort's.
-        newestFirst.removeAll(keepingCapacity: true)
-        for i in contacts.indices where contacts[i] != nil { newestFirst.append(i) }
-        newestFirst.sort { contacts[$0]!.serial > contacts[$1]!.serial }
+        // so the batch's hand-overs rebuild these small lists often.
+        if ordered {
+            var kept = 0
+            for i in newestFirst where contacts[i] != nil { newestFirst[kept] = i; kept += 1 }
+            newestFirst.removeLast(newestFirst.count - kept)
+        } else {
+            // Serials are unique, so the order is the same as any other sort's.
+            newestFirst.removeAll(keepingCapacity: true)
+            for i in contacts.indices where contacts[i] != nil { newestFirst.append(i) }
+            newestFirst.sort { contacts[$0]!.serial > contacts[$1]!.serial }
+            ordered = true
+        }
         // Each body's list, newest first: counted, then filled in that order (a counting sort).
         start.removeAll(keepingCapacity: true)
         start.append(contentsOf: repeatElement(0, count: bodyCount + 1))
@@ -62,7 +78,18 @@ struct ContactLists {
         serials.removeAll(keepingCapacity: true)
         for c in contacts { serials.append(c?.serial ?? -1) }
         valid = true
-        checked = true
+    }
+
+    /// The slots were merged into a new numbering: old slot i is now `newSlot[i]` (−1: dropped,
+    /// its contact destroyed), and `made` are the new numbers of the contacts just made, oldest
+    /// first. Newer than every contact before them, they lead the list, newest first.
+    mutating func slotsMerged(newSlot: [Int32], made: [Int32]) {
+        valid = false
+        guard ordered else { return }
+        reordered.removeAll(keepingCapacity: true)
+        for k in made.reversed() { reordered.append(Int(k)) }
+        for i in newestFirst where newSlot[i] >= 0 { reordered.append(Int(newSlot[i])) }
+        swap(&newestFirst, &reordered)
     }
 }
 

@@ -27,22 +27,25 @@ extension PhysicsWorld {
     func findNewContacts() {
         computeBoxes(swept: true)
         fresh.removeAll(keepingCapacity: true)
-        // A local function, not a closure value: passed on as non-escaping, it allocates nothing.
-        func consider(_ a: Int, _ b: Int) {
-            guard bodies[a].isDynamic || bodies[b].isDynamic, let allowed = rule.allowedOrder(a, b),
-                  !hasContact(allowed.order) else { return }
-            fresh.append(allowed)
-        }
         let changed = broadPhaseMemory.changedBodies(boxes)
-        if let changed {
-            boxes.withUnsafeBufferPointer { boxes in
-                bodies.withUnsafeBufferPointer { bodies in
-                    broadPhaseMemory.forEachChangedOverlap(changed, boxes, alive: { bodies[$0].alive }, consider)
-                }
+        if !livePairsKnown { listLivePairs() }
+        // The rule and the bodies are read through locals: through `self`, reads of the rule's
+        // arrays and of a body in this hot loop came with retains.
+        let rule = self.rule
+        bodies.withUnsafeBufferPointer { bodies in
+            // A local function, not a closure value: passed on as non-escaping, it allocates nothing.
+            func consider(_ a: Int, _ b: Int) {
+                // Most overlapping pairs have their contact: that look-up first, the rule after.
+                guard !bodies[a].isStatic || !bodies[b].isStatic, livePairs[Self.pairKey(a, b)] == nil,
+                      let allowed = rule.allowedOrder(a, b) else { return }
+                fresh.append(allowed)
             }
-        } else {
             boxes.withUnsafeBufferPointer { boxes in
-                broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }, consider)
+                if let changed {
+                    broadPhaseMemory.forEachChangedOverlap(changed, boxes, alive: { bodies[$0].alive }, consider)
+                } else {
+                    broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }, consider)
+                }
             }
         }
         broadPhaseMemory.remember(boxes)
@@ -52,40 +55,46 @@ extension PhysicsWorld {
         var newPairs: [BodyPair] = [], newOrders: [PairOrder] = [], newContacts: [Contact?] = []
         let total = pairs.count - emptySlots + fresh.count
         newPairs.reserveCapacity(total); newOrders.reserveCapacity(total); newContacts.reserveCapacity(total)
+        // Where each old slot went (−1: dropped) and where the new contacts went, for the
+        // contact lists to keep their order without a sort.
+        newSlotOfSlot.removeAll(keepingCapacity: true)
+        madeSlots.removeAll(keepingCapacity: true)
         var i = 0
-        for f in fresh {
-            while i < pairs.count && pairOrders[i] < f.order {
-                if contacts[i] != nil { newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i]) }
-                i += 1
+        func keepOld() {
+            if contacts[i] != nil {
+                newSlotOfSlot.append(Int32(newPairs.count))
+                newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i])
+            } else {
+                newSlotOfSlot.append(-1)
             }
+            i += 1
+        }
+        for f in fresh {
+            while i < pairs.count && pairOrders[i] < f.order { keepOld() }
+            madeSlots.append(Int32(newPairs.count))
+            livePairs[Self.pairKey(f.pair.a, f.pair.b)] = 0
             newPairs.append(oriented(f.pair)); newOrders.append(f.order)
             newContacts.append(Contact(serial: nextSerial))
             nextSerial += 1
         }
-        while i < pairs.count {
-            if contacts[i] != nil { newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i]) }
-            i += 1
-        }
+        while i < pairs.count { keepOld() }
         pairs = newPairs; pairOrders = newOrders; contacts = newContacts
         emptySlots = 0
-        contactLists.valid = false
+        contactLists.slotsMerged(newSlot: newSlotOfSlot, made: madeSlots)
     }
 
-    /// Whether the pair at `order` has a contact (the slots are in pair order; each pair has one
-    /// place in it).
-    @inline(__always) func hasContact(_ order: PairOrder) -> Bool {
-        var lo = 0, hi = pairOrders.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if pairOrders[mid] < order { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < pairOrders.count && pairOrders[lo] == order && contacts[lo] != nil
+    /// `livePairs` made anew from the slots (after they were replaced wholesale).
+    func listLivePairs() {
+        livePairs.removeAll()
+        for i in pairs.indices where contacts[i] != nil { livePairs[Self.pairKey(pairs[i].a, pairs[i].b)] = 0 }
+        livePairsKnown = true
     }
 
     func destroyContact(_ i: Int) {
         guard let c = contacts[i] else { return }
         if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
         contacts[i] = nil
+        if livePairsKnown { livePairs[Self.pairKey(pairs[i].a, pairs[i].b)] = nil }
         broadPhaseMemory.parted(pairs[i])
         emptySlots += 1
         contactLists.valid = false

@@ -77,6 +77,12 @@ struct PairKeyTable: Sendable {
         count -= 1
     }
 
+    /// Empties the table, keeping its room.
+    mutating func removeAll() {
+        for i in keys.indices { keys[i] = Self.empty }
+        count = 0
+    }
+
     private mutating func grow() {
         let oldKeys = keys, oldValues = values
         keys = Array(repeating: Self.empty, count: oldKeys.count * 2)

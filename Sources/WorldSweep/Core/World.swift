@@ -33,6 +33,14 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var broadPhaseMemory = BroadPhaseMemory()
     /// The broad phase's new pairs of one pass (kept for its capacity).
     @exclusivity(unchecked) var fresh: [(order: PairOrder, pair: BodyPair)] = []
+    /// A merge's new slot of each old slot (−1: dropped) and slots of the contacts it made
+    /// (kept for their capacity).
+    @exclusivity(unchecked) var newSlotOfSlot: [Int32] = []
+    @exclusivity(unchecked) var madeSlots: [Int32] = []
+    /// The pairs (`pairKey`) that have a contact, for the broad phase to skip them; while
+    /// `livePairsKnown` (cleared when the slots are replaced wholesale).
+    @exclusivity(unchecked) var livePairs = PairKeyTable()
+    @exclusivity(unchecked) var livePairsKnown = false
 
     /// One key per unordered pair of bodies.
     @inline(__always) static func pairKey(_ a: Int, _ b: Int) -> UInt64 {
@@ -45,7 +53,7 @@ final class PhysicsWorld: StepStages {
         pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
             + contacts.capacity * MemoryLayout<Contact?>.stride
             + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + broadPhaseMemory.byteCount + rule.byteCount
-            + contactLists.byteCount
+            + contactLists.byteCount + livePairs.heldBytes
     }
 
     /// Fields (Fields.swift), in the animator's order; the bodies each acts on are listed per
@@ -105,6 +113,8 @@ final class PhysicsWorld: StepStages {
         emptySlots = 0
         boxes.removeAll()   // a body may have become static (anchored) or dynamic
         contactLists.valid = false
+        contactLists.ordered = false
+        livePairsKnown = false
         for (p, c) in dropped.sorted(by: { $0.contact.serial < $1.contact.serial }) where c.touching {
             changes.append(.ended(a: p.a, b: p.b))
         }
@@ -122,6 +132,7 @@ final class PhysicsWorld: StepStages {
         }
         emptySlots = 0
         contactLists.checked = false
+        livePairsKnown = false
         broadPhaseMemory.forget()
     }
 
