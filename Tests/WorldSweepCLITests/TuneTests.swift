@@ -320,7 +320,7 @@ extension TuneKillTests {
         }
         #expect(marked.sorted() == fromCSV.sorted())
         // And the best world is replayed: a still and an animated picture of it.
-        #expect(html.contains("<h2>The best world</h2>") && html.contains("<animateMotion"))
+        #expect(html.contains("<h2 id=\"best-world\">The best world</h2>") && html.contains("<animateMotion"))
         // On the page shell: the stylesheet in the head, once, the pictures after it.
         let shell = try PageShell(html)
         // Titled by the problem and its question; the search's own charts (the evaluated points

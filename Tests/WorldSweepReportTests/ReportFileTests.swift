@@ -22,6 +22,7 @@ import WorldSweepScene
         let commands = try XMLDocument(xmlString: "<r>" + html.components(separatedBy: "<code>").dropFirst().map { "<code>" + $0.components(separatedBy: "</code>")[0] + "</code>" }.joined() + "</r>")
             .nodes(forXPath: "//code").map { code in (code.children ?? []).map { $0.stringValue ?? "" }.filter { !$0.isEmpty && $0 != " " }.joined(separator: " ") }
         #expect(commands.contains("worldsweep trace Sweeps/twin-drop.yaml --world \(world)"))
+        #expect(html.contains("<span class=\"w\">Sweeps/<wbr/>twin-drop.yaml</span>"))   // a path wraps at its folders
         #expect(codeSpans(ReportWriter.markdown(summary: summary)).contains("worldsweep trace Sweeps/twin-drop.yaml --world \(world)"))
         // Without a replay the page says where the pictures come from.
         #expect(html.contains("drawn when `worldsweep run` writes the report"))
