@@ -4,6 +4,7 @@
 # that filtering on a grid value as written in the sweep file finds its rows (issue 18.6). Needs
 # pandas; without it, says so and exits 0, so CI may call it unconditionally. The Swift tests
 # (DataFilesTests) check the same properties without pandas.
+# Then recomputes the report's findings on twin-drop and radial-gravity (scripts/check-report-pandas.py).
 #
 #   scripts/check-pandas.sh          (PYTHON and WORLDSWEEP_BIN override the defaults)
 set -euo pipefail
@@ -114,3 +115,9 @@ if failures:
     sys.exit(1)
 print(f"check-pandas: pandas {pd.__version__}" + (f" and polars {pl.__version__}" if pl else "") + f" read {len(worlds)} worlds, {len(points)} points; filters on written values found their rows")
 PY
+# The report's findings recomputed from worlds.csv by pandas on two example sweeps: partner contacts
+# with their zeros, the change-point thresholds, the outcomes never reached and the never-shares.
+for example in twin-drop radial-gravity; do
+    "$WORLDSWEEP_BIN" run "Sweeps/$example.yaml" --out "$tmp/$example" --quiet >/dev/null
+done
+"$python" scripts/check-report-pandas.py "$tmp/twin-drop" "$tmp/radial-gravity"

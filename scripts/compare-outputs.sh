@@ -5,7 +5,7 @@
 # example in Sweeps/ but the million-world one). Only what a run measures about itself is masked
 # before comparing: its wall time and rates (summary.json's wallSeconds, worldTicksPerSecond,
 # engineThreadSeconds and simulationWorldTicksPerSecond, the report's "Wall time", "Throughput",
-# "Simulation rate" and "Whole-run rate" rows, the page's "… s wall time" summary). Both binaries
+# "Simulation rate", "Whole-run rate" and "Run rate" rows, the page's "… s wall time" summary). Both binaries
 # write to the same path in turn, so the command lines the files record are the same.
 #
 #   scripts/compare-outputs.sh OLD_BIN NEW_BIN [SWEEP.yaml ...]     exit 1 on any difference
@@ -21,8 +21,8 @@ mask() {
         [ -f "$f" ] && sed -E -i 's/"(wallSeconds|worldTicksPerSecond|engineThreadSeconds|simulationWorldTicksPerSecond)":[-+0-9.eE]+/"\1":MASKED/g' "$f"
     done
     for f in "$1"/report.md "$1"/report.html; do
-        [ -f "$f" ] && sed -E -i -e 's/^(\| (Wall time|Throughput|Simulation rate|Whole-run rate) \|).*$/\1 MASKED |/' \
-            -e 's#^(<tr><th>(Wall time|Throughput|Simulation rate|Whole-run rate)</th><td>).*(</td></tr>)$#\1MASKED\3#' \
+        [ -f "$f" ] && sed -E -i -e 's/^(\| (Wall time|Throughput|Simulation rate|Whole-run rate|Run rate) \|).*$/\1 MASKED |/' \
+            -e 's#^(<tr><th>(Wall time|Throughput|Simulation rate|Whole-run rate|Run rate)</th><td>).*(</td></tr>)$#\1MASKED\3#' \
             -e 's#; [0-9.]+ s wall time</summary>#; MASKED s wall time</summary>#' "$f"
     done
     return 0

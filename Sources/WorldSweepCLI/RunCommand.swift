@@ -212,7 +212,7 @@ struct RunCommand: ParsableCommand {
                      + (ran < run.worlds ? " (\(run.worlds - ran) more kept from before --resume)" : "")]
         let work = Double(ran) * Double(run.ticksPerWorld)
         if let rate = run.simulationWorldTicksPerSecond, let engine = run.engineThreadSeconds {
-            lines.append("simulation: " + Self.rate(rate) + String(format: " (%.2f s in the engine per thread)", engine / Double(max(1, run.threads))))
+            lines.append("simulation: " + Self.rate(rate) + " (\(RunInfo.secondsText(engine / Double(max(1, run.threads)))) in the engine per thread)")
         }
         // The run's own figures are summary.json's (and the report's): one source for all three.
         if run.wallSeconds > 0 {

@@ -265,7 +265,9 @@ enum HTMLReport {
     /// The trace command as code that wraps only between its words (never inside `--world`).
     static func command(_ m: ReportModel, world: Int) -> String {
         let text = m.traceCommand(world: world)
-        let words = text.split(separator: " ").map { "<span class=\"w\">\(HTML.escape(String($0)))</span>" }
+        // Words stay whole, but a path may wrap after its slashes: a long file name is wider than
+        // a world's figure.
+        let words = text.split(separator: " ").map { "<span class=\"w\">\(HTML.escape(String($0)).replacingOccurrences(of: "/", with: "/<wbr/>"))</span>" }
         return "<code>" + words.joined(separator: " ") + "</code>"
     }
 

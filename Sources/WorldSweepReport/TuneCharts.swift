@@ -14,7 +14,7 @@ public enum TuneCharts {
     public static func html(_ data: TuneChartData, scene: SceneFile, file: String) -> String {
         var s = TuneSearchCharts.html(data)
         if let front = paretoChart(data) {
-            s += "<h2>Pareto front</h2>\n<div class=\"charts\">"
+            s += "<h2 id=\"pareto\">Pareto front</h2>\n<div class=\"charts\">"
                 + HTML.figure(front.svg, caption: "Every evaluated point that meets the bounds (grey), within the front's span beyond it: \(front.shown) of \(front.feasible); the front in blue, the answer ringed.", class: "wide")
                 + "</div>\n"
         }
@@ -22,7 +22,7 @@ public enum TuneCharts {
             // Replica 0 of the best point: the first world the search ran at those values.
             let one = TuneEvaluator.scene(scene, candidates: [best.values], jitterSeed: scene.sweep?.seed ?? 0)
             if let trajectory = Trajectory.replay(WorldReplay(scene: one, file: file), world: 0) {
-                s += "<h2>The best world</h2>\n<p>" + HTML.escape(best.description)
+                s += "<h2 id=\"best-world\">The best world</h2>\n<p>" + HTML.escape(best.description)
                     + ", replica 0, replayed (worldsweep trace --world \(best.firstWorld) of the tune folder's sweep.yaml).</p>\n"
                 s += "<div class=\"charts\">"
                     + HTML.figure(TrajectoryChart(title: "paths", trajectory: trajectory).svg(), caption: "Each item's path.", class: "world")

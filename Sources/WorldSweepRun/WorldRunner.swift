@@ -38,16 +38,12 @@ public struct WorldRunner: Sendable {
         memoryPlan = MemoryPlan(scene: scene)
     }
 
-    /// The swept values of a point, in file order.
-    public func parameters(ofPoint point: Int) -> [Double] { scene.parameters(ofPoint: point) }
-
     /// Runs world `index` (point × replicas + replica) to the end of its ticks, or until it blows up.
     public func run(world index: Int) -> WorldResult {
-        let point = index / replicas, replica = index % replicas
-        let parameters = self.parameters(ofPoint: point)
-        let failedResult = WorldResult(world: index, point: point, replica: replica, parameters: parameters,
-                                       items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
-        guard ruleProblem == nil, let worldScene = try? worldMaker.world(index) else { return failedResult }
+        // The values the world is made from are the ones its result records.
+        let made = worldMaker.make(index)
+        let failedResult = self.failedResult(index, made)
+        guard ruleProblem == nil, case .success(let worldScene) = made.scene else { return failedResult }
         let built = worldScene.makeAnimator()
         let recorder = MetricsRecorder(built, speedLimit: speedLimit)
         recorder.attach()
@@ -61,7 +57,7 @@ public struct WorldRunner: Sendable {
             // the remaining ticks would change nothing.
             if recorder.paused { break }
         }
-        return WorldResult(world: index, point: point, replica: replica, parameters: parameters,
+        return WorldResult(world: index, point: made.point, replica: made.replica, parameters: made.parameters,
                            items: recorder.finish(), failed: false)
     }
 
@@ -82,7 +78,7 @@ public struct WorldRunner: Sendable {
         // Worlds whose batch would not fit the batch budget run one at a time, with the same
         // results bit for bit.
         guard memoryPlan.batchFits, ruleProblem == nil else { return worlds.map { run(world: $0) } }
-        struct Member { var slot: Int; var index: Int; var tick: Double }
+        struct Member { var slot: Int; var index: Int; var tick: Double; var made: SweepWorlds.World }
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []
         var plans: [WorldPlan] = []
@@ -91,7 +87,8 @@ public struct WorldRunner: Sendable {
         // they differ in more than values, compiled with its collisions).
         var template: PlanTemplate?
         for (slot, index) in worlds.enumerated() {
-            guard let worldScene = try? worldMaker.world(index) else { results[slot] = failedResult(index); continue }
+            let world = worldMaker.make(index)
+            guard case .success(let worldScene) = world.scene else { results[slot] = failedResult(index, world); continue }
             let made: (plan: WorldPlan, gravity: Vector?)
             if let template {
                 made = template.plan(for: worldScene)
@@ -107,7 +104,7 @@ public struct WorldRunner: Sendable {
             recorder = metrics
             // Worlds whose items sit on other bodies (not a sweep's) run one at a time.
             guard metrics.add(scene: worldScene, gravity: made.gravity, plan: plan) else { return worlds.map { run(world: $0) } }
-            members.append(Member(slot: slot, index: index, tick: worldScene.world.tick))
+            members.append(Member(slot: slot, index: index, tick: worldScene.world.tick, made: world))
             plans.append(plan)
         }
         guard let first = members.first, let recorder else { return results.map { $0! } }
@@ -124,18 +121,17 @@ public struct WorldRunner: Sendable {
             running -= recorder.afterTick(tick, batch: batch)
         }
         for (k, m) in members.enumerated() {
-            let point = m.index / replicas, replica = m.index % replicas
-            results[m.slot] = recorder.worlds[k].failed ? failedResult(m.index)
-                : WorldResult(world: m.index, point: point, replica: replica, parameters: parameters(ofPoint: point),
+            results[m.slot] = recorder.worlds[k].failed ? failedResult(m.index, m.made)
+                : WorldResult(world: m.index, point: m.made.point, replica: m.made.replica, parameters: m.made.parameters,
                               items: recorder.finish(batch: batch, world: k), failed: false)
         }
         return results.map { $0! }
     }
 
-    private func failedResult(_ index: Int) -> WorldResult {
-        let point = index / replicas
-        return WorldResult(world: index, point: point, replica: index % replicas, parameters: parameters(ofPoint: point),
-                           items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
+    /// World `index` failed (its values break a rule, or it blew up): its values, no measurements.
+    private func failedResult(_ index: Int, _ made: SweepWorlds.World) -> WorldResult {
+        WorldResult(world: index, point: made.point, replica: made.replica, parameters: made.parameters,
+                    items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
     }
 }
 

@@ -15,60 +15,15 @@ extension SceneFile {
     static let itemKeys: [(key: String, rule: ValueRule)] = [
         ("center.x", .any), ("center.y", .any), ("size.width", .length), ("size.height", .length), ("angle", .any),
     ]
-    static let forceKeys: [(key: String, rule: ValueRule)] = [
-        ("magnitude", .any), ("angle", .any), ("direction.x", .any), ("direction.y", .any),
-    ]
-    static var itemBehaviorKeys: [(key: String, rule: ValueRule)] { ItemProperty.numericKeys }
-
-    static let snapKeys: [(key: String, rule: ValueRule)] = [("point.x", .any), ("point.y", .any), ("damping", .nonNegative)]
-
-    /// An attachment's keys: those its kind takes (the parser's rule), `anchor` where it has one,
-    /// each item's offset where the kind takes offsets.
-    static func attachmentKeys(_ a: AttachmentSpec, items: [String]) -> [(key: String, rule: ValueRule)] {
-        var keys: [(key: String, rule: ValueRule)] = a.anchor == nil ? [] : [("anchor.x", .any), ("anchor.y", .any)]
-        switch a.kind {
-        case .distance: keys += [("length", .nonNegative), ("damping", .nonNegative), ("frequency", .frequency)] + offsetKeys(items)
-        case .limit: keys += [("length", .nonNegative)] + offsetKeys(items)
-        case .fixed: keys += [("damping", .nonNegative), ("frequency", .frequency)]
-        case .pin: keys += [("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
-        case .sliding:
-            keys += [("axis.x", .axis), ("axis.y", .axis), ("range.min", .any), ("range.max", .any), ("friction_torque", .nonNegative)]
+    /// Keys naming a pair of numbers, for jitter given as `[a, b]` (e.g. `top.center: [2, 2]`).
+    /// An item's, and each behavior type's pairs as its declaration names their parts.
+    static let vectorKeys: [String: (String, String)] = {
+        var keys = ["center": ("center.x", "center.y"), "size": ("size.width", "size.height")]
+        for type in BehaviorTypes.all {
+            for key in type.keys where key.parts.count == 2 { keys[key.key] = ("\(key.key).\(key.parts[0])", "\(key.key).\(key.parts[1])") }
         }
         return keys
-    }
-
-    /// `offset.ITEM.x` and `offset.ITEM.y` for each item (each once): where a push acts on it, or
-    /// where an attachment holds it, from its centre in its own frame (points).
-    static func offsetKeys(_ items: [String]) -> [(key: String, rule: ValueRule)] {
-        var seen = Set<String>()
-        return items.filter { seen.insert($0).inserted }.flatMap { [("offset.\($0).x", ValueRule.any), ("offset.\($0).y", .any)] }
-    }
-
-    /// The item and axis of an `offset.ITEM.x` / `offset.ITEM.y` key (nil for any other key).
-    static func offsetKey(_ key: String) -> (item: String, vertical: Bool)? {
-        guard key.hasPrefix("offset."), key.hasSuffix(".x") || key.hasSuffix(".y"), key.count > 9 else { return nil }
-        return (String(key.dropFirst(7).dropLast(2)), key.hasSuffix(".y"))
-    }
-
-    /// `offsets` with one item's offset set along one axis (the last entry for it, as the engine reads
-    /// it; a new entry from (0, 0) when it has none).
-    static func setting(_ value: Double, vertical: Bool, of item: String,
-                        in offsets: [(item: String, offset: Offset)]) -> [(item: String, offset: Offset)] {
-        var offsets = offsets
-        if offsets.lastIndex(where: { $0.item == item }) == nil { offsets.append((item, .zero)) }
-        let i = offsets.lastIndex { $0.item == item }!
-        if vertical { offsets[i].offset.vertical = value } else { offsets[i].offset.horizontal = value }
-        return offsets
-    }
-
-    /// Keys naming a pair of numbers, for jitter given as `[a, b]` (e.g. `top.center: [2, 2]`).
-    static let vectorKeys: [String: (String, String)] = [
-        "center": ("center.x", "center.y"), "size": ("size.width", "size.height"),
-        "direction": ("direction.x", "direction.y"), "linear_velocity": ("linear_velocity.x", "linear_velocity.y"),
-        "position": ("position.x", "position.y"),
-        "anchor": ("anchor.x", "anchor.y"), "point": ("point.x", "point.y"), "axis": ("axis.x", "axis.y"),
-        "range": ("range.min", "range.max"),
-    ]
+    }()
 
     /// The two keys a pair key names (`center`, …, and `offset.ITEM`), or nil.
     static func pairKeys(_ key: String) -> (String, String)? {
@@ -91,15 +46,7 @@ extension SceneFile {
 
     /// The numeric keys of `behavior` and their rules.
     func keyTable(ofBehavior behavior: BehaviorSpec) -> [(key: String, rule: ValueRule)] {
-        switch behavior.kind {
-        case .gravity: return Self.forceKeys
-        case .push: return Self.forceKeys + Self.offsetKeys(behavior.items)
-        case .item: return Self.itemBehaviorKeys
-        case .collision: return []
-        case .field(let field): return field.numericKeys
-        case .attachment(let a): return Self.attachmentKeys(a, items: behavior.items)
-        case .snap: return Self.snapKeys
-        }
+        behavior.kind.type.numericKeys(of: behavior)
     }
 
     /// Where the entity named by a path's first part is defined, or `.none`.
@@ -164,59 +111,10 @@ extension SceneFile {
             default: return item.angle
             }
         case .behavior(let index):
-            switch behaviors[index].kind {
-            case .gravity(let gravity):
-                return Self.read(parameter.key, of: gravity.force, GravitySpec.defaultAngle, GravitySpec.defaultMagnitude)
-            case .push(let push):
-                if let (item, vertical) = Self.offsetKey(parameter.key) {
-                    let offset = push.offsets.last { $0.item == item }?.offset ?? .zero
-                    return vertical ? offset.vertical : offset.horizontal
-                }
-                return Self.read(parameter.key, of: push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
-            case .item(let properties):
-                return ItemProperty.read(parameter.key, of: properties)
-            case .field(let field):
-                return field.value(of: parameter.key)
-            case .attachment(let a):
-                if let (item, vertical) = Self.offsetKey(parameter.key) {
-                    return vertical ? a.offset(of: item).vertical : a.offset(of: item).horizontal
-                }
-                switch parameter.key {
-                case "anchor.x": return a.anchor!.x
-                case "anchor.y": return a.anchor!.y
-                case "length": return a.length ?? measuredLength(of: behaviors[index])
-                case "damping": return a.damping ?? 0
-                case "frequency": return a.frequency ?? 0
-                case "range.min": return a.range?.minimum ?? -.infinity
-                case "range.max": return a.range?.maximum ?? .infinity
-                case "friction_torque": return a.frictionTorque ?? 0
-                case "axis.x": return a.axis!.dx
-                default: return a.axis!.dy
-                }
-            case .snap(let snap):
-                switch parameter.key {
-                case "point.x": return snap.point.x
-                case "point.y": return snap.point.y
-                default: return snap.damping
-                }
-            case .collision:
-                fatalError("collision behaviors have no numeric keys")
-            }
+            return behaviors[index].kind.type.value(parameter.key, of: behaviors[index], in: self)
         case .measure(let index):
             return measures[index].value(of: parameter.key)
         }
-    }
-
-    /// The length an attachment measures when made (its length when the file sets none): the
-    /// distance between its attachment points with the items where the file places them.
-    public func measuredLength(of behavior: BehaviorSpec) -> Double {
-        guard case .attachment(let a) = behavior.kind else { return 0 }
-        let placed = behavior.items.map { name in
-            let item = self.item(named: name)!
-            return PlanInput.Item(center: item.center, size: item.size, angle: item.angle,
-                                  boundsType: Self.boundsType(item.shape), path: item.shape == .path ? item.path : [])
-        }
-        return PlanInput.Attachment.measuredLength(items: placed, offsets: behavior.items.map { a.offset(of: $0) }, anchor: a.anchor ?? Point(x: 0, y: 0))
     }
 
     /// A copy with each `NAME.KEY` set to its value, in order. Unknown paths and values the key does
@@ -256,84 +154,10 @@ extension SceneFile {
             default: items[index].angle = value
             }
         case .behavior(let index):
-            switch behaviors[index].kind {
-            case .gravity(var gravity):
-                Self.write(value, parameter.key, to: &gravity.force, GravitySpec.defaultAngle, GravitySpec.defaultMagnitude)
-                behaviors[index].kind = .gravity(gravity)
-            case .push(var push):
-                if let (item, vertical) = Self.offsetKey(parameter.key) {
-                    push.offsets = Self.setting(value, vertical: vertical, of: item, in: push.offsets)
-                } else {
-                    Self.write(value, parameter.key, to: &push.force, PushSpec.defaultAngle, PushSpec.defaultMagnitude)
-                }
-                behaviors[index].kind = .push(push)
-            case .item(var properties):
-                ItemProperty.write(value, parameter.key, to: &properties)
-                behaviors[index].kind = .item(properties)
-            case .field(var field):
-                field.set(parameter.key, value)
-                behaviors[index].kind = .field(field)
-            case .attachment(var a):
-                if let (item, vertical) = Self.offsetKey(parameter.key) {
-                    a.offsets = Self.setting(value, vertical: vertical, of: item, in: a.offsets)
-                    behaviors[index].kind = .attachment(a)
-                    return
-                }
-                switch parameter.key {
-                case "anchor.x": a.anchor!.x = value
-                case "anchor.y": a.anchor!.y = value
-                case "length": a.length = value
-                case "damping": a.damping = value
-                case "frequency": a.frequency = value
-                case "range.min": a.range = FloatRange(minimum: value, maximum: a.range?.maximum ?? .infinity)
-                case "range.max": a.range = FloatRange(minimum: a.range?.minimum ?? -.infinity, maximum: value)
-                case "friction_torque": a.frictionTorque = value
-                case "axis.x": a.axis!.dx = value
-                default: a.axis!.dy = value
-                }
-                behaviors[index].kind = .attachment(a)
-                if checkRelations { try self.checkRelations(ofBehavior: index, path: path) }
-            case .snap(var snap):
-                switch parameter.key {
-                case "point.x": snap.point.x = value
-                case "point.y": snap.point.y = value
-                default: snap.damping = value
-                }
-                behaviors[index].kind = .snap(snap)
-            case .collision:
-                fatalError("collision behaviors have no numeric keys")
-            }
+            behaviors[index].kind.type.set(value, parameter.key, of: &behaviors[index].kind)
+            if checkRelations { try self.checkRelations(ofBehavior: index, path: path) }
         case .measure(let index):
             measures[index].set(parameter.key, value)
-        }
-    }
-
-    private static func read(_ key: String, of force: DirectionSpec, _ defaultAngle: Double,
-                             _ defaultMagnitude: Double) -> Double {
-        switch key {
-        case "magnitude": return force.effectiveMagnitude(default: defaultMagnitude)
-        case "angle": return force.effectiveAngle(default: defaultAngle)
-        case "direction.x": return force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude).dx
-        default: return force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude).dy
-        }
-    }
-
-    /// Setting angle or magnitude of a force given as a vector (or the reverse) converts it to the
-    /// other form first, keeping the part not being set.
-    private static func write(_ value: Double, _ key: String, to force: inout DirectionSpec, _ defaultAngle: Double,
-                              _ defaultMagnitude: Double) {
-        switch key {
-        case "magnitude", "angle":
-            if force.direction != nil {
-                force.angle = force.effectiveAngle(default: defaultAngle)
-                force.magnitude = force.effectiveMagnitude(default: defaultMagnitude)
-                force.direction = nil
-            }
-            if key == "magnitude" { force.magnitude = value } else { force.angle = value }
-        default:
-            var direction = force.effectiveDirection(defaultAngle: defaultAngle, defaultMagnitude: defaultMagnitude)
-            if key == "direction.x" { direction.dx = value } else { direction.dy = value }
-            force = DirectionSpec(direction: direction)
         }
     }
 }

@@ -2,22 +2,19 @@ import WorldSweep
 
 // A sweep's worlds differ from one another only in the numbers its paths name, so a batch
 // compiles one world's plan in full and makes the others from it by setting their values
-// (WorldPlan+Values) at the plan slots those paths resolve to, once per sweep: an item's pose, the
-// items' material settings, a push's or gravity's force. A sweep with a path that has no slot (a
-// size, a shape, an attachment's keys, a velocity, a field) compiles its worlds, taking the
-// template's collisions. Either way the plan is the one `WorldPlan(compiling: world.planInput())`
+// (WorldPlan+Values) at the plan slots those paths resolve to, once per sweep: an item's pose, or
+// a slot a behavior type declares (`BehaviorType.slot`: the items' material settings, a push's or
+// gravity's force). A sweep with a path that has no slot (a size, a shape, an attachment's keys, a
+// velocity, a field) compiles its worlds, taking the template's collisions. Either way the plan is the one `WorldPlan(compiling: world.planInput())`
 // gives (PlanTemplateTests checks that world by world).
 
 /// Where one of a sweep's numbers lands in a compiled plan.
 package enum PlanSlot: Hashable, Sendable {
     /// Item `item`'s centre and angle.
     case pose(item: Int)
-    /// The items' materials: every item behavior's settings overlaid, per item.
-    case itemSettings
-    /// The vector of the push made by behavior `behavior`.
-    case push(behavior: Int)
-    /// The world's gravity (the last gravity behavior's direction).
-    case gravity
+    /// A number of behavior type `type` (its `name`) sets: of behavior `index`, or nil where the
+    /// type's behaviors share one slot (every item behavior's settings overlaid; the one gravity).
+    case behavior(type: String, index: Int?)
 
     /// The slot a resolved path sets in `scene`'s plan, or nil when only a compile makes it.
     static func of(_ parameter: ResolvedParameter, in scene: SceneFile) -> PlanSlot? {
@@ -25,12 +22,7 @@ package enum PlanSlot: Hashable, Sendable {
         case .item(let i):
             return ["center.x", "center.y", "angle"].contains(parameter.key) ? .pose(item: i) : nil
         case .behavior(let k):
-            switch scene.behaviors[k].kind {
-            case .gravity: return .gravity
-            case .push: return SceneFile.offsetKey(parameter.key) == nil ? .push(behavior: k) : nil
-            case .item: return ItemProperty.isSetting(parameter.key) ? .itemSettings : nil
-            case .collision, .field, .attachment, .snap: return nil
-            }
+            return scene.behaviors[k].kind.type.slot(forKey: parameter.key, behavior: k)
         case .measure:
             // A written metric's number is not in the plan at all; a world that differs in one is
             // compiled, as for any key without a slot (rare: it is swept only to compare metrics).
@@ -62,12 +54,7 @@ public struct PlanTemplate: Sendable {
         self.scene = scene
         input = scene.planInput()
         plan = WorldPlan(compiling: input)
-        let settable = scene.behaviors.allSatisfy {
-            switch $0.kind {
-            case .gravity, .collision, .item, .push: true
-            case .field, .attachment, .snap: false
-            }
-        }
+        let settable = scene.behaviors.allSatisfy { $0.kind.type.plansByValue }
         var slots: [PlanSlot]? = settable ? [] : nil
         for path in paths ?? [] {
             guard let slot = PlanSlot.of(path, in: scene) else { slots = nil; break }
@@ -94,21 +81,8 @@ public struct PlanTemplate: Sendable {
             switch slot {
             case .pose(let i):
                 plan.setPose(ofItem: i, center: world.items[i].center, angle: world.items[i].angle)
-            case .push(let k):
-                guard case .push(let push) = world.behaviors[k].kind else { continue }
-                plan.setPush(behavior: k, direction: SceneFile.direction(of: push))
-            case .gravity:
-                gravity = world.gravityDirection()
-            case .itemSettings:
-                // Each item's settings overlaid by the compile's rule, members as the template's
-                // input lists them (a sweep changes no item lists), settings as this world has them.
-                let itemBehaviors = input.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
-                    guard case .item(let members, _, _) = input.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
-                    return (members, p.settings)
-                }
-                for item in world.items.indices {
-                    if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
-                }
+            case .behavior(let type, _):
+                BehaviorTypes.named(type)!.setValues(at: slot, of: world, template: input, into: &plan, gravity: &gravity)
             }
         }
         plan.setGravity(gravity)

@@ -52,7 +52,7 @@ extension SceneFile {
         let viewByName = Dictionary(uniqueKeysWithValues: views.map { ($0.name, $0) })
         var built: [(name: String, behavior: DynamicBehavior)] = []
         for spec in behaviors {
-            let behavior = Self.makeBehavior(spec, items: spec.items.map { viewByName[$0]! })
+            let behavior = spec.kind.type.makeBehavior(spec, items: spec.items.map { viewByName[$0]! })
             animator.addBehavior(behavior)
             built.append((spec.name, behavior))
         }
@@ -61,109 +61,6 @@ extension SceneFile {
 
     private static func makeView(_ item: ItemSpec) -> View {
         View(name: item.name, center: item.center, size: item.size, angle: item.angle,
-             collisionBoundsType: boundsType(item.shape), collisionBoundingPath: item.shape == .path ? item.path : [])
-    }
-
-    private static func makeBehavior(_ spec: BehaviorSpec, items: [View]) -> DynamicBehavior {
-        switch spec.kind {
-        case .gravity(let gravity):
-            let behavior = GravityBehavior(items: items)
-            if let direction = gravity.force.direction {
-                behavior.gravityDirection = direction
-            } else if !gravity.force.isDefault {
-                behavior.setAngle(gravity.force.angle ?? GravitySpec.defaultAngle,
-                                  magnitude: gravity.force.magnitude ?? GravitySpec.defaultMagnitude)
-            }
-            return behavior
-
-        case .collision(let collision):
-            let behavior = CollisionBehavior(items: items)
-            behavior.collisionMode = switch collision.mode {
-            case .items: .items
-            case .boundaries: .boundaries
-            case .everything: .everything
-            }
-            if collision.referenceBounds {
-                behavior.setTranslatesReferenceBoundsIntoBoundary(with: collision.insets)
-            }
-            for boundary in collision.boundaries {
-                switch boundary.shape {
-                case let .segment(from, to): behavior.addBoundary(withIdentifier: boundary.identifier, from: from, to: to)
-                case .path(let points): behavior.addBoundary(withIdentifier: boundary.identifier, for: points)
-                }
-            }
-            return behavior
-
-        case .item(let properties):
-            let behavior = DynamicItemBehavior(items: items)
-            behavior.setProperties(properties.settings)
-            // Added before the behavior joins the animator: they apply when it does.
-            for item in items {
-                if let v = properties.linearVelocity { behavior.addLinearVelocity(v, for: item) }
-                if let w = properties.angularVelocity { behavior.addAngularVelocity(w, for: item) }
-            }
-            return behavior
-
-        case .field(let field):
-            return field.makeBehavior(items: items)
-
-        case .push(let push):
-            let behavior = PushBehavior(items: items, mode: push.mode == .continuous ? .continuous : .instantaneous)
-            if let direction = push.force.direction {
-                behavior.pushDirection = direction
-            } else if !push.force.isDefault {
-                behavior.setAngle(push.force.angle ?? PushSpec.defaultAngle,
-                                  magnitude: push.force.magnitude ?? PushSpec.defaultMagnitude)
-            }
-            for (name, offset) in push.offsets {
-                if let item = items.first(where: { $0.name == name }) {
-                    behavior.setTargetOffsetFromCenter(offset, for: item)
-                }
-            }
-            behavior.active = push.active
-            return behavior
-
-        case .attachment(let a):
-            return makeAttachment(a, items: items)
-
-        case .snap(let snap):
-            let behavior = SnapBehavior(item: items[0], snapTo: snap.point)
-            behavior.damping = snap.damping
-            return behavior
-        }
-    }
-
-    /// The attachment through UIKit's initializer or factory for its kind and items (the parser
-    /// allows only the combinations UIKit has), then the numbers the file sets.
-    private static func makeAttachment(_ a: AttachmentSpec, items: [View]) -> AttachmentBehavior {
-        let behavior: AttachmentBehavior
-        let offsets = items.map { a.offset(of: $0.name) }
-        let anchor = a.anchor ?? Point(x: 0, y: 0), axis = a.axis ?? Vector(dx: 0, dy: 0)
-        if items.count == 1 {
-            behavior = a.kind == .sliding
-                ? AttachmentBehavior.slidingAttachment(with: items[0], attachmentAnchor: anchor, axisOfTranslation: axis)
-                : AttachmentBehavior(item: items[0], offsetFromCenter: offsets[0], attachedToAnchor: anchor)
-        } else {
-            switch a.kind {
-            case .distance:
-                behavior = AttachmentBehavior(item: items[0], offsetFromCenter: offsets[0], attachedTo: items[1], offsetFromCenter: offsets[1])
-            case .pin:
-                behavior = AttachmentBehavior.pinAttachment(with: items[0], attachedTo: items[1], attachmentAnchor: anchor)
-            case .sliding:
-                behavior = AttachmentBehavior.slidingAttachment(with: items[0], attachedTo: items[1], attachmentAnchor: anchor,
-                                                                axisOfTranslation: axis)
-            case .fixed:
-                behavior = AttachmentBehavior.fixedAttachment(with: items[0], attachedTo: items[1], attachmentAnchor: anchor)
-            case .limit:
-                behavior = AttachmentBehavior.limitAttachment(with: items[0], offsetFromCenter: offsets[0], attachedTo: items[1],
-                                                              offsetFromCenter: offsets[1])
-            }
-        }
-        if let v = a.length { behavior.length = v }
-        if let v = a.damping { behavior.damping = v }
-        if let v = a.frequency { behavior.frequency = v }
-        if let v = a.range { behavior.attachmentRange = v }
-        if let v = a.frictionTorque { behavior.frictionTorque = v }
-        return behavior
+             collisionBoundsType: item.shape.boundsType, collisionBoundingPath: item.shape == .path ? item.path : [])
     }
 }

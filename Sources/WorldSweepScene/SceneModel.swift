@@ -92,6 +92,14 @@ public struct WorldSpec: Sendable, Hashable {
 
 public enum ItemShape: String, Sendable, Hashable, CaseIterable {
     case rectangle, ellipse, path
+
+    var boundsType: DynamicItemCollisionBoundsType {
+        switch self {
+        case .rectangle: .rectangle
+        case .ellipse: .ellipse
+        case .path: .path
+        }
+    }
 }
 
 public struct ItemSpec: Sendable, Hashable {
@@ -137,6 +145,8 @@ public struct BehaviorSpec: Sendable, Hashable {
     public var typeName: String { kind.typeName }
 }
 
+/// A behavior as the file gives it: one case per behavior type, each declared in Behaviors/
+/// (`type` is its declaration).
 public enum BehaviorKind: Sendable, Hashable {
     case gravity(GravitySpec)
     case collision(CollisionSpec)
@@ -146,219 +156,34 @@ public enum BehaviorKind: Sendable, Hashable {
     case attachment(AttachmentSpec)
     case snap(SnapSpec)
 
-    public var typeName: String {
-        switch self {
-        case .gravity: "gravity"
-        case .collision: "collision"
-        case .item: "item"
-        case .push: "push"
-        case .field: "field"
-        case .attachment: "attachment"
-        case .snap: "snap"
-        }
-    }
+    public var typeName: String { type.name }
 
     /// "item behavior", "push behavior", ...: how messages refer to a behavior of this kind.
     var noun: String { "\(typeName) behavior" }
 }
 
-/// A force direction given either as a vector or as angle and/or magnitude (never both ways);
-/// unset parts take the behavior's defaults. Kept as written so the animator gets exactly the
-/// numbers in the file, not a round trip through cos/sin.
-public struct DirectionSpec: Sendable, Hashable {
-    public var angle: Double?
-    public var magnitude: Double?
-    public var direction: Vector?
+/// Every behavior type, in the order messages list them.
+enum BehaviorTypes {
+    static var all: [any BehaviorType.Type] { [
+        GravityType.self, CollisionType.self, ItemType.self, PushType.self, AttachmentType.self, SnapType.self, FieldType.self,
+    ] }
 
-    public init(angle: Double? = nil, magnitude: Double? = nil, direction: Vector? = nil) {
-        self.angle = angle
-        self.magnitude = magnitude
-        self.direction = direction
-    }
+    static var names: [String] { all.map { $0.name } }
 
-    public var isDefault: Bool { angle == nil && magnitude == nil && direction == nil }
-
-    func effectiveAngle(default defaultAngle: Double) -> Double {
-        if let direction { return direction.dx == 0 && direction.dy == 0 ? 0 : atan2(direction.dy, direction.dx) }
-        return angle ?? defaultAngle
-    }
-
-    public func effectiveMagnitude(default defaultMagnitude: Double) -> Double {
-        if let direction { return (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
-        return magnitude ?? defaultMagnitude
-    }
-
-    func effectiveDirection(defaultAngle: Double, defaultMagnitude: Double) -> Vector {
-        if let direction { return direction }
-        let a = angle ?? defaultAngle, m = magnitude ?? defaultMagnitude
-        return Vector(dx: m * cos(a), dy: m * sin(a))
-    }
+    static func named(_ name: String) -> (any BehaviorType.Type)? { all.first { $0.name == name } }
 }
 
-public struct GravitySpec: Sendable, Hashable {
-    /// UIKit's defaults: pointing down (angle π/2) at magnitude 1 (1000 pt/s²).
-    public static let defaultAngle = Double.pi / 2
-    public static let defaultMagnitude = 1.0
-
-    public var force: DirectionSpec
-
-    public init(force: DirectionSpec = DirectionSpec()) { self.force = force }
-}
-
-public enum CollisionModeSpec: String, Sendable, Hashable, CaseIterable {
-    case items, boundaries, everything
-}
-
-public struct CollisionSpec: Sendable, Hashable {
-    public var mode: CollisionModeSpec
-    /// Whether the reference bounds (inset by `insets`) are a boundary.
-    public var referenceBounds: Bool
-    public var insets: EdgeInsets
-    /// In file order.
-    public var boundaries: [BoundarySpec]
-
-    public init(mode: CollisionModeSpec = .everything, referenceBounds: Bool = false, insets: EdgeInsets = .zero,
-                boundaries: [BoundarySpec] = []) {
-        self.mode = mode
-        self.referenceBounds = referenceBounds
-        self.insets = insets
-        self.boundaries = boundaries
-    }
-}
-
-public struct BoundarySpec: Sendable, Hashable {
-    public enum Shape: Sendable, Hashable {
-        case segment(from: Point, to: Point)
-        /// A closed edge loop through the points.
-        case path([Point])
-    }
-
-    public var identifier: String
-    public var shape: Shape
-
-    public init(identifier: String, shape: Shape) {
-        self.identifier = identifier
-        self.shape = shape
-    }
-}
-
-/// The properties an item behavior sets; nil = not set in the file, so the engine keeps its default
-/// (or what an earlier behavior set).
-/// An item behavior's keys (ItemProperty.all lists them): the API's properties as the API keeps
-/// them (nil: unset; `spec.elasticity` reads and writes `spec.settings.elasticity`), and the
-/// velocity changes it adds.
-@dynamicMemberLookup
-public struct ItemPropertiesSpec: Sendable, Hashable {
-    public var settings = DynamicItemBehavior.Settings()
-
-    public subscript<Value>(dynamicMember property: WritableKeyPath<DynamicItemBehavior.Settings, Value>) -> Value {
-        get { settings[keyPath: property] }
-        set { settings[keyPath: property] = newValue }
-    }
-    /// pt/s, added to each item's velocity.
-    public var linearVelocity: Vector?
-    /// rad/s, added to each item's angular velocity.
-    public var angularVelocity: Double?
-
-    /// Nothing set; `set` sets what it names (`ItemPropertiesSpec { $0.elasticity = 0.5 }`), so
-    /// the properties are not listed here again.
-    public init(_ set: (inout ItemPropertiesSpec) -> Void = { _ in }) { set(&self) }
-}
-
-public enum PushModeSpec: String, Sendable, Hashable, CaseIterable {
-    case continuous, instantaneous
-}
-
-public struct PushSpec: Sendable, Hashable {
-    /// UIKit's defaults: a zero vector (angle 0, magnitude 0).
-    public static let defaultAngle = 0.0
-    public static let defaultMagnitude = 0.0
-
-    public var mode: PushModeSpec
-    public var force: DirectionSpec
-    public var active: Bool
-    /// Where the force acts on each item, in the item's frame; file order.
-    public var offsets: [(item: String, offset: Offset)]
-
-    public init(mode: PushModeSpec, force: DirectionSpec = DirectionSpec(), active: Bool = true,
-                offsets: [(item: String, offset: Offset)] = []) {
-        self.mode = mode
-        self.force = force
-        self.active = active
-        self.offsets = offsets
-    }
-
-    public static func == (a: PushSpec, b: PushSpec) -> Bool {
-        a.mode == b.mode && a.force == b.force && a.active == b.active
-            && a.offsets.map(\.item) == b.offsets.map(\.item) && a.offsets.map(\.offset) == b.offsets.map(\.offset)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(mode)
-        hasher.combine(force)
-        hasher.combine(active)
-        for (item, offset) in offsets {
-            hasher.combine(item)
-            hasher.combine(offset)
+extension BehaviorKind {
+    /// The declaration of this behavior's type (Behaviors/).
+    var type: any BehaviorType.Type {
+        switch self {
+        case .gravity: GravityType.self
+        case .collision: CollisionType.self
+        case .item: ItemType.self
+        case .push: PushType.self
+        case .field: FieldType.self
+        case .attachment: AttachmentType.self
+        case .snap: SnapType.self
         }
     }
 }
-
-/// An attachment as the file gives it (UIAttachmentBehavior): its kind, and the numbers set; an
-/// unset length is measured from where the items are placed, as UIKit measures it when made.
-public struct AttachmentSpec: Sendable, Hashable {
-    public var kind: AttachmentBehavior.Kind
-    /// One item: the anchor point; two items of kind pin, sliding or fixed: the attachment
-    /// anchor where they are joined. Nil for two items of kind distance or limit.
-    public var anchor: Point?
-    /// Attachment points from the items' centres, in their own frames (distance and limit); file order.
-    public var offsets: [(item: String, offset: Offset)]
-    public var length: Double?
-    public var damping: Double?
-    public var frequency: Double?
-    /// Pin: angle limits (rad); sliding: translation limits (pt).
-    public var range: FloatRange?
-    public var frictionTorque: Double?
-    /// Sliding: the axis of translation.
-    public var axis: Vector?
-
-    public init(kind: AttachmentBehavior.Kind = .distance, anchor: Point? = nil, offsets: [(item: String, offset: Offset)] = [],
-                length: Double? = nil, damping: Double? = nil, frequency: Double? = nil, range: FloatRange? = nil,
-                frictionTorque: Double? = nil, axis: Vector? = nil) {
-        self.kind = kind; self.anchor = anchor; self.offsets = offsets; self.length = length; self.damping = damping
-        self.frequency = frequency; self.range = range; self.frictionTorque = frictionTorque; self.axis = axis
-    }
-
-    /// Item `name`'s offset (zero when the file gives none).
-    public func offset(of name: String) -> Offset { offsets.last { $0.item == name }?.offset ?? .zero }
-
-    public static func == (a: AttachmentSpec, b: AttachmentSpec) -> Bool {
-        a.kind == b.kind && a.anchor == b.anchor && a.offsets.map(\.item) == b.offsets.map(\.item)
-            && a.offsets.map(\.offset) == b.offsets.map(\.offset) && a.length == b.length && a.damping == b.damping
-            && a.frequency == b.frequency && a.range == b.range && a.frictionTorque == b.frictionTorque && a.axis == b.axis
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind); hasher.combine(anchor)
-        for (item, offset) in offsets { hasher.combine(item); hasher.combine(offset) }
-        hasher.combine(length); hasher.combine(damping); hasher.combine(frequency); hasher.combine(range)
-        hasher.combine(frictionTorque); hasher.combine(axis)
-    }
-}
-
-/// A snap as the file gives it (UISnapBehavior): the point, and the damping (UIKit's default 0.5).
-public struct SnapSpec: Sendable, Hashable {
-    public var point: Point
-    public var damping: Double
-
-    public init(point: Point, damping: Double = SnapBehavior.defaultDamping) {
-        self.point = point
-        self.damping = damping
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

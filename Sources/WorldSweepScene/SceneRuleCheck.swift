@@ -26,17 +26,11 @@ extension SceneFile {
 }
 
 extension SceneFile {
-    /// The rules between an attachment's keys, as the parser checks them in the file: a range's
-    /// min ≤ max and a non-zero sliding axis. `path` (a key just set) names the refusal.
+    /// The rules between a behavior's keys, as the parser checks them in the file (an attachment's
+    /// range min ≤ max, its non-zero sliding axis). `path` (a key just set) names the refusal.
     func checkRelations(ofBehavior index: Int, path: String) throws(SceneError) {
-        guard case .attachment(let a) = behaviors[index].kind else { return }
-        if let r = a.range, r.minimum > r.maximum {
-            throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
-                             "expected 'range' min ≤ max for '\(path)', got [\(formatNumber(r.minimum)), \(formatNumber(r.maximum))]")
-        }
-        if let axis = a.axis, axis.dx == 0 && axis.dy == 0 {
-            throw SceneError(path: sourcePath, at: location(ofEntityIn: path),
-                             "expected a non-zero 'axis' of translation for '\(path)', got [0, 0]")
+        if let problem = behaviors[index].kind.type.relationProblem(of: behaviors[index].kind, path: path) {
+            throw SceneError(path: sourcePath, at: location(ofEntityIn: path), problem)
         }
     }
 }

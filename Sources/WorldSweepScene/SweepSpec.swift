@@ -252,17 +252,38 @@ public struct SweepWorlds: Sendable {
         return resolved.map { $0.parameters + $0.jitter }
     }
 
+    /// One world of the sweep as it is made: its point's swept values (what its result records, in
+    /// file order) and its scene, made from those values (or why they break a rule).
+    public struct World: Sendable {
+        public let point: Int
+        public let replica: Int
+        /// The point's swept values, in the order of the sweep's parameters (none without a sweep).
+        public let parameters: [Double]
+        public let scene: Result<SceneFile, SceneError>
+    }
+
     /// The scene one world of the sweep runs: the point's values, then that replica's jitter added.
     /// World 0 of a file without a sweep is the file itself.
     public func world(_ index: Int) throws(SceneError) -> SceneFile {
+        try make(index).scene.get()
+    }
+
+    /// World `index` with the values it is made from, which travel with it to its result.
+    public func make(_ index: Int) -> World {
         guard let sweep = scene.sweep else {
             precondition(index == 0, "a scene without a sweep has only world 0")
-            return scene
+            return World(point: 0, replica: 0, parameters: [], scene: .success(scene))
         }
         precondition(index >= 0 && index < sweep.worldCount, "world \(index) is outside 0..<\(sweep.worldCount)")
         let (point, replica) = sweep.position(ofWorld: index)
+        let values = sweep.parameterValues(atPoint: point)
+        let made = Result { () throws(SceneError) -> SceneFile in try world(point: point, replica: replica, values: values, of: sweep) }
+        return World(point: point, replica: replica, parameters: values, scene: made)
+    }
+
+    private func world(point: Int, replica: Int, values: [Double], of sweep: SweepSpec) throws(SceneError) -> SceneFile {
         guard let resolved else {
-            var world = try scene.applying(sweep.values(atPoint: point))
+            var world = try scene.applying(zip(sweep.parameters, values).map { ($0.path, $1) })
             for (path, delta) in sweep.jitterOffsets(point: point, replica: replica) {
                 try world.setValue(try world.value(at: path) + delta, at: path)
             }
@@ -270,7 +291,7 @@ public struct SweepWorlds: Sendable {
         }
         var world = scene
         // The rules between an attachment's keys hold once every value is set, not in between.
-        for (k, value) in sweep.parameterValues(atPoint: point).enumerated() {
+        for (k, value) in values.enumerated() {
             try world.setValue(value, at: resolved.parameters[k], path: sweep.parameters[k].path, checkRelations: false)
         }
         for (k, (path, delta)) in sweep.jitterOffsets(point: point, replica: replica).enumerated() {

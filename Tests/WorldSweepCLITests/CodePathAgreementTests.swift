@@ -76,8 +76,8 @@ import WorldSweepRunAVX2
             #expect(a != nil && a == b, "\(name)")
         }
         let page = try String(contentsOfFile: "\(avx2)/report.html", encoding: .utf8)
-        #expect(page.contains("<h2>Pareto front</h2>") && page.contains("class=\"front-point\""))
-        #expect(page.contains("<h2>The best world</h2>") && page.contains("<animateMotion"))
+        #expect(page.contains("<h2 id=\"pareto\">Pareto front</h2>") && page.contains("class=\"front-point\""))
+        #expect(page.contains("<h2 id=\"best-world\">The best world</h2>") && page.contains("<animateMotion"))
         #endif
     }
 }

@@ -11,12 +11,6 @@ private func seed(_ name: String) -> String { root.appendingPathComponent("Sweep
 
 private func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-/// worlds.csv as rows of named cells.
-private func rows(_ path: String) -> [[String: String]] {
-    let lines = text(path).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
-}
-
 /// The seed sweeps of attachments and snap (Sweeps/pendulum.yaml, spring-card.yaml, spring-hang.yaml, snap.yaml):
 /// each runs end to end with a report on both engines, bit for bit the same.
 @Suite struct SpringSweepTests {
@@ -30,10 +24,10 @@ private func rows(_ path: String) -> [[String: String]] {
         #expect(!a.isEmpty && a == b)
         #expect(text("\(batched)/points.csv") == text("\(single)/points.csv"))
         // The spring columns, after the item's contract columns.
-        #expect(a.prefix { $0 != "\n" }.hasSuffix(",\(item).overshoot,\(item).settle_time,\(item).oscillations"))
+        #expect(CSVTable(text: a).header.suffix(3) == ["\(item).overshoot", "\(item).settle_time", "\(item).oscillations"])
         for report in ["report.md", "report.html"] { #expect(!text("\(batched)/\(report)").isEmpty, "\(report)") }
         // Every world swung through its rest at least once or settled: the metrics hold numbers.
-        for row in rows("\(batched)/worlds.csv") {
+        for row in try CSVTable(path: "\(batched)/worlds.csv").records {
             #expect(Double(row["\(item).overshoot"]!) != nil && Int(row["\(item).oscillations"]!) != nil)
         }
     }
@@ -59,7 +53,7 @@ private func rows(_ path: String) -> [[String: String]] {
         #expect(html.contains("Worlds that never settled in the run, by spring.damping: 75 % at 0.05"))
         // By hand: a damping ratio of 1 (critical) never swings through; 0.05 swings through
         // again and again (each swing keeps e^(−π·0.05/√(1 − 0.0025)) = 85 % of the last).
-        for row in rows("\(out)/worlds.csv") {
+        for row in try CSVTable(path: "\(out)/worlds.csv").records {
             let zeta = Double(row["spring.damping"]!)!, crossings = Int(row["card.oscillations"]!)!
             if zeta == 1 { #expect(crossings == 0) }
             if zeta == 0.05 { #expect(crossings >= 4) }

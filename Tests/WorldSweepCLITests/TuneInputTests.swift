@@ -19,12 +19,6 @@ private let dropFile = """
 
     """
 
-private func write(_ text: String, _ name: String = "t.yaml") throws -> String {
-    let path = Scratch.directory("tune-input") + "/\(name)"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
-}
-
 private func tuneSection(_ parameter: String = "bouncy.elasticity: [0.1, 0.9]", want: String = "{card.y: minimize}",
                          extra: String = "budget: 16") -> String {
     "tune:\n  parameters:\n    \(parameter)\n  want: \(want)\n  \(extra)\n"
@@ -33,7 +27,7 @@ private func tuneSection(_ parameter: String = "bouncy.elasticity: [0.1, 0.9]", 
 /// Every tune input problem is refused up front, by `validate` as by `tune`, and nothing is created.
 @Suite(.serialized) struct TuneInputTests {
     private func refusedAlike(_ text: String, _ extra: [String] = [], _ expected: String) throws {
-        let path = try write(text)
+        let path = try Scratch.file(text, named: "t.yaml", tag: "tune-input")
         let validate = WorldSweepCommand.outcome(["validate", path] + extra)
         #expect(validate.code == 2, "validate: \(validate.message ?? "accepted")")
         #expect(validate.message?.contains(expected) == true, "validate: \(validate.message ?? "")")
@@ -80,7 +74,8 @@ private func tuneSection(_ parameter: String = "bouncy.elasticity: [0.1, 0.9]", 
 
     /// A tolerance of 1e-170 squares past the largest Double; the ranking still puts the closest point first.
     @Test func aTinyToleranceStillRanksTheClosestFirst() throws {
-        let path = try write(dropFile + tuneSection(want: "{card.bounce1: {target: 100, within: 1e-170}}", extra: "budget: 24"))
+        let path = try Scratch.file(dropFile + tuneSection(want: "{card.bounce1: {target: 100, within: 1e-170}}", extra: "budget: 24"),
+                                    named: "t.yaml", tag: "tune-input")
         let out = Scratch.directory("tune-tiny", create: false)
         let (code, message) = WorldSweepCommand.outcome(["tune", path, "--out", out, "--quiet"])
         #expect(code == 1, "\(message ?? "")")   // 1e-170 is never met

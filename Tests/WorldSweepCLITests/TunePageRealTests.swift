@@ -22,7 +22,8 @@ import Testing
             let out = Scratch.directory("tune-page", create: false)
             _ = WorldSweepCommand.outcome(["tune", path, "--out", out, "--quiet", "--threads", "1"])
             let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
-            sentences = Self.texts(html, #"<p class="finding">(.*?)</p>"#) + Self.texts(html, #"<li>(.*?)</li>"#)
+            // The list items of the page's text, not of its table of contents (links only).
+            sentences = Self.texts(html, #"<p class="finding">(.*?)</p>"#) + Self.texts(html, #"<li>([^<].*?)</li>"#)
                 + Self.texts(html, #"<td>([^<]*→[^<]*)</td>"#)
             let lines = try String(contentsOfFile: "\(out)/worlds.csv", encoding: .utf8).split(separator: "\n")
             let header = lines[0].split(separator: ",").map(String.init)

@@ -32,13 +32,6 @@ private func bestValues(_ dir: String) throws -> [Double] {
     ((try tuneJSON(dir)["best"] as! [String: Any])["values"] as! [NSNumber]).map(\.doubleValue)
 }
 
-/// The mean of a worlds.csv column, read by name.
-private func columnMean(_ path: String, _ column: String) throws -> Double {
-    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-    let k = lines[0].split(separator: ",", omittingEmptySubsequences: false).firstIndex { $0 == column }!
-    let values = lines.dropFirst().map { Double($0.split(separator: ",", omittingEmptySubsequences: false)[k])! }
-    return values.reduce(0, +) / Double(values.count)
-}
 
 @Suite struct TuneParseTests {
     private let head = """
@@ -104,7 +97,7 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         #expect(elasticity > 0.05 && elasticity < 0.95)
         let run = Scratch.directory("tune-bounce-run", create: false)
         #expect(WorldSweepCommand.outcome(["run", "\(out)/best.yaml", "--out", run, "--quiet"]).code == 0)
-        #expect(abs(try columnMean("\(run)/worlds.csv", "card.bounce1") - 100) <= 0.5)
+        #expect(abs(try CSVTable(path: "\(run)/worlds.csv").mean("card.bounce1") - 100) <= 0.5)
         // And trace replays the best file with that elasticity in it.
         let text = try String(contentsOfFile: "\(out)/best.yaml", encoding: .utf8)
         #expect(text.contains("elasticity: \(elasticity)") && !text.contains("tune:"))
@@ -116,7 +109,7 @@ private func columnMean(_ path: String, _ column: String) throws -> Double {
         #expect(WorldSweepCommand.outcome(["tune", file, "--out", out, "--quiet"]).code == 0)
         let run = Scratch.directory("tune-snap-run", create: false)
         #expect(WorldSweepCommand.outcome(["run", "\(out)/best.yaml", "--out", run, "--quiet"]).code == 0)
-        #expect(abs(try columnMean("\(run)/worlds.csv", "view.overshoot") - 4) <= 0.1)
+        #expect(abs(try CSVTable(path: "\(run)/worlds.csv").mean("view.overshoot") - 4) <= 0.1)
         // Independently, from trace's states: the view starts left of the point (x 60 → 160),
         // so its overshoot is how far right of x = 160 it gets.
         let best = try SceneFile.load(path: "\(out)/best.yaml")
@@ -327,7 +320,7 @@ extension TuneKillTests {
         }
         #expect(marked.sorted() == fromCSV.sorted())
         // And the best world is replayed: a still and an animated picture of it.
-        #expect(html.contains("<h2>The best world</h2>") && html.contains("<animateMotion"))
+        #expect(html.contains("<h2 id=\"best-world\">The best world</h2>") && html.contains("<animateMotion"))
         // On the page shell: the stylesheet in the head, once, the pictures after it.
         let shell = try PageShell(html)
         // Titled by the problem and its question; the search's own charts (the evaluated points
@@ -364,12 +357,12 @@ extension TuneKillTests {
         let plain = Scratch.directory("tune-set-plain", create: false)
         let first = WorldSweepCommand.outcome(["tune", path, "--out", plain, "--quiet"])
         #expect(first.code == 0, "\(first.message ?? "")")
-        #expect(try columnMean("\(plain)/worlds.csv", "card.y") > 150)
+        #expect(try CSVTable(path: "\(plain)/worlds.csv").mean("card.y") > 150)
         // No gravity: no world of the search moves the card from y = 100.
         let still = Scratch.directory("tune-set-still", create: false)
         let second = WorldSweepCommand.outcome(["tune", path, "--set", "fall.magnitude=0", "--out", still, "--quiet"])
         #expect(second.code == 0, "\(second.message ?? "")")
-        #expect(try columnMean("\(still)/worlds.csv", "card.y") == 100)
+        #expect(try CSVTable(path: "\(still)/worlds.csv").mean("card.y") == 100)
         for name in ["sweep.yaml", "best.yaml"] {
             let text = try String(contentsOfFile: "\(still)/\(name)", encoding: .utf8)
             #expect(text.hasSuffix("#   --set fall.magnitude=0\n"), "\(name)")

@@ -3,15 +3,6 @@ import TestScratch
 import Testing
 @testable import WorldSweepCLI
 
-/// worlds.csv's rows by column name.
-private func rows(_ path: String) throws -> [[String: String]] {
-    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-    let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    return lines.dropFirst().map { line in
-        Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
-    }
-}
-
 /// Valid worlds are not failed: the failure rule judges an item against the boundary where the
 /// engine places it (1 pt outside the bounds) and leaves joint-held items to their joints.
 @Suite struct ValidWorldTests {
@@ -34,7 +25,7 @@ private func rows(_ path: String) throws -> [[String: String]] {
             """)
         let out = Scratch.directory("tiny-bounce", create: false)
         #expect(WorldSweepCommand.execute(["run", file, "--out", out, "--quiet"]) == 0)
-        let worlds = try rows("\(out)/worlds.csv")
+        let worlds = try CSVTable(path: "\(out)/worlds.csv").records
         for world in worlds.prefix(4) {
             let speed = world["props.linear_velocity.x"]!
             #expect(world["dot.contacts"] != "", "\(speed) pt/s marked failed")
@@ -59,7 +50,7 @@ private func rows(_ path: String) throws -> [[String: String]] {
             """)
         let out = Scratch.directory("held-beyond", create: false)
         #expect(WorldSweepCommand.execute(["run", file, "--out", out, "--quiet"]) == 0)
-        let world = try #require(try rows("\(out)/worlds.csv").first)
+        let world = try #require(try CSVTable(path: "\(out)/worlds.csv").records.first)
         #expect(world["bob.y"].flatMap(Double.init) == 580, "\(world)")
         #expect(world["bob.vx"].flatMap(Double.init) == 0 && world["bob.vy"].flatMap(Double.init) == 0, "\(world)")
     }

@@ -36,8 +36,12 @@ import WorldSweepRun
         #expect(text.contains("run:        300 world-ticks/s (1.00 s wall: the worlds and their data files, as in summary.json and the report)"))
         #expect(text.contains("report:     1.00 s more (2.00 s in all)"))
         #expect(!text.contains("150 world-ticks/s"))
-        // A run of a few milliseconds says so, not "0.00 s".
+        // A run of a few milliseconds says so, not "0.00 s", on every line.
         #expect(RunInfo.secondsText(0.0041) == "0.0041 s" && RunInfo.secondsText(0.24) == "0.24 s")
+        var quick = RunInfo(engine: "batched-simd", threads: 2, worlds: 15, ticksPerWorld: 180, wallSeconds: 0.0069, worldTicksPerSecond: 391_304)
+        quick.recordEngineTime(worldsRun: 15, engineThreadSeconds: 0.0066, threadsUsed: 2)
+        let quickText = RunCommand.figures(quick, wholeRunSeconds: 0.031)
+        #expect(quickText.contains("(0.0033 s in the engine per thread)") && !quickText.contains("0.00 s"), "\(quickText)")
     }
 
     @Test func benchWholeRunTimesTheRunBesideTheEngineOnTheSweepsWorlds() throws {

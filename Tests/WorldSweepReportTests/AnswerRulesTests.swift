@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldSweepRun
+import WorldSweepResults
 @testable import WorldSweepReport
 
 // Known answers for the report's rules, on synthetic points whose answer is worked out by hand:
@@ -133,5 +134,26 @@ private func grid(_ a: [Double], _ b: [Double], declared: [String], description:
         #expect(!svg.contains("…"))
         for word in note.split(separator: " ") { #expect(svg.contains(String(word))) }
         #expect(svg.contains(">under 1 %<") && !svg.contains(">0 %</text>\n<line"))
+    }
+
+    @Test func parallelCoordinatesKeepLegibleLabelsAt390Pixels() throws {
+        // Three swept parameters: the parallel chart is drawn 1100 units wide. At 390 px a chart
+        // that shrinks to its column (about 360 px) draws its 12 px ticks 4 px tall; in its own
+        // scrolling box with a 900 px floor they stay at least 12 × 900 / 1100 ≈ 9.8 px.
+        let (summary, _) = Fixture.sweep(axes: [("bouncy.elasticity", Fixture.linspace(0, 1, 6)), ("bouncy.density", [0.5, 1, 2]),
+                                                ("shove.magnitude", [0, 1])], replicas: 1)
+        let html = ReportWriter.html(summary: summary)
+        let figure = try #require(html.components(separatedBy: "<section id=\"parallel\">").dropFirst().first)
+        #expect(figure.contains("<div class=\"sc pc\"><svg"))
+        let chart = try #require(try charts(html, titled: "Every point across").first)
+        let viewBox = try #require(chart.range(of: #"viewBox="0 0 ([\d.]+) "#, options: .regularExpression))
+        let width = try #require(Double(chart[viewBox].dropFirst(13).dropLast()))
+        func pixels(_ rule: String) -> Double? {
+            guard let r = HTML.style.range(of: NSRegularExpression.escapedPattern(for: rule) + #"[\d.]+px"#, options: .regularExpression) else { return nil }
+            return Double(HTML.style[r].dropFirst(rule.count).dropLast(2))
+        }
+        let floor = try #require(pixels(".sc.pc svg.chart{min-width:")), tick = try #require(pixels("svg .tick{font-size:"))
+        #expect(HTML.style.contains(".sc{overflow-x:auto}"))
+        #expect(tick * floor / width >= 9, "ticks \(tick * floor / width) px tall at 390 px")
     }
 }

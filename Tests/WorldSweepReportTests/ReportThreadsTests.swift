@@ -17,7 +17,7 @@ import WorldSweepScene
     func theFilesAreTheSameAtAnyThreadCount(kind: String) throws {
         let (summary, worlds): (SweepSummary, [WorldResult])
         if kind == "grid" {
-            (summary, worlds) = ReportTests.grid
+            (summary, worlds) = ReportGrid.grid
         } else {
             var rng = Rand(4)
             let combos = (0..<3000).map { _ in [rng.next(), rng.next(), rng.next()] }
@@ -65,7 +65,7 @@ import WorldSweepScene
 
     /// The views made ahead over the threads are the ones made when asked.
     @Test func cachedViewsAreTheViewsMadeWhenAsked() throws {
-        let (summary, _) = ReportTests.grid
+        let (summary, _) = ReportGrid.grid
         let model = ReportModel(summary: summary, sample: WorldSample(), threads: 3)
         #expect(!model.sliceCache.isEmpty && !model.pairCache.isEmpty)
         for (column, slices) in model.sliceCache {
@@ -111,7 +111,7 @@ import WorldSweepScene
     /// The part the writer starts early is the parallel-coordinates section, wherever the views
     /// before it put it.
     @Test func theEarlyPartIsTheParallelCoordinates() {
-        let model = ReportModel(summary: ReportTests.grid.0, sample: WorldSample())
+        let model = ReportModel(summary: ReportGrid.grid.0, sample: WorldSample())
         let parts = HTMLReport.parts(model)
         #expect(parts[HTMLReport.parallelPart(model)](model).hasPrefix("<section id=\"parallel\">"))
         #expect(parts.count > HTMLReport.parallelPart(model) + 1)

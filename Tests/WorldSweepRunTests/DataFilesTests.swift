@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import WorldSweepRun
 import WorldSweepScene
@@ -21,13 +22,6 @@ private let decimalSweep = """
       seed: 1
       jitter: {box.center.x: 1}
     """
-
-/// Splits a CSV file (no quoting: worldsweep never writes commas inside a cell) into a header and rows.
-private func table(_ path: String) -> (header: [String], rows: [[String]]) {
-    let lines = String(decoding: bytes(path), as: UTF8.self).split(separator: "\n")
-    let split = { (l: Substring) in l.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    return (split(lines[0]), lines.dropFirst().map(split))
-}
 
 @Suite struct DataFilesTests {
     @Test func partnersFollowTheCollisionRule() throws {
@@ -63,7 +57,7 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         let dir = tempDir()
         let path = writeScene(smallSweep, in: dir)
         _ = try runSweep(path, into: "\(dir)/out")
-        let worlds = table("\(dir)/out/worlds.csv"), partners = table("\(dir)/out/partners.csv")
+        let worlds = try CSVTable(path: "\(dir)/out/worlds.csv"), partners = try CSVTable(path: "\(dir)/out/partners.csv")
         #expect(partners.header == ["world", "item", "partner", "contacts"])
         // Sum of each (world, item)'s rows; every row a real contact, in the order the runner writes.
         var total: [String: Int] = [:]
@@ -92,7 +86,7 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         let path = writeScene(smallSweep, in: dir)
         _ = try runSweep(path, into: "\(dir)/out")
         let summary = try JSONDecoder().decode(SweepSummary.self, from: bytes("\(dir)/out/summary.json"))
-        let points = table("\(dir)/out/points.csv")
+        let points = try CSVTable(path: "\(dir)/out/points.csv")
         #expect(Array(points.header.prefix(6))
                 == ["point", "bouncy.elasticity", "fall.magnitude", "replicas", "failed_replicas", "top.contacts.mean"])
         #expect(points.rows.count == summary.points.count && points.rows.count == 6)
@@ -126,7 +120,7 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
             }
         }
         // partner_points.csv: exactly summary.json's `ITEM.contacts.PARTNER` statistics, a row each.
-        let partnerPoints = table("\(dir)/out/partner_points.csv")
+        let partnerPoints = try CSVTable(path: "\(dir)/out/partner_points.csv")
         #expect(partnerPoints.header == ["point", "item", "partner", "mean", "std", "min", "max"])
         var expected: [String: [Double]] = [:]
         for point in summary.points {
@@ -153,7 +147,7 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
             lines += ["behaviors:", "  walls: {type: collision, items: [\(names)], reference_bounds: true}"]
             let path = writeScene(lines.joined(separator: "\n"), in: dir)
             _ = try runSweep(path, into: "\(dir)/out")
-            let worlds = table("\(dir)/out/worlds.csv"), partners = table("\(dir)/out/partners.csv")
+            let worlds = try CSVTable(path: "\(dir)/out/worlds.csv"), partners = try CSVTable(path: "\(dir)/out/partners.csv")
             // One world, one point: 17 metrics per item in worlds.csv.
             #expect(worlds.header.count == 3 + 17 * n)
             let contacts = (0..<n).map { Int(worlds.rows[0][3 + 17 * $0])! }.reduce(0, +)
@@ -171,7 +165,7 @@ private func table(_ path: String) -> (header: [String], rows: [[String]]) {
         let dir = tempDir()
         let path = writeScene(decimalSweep, in: dir)
         _ = try runSweep(path, into: "\(dir)/out")
-        let worlds = table("\(dir)/out/worlds.csv"), points = table("\(dir)/out/points.csv")
+        let worlds = try CSVTable(path: "\(dir)/out/worlds.csv"), points = try CSVTable(path: "\(dir)/out/points.csv")
         let column = worlds.header.firstIndex(of: "shove.magnitude")!
         // Every cell is a value as a person writes it.
         #expect(Set(worlds.rows.map { $0[column] }) == ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6"])

@@ -74,5 +74,10 @@ import WorldSweepScene
         #expect(r.convergenceChanges.map(\.generation) == [0, 1, 2])
         let html = r.html(figures: "")
         #expect(html.contains("tune-spring-settle: tune") && html.contains("<a href=\"best.yaml\">"))
+        // A table of contents of the page's sections, after the heading, each link to its section.
+        let figures = "<h2 id=\"search\">The search</h2>\n<h2 id=\"best-world\">The best world</h2>\n"
+        let toc = TuneReport.sections(of: r.html(figures: figures).components(separatedBy: "</nav>").last!)
+        #expect(toc.map(\.id) == ["confirmation", "convergence", "search", "best-world"])
+        #expect(r.html(figures: figures).contains("<nav class=\"toc\" id=\"toc\"><ul>\n<li><a href=\"#confirmation\">Confirmation</a>"))
     }
 }

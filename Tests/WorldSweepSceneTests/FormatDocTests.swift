@@ -5,7 +5,7 @@ import WorldSweep
 
 /// docs/format.md against the parser: each table marked `<!-- keys: CONTEXT -->` lists, in its first
 /// column, exactly the keys the parser accepts there (none missing, none the parser refuses), and
-/// the item-behavior table is the property table's rows.
+/// each behavior type's table is the one its declaration makes.
 @Suite("docs/format.md against the parser")
 struct FormatDocTests {
     static let document = try! String(contentsOfFile: packageRoot.appendingPathComponent("docs/format.md").path, encoding: .utf8)
@@ -58,13 +58,38 @@ struct FormatDocTests {
         #expect(Set(Self.documentedTables(Self.document).keys).subtracting(Self.parserKeys.keys).sorted() == [])
     }
 
-    @Test("the item-behavior table is the property table, row for row")
-    func itemPropertyRows() {
-        let rows = ItemProperty.all.map(\.documentationRow)
-        for row in rows {
-            #expect(Self.document.contains(row + "\n"), "docs/format.md lacks the row\n\(row)")
+    /// `text` with each behavior type's marked table replaced by the one its declaration makes.
+    static func withDeclaredTables(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for type in BehaviorTypes.all {
+            guard let marker = lines.firstIndex(of: "<!-- keys: behavior.\(type.name) -->") else { continue }
+            var end = marker + 1
+            while end < lines.count, lines[end].hasPrefix("|") { end += 1 }
+            lines.replaceSubrange((marker + 1)..<end, with: type.documentationTable.split(separator: "\n").map(String.init))
         }
-        #expect(Self.document.contains(rows.joined(separator: "\n")), "rows out of order; expected\n\(rows.joined(separator: "\n"))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// docs/format.md's behavior tables are made from the declarations: with
+    /// WORLDSWEEP_WRITE_FORMAT_TABLES=1 this test writes them, else it checks them.
+    @Test("each behavior type's table is its declaration, row for row", arguments: BehaviorTypes.names)
+    func behaviorTable(type name: String) throws {
+        let type = try #require(BehaviorTypes.named(name))
+        if ProcessInfo.processInfo.environment["WORLDSWEEP_WRITE_FORMAT_TABLES"] == "1", name == BehaviorTypes.names[0] {
+            let url = packageRoot.appendingPathComponent("docs/format.md")
+            try Self.withDeclaredTables(Self.document).write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let table = "<!-- keys: behavior.\(name) -->\n" + type.documentationTable + "\n\n"
+        #expect(Self.document.contains(table), "docs/format.md's \(name) table differs from its declaration; expected\n\(table)")
+    }
+
+    @Test("the table writer replaces a table that drifted, and only it")
+    func tableWriter() {
+        let drifted = "before\n<!-- keys: behavior.snap -->\n| key | what |\n| `old` | |\n\nafter\n"
+        let written = Self.withDeclaredTables(drifted)
+        #expect(written == "before\n<!-- keys: behavior.snap -->\n" + SnapType.documentationTable + "\n\nafter\n")
+        #expect(Self.documentedTables(written)["behavior.snap"] == SnapType.fileKeys)
     }
 
     @Test("the checker finds a missing key and a refused one")

@@ -64,7 +64,7 @@ struct PlanTemplateTests {
         let template = PlanTemplate(try worlds.world(0), of: worlds)
         let top = try #require(scene.items.firstIndex { $0.name == "top" })
         let shove = try #require(scene.behaviors.firstIndex { $0.name == "shove" })
-        #expect(template.slots == [.itemSettings, .push(behavior: shove), .pose(item: top)])
+        #expect(template.slots == [.behavior(type: "item", index: nil), .behavior(type: "push", index: shove), .pose(item: top)])
         // A world's plan is the template's with only those slots set: another world's settings,
         // push and pose, and nothing else of it, make the same plan.
         let index = scene.worldCount - 1

@@ -222,23 +222,34 @@ public struct TuneReport {
     /// charts (`figures`' first part); what the confirmation confirms; the sensitivity; the
     /// generations that changed the answer; then the rest of `figures`.
     func html(figures: String) -> String {
-        var s = "<h1>\(HTML.escape(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(HTML.escape(description))</p>\n")
-        s += "<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
+        let head = "<h1>\(HTML.escape(name)): tune</h1>\n" + (description.isEmpty ? "" : "<p class=\"desc\">\(HTML.escape(description))</p>\n")
+        var s = "<p class=\"finding\">\(HTML.escape(sentence)).</p>\n"
         s += HTML.note(searched)
         if !answerNotes.isEmpty { s += "<ul>\n" + answerNotes.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n" }
         s += "<p>Files: <a href=\"best.yaml\">best.yaml</a> (the file with the found values) · <a href=\"worlds.csv\">worlds.csv</a> (every evaluated world) · <a href=\"tune.json\">tune.json</a> (the answer, confirmation and convergence as data)"
             + (tune.objectiveCount >= 2 ? " · <a href=\"pareto.csv\">pareto.csv</a> (the Pareto front)" : "") + "</p>\n"
         if !confirmationLines.isEmpty {
-            s += "<h2>Confirmation</h2>\n<ul>\n" + confirmationLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
+            s += "<h2 id=\"confirmation\">Confirmation</h2>\n<ul>\n" + confirmationLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
         if !sensitivityLines.isEmpty {
-            s += "<h2>Sensitivity</h2>\n" + HTML.note("Each parameter a step down / the answer / a step up, on the search's replicas.")
+            s += "<h2 id=\"sensitivity\">Sensitivity</h2>\n" + HTML.note("Each parameter a step down / the answer / a step up, on the search's replicas.")
                 + "<ul>\n" + sensitivityLines.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
         }
-        s += "<h2>Convergence</h2>\n" + HTML.note("The generations at which the best so far changed (and the last).")
+        s += "<h2 id=\"convergence\">Convergence</h2>\n" + HTML.note("The generations at which the best so far changed (and the last).")
         s += HTML.table(["generation", "worlds", "best so far", "met"], convergenceChanges.map { c in
             HTML.row(["\(c.generation)", "\(c.worlds)", c.best, c.met ? "yes" : "no"], numeric: [0, 1])
         })
-        return HTML.page(title: description.isEmpty ? "\(name): tune" : "\(name): tune — \(description)", body: s + figures)
+        let body = s + figures
+        return HTML.page(title: description.isEmpty ? "\(name): tune" : "\(name): tune — \(description)",
+                         body: head + HTML.toc(Self.sections(of: body)) + body)
+    }
+
+    /// The table of contents: every `<h2 id=…>` of the page's body, in order.
+    static func sections(of body: String) -> [HTML.TOCEntry] {
+        body.components(separatedBy: "<h2 id=\"").dropFirst().compactMap { piece in
+            guard let quote = piece.firstIndex(of: "\""), let open = piece.firstIndex(of: ">"),
+                  let close = piece.range(of: "</h2>") else { return nil }
+            return HTML.TOCEntry(id: String(piece[..<quote]), title: String(piece[piece.index(after: open)..<close.lowerBound]))
+        }
     }
 }

@@ -1,9 +1,9 @@
 import WorldSweep
 import Yams
 
-// `type: field` in a scene file: the model (FieldSpec), its keys, how they parse (regions
-// included), and its numeric keys for sweeps and `--set`. Positions and regions in points; the
-// rest in SI units, as FieldBehavior takes them.
+// `type: field` in a scene file: the model (FieldSpec), its declaration (FieldType), how its keys
+// parse (regions included), and its numeric keys for sweeps and `--set`. Positions and regions in
+// points; the rest in SI units, as FieldBehavior takes them.
 
 /// The field kinds a file may name (the custom field is a Swift closure: API only).
 public enum FieldKindSpec: String, Sendable, Hashable, CaseIterable {
@@ -77,10 +77,12 @@ public struct FieldSpec: Sendable, Hashable {
 
     /// The keys `NAME.KEY` may set on a field of this kind.
     var numericKeys: [(key: String, rule: ValueRule)] {
-        var keys: [(key: String, rule: ValueRule)] = [("strength", .any), ("falloff", .falloff), ("minimum_radius", .minimumRadius),
-                                                      ("position.x", .any), ("position.y", .any)]
-        if kind.takesDirection { keys += [("direction.x", .any), ("direction.y", .any)] }
-        if kind.takesNoise { keys += [("smoothness", .nonNegative), ("animation_speed", .any)] }
+        func rule(_ key: String) -> ValueRule { FieldType.rule(key) }
+        var keys: [(key: String, rule: ValueRule)] = [("strength", rule("strength")), ("falloff", rule("falloff")),
+                                                      ("minimum_radius", rule("minimum_radius")),
+                                                      ("position.x", rule("position")), ("position.y", rule("position"))]
+        if kind.takesDirection { keys += [("direction.x", rule("direction")), ("direction.y", rule("direction"))] }
+        if kind.takesNoise { keys += [("smoothness", rule("smoothness")), ("animation_speed", rule("animation_speed"))] }
         // The region's size, where it is one circle or one rectangle (or the inverse of one):
         // sizes as the file's `region` takes them. A combination has no such keys (resolve says why).
         if region.circleRadius != nil { keys += [("region.radius", .length)] }
@@ -124,6 +126,54 @@ public struct FieldSpec: Sendable, Hashable {
     }
 }
 
+/// The field's declaration: its keys, plan and live behavior (its numeric keys depend on its kind
+/// and region: `FieldSpec.numericKeys`).
+enum FieldType: BehaviorType {
+    static let name = "field"
+    static let itemsDoc = "the items it acts on"
+    static let keys: [BehaviorKey] = [
+        .other("kind", default: "required", values: FieldKindSpec.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "),
+               "which field (UIFieldBehavior's factories)"),
+        .pair("position", default: "[0, 0]", unit: "pt", "the field's centre"),
+        .number("strength", default: "1", .any, "scales the force"),
+        .number("falloff", default: "2 radial gravity, −1 spring, 1 electric and magnetic, else 0", .falloff,
+                "the force scales as distance^−falloff"),
+        .number("minimum_radius", default: "2⁻¹⁵", unit: "m", .minimumRadius, "distances below it count as it"),
+        .pair("direction", default: "none", unit: "m/s², m/s",
+              "required for linear gravity (m/s²) and velocity (m/s), optional for drag (m/s), refused elsewhere"),
+        .number("smoothness", default: "0", .nonNegative, "noise and turbulence only"),
+        .number("animation_speed", default: "0", .any, "noise and turbulence only"),
+        // Its sizes are swept as `region.radius`, `region.width`, `region.height`.
+        BehaviorKey(key: "region", defaultValue: "`infinite`", unit: "pt", values: "`infinite` or a region (below), sizes "
+                    + ValueRule.length.intervalText, doc: "where it acts, about `position`", rule: .length),
+    ]
+    static let kernels = ["Core/Fields.swift", "Batch/LaneFields.swift", "Plan/WorldPlan.swift"]
+    /// A field's plan copies its items' charges: only a compile makes it.
+    static let plansByValue = false
+
+    static func spec(of kind: BehaviorKind) -> FieldSpec? { if case .field(let f) = kind { f } else { nil } }
+
+    static func parse(_ fields: CheckedMapping, itemNames: [String], items: [ItemSpec], parser: SceneParser) throws(SceneError) -> BehaviorKind {
+        .field(try parser.parseField(fields))
+    }
+
+    static func numericKeys(of behavior: BehaviorSpec) -> [(key: String, rule: ValueRule)] { spec(of: behavior.kind)!.numericKeys }
+
+    static func value(_ key: String, of behavior: BehaviorSpec, in scene: SceneFile) -> Double { spec(of: behavior.kind)!.value(of: key) }
+
+    static func set(_ value: Double, _ key: String, of kind: inout BehaviorKind) {
+        var field = spec(of: kind)!
+        field.set(key, value)
+        kind = .field(field)
+    }
+
+    static func planBehavior(_ behavior: BehaviorSpec, _ context: PlanContext) -> PlanInput.Behavior {
+        .field(spec(of: behavior.kind)!.planField(items: context.members))
+    }
+
+    static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior { spec(of: behavior.kind)!.makeBehavior(items: items) }
+}
+
 extension FieldSpec {
     /// Why field `name` has no such `region.` key: which sizes its region has, if any.
     func regionKeyRefusal(_ name: String) -> String {
@@ -146,22 +196,20 @@ extension ValueRule {
 }
 
 extension SceneParser {
-    static let fieldKeys = ["kind", "position", "strength", "falloff", "minimum_radius", "direction", "smoothness",
-                            "animation_speed", "region"]
     /// At most this many field behaviors in a scene (UIKit's limit per animator).
     static let maximumFields = FieldBehavior.maximumCount
 
     func parseField(_ fields: CheckedMapping) throws(SceneError) -> FieldSpec {
         let kind = try reader.choice(try reader.required("kind", in: fields, hint: " (linear_gravity, radial_gravity, ...)"),
                                      "'kind' of \(fields.owner)", FieldKindSpec.self)
-        func number(_ key: String, _ rule: ValueRule) throws(SceneError) -> Double? {
-            try fields[key].map { node throws(SceneError) in try reader.number(node, "'\(key)'", rule) }
+        func number(_ key: String) throws(SceneError) -> Double? {
+            try fields[key].map { node throws(SceneError) in try reader.number(node, "'\(key)'", FieldType.rule(key)) }
         }
         var spec = FieldSpec(kind: kind)
         spec.position = try fields["position"].map { node throws(SceneError) in try reader.point(node, "'position'") }
-        spec.strength = try number("strength", .any)
-        spec.falloff = try number("falloff", .falloff)
-        spec.minimumRadius = try number("minimum_radius", .minimumRadius)
+        spec.strength = try number("strength")
+        spec.falloff = try number("falloff")
+        spec.minimumRadius = try number("minimum_radius")
         if let entry = fields.entry("direction") {
             guard kind.takesDirection else {
                 throw reader.error(entry.keyNode, "'direction' applies only to linear_gravity, velocity and drag fields, "
@@ -178,8 +226,8 @@ extension SceneParser {
                                    + "\(kind.rawValue) (\(fields.owner))")
             }
         }
-        spec.smoothness = try number("smoothness", .nonNegative)
-        spec.animationSpeed = try number("animation_speed", .any)
+        spec.smoothness = try number("smoothness")
+        spec.animationSpeed = try number("animation_speed")
         if let node = fields["region"] { spec.region = try parseRegion(node, "'region'", depth: 0) }
         return spec
     }

@@ -1,6 +1,27 @@
 import Foundation
 import WorldSweep
 
+/// An item behavior's keys (ItemProperty.all lists them): the API's properties as the API keeps
+/// them (nil: unset; `spec.elasticity` reads and writes `spec.settings.elasticity`), and the
+/// velocity changes it adds.
+@dynamicMemberLookup
+public struct ItemPropertiesSpec: Sendable, Hashable {
+    public var settings = DynamicItemBehavior.Settings()
+
+    public subscript<Value>(dynamicMember property: WritableKeyPath<DynamicItemBehavior.Settings, Value>) -> Value {
+        get { settings[keyPath: property] }
+        set { settings[keyPath: property] = newValue }
+    }
+    /// pt/s, added to each item's velocity.
+    public var linearVelocity: Vector?
+    /// rad/s, added to each item's angular velocity.
+    public var angularVelocity: Double?
+
+    /// Nothing set; `set` sets what it names (`ItemPropertiesSpec { $0.elasticity = 0.5 }`), so
+    /// the properties are not listed here again.
+    public init(_ set: (inout ItemPropertiesSpec) -> Void = { _ in }) { set(&self) }
+}
+
 /// One key of an item behavior (`type: item`, UIDynamicItemBehavior): its file key, where it
 /// lives in `ItemPropertiesSpec`, the value it reads as when unset, its unit, the values it takes
 /// and one line for the docs. `ItemProperty.all` is the one list of them: made from the API's
@@ -113,15 +134,15 @@ struct ItemProperty: @unchecked Sendable {
         }
     }
 
-    /// The table row docs/format.md shows for this key: key, default, unit, values, meaning.
-    var documentationRow: String {
-        let (defaultText, values): (String, String) = switch value {
-        case let .number(_, rule, defaultValue): (formatNumber(defaultValue), rule.intervalText)
-        case let .flag(_, defaultValue): (String(defaultValue), "true, false")
+    /// The key as docs/format.md's table shows it.
+    var behaviorKey: BehaviorKey {
+        let unit = unit.isEmpty ? "—" : unit
+        switch value {
+        case let .number(_, rule, defaultValue): return .number(key, default: formatNumber(defaultValue), unit: unit, rule, doc)
+        case let .flag(_, defaultValue): return .other(key, default: String(defaultValue), unit: unit, values: "true, false", doc)
         case let .vector(_, _, defaultValue):
-            ("[\(formatNumber(defaultValue.dx)), \(formatNumber(defaultValue.dy))]", "[x, y], each " + ValueRule.any.intervalText)
+            return .pair(key, default: "[\(formatNumber(defaultValue.dx)), \(formatNumber(defaultValue.dy))]", unit: unit, doc)
         }
-        return "| `\(key)` | \(defaultText) | \(unit.isEmpty ? "—" : unit) | \(values) | \(doc) |"
     }
 }
 
@@ -136,6 +157,93 @@ extension ValueRule {
         case .any: return "[\(short(-limit)), \(short(limit))]" + (smallest > 0 ? ", 0 or |x| ≥ \(short(smallest))" : "")
         case .nonNegative: return smallest > 0 ? "0 or [\(short(smallest)), \(short(limit))]" : "[0, \(short(limit))]"
         case .positive: return smallest > 0 ? "[\(short(smallest)), \(short(limit))]" : "(0, \(short(limit))]"
+        }
+    }
+}
+
+/// `type: item` (UIDynamicItemBehavior): its items' materials, and velocities added when it joins.
+enum ItemType: BehaviorType {
+    static let name = "item"
+    static let itemsDoc = "the items it sets"
+    static var keys: [BehaviorKey] { ItemProperty.all.map(\.behaviorKey) }
+    static let kernels = ["Core/Settings.swift", "Core/Integrate.swift", "Batch/LaneIntegrator.swift", "Plan/WorldPlan.swift"]
+    static let plansByValue = true
+
+    static func spec(of kind: BehaviorKind) -> ItemPropertiesSpec? { if case .item(let p) = kind { p } else { nil } }
+
+    static func parse(_ fields: CheckedMapping, itemNames: [String], items: [ItemSpec], parser: SceneParser) throws(SceneError) -> BehaviorKind {
+        var spec = ItemPropertiesSpec()
+        for property in ItemProperty.all {
+            guard let node = fields[property.key] else { continue }
+            let what = "'\(property.key)'"
+            switch property.value {
+            case let .number(path, rule, _): spec[keyPath: path] = try parser.reader.number(node, what, rule)
+            case let .flag(path, _): spec[keyPath: path] = try parser.reader.bool(node, what)
+            case let .vector(path, labels, _): spec[keyPath: path] = try parser.reader.vector(node, what, labels: labels)
+            }
+        }
+        return .item(spec)
+    }
+
+    static func numericKeys(of behavior: BehaviorSpec) -> [(key: String, rule: ValueRule)] { ItemProperty.numericKeys }
+
+    static func value(_ key: String, of behavior: BehaviorSpec, in scene: SceneFile) -> Double {
+        ItemProperty.read(key, of: spec(of: behavior.kind)!)
+    }
+
+    static func set(_ value: Double, _ key: String, of kind: inout BehaviorKind) {
+        var properties = spec(of: kind)!
+        ItemProperty.write(value, key, to: &properties)
+        kind = .item(properties)
+    }
+
+    static func planBehavior(_ behavior: BehaviorSpec, _ context: PlanContext) -> PlanInput.Behavior {
+        let properties = spec(of: behavior.kind)!
+        // Pending until the item has a body, summed per item as addLinearVelocity and
+        // addAngularVelocity sum them (from zero, once per listed mention).
+        var linear: [Int: Vector] = [:], angular: [Int: Double] = [:]
+        for i in context.listed {
+            if let v = properties.linearVelocity {
+                let old = linear[i] ?? Vector(dx: 0, dy: 0)
+                linear[i] = Vector(dx: old.dx + v.dx, dy: old.dy + v.dy)
+            }
+            if let w = properties.angularVelocity { angular[i, default: 0] += w }
+        }
+        let velocities = context.members.compactMap { i -> PlanInput.VelocityChange? in
+            if linear[i] == nil && angular[i] == nil { return nil }
+            return PlanInput.VelocityChange(item: i, linear: linear[i] ?? Vector(dx: 0, dy: 0), angular: angular[i] ?? 0)
+        }
+        return .item(items: context.members, settings: properties.settings, velocities: velocities)
+    }
+
+    static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior {
+        let properties = spec(of: behavior.kind)!
+        let made = DynamicItemBehavior(items: items)
+        made.setProperties(properties.settings)
+        // Added before the behavior joins the animator: they apply when it does.
+        for item in items {
+            if let v = properties.linearVelocity { made.addLinearVelocity(v, for: item) }
+            if let w = properties.angularVelocity { made.addAngularVelocity(w, for: item) }
+        }
+        return made
+    }
+
+    /// The API's settings land in the items' materials (every item behavior's overlaid, one slot
+    /// for all); the velocities only a compile applies.
+    static func slot(forKey key: String, behavior index: Int) -> PlanSlot? {
+        ItemProperty.isSetting(key) ? .behavior(type: name, index: nil) : nil
+    }
+
+    static func setValues(at slot: PlanSlot, of world: SceneFile, template: PlanInput, into plan: inout WorldPlan,
+                          gravity: inout Vector?) {
+        // Each item's settings overlaid by the compile's rule, members as the template's input
+        // lists them (a sweep changes no item lists), settings as this world has them.
+        let itemBehaviors = template.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
+            guard case .item(let members, _, _) = template.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
+            return (members, p.settings)
+        }
+        for item in world.items.indices {
+            if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
         }
     }
 }
