@@ -11,6 +11,12 @@ final class LaneIslands {
     /// Per lane: the rows that have its contact, newest first (index = lane × rows + k), valid
     /// while `orderValid[lane]` (contacts come and go rarely; serials never change).
     let order: UnsafeMutablePointer<Int32>, orderCount: UnsafeMutablePointer<Int32>, orderValid: UnsafeMutablePointer<Bool>
+    /// Per lane: while `orderKept[lane]`, `order` was exact when last built and the rows whose
+    /// contact was made since are listed in `made` with their serials, oldest first
+    /// (`madeCount` of them): the next build puts them first and drops from the rest what was
+    /// destroyed or made again, with no sort (`contactOrder`).
+    let orderKept: UnsafeMutablePointer<Bool>, made: UnsafeMutablePointer<Int32>, madeSerial: UnsafeMutablePointer<Int>
+    let madeCount: UnsafeMutablePointer<Int32>
     /// Per lane: the contacts it solves this sub-step (rows) in island order, and each
     /// contact's island slot (index = lane × rows + k); `solveCount` of them.
     let solvePair: UnsafeMutablePointer<Int32>, solveIsland: UnsafeMutablePointer<Int32>, solveCount: UnsafeMutablePointer<Int32>
@@ -50,6 +56,8 @@ final class LaneIslands {
         self.lanes = lanes; self.bodyCount = bodyCount; self.capacity = capacity; self.jointCount = jointCount
         let lists = lanes * capacity, slots = lanes * bodyCount, jointLists = lanes * jointCount
         order = columns.make(lists, 0); orderCount = columns.make(lanes, 0); orderValid = columns.make(lanes, false)
+        orderKept = columns.make(lanes, false); made = columns.make(lists, 0); madeSerial = columns.make(lists, 0)
+        madeCount = columns.make(lanes, 0)
         solvePair = columns.make(lists, 0); solveIsland = columns.make(lists, 0); solveCount = columns.make(lanes, 0)
         solveJoint = columns.make(jointLists, 0); solveJointIsland = columns.make(jointLists, 0)
         solveJointCount = columns.make(lanes, 0)
@@ -64,16 +72,16 @@ final class LaneIslands {
                        - IslandWalkScratch.bytes(bodies: bodyCount, contacts: capacity, joints: jointCount), of: "LaneIslands")
     }
 
-    /// The bytes it allocates, as `init` makes them: per (row, lane) the contact order and solve
-    /// list (three), per (joint, lane) the joint solve list (two), per (body, lane) four slots'
-    /// worth (jointsOkay, minSeparation, solved, minSleepTime: one per possible island) and each
-    /// static body's last island; per lane two flags and five counts or slots; per row the touching
-    /// list; and the walk's scratch.
+    /// The bytes it allocates, as `init` makes them: per (row, lane) the contact order, the
+    /// contacts made since and their serials, and the solve list (two), per (joint, lane) the
+    /// joint solve list (two), per (body, lane) four slots' worth (jointsOkay, minSeparation,
+    /// solved, minSleepTime: one per possible island) and each static body's last island; per
+    /// lane three flags and six counts or slots; per row the touching list; and the walk's scratch.
     static func bytes(lanes: Int, bodyCount: Int, capacity: Int, jointCount: Int) -> Int {
         let lists = lanes * capacity, slots = lanes * bodyCount, jointLists = lanes * jointCount
-        return 3 * Columns.bytes(Int32.self, lists) + 2 * Columns.bytes(Int32.self, jointLists)
+        return 4 * Columns.bytes(Int32.self, lists) + Columns.bytes(Int.self, lists) + 2 * Columns.bytes(Int32.self, jointLists)
             + 3 * Columns.bytes(Int32.self, slots) + 2 * Columns.bytes(Float.self, slots)
-            + 2 * Columns.bytes(Bool.self, lanes) + 6 * Columns.bytes(Int32.self, lanes)
+            + 3 * Columns.bytes(Bool.self, lanes) + 7 * Columns.bytes(Int32.self, lanes)
             + Columns.bytes(Int32.self, capacity)
             + IslandWalkScratch.bytes(bodies: bodyCount, contacts: capacity, joints: jointCount)
     }
@@ -84,6 +92,24 @@ extension LaneWorld {
     /// must its islands.
     @inline(__always) func contactsChanged(_ lane: Int) { islands.orderValid[lane] = false; islands.walkValid[lane] = false }
 
+    /// A contact of serial `serial` was made in row `r` of `lane`, newer than every contact the
+    /// lane has: kept for the lane's next order (`contactOrder`), or, with no room, that order
+    /// is sorted afresh.
+    @inline(__always) func contactMade(row r: Int, lane: Int, serial: Int) {
+        let islands = self.islands
+        contactsChanged(lane)
+        guard islands.orderKept[lane] else { return }
+        let k = Int(islands.madeCount[lane])
+        guard k < islands.capacity else { islands.orderKept[lane] = false; return }
+        islands.made[lane &* islands.capacity &+ k] = Int32(truncatingIfNeeded: r)
+        islands.madeSerial[lane &* islands.capacity &+ k] = serial
+        islands.madeCount[lane] = Int32(truncatingIfNeeded: k &+ 1)
+    }
+
+    /// The lane's contacts were replaced other than by making new ones (a time-of-impact pass
+    /// hands them back): its next order is sorted afresh.
+    @inline(__always) func contactsReplaced(_ lane: Int) { islands.orderKept[lane] = false; contactsChanged(lane) }
+
     /// The islands of `lane` must be walked again: something the walk reads changed there — a
     /// contact's touching or enabled flag, a body's awake flag (`wake`, sleep, a hand-over or
     /// the animator's pushes), or the contacts themselves (`contactsChanged`).
@@ -92,7 +118,9 @@ extension LaneWorld {
     /// The lane's contacts newest first (PhysicsWorld's `contactsNewestFirst`).
     private func contactOrder(_ lane: Int) -> UnsafeBufferPointer<Int32> {
         let list = islands.order + lane &* islands.capacity
-        if !islands.orderValid[lane] {
+        if !islands.orderValid[lane] && islands.orderKept[lane] {
+            keepContactOrder(lane)
+        } else if !islands.orderValid[lane] {
             var n = 0
             for r in rows.inOrder where contacts.contact[Int(r) &* lanes &+ lane] != nil {
                 list[n] = r
@@ -117,8 +145,43 @@ extension LaneWorld {
             }
             islands.orderCount[lane] = Int32(n)
             islands.orderValid[lane] = true
+            islands.orderKept[lane] = true
+            islands.madeCount[lane] = 0
         }
         return UnsafeBufferPointer(start: list, count: Int(islands.orderCount[lane]))
+    }
+
+    /// The lane's order from the last one and the contacts made since (`contactMade`), as a sort
+    /// by serial, newest first, would give it: serials grow as contacts are made, so those made
+    /// since come first, newest first, each only if it is still the row's contact (same serial);
+    /// then the last order's rows whose contact is still there and older than all of those
+    /// (a row's contact destroyed and made again, or a freed row used again, is among the new).
+    private func keepContactOrder(_ lane: Int) {
+        let islands = self.islands
+        let list = islands.order + lane &* islands.capacity
+        let made = islands.made + lane &* islands.capacity, madeSerial = islands.madeSerial + lane &* islands.capacity
+        let madeCount = Int(islands.madeCount[lane])
+        let firstMade = madeCount > 0 ? madeSerial[0] : Int.max
+        // The old rows that stay, into the touching scratch (free until the walk fills it).
+        let kept = islands.touching
+        var keptCount = 0
+        for k in 0..<Int(islands.orderCount[lane]) {
+            let r = list[k]
+            guard let c = contacts.contact[Int(r) &* lanes &+ lane], c.serial < firstMade else { continue }
+            kept[keptCount] = r
+            keptCount &+= 1
+        }
+        var n = 0
+        for k in stride(from: madeCount - 1, through: 0, by: -1) {
+            let r = made[k]
+            guard let c = contacts.contact[Int(r) &* lanes &+ lane], c.serial == madeSerial[k] else { continue }
+            list[n] = r
+            n &+= 1
+        }
+        for k in 0..<keptCount { list[n &+ k] = kept[k] }
+        islands.orderCount[lane] = Int32(truncatingIfNeeded: n &+ keptCount)
+        islands.orderValid[lane] = true
+        islands.madeCount[lane] = 0
     }
 
     /// A static body taken into the current island of `lane`: woken, as the walk wakes every body

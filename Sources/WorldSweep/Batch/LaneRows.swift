@@ -130,7 +130,7 @@ extension LaneWorld {
         contacts.contact[ci] = contact
         contacts.mirror(ci, impulses: true)
         rows.laneCount[r] += 1
-        contactsChanged(lane)
+        contactMade(row: r, lane: lane, serial: contact.serial)
     }
 
     /// Room for `capacity` rows in every store sized by rows (between stages: the islands and

@@ -254,6 +254,6 @@ extension LaneWorld {
         }
         nextSerial[lane] = w.nextSerial
         w.contactsWereReplaced()
-        contactsChanged(lane)   // the pass may have made contacts
+        contactsReplaced(lane)   // the pass may have made contacts, and they came back in pair order
     }
 }
