@@ -13,26 +13,34 @@ extension PhysicsWorld {
         let scratch = walkScratch?.withRoom(bodies: bodies.count, contacts: touching.count, joints: joints.count)
             ?? IslandWalkScratch(bodies: bodies.count, contacts: touching.count, joints: joints.count)
         walkScratch = scratch
+        if threads.splits(touching.count, least: Self.leastTouchingToSplit) {
+            solveOverThreads(touching, scratch: scratch, h, dtRatio: dtRatio)
+            return
+        }
         var graph = WorldIslandGraph(world: self, h: h, dtRatio: dtRatio)
         touching.withUnsafeBufferPointer { touching in
             Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
         }
     }
 
-    func setLocalIndices(_ islandBodies: [Int]) {
-        if localIndex.count < bodies.count { localIndex = Array(repeating: -1, count: bodies.count) }
+    func setLocalIndices<Bodies: Collection<Int>>(_ islandBodies: Bodies) {
+        Self.setLocalIndices(islandBodies, in: &localIndex, bodyCount: bodies.count)
+    }
+
+    /// Each island body's place in its island, in `localIndex` (grown to `bodyCount` first).
+    static func setLocalIndices<Bodies: Collection<Int>>(_ islandBodies: Bodies, in localIndex: inout [Int], bodyCount: Int) {
+        if localIndex.count < bodyCount { localIndex = Array(repeating: -1, count: bodyCount) }
         for (k, bi) in islandBodies.enumerated() { localIndex[bi] = k }
     }
 
-    func contactInputs(_ islandContacts: [Int]) -> [ContactInput] {
-        var inputs: [ContactInput] = []
-        inputs.reserveCapacity(islandContacts.count)
-        contactInputs(islandContacts, into: &inputs)
-        return inputs
+    /// `contactInputs` into `inputs` (emptied first, its storage kept), by `self.localIndex`.
+    func contactInputs(_ islandContacts: [Int], into inputs: inout [ContactInput]) {
+        contactInputs(islandContacts, localIndex: localIndex, into: &inputs)
     }
 
-    /// `contactInputs` into `inputs` (emptied first, its storage kept).
-    func contactInputs(_ islandContacts: [Int], into inputs: inout [ContactInput]) {
+    /// The island's contacts as its solver takes them, its bodies numbered by `localIndex`.
+    func contactInputs<Contacts: Collection<Int>>(_ islandContacts: Contacts, localIndex: [Int],
+                                                  into inputs: inout [ContactInput]) {
         inputs.removeAll(keepingCapacity: true)
         for ci in islandContacts {
             let p = pairs[ci]
@@ -47,12 +55,19 @@ extension PhysicsWorld {
         }
     }
 
-    func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int], _ h: Float, dtRatio: Float) {
+    /// Solves one island: its moving bodies, its contacts' impulses and its joints are written
+    /// (through `access`: islands that share no moving body may be solved on different threads),
+    /// its static bodies only read. Says whether the island fell asleep: its moving bodies are
+    /// put to sleep here, its static bodies by the caller, in the walk's order (`islandStaticsSlept`).
+    func solveIsland<Bodies: Collection<Int>, Contacts: Collection<Int>, Joints: Collection<Int>>(
+        _ islandBodies: Bodies, _ islandContacts: Contacts, _ islandJoints: Joints, _ h: Float, dtRatio: Float,
+        access: IslandAccess, localIndex: inout [Int]) -> Bool {
+        let bodies = access.bodies, contacts = access.contacts, joints = access.joints
         var positions: [BodyPosition] = []
         var velocities: [BodyVelocity] = []
         positions.reserveCapacity(islandBodies.count)
         velocities.reserveCapacity(islandBodies.count)
-        setLocalIndices(islandBodies)
+        Self.setLocalIndices(islandBodies, in: &localIndex, bodyCount: self.bodies.count)
         for bi in islandBodies {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c
             bodies[bi].sweep.a0 = bodies[bi].sweep.a
@@ -70,13 +85,16 @@ extension PhysicsWorld {
             velocities.append(state)
         }
 
-        var solver = ContactSolver(contactInputs(islandContacts), warmStarting: true, dtRatio: dtRatio)
+        var inputs: [ContactInput] = []
+        inputs.reserveCapacity(islandContacts.count)
+        contactInputs(islandContacts, localIndex: localIndex, into: &inputs)
+        var solver = ContactSolver(inputs, warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
         // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
         // iteration every joint before the contacts.
         var jointSolver = JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
-        jointSolver.initializeVelocityConstraints(bodies, positions, &velocities, h: h, dtRatio: dtRatio)
+        jointSolver.initializeVelocityConstraints(self.bodies, positions, &velocities, h: h, dtRatio: dtRatio)
         for _ in 0..<EngineSettings.velocityIterations {
             jointSolver.solveVelocityConstraints(&velocities, h: h)
             solver.solveVelocityConstraints(&velocities)
@@ -95,7 +113,9 @@ extension PhysicsWorld {
             if contactsOkay && jointsOkay { positionSolved = true; break }
         }
 
-        for (k, bi) in islandBodies.enumerated() {
+        // Static bodies keep their state (the solver leaves them where they are): written by each
+        // island they are in, they would be written from several threads.
+        for (k, bi) in islandBodies.enumerated() where bodies[bi].isDynamic {
             bodies[bi].sweep.c = positions[k].c
             bodies[bi].sweep.a = positions[k].a
             bodies[bi].v = velocities[k].v
@@ -110,8 +130,39 @@ extension PhysicsWorld {
                                                       w: bodies[bi].w, h: h)
             minSleepTime = min(minSleepTime, bodies[bi].sleepTime)
         }
-        if islandFallsAsleep(minSleepTime: minSleepTime, positionSolved: positionSolved) {
-            for bi in islandBodies { bodies[bi].setAwake(false) }
+        let asleep = islandFallsAsleep(minSleepTime: minSleepTime, positionSolved: positionSolved)
+        if asleep {
+            for bi in islandBodies where bodies[bi].isDynamic { bodies[bi].setAwake(false) }
+        }
+        return asleep
+    }
+
+    /// What a solved island does to its static bodies, which other islands share: in the walk's
+    /// order each is woken as the walk reached it and, if the island fell asleep, put to sleep.
+    func islandStaticsSlept<Bodies: Collection<Int>>(_ islandBodies: Bodies, asleep: Bool, wake: Bool) {
+        for bi in islandBodies where bodies[bi].isStatic {
+            if wake { bodies[bi].setAwake(true) }
+            if asleep { bodies[bi].setAwake(false) }
+        }
+    }
+}
+
+/// The memory one island's solve writes, as pointers taken on the thread that runs the stage.
+struct IslandAccess {
+    let bodies: UnsafeMutableBufferPointer<Body>
+    let contacts: UnsafeMutableBufferPointer<Contact?>
+    let joints: UnsafeMutableBufferPointer<Joint>
+}
+
+extension PhysicsWorld {
+    /// `body` given pointers to the bodies, contacts and joints (taken on the calling thread).
+    @inline(__always) func withIslandAccess<R>(_ body: (IslandAccess) -> R) -> R {
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            contacts.withUnsafeMutableBufferPointer { contacts in
+                joints.withUnsafeMutableBufferPointer { joints in
+                    body(IslandAccess(bodies: bodies, contacts: contacts, joints: joints))
+                }
+            }
         }
     }
 }
@@ -122,6 +173,9 @@ struct WorldIslandGraph: IslandGraph {
     unowned(unsafe) let world: PhysicsWorld
     let h: Float, dtRatio: Float
     var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = []
+    /// Listing instead of solving (IslandThreads.swift): each island's end in the three lists,
+    /// which then hold every island in the walk's order.
+    var ends: [IslandEnd]?
 
     init(world: PhysicsWorld, h: Float, dtRatio: Float) { self.world = world; self.h = h; self.dtRatio = dtRatio }
 
@@ -135,7 +189,16 @@ struct WorldIslandGraph: IslandGraph {
     @inline(__always) mutating func took(contact: Int) { islandContacts.append(contact) }
     @inline(__always) mutating func took(joint: Int) { islandJoints.append(joint) }
     mutating func endIsland() {
-        world.solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio)
+        if ends != nil {
+            ends!.append(IslandEnd(bodies: islandBodies.count, contacts: islandContacts.count, joints: islandJoints.count))
+            return
+        }
+        let world = self.world
+        let asleep = world.withIslandAccess { access in
+            world.solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio, access: access,
+                              localIndex: &world.localIndex)
+        }
+        world.islandStaticsSlept(islandBodies, asleep: asleep, wake: false)
         islandBodies.removeAll(keepingCapacity: true)
         islandContacts.removeAll(keepingCapacity: true)
         islandJoints.removeAll(keepingCapacity: true)

@@ -53,7 +53,7 @@ final class PhysicsWorld: StepStages {
         pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
             + contacts.capacity * MemoryLayout<Contact?>.stride
             + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + broadPhaseMemory.byteCount + rule.byteCount
-            + contactLists.byteCount + livePairs.heldBytes
+            + contactLists.byteCount + livePairs.heldBytes + refreshedChanges.capacity * MemoryLayout<TouchChange?>.stride
     }
 
     /// Fields (Fields.swift), in the animator's order; the bodies each acts on are listed per
@@ -174,6 +174,15 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var contactLists = ContactLists()
     /// Island-local index of each body during an island solve (reused, not reallocated).
     @exclusivity(unchecked) var localIndex: [Int] = []
+    /// The threads the sub-step's contact update and islands may split over (WorldThreads.swift).
+    @exclusivity(unchecked) var threads = WorldThreads()
+    /// Each thread's island-local indices while islands are solved over threads.
+    @exclusivity(unchecked) var threadLocalIndices: [[Int]] = []
+    /// Stages run over threads so far (tests read it).
+    @exclusivity(unchecked) var stagesSplit = 0
+    /// Per contact slot, its refresh's touching change while the update runs over threads; nil:
+    /// not refreshed there (ContactUpdateThreads.swift). Kept for its capacity.
+    @exclusivity(unchecked) var refreshedChanges: [TouchChange?] = []
     /// The island walk's flags, stack and edge lists (IslandSolve.swift), grown with the world;
     /// made by the first walk: a batch's lane worlds never walk (their lanes do), and making an
     /// empty one for each of them cost more than their time-of-impact passes' own set-up.
