@@ -22,7 +22,7 @@ extension PhysicsWorld {
         let chunks = threads.chunkCount(n), threads = self.threads
         // Every write below goes through these pointers, taken on this thread: an array written
         // through its own subscript from several threads could see itself shared and copy.
-        bodies.withUnsafeBufferPointer { bodies in
+        bodies.withUnsafeMutableBufferPointer { bodies in
             boxes.withUnsafeBufferPointer { boxes in
                 pairs.withUnsafeBufferPointer { pairs in
                     contacts.withUnsafeMutableBufferPointer { contacts in
@@ -35,7 +35,10 @@ extension PhysicsWorld {
                                     let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
                                     let active = (a.pointee.awake && a.pointee.isDynamic) || (b.pointee.awake && b.pointee.isDynamic)
                                     guard active, boxes[p.a].overlaps(boxes[p.b]) else { continue }
-                                    changes[i] = c.refresh(a.pointee.shape, a.pointee.xf, b.pointee.shape, b.pointee.xf)
+                                    // The shapes lent where they lie (`Contact.refresh(_:lending:…)`):
+                                    // only read, by any number of threads at once.
+                                    changes[i] = Contact.refresh(&c, lending: &a.pointee.shape, a.pointee.xf,
+                                                                 &b.pointee.shape, b.pointee.xf)
                                     contacts[i] = c
                                 }
                             }
