@@ -77,7 +77,7 @@ public struct Scheduler: Sendable {
     }
 
     /// The threads each worker's big world may split over: the spare threads, when `run` starts
-    /// fewer workers than `threads` (one world of a thousand items on two threads gets both).
+    /// fewer workers than `threads` (one world on two threads gets both).
     public func threadsPerWorld(_ range: Range<Int>) -> Int {
         max(1, threads / max(1, workerCount(for: range)))
     }
