@@ -76,9 +76,10 @@ struct MetricTracks {
     /// an item through the reference-bounds loop it started in, or one whose velocity its position
     /// can no longer carry. Read from the file alone, so both recorders arm the same.
     /// `indexOfItem` (`indexOfItem(scene)`) may come from any world of the file: they share item names.
-    mutating func watchForSaturation(_ scene: SceneFile, indexOfItem: [String: Int]? = nil) {
-        let index = indexOfItem ?? Self.indexOfItem(scene)
-        let loops = Self.boundaryLoops(scene, indexOfItem: index)
+    /// `loops`: `boundaryLoops(scene, …)` when the caller has it (worked out for an earlier world
+    /// with the same `BoundaryLoopInputs`).
+    mutating func watchForSaturation(_ scene: SceneFile, indexOfItem: [String: Int]? = nil, loops: [Loop?]? = nil) {
+        let loops = loops ?? Self.boundaryLoops(scene, indexOfItem: indexOfItem ?? Self.indexOfItem(scene))
         for (i, item) in scene.items.enumerated() {
             perItem[i].loop = loops[i]
             perItem[i].lastCenter = (item.center.x, item.center.y)
@@ -122,6 +123,26 @@ struct MetricTracks {
             }
         }
         return loops
+    }
+
+    /// What `boundaryLoops` reads of a scene, to tell whether two worlds' loops are the same
+    /// without working them out: the bounds, the collision, attachment and snap behaviors, the
+    /// items' centres.
+    struct BoundaryLoopInputs: Equatable {
+        let bounds: Size
+        let behaviors: [BehaviorSpec]
+        let centers: [Point]
+
+        init(_ scene: SceneFile) {
+            bounds = scene.world.bounds
+            behaviors = scene.behaviors.filter { b in
+                switch b.kind {
+                case .collision, .attachment, .snap: true
+                default: false
+                }
+            }
+            centers = scene.items.map(\.center)
+        }
     }
 
     /// Each item's index by name.
