@@ -240,9 +240,8 @@ enum ItemType: BehaviorType {
         // Each item's settings overlaid by the compile's rule, members as the template's input
         // lists them (a sweep changes no item lists), settings as this world has them.
         let itemBehaviors = template.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
-            guard let planned = template.behaviors[k] as? PlanInput.ItemProperties, case .item(let p) = world.behaviors[k].kind
-            else { return nil }
-            return (planned.items, p.settings)
+            guard case .item(let p) = world.behaviors[k].kind else { return nil }
+            return (template.behaviors[k].items, p.settings)
         }
         for item in world.items.indices {
             if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
