@@ -169,7 +169,7 @@ extension LaneWorld {
         }
         // In place: the contact is not copied out and back.
         contacts.takeColumns(&contacts.contact[ci]!, ci)
-        let change = Self.refresh(&contacts.contact[ci]!, &details.shapes[ia], xfA, &details.shapes[ib], xfB)
+        let change = Contact.refresh(&contacts.contact[ci]!, lending: &details.shapes[ia], xfA, &details.shapes[ib], xfB)
         contacts.mirror(ci, impulses: true)
         switch change {
         case .none: break
@@ -203,15 +203,5 @@ extension LaneWorld {
         let a = rows.pair[p].a, b = rows.pair[p].b
         wake(a * lanes + lane); wake(b * lanes + lane)
         worlds[lane].changes.append(.ended(a: a, b: b))
-    }
-
-    /// `Contact.refresh` with the shapes lent where they lie. Read through the column's pointer,
-    /// each shape would be copied first (four array retains and releases per contact), since
-    /// the compiler cannot tell that the narrow phase leaves that memory alone; an `inout` access
-    /// is exclusive, so it passes them as they are. Nothing here writes to them.
-    @inline(never)
-    static func refresh(_ c: inout Contact, _ shapeA: inout Shape, _ xfA: Transform,
-                                _ shapeB: inout Shape, _ xfB: Transform) -> TouchChange {
-        c.refresh(shapeA, xfA, shapeB, xfB)
     }
 }

@@ -55,6 +55,17 @@ extension Contact {
         return wasTouching && !touching ? .ended : .none
     }
 
+    /// `refresh` with the shapes lent where they lie (in a body array or a lane column). Passed
+    /// from memory behind a pointer, each shape would be copied first (its vertex and normal
+    /// arrays retained and released), since the compiler cannot tell that the narrow phase
+    /// leaves that memory alone; an `inout` access is exclusive, so they pass as they are.
+    /// Nothing here writes to them.
+    @inline(never)
+    static func refresh(_ c: inout Contact, lending shapeA: inout Shape, _ xfA: Transform,
+                        _ shapeB: inout Shape, _ xfB: Transform) -> TouchChange {
+        c.refresh(shapeA, xfA, shapeB, xfB)
+    }
+
     /// Whether `refresh` at these transforms would leave the contact as it is (but for `enabled`),
     /// so that it can be left out: a quarter of twin-drop's updates, bodies at rest or held by a
     /// push. The narrow phase is a function of the shapes (a body's never changes) and the

@@ -105,11 +105,11 @@ extension PhysicsWorld {
     func updateContact(_ i: Int) {
         guard var c = contacts[i] else { return }
         let p = pairs[i]
-        // Through a pointer: `bodies[p.a].shape` copied the whole Body (and retained its shape's
-        // arrays) for each of the two reads.
-        let change = bodies.withUnsafeBufferPointer { bodies in
+        // Through pointers: `bodies[p.a].shape` copied the whole Body (and retained its shape's
+        // arrays) for each of the two reads; the shapes are lent as they lie.
+        let change = bodies.withUnsafeMutableBufferPointer { bodies in
             let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-            return c.refresh(a.pointee.shape, a.pointee.xf, b.pointee.shape, b.pointee.xf)
+            return Contact.refresh(&c, lending: &a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf)
         }
         contacts[i] = c
         switch change {
