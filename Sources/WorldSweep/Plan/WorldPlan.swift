@@ -181,19 +181,25 @@ extension WorldPlan {
         var bodies: [BodyPlan] = []
         var velocityChanges: [VelocityChange] = []
         var chargeOfBody: [Float] = []
-        let properties = behaviors.compactMap { $0 as? PlanInput.ItemProperties }
-        let itemBehaviors = properties.map { (items: $0.items, settings: $0.settings) }
+        let itemBehaviors = behaviors.compactMap { b -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
+            guard let properties = b as? PlanInput.ItemProperties else { return nil }
+            return (properties.items, properties.settings)
+        }
+        let settings = Self.overlaidSettings(itemCount: input.items.count, itemBehaviors)
+        // Each item's velocity changes, in behavior order.
+        var changesOf = [[PlanInput.VelocityChange]](repeating: [], count: input.items.count)
+        for case let properties as PlanInput.ItemProperties in behaviors {
+            for change in properties.velocities { changesOf[change.item].append(change) }
+        }
         for item in order {
-            let s = Self.overlaidSettings(ofItem: item, itemBehaviors) ?? DynamicItemBehavior.Settings()
+            let s = settings[item] ?? DynamicItemBehavior.Settings()
             let material = Material(s, gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || driven[item])
             let spec = input.items[item]
             chargeOfBody.append(Float(s.charge ?? DynamicItemBehavior.Defaults.charge))
             bodies.append(BodyPlan(shape: Self.shape(of: spec), position: Self.position(ofCenter: spec.center),
                                    angle: Float(spec.angle), material: material, item: item, boundary: nil))
-            for behavior in properties {
-                for change in behavior.velocities where change.item == item {
-                    velocityChanges.append(VelocityChange(body: bodyOfItem[item]!, linear: change.linear, angular: change.angular))
-                }
+            for change in changesOf[item] {
+                velocityChanges.append(VelocityChange(body: bodyOfItem[item]!, linear: change.linear, angular: change.angular))
             }
         }
 

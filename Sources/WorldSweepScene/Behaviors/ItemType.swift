@@ -243,8 +243,8 @@ enum ItemType: BehaviorType {
             guard case .item(let p) = world.behaviors[k].kind else { return nil }
             return (template.behaviors[k].items, p.settings)
         }
-        for item in world.items.indices {
-            if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
+        for (item, set) in WorldPlan.overlaidSettings(itemCount: world.items.count, itemBehaviors).enumerated() {
+            if let set { plan.setSettings(ofItem: item, set) }
         }
     }
 }
