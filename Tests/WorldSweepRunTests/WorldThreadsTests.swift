@@ -31,9 +31,7 @@ import WorldSweepScene
     }
 
     static func plans(_ count: Int, ticks: Int) throws -> [WorldPlan] {
-        let scene = try SceneFile.parse(yaml: stack(count, ticks: ticks), path: "threads-stack.yaml")
-        let worlds = SweepWorlds(scene)
-        return try (0..<scene.worldCount).map { try worlds.world($0).worldPlan() }
+        try worldPlans(yaml: stack(count, ticks: ticks), path: "threads-stack.yaml")
     }
 
     /// A world of 600 boxes alone (past the lanes' crossover: solo) at 1, 2 and 4 threads, side
