@@ -133,9 +133,7 @@ extension PhysicsWorld {
         if threads.splits(pairs.count, least: Self.leastSlotsToSplit) { updateContactsOverThreads(); return }
         for i in pairs.indices where contacts[i] != nil {
             let p = pairs[i]
-            let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
-            let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
-            if !activeA && !activeB { continue }   // asleep against static or asleep: keep as is
+            if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }   // asleep against static or asleep: keep as is
             if !boxes[p.a].overlaps(boxes[p.b]) { destroyContact(i); continue }
             updateContact(i)
         }

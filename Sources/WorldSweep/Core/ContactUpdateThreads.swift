@@ -33,7 +33,7 @@ extension PhysicsWorld {
                                     guard var c = contacts[i] else { continue }
                                     let p = pairs[i]
                                     let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                                    let active = (a.pointee.awake && a.pointee.isDynamic) || (b.pointee.awake && b.pointee.isDynamic)
+                                    let active = a.pointee.isActive || b.pointee.isActive
                                     guard active, boxes[p.a].overlaps(boxes[p.b]) else { continue }
                                     // The shapes lent where they lie (`Contact.refresh(_:lending:…)`):
                                     // only read, by any number of threads at once.
@@ -49,9 +49,7 @@ extension PhysicsWorld {
         }
         for i in 0..<n where contacts[i] != nil {
             let p = pairs[i]
-            let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
-            let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
-            if !activeA && !activeB { continue }
+            if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }
             if !boxes[p.a].overlaps(boxes[p.b]) { destroyContact(i); continue }
             if let change = refreshedChanges[i] { touchChanged(change, p) } else { updateContact(i) }
         }
