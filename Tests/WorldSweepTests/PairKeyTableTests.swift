@@ -20,7 +20,7 @@ import Testing
                 table[key] = value; oracle[key] = value
             }
             if step % 97 == 0 {
-                for k in keys { #expect(table[k] == oracle[k]) }
+                for k in keys { #expect(table[k] == oracle[k] && table.contains(k) == (oracle[k] != nil)) }
             }
             #expect(table[key] == oracle[key])
         }
@@ -29,7 +29,7 @@ import Testing
         // Emptied, every key reads as absent.
         for k in keys { table[k] = nil }
         #expect(table.count == 0)
-        for k in keys { #expect(table[k] == nil) }
+        for k in keys { #expect(table[k] == nil && !table.contains(k)) }
     }
 }
 

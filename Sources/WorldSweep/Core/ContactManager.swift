@@ -35,8 +35,9 @@ extension PhysicsWorld {
         bodies.withUnsafeBufferPointer { bodies in
             // A local function, not a closure value: passed on as non-escaping, it allocates nothing.
             func consider(_ a: Int, _ b: Int) {
-                // Most overlapping pairs have their contact: that look-up first, the rule after.
-                guard !bodies[a].isStatic || !bodies[b].isStatic, livePairs[Self.pairKey(a, b)] == nil,
+                // Most overlapping pairs have their contact: that look-up first (before reading
+                // the bodies), the rule after.
+                guard !livePairs.contains(Self.pairKey(a, b)), !bodies[a].isStatic || !bodies[b].isStatic,
                       let allowed = rule.allowedOrder(a, b) else { return }
                 fresh.append(allowed)
             }
@@ -51,36 +52,87 @@ extension PhysicsWorld {
         broadPhaseMemory.remember(boxes)
         if fresh.isEmpty && emptySlots == 0 { return }
         fresh.sort { $0.order < $1.order }
-        // Merge the new contacts into the slots (dropping empty ones), both in pair order.
-        var newPairs: [BodyPair] = [], newOrders: [PairOrder] = [], newContacts: [Contact?] = []
-        let total = pairs.count - emptySlots + fresh.count
-        newPairs.reserveCapacity(total); newOrders.reserveCapacity(total); newContacts.reserveCapacity(total)
-        // Where each old slot went (−1: dropped) and where the new contacts went, for the
-        // contact lists to keep their order without a sort.
-        newSlotOfSlot.removeAll(keepingCapacity: true)
-        madeSlots.removeAll(keepingCapacity: true)
-        var i = 0
-        func keepOld() {
-            if contacts[i] != nil {
-                newSlotOfSlot.append(Int32(newPairs.count))
-                newPairs.append(pairs[i]); newOrders.append(pairOrders[i]); newContacts.append(contacts[i])
-            } else {
-                newSlotOfSlot.append(-1)
-            }
-            i += 1
-        }
-        for f in fresh {
-            while i < pairs.count && pairOrders[i] < f.order { keepOld() }
-            madeSlots.append(Int32(newPairs.count))
-            livePairs[Self.pairKey(f.pair.a, f.pair.b)] = 0
-            newPairs.append(oriented(f.pair)); newOrders.append(f.order)
-            newContacts.append(Contact(serial: nextSerial))
-            nextSerial += 1
-        }
-        while i < pairs.count { keepOld() }
-        pairs = newPairs; pairOrders = newOrders; contacts = newContacts
-        emptySlots = 0
+        mergeFresh()
         contactLists.slotsMerged(newSlot: newSlotOfSlot, made: madeSlots)
+    }
+
+    /// Merges `fresh` (sorted) into the slots as new contacts, dropping empty slots, both in pair
+    /// order, in place: the kept slots close up, then the merge runs from the back, so each slot
+    /// moves at most twice. Notes where each old slot went (−1: dropped) and the slots made.
+    private func mergeFresh() {
+        let old = pairs.count
+        newSlotOfSlot.removeAll(keepingCapacity: true)
+        newSlotOfSlot.append(contentsOf: repeatElement(-1, count: old))
+        madeSlots.removeAll(keepingCapacity: true)
+        madeSlots.append(contentsOf: repeatElement(-1, count: fresh.count))
+        // Through buffer pointers: element by element through `self`, each write checked uniqueness.
+        let kept = pairs.withUnsafeMutableBufferPointer { pairs in
+            pairOrders.withUnsafeMutableBufferPointer { orders in
+                contacts.withUnsafeMutableBufferPointer { contacts in
+                    newSlotOfSlot.withUnsafeMutableBufferPointer { newSlot in
+                        Self.closeUp(pairs, orders, contacts, newSlot)
+                    }
+                }
+            }
+        }
+        let total = kept + fresh.count
+        if total > old {
+            pairs.append(contentsOf: repeatElement(BodyPair(a: 0, b: 0), count: total - old))
+            pairOrders.append(contentsOf: repeatElement(PairOrder(major: 0, minor: 0), count: total - old))
+            contacts.append(contentsOf: repeatElement(nil, count: total - old))
+        } else if total < old {
+            pairs.removeLast(old - total); pairOrders.removeLast(old - total); contacts.removeLast(old - total)
+        }
+        // Where each kept slot ends up, by its place among the kept.
+        var finalSlot = [Int32](repeating: 0, count: kept)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            pairOrders.withUnsafeMutableBufferPointer { orders in
+                contacts.withUnsafeMutableBufferPointer { contacts in
+                    finalSlot.withUnsafeMutableBufferPointer { finalSlot in
+                        mergeFromTheBack(pairs, orders, contacts, kept: kept, finalSlot)
+                    }
+                }
+            }
+        }
+        newSlotOfSlot.withUnsafeMutableBufferPointer { newSlot in
+            for i in newSlot.indices where newSlot[i] >= 0 { newSlot[i] = finalSlot[Int(newSlot[i])] }
+        }
+        for f in fresh { livePairs[Self.pairKey(f.pair.a, f.pair.b)] = 0 }
+        nextSerial += fresh.count
+        emptySlots = 0
+    }
+
+    /// Moves the slots with a contact to the front, in order; `newSlot[i]`: old slot i's place
+    /// among them (left −1 for an empty one). Returns how many were kept.
+    private static func closeUp(_ pairs: UnsafeMutableBufferPointer<BodyPair>, _ orders: UnsafeMutableBufferPointer<PairOrder>,
+                                _ contacts: UnsafeMutableBufferPointer<Contact?>, _ newSlot: UnsafeMutableBufferPointer<Int32>) -> Int {
+        var kept = 0
+        for i in contacts.indices where contacts[i] != nil {
+            if kept != i { pairs[kept] = pairs[i]; orders[kept] = orders[i]; contacts[kept] = contacts[i] }
+            newSlot[i] = Int32(kept)
+            kept += 1
+        }
+        return kept
+    }
+
+    /// The `kept` slots at the front and `fresh` merged into all the slots by pair order, from the
+    /// last: `finalSlot[k]` is where kept slot k went, `madeSlots[f]` where fresh pair f's contact is.
+    private func mergeFromTheBack(_ pairs: UnsafeMutableBufferPointer<BodyPair>, _ orders: UnsafeMutableBufferPointer<PairOrder>,
+                                  _ contacts: UnsafeMutableBufferPointer<Contact?>, kept: Int, _ finalSlot: UnsafeMutableBufferPointer<Int32>) {
+        var r = kept - 1, w = pairs.count - 1
+        for f in fresh.indices.reversed() {
+            let order = fresh[f].order
+            while r >= 0 && order < orders[r] {
+                pairs[w] = pairs[r]; orders[w] = orders[r]; contacts[w] = contacts[r]
+                finalSlot[r] = Int32(w)
+                r -= 1; w -= 1
+            }
+            pairs[w] = oriented(fresh[f].pair); orders[w] = order
+            contacts[w] = Contact(serial: nextSerial + f)
+            madeSlots[f] = Int32(w)
+            w -= 1
+        }
+        while r >= 0 { finalSlot[r] = Int32(r); r -= 1 }
     }
 
     /// `livePairs` made anew from the slots (after they were replaced wholesale).

@@ -23,6 +23,20 @@ struct PairKeyTable: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & (keys.count - 1)
     }
 
+    /// Whether `key` is in the table (the subscript's probe, inlined into hot loops).
+    @inline(__always) func contains(_ key: UInt64) -> Bool {
+        var i = home(key)
+        return keys.withUnsafeBufferPointer { keys in
+            let mask = keys.count - 1
+            while true {
+                let k = keys[i]
+                if k == key { return true }
+                if k == Self.empty { return false }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
     subscript(key: UInt64) -> Int32? {
         get {
             let mask = keys.count - 1
