@@ -22,7 +22,9 @@ struct SortAndSweep: Sendable {
     var byteCount: Int { order.heldBytes + lowerX.heldBytes + wild.heldBytes + swept.heldBytes + sweptBoxes.heldBytes }
 
     /// Calls `overlap(a, b)` once for each pair of bodies (a ≠ b, in no particular order) whose
-    /// boxes overlap, among the bodies `include` accepts.
+    /// boxes overlap, among the bodies `include` accepts. Inlined, so that the caller's closures
+    /// are inlined into the sweep rather than called per overlap.
+    @inline(__always)
     mutating func forEachOverlap(_ boxes: UnsafeBufferPointer<AABB>, include: (Int) -> Bool,
                                  _ overlap: (Int, Int) -> Void) {
         let n = boxes.count
