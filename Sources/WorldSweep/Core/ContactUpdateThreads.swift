@@ -14,12 +14,20 @@ extension PhysicsWorld {
 
     /// `updateContacts` with the refreshes over `threads` (the boxes already computed).
     func updateContactsOverThreads() {
-        let n = pairs.count
         stagesSplit += 1
+        updateContactsInTwoPasses(chunks: threads.chunkCount(pairs.count))
+    }
+
+    /// `updateContacts` as two passes (the boxes already computed): the refreshes of the
+    /// contacts active at the start in `chunks` chunks (on `threads`; box–box pairs eight per
+    /// kernel call while `updatesContactsInPairLanes`: ContactUpdateLanes.swift), then what
+    /// depends on order, slot by slot.
+    func updateContactsInTwoPasses(chunks: Int) {
+        let n = pairs.count
         if refreshedChanges.count < n {
             refreshedChanges = Array(repeating: nil, count: max(n, refreshedChanges.count + refreshedChanges.count / 2))
         }
-        let chunks = threads.chunkCount(n), threads = self.threads
+        let threads = self.threads, inLanes = updatesContactsInPairLanes
         // Every write below goes through these pointers, taken on this thread: an array written
         // through its own subscript from several threads could see itself shared and copy.
         bodies.withUnsafeMutableBufferPointer { bodies in
@@ -27,20 +35,13 @@ extension PhysicsWorld {
                 pairs.withUnsafeBufferPointer { pairs in
                     contacts.withUnsafeMutableBufferPointer { contacts in
                         refreshedChanges.withUnsafeMutableBufferPointer { changes in
-                            threads.run(chunks: chunks) { k, _ in
-                                for i in WorldThreads.chunk(k, of: chunks, items: n) {
-                                    changes[i] = nil
-                                    guard var c = contacts[i] else { continue }
-                                    let p = pairs[i]
-                                    let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                                    let active = a.pointee.isActive || b.pointee.isActive
-                                    guard active, boxes[p.a].overlaps(boxes[p.b]) else { continue }
-                                    // The shapes lent where they lie (`Contact.refresh(_:lending:…)`):
-                                    // only read, by any number of threads at once.
-                                    changes[i] = Contact.refresh(&c, lending: &a.pointee.shape, a.pointee.xf,
-                                                                 &b.pointee.shape, b.pointee.xf)
-                                    contacts[i] = c
+                            withUnsafeTemporaryAllocation(of: Int.self, capacity: chunks) { inLanesCounts in
+                                threads.run(chunks: chunks) { k, _ in
+                                    inLanesCounts[k] = Self.refreshContacts(
+                                        WorldThreads.chunk(k, of: chunks, items: n), bodies: bodies, boxes: boxes,
+                                        pairs: pairs, contacts: contacts, changes: changes, inLanes: inLanes)
                                 }
+                                for k in 0..<chunks { contactsRefreshedInLanes &+= inLanesCounts[k] }
                             }
                         }
                     }

@@ -183,6 +183,11 @@ final class PhysicsWorld: StepStages {
     /// Per contact slot, its refresh's touching change while the update runs over threads; nil:
     /// not refreshed there (ContactUpdateThreads.swift). Kept for its capacity.
     @exclusivity(unchecked) var refreshedChanges: [TouchChange?] = []
+    /// Whether the contact update refreshes box–box contacts eight per lane kernel call
+    /// (ContactUpdateLanes.swift) or one pair at a time; the same bits either way (tests compare).
+    @exclusivity(unchecked) var updatesContactsInPairLanes = true
+    /// Contacts the lane kernel has refreshed so far (tests read it).
+    @exclusivity(unchecked) var contactsRefreshedInLanes = 0
     /// The island walk's flags, stack and edge lists (IslandSolve.swift), grown with the world;
     /// made by the first walk: a batch's lane worlds never walk (their lanes do), and making an
     /// empty one for each of them cost more than their time-of-impact passes' own set-up.
