@@ -154,14 +154,14 @@ extension BoxPairLanes {
     /// The lane kernel on up to eight box pairs (A, its transform, B, its transform), lanes past
     /// them repeating the first, as the contact update gathers them.
     static func collide(_ group: [(Shape, Transform, Shape, Transform)]) -> [Manifold] {
-        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount) { rows in
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount + ManifoldRows.rowCount) { rows in
             for k in 0..<width {
                 var (a, xfA, b, xfB) = group[k < group.count ? k : 0]
                 gather(&a, xfA, into: rows.baseAddress!, lane: k, asB: false)
                 gather(&b, xfB, into: rows.baseAddress!, lane: k, asB: true)
             }
-            let collision = collide(rows.baseAddress!)
-            return group.indices.map { Manifold(collision, lane: $0) }
+            let manifolds = ManifoldRows(collide(rows.baseAddress!), into: rows.baseAddress! + rowCount)
+            return group.indices.map { manifolds.manifold(lane: $0) }
         }
     }
 }

@@ -12,51 +12,76 @@ extension PhysicsWorld {
     static let leastSlotsForPairLanes = 32
 
     /// Pass one for slots `range`: each contact whose bodies are active when the pass begins and
-    /// whose boxes overlap is refreshed into its slot, its touching change into `changes`
-    /// (nil: left for pass two). `inLanes`: box–box contacts eight per kernel call. Returns how
-    /// many contacts the lane kernel refreshed.
+    /// whose boxes overlap is refreshed into its slot, a touching change into `changes`; each
+    /// slot's step for pass two into `steps`. `inLanes`: box–box contacts eight per kernel call.
+    /// Returns how many contacts the lane kernel refreshed.
     static func refreshContacts(_ range: Range<Int>, bodies: UnsafeMutableBufferPointer<Body>, boxes: UnsafeBufferPointer<AABB>,
                                 pairs: UnsafeBufferPointer<BodyPair>, contacts: UnsafeMutableBufferPointer<Contact?>,
-                                changes: UnsafeMutableBufferPointer<TouchChange?>, inLanes: Bool) -> Int {
+                                changes: UnsafeMutableBufferPointer<TouchChange>, steps: UnsafeMutableBufferPointer<ContactUpdateStep>,
+                                inLanes: Bool) -> Int {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: BoxPairLanes.width) { waiting in
             let waiting = waiting.baseAddress!
             var waitingCount = 0, inLanesCount = 0
             for i in range {
-                changes[i] = nil
+                steps[i] = .none
                 guard contacts[i] != nil else { continue }
                 let p = pairs[i]
                 let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                guard a.pointee.isActive || b.pointee.isActive, boxes[p.a].overlaps(boxes[p.b]) else { continue }
+                guard a.pointee.isActive || b.pointee.isActive else { steps[i] = .asleep; continue }
+                guard boxes[p.a].overlaps(boxes[p.b]) else { steps[i] = .destroy; continue }
                 if inLanes && BoxPairLanes.takes(a.pointee.shape) && BoxPairLanes.takes(b.pointee.shape) {
                     // What `refresh` does before the narrow phase.
                     contacts[i]!.enabled = true
-                    if contacts[i]!.isCurrent(a.pointee.xf, b.pointee.xf) { changes[i] = TouchChange.none; continue }
+                    if contacts[i]!.isCurrent(a.pointee.xf, b.pointee.xf) { continue }
                     waiting[waitingCount] = i
                     waitingCount &+= 1
                     if waitingCount == BoxPairLanes.width {
                         inLanesCount &+= waitingCount
-                        BoxPairLanes.refresh(waiting, count: waitingCount, bodies: bodies, pairs: pairs, contacts: contacts, changes: changes)
+                        BoxPairLanes.refresh(waiting, count: waitingCount, bodies: bodies, pairs: pairs, contacts: contacts,
+                                             changes: changes, steps: steps)
                         waitingCount = 0
                     }
                     continue
                 }
                 // The shapes lent where they lie (`Contact.refresh(_:lending:…)`): only read, by
                 // any number of threads at once.
-                changes[i] = Contact.refresh(&contacts[i]!, lending: &a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf)
+                Self.keep(Contact.refresh(&contacts[i]!, lending: &a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf),
+                          i, changes, steps)
             }
             if waitingCount > 1 {
                 inLanesCount &+= waitingCount
-                BoxPairLanes.refresh(waiting, count: waitingCount, bodies: bodies, pairs: pairs, contacts: contacts, changes: changes)
+                BoxPairLanes.refresh(waiting, count: waitingCount, bodies: bodies, pairs: pairs, contacts: contacts,
+                                     changes: changes, steps: steps)
             } else if waitingCount == 1 {
                 // One pair alone: the kernel on one lane costs less than on eight.
                 let i = waiting[0], p = pairs[i]
                 let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
                 let m = Collide.polygons(a.pointee.shape, a.pointee.xf, b.pointee.shape, b.pointee.xf)
-                changes[i] = contacts[i]!.adopt(m, a.pointee.xf, a.pointee.shape.radius, b.pointee.xf, b.pointee.shape.radius)
+                Self.keep(contacts[i]!.adopt(m, a.pointee.xf, a.pointee.shape.radius, b.pointee.xf, b.pointee.shape.radius),
+                          i, changes, steps)
             }
             return inLanesCount
         }
     }
+
+    /// Slot i's touching change, kept for pass two.
+    @inline(__always)
+    static func keep(_ change: TouchChange, _ i: Int, _ changes: UnsafeMutableBufferPointer<TouchChange>,
+                     _ steps: UnsafeMutableBufferPointer<ContactUpdateStep>) {
+        if change != .none { changes[i] = change; steps[i] = .changed }
+    }
+}
+
+/// What pass two of the contact update does for a slot, in slot order.
+enum ContactUpdateStep: UInt8 {
+    /// Nothing: no contact, or refreshed (or current) with its touching state as it was.
+    case none
+    /// Both bodies slept when the pass began: updated now if a change before it woke one.
+    case asleep
+    /// The boxes parted: the contact goes.
+    case destroy
+    /// Refreshed, touching began or ended (`refreshedChanges`): bodies woken, the change recorded.
+    case changed
 }
 
 /// Box–box contacts refreshed eight per call of the polygons' lane kernel.
@@ -80,8 +105,8 @@ enum BoxPairLanes {
     @inline(never)
     static func refresh(_ waiting: UnsafeMutablePointer<Int>, count: Int, bodies: UnsafeMutableBufferPointer<Body>,
                         pairs: UnsafeBufferPointer<BodyPair>, contacts: UnsafeMutableBufferPointer<Contact?>,
-                        changes: UnsafeMutableBufferPointer<TouchChange?>) {
-        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount) { rows in
+                        changes: UnsafeMutableBufferPointer<TouchChange>, steps: UnsafeMutableBufferPointer<ContactUpdateStep>) {
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount + ManifoldRows.rowCount) { rows in
             let rows = rows.baseAddress!
             // Lanes past `count` repeat the first contact (their results are not read).
             for k in 0..<width {
@@ -90,12 +115,12 @@ enum BoxPairLanes {
                 gather(&a.pointee.shape, a.pointee.xf, into: rows, lane: k, asB: false)
                 gather(&b.pointee.shape, b.pointee.xf, into: rows, lane: k, asB: true)
             }
-            let collision = collide(rows)
+            let manifolds = ManifoldRows(collide(rows), into: rows + rowCount)
             for k in 0..<count {
                 let i = waiting[k], p = pairs[i]
                 let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                changes[i] = contacts[i]!.adopt(Manifold(collision, lane: k), a.pointee.xf, rows[radiusRow][k],
-                                                b.pointee.xf, rows[radiusRow + 1][k])
+                PhysicsWorld.keep(contacts[i]!.adopt(manifolds.manifold(lane: k), a.pointee.xf, rows[radiusRow][k],
+                                                     b.pointee.xf, rows[radiusRow + 1][k]), i, changes, steps)
             }
         }
     }
@@ -135,22 +160,34 @@ enum BoxPairLanes {
     }
 }
 
-extension Manifold {
-    /// The manifold the narrow phase made on lane `k` (`init(oneLane:)` of that lane).
-    init(_ c: CollisionLanes<SIMD8<Float>>, lane k: Int) {
-        self.init()
-        let m = c.manifold
-        kind = m.isFaceA[k] ? .faceA : m.isFaceB[k] ? .faceB : .circles
-        localNormal = Vec2(m.localNormalX[k], m.localNormalY[k])
-        localPoint = Vec2(m.localPointX[k], m.localPointY[k])
-        if m.hasPoint0[k] { append(ManifoldPoint(localPoint: Vec2(m.point0X[k], m.point0Y[k]), id: ContactFeature(c.id0, lane: k))) }
-        if m.hasPoint1[k] { append(ManifoldPoint(localPoint: Vec2(m.point1X[k], m.point1Y[k]), id: ContactFeature(c.id1, lane: k))) }
-    }
-}
+/// The kernel's manifolds stored once as rows of eight lanes, each lane then read as a `Manifold`
+/// (`Manifold(oneLane:)` of that lane) by plain loads rather than a lane extract per field.
+struct ManifoldRows {
+    static let rowCount = 10
+    /// Rows: local normal x, y, local point x, y, point 0 x, y, point 1 x, y, id codes 0, 1.
+    private let rows: UnsafeMutablePointer<Float>
+    /// Lane k: bit k.
+    private let faceA: UInt32, faceB: UInt32, hasPoint0: UInt32, hasPoint1: UInt32
 
-extension ContactFeature {
-    /// Lane `k`'s id.
-    init(_ lanes: FeatureLanes<SIMD8<Float>>, lane k: Int) {
-        self.init(indexA: UInt8(lanes.indexA[k]), indexB: UInt8(lanes.indexB[k]), typeA: UInt8(lanes.typeA[k]), typeB: UInt8(lanes.typeB[k]))
+    @inline(__always) init(_ c: CollisionLanes<SIMD8<Float>>, into memory: UnsafeMutablePointer<SIMD8<Float>>) {
+        let m = c.manifold
+        memory[0] = m.localNormalX; memory[1] = m.localNormalY; memory[2] = m.localPointX; memory[3] = m.localPointY
+        memory[4] = m.point0X; memory[5] = m.point0Y; memory[6] = m.point1X; memory[7] = m.point1Y
+        memory[8] = c.id0.code; memory[9] = c.id1.code
+        rows = UnsafeMutableRawPointer(memory).assumingMemoryBound(to: Float.self)
+        faceA = laneBits(m.isFaceA); faceB = laneBits(m.isFaceB)
+        hasPoint0 = laneBits(m.hasPoint0); hasPoint1 = laneBits(m.hasPoint1)
+    }
+
+    @inline(__always) private func value(_ row: Int, _ k: Int) -> Float { rows[row &* 8 &+ k] }
+
+    @inline(__always) func manifold(lane k: Int) -> Manifold {
+        var m = Manifold()
+        m.kind = faceA >> k & 1 != 0 ? .faceA : faceB >> k & 1 != 0 ? .faceB : .circles
+        m.localNormal = Vec2(value(0, k), value(1, k))
+        m.localPoint = Vec2(value(2, k), value(3, k))
+        if hasPoint0 >> k & 1 != 0 { m.append(ManifoldPoint(localPoint: Vec2(value(4, k), value(5, k)), id: ContactFeature(code: Int(value(8, k))))) }
+        if hasPoint1 >> k & 1 != 0 { m.append(ManifoldPoint(localPoint: Vec2(value(6, k), value(7, k)), id: ContactFeature(code: Int(value(9, k))))) }
+        return m
     }
 }
