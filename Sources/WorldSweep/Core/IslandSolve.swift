@@ -24,14 +24,7 @@ extension PhysicsWorld {
         for (k, bi) in islandBodies.enumerated() { localIndex[bi] = k }
     }
 
-    func contactInputs(_ islandContacts: [Int]) -> [ContactInput] {
-        var inputs: [ContactInput] = []
-        inputs.reserveCapacity(islandContacts.count)
-        contactInputs(islandContacts, into: &inputs)
-        return inputs
-    }
-
-    /// `contactInputs` into `inputs` (emptied first, its storage kept).
+    /// The solver's input of each of `islandContacts` into `inputs` (emptied first, its storage kept).
     func contactInputs(_ islandContacts: [Int], into inputs: inout [ContactInput]) {
         inputs.removeAll(keepingCapacity: true)
         for ci in islandContacts {
@@ -48,8 +41,12 @@ extension PhysicsWorld {
     }
 
     func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int], _ h: Float, dtRatio: Float) {
-        var positions: [BodyPosition] = []
-        var velocities: [BodyVelocity] = []
+        // The last island's arrays, taken out while this one is solved and emptied, their storage kept.
+        var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
+        swap(&positions, &islandScratch.positions); swap(&velocities, &islandScratch.velocities); swap(&solver, &islandScratch.solver)
+        defer { swap(&positions, &islandScratch.positions); swap(&velocities, &islandScratch.velocities); swap(&solver, &islandScratch.solver) }
+        positions.removeAll(keepingCapacity: true)
+        velocities.removeAll(keepingCapacity: true)
         positions.reserveCapacity(islandBodies.count)
         velocities.reserveCapacity(islandBodies.count)
         setLocalIndices(islandBodies)
@@ -70,28 +67,28 @@ extension PhysicsWorld {
             velocities.append(state)
         }
 
-        var solver = ContactSolver(contactInputs(islandContacts), warmStarting: true, dtRatio: dtRatio)
+        contactInputs(islandContacts, into: &solver.inputs)
+        solver.prepare(warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
         // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
-        // iteration every joint before the contacts.
-        var jointSolver = JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
-        jointSolver.initializeVelocityConstraints(bodies, positions, &velocities, h: h, dtRatio: dtRatio)
+        // iteration every joint before the contacts. (An island without joints skips their
+        // solver: its steps would change nothing.)
+        var jointSolver = islandJoints.isEmpty ? nil : JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
+        jointSolver?.initializeVelocityConstraints(bodies, positions, &velocities, h: h, dtRatio: dtRatio)
         for _ in 0..<EngineSettings.velocityIterations {
-            jointSolver.solveVelocityConstraints(&velocities, h: h)
+            jointSolver?.solveVelocityConstraints(&velocities, h: h)
             solver.solveVelocityConstraints(&velocities)
         }
-        for (k, j) in islandJoints.enumerated() { joints[j] = jointSolver.joints[k] }
-        var manifolds = islandContacts.map { contacts[$0]!.manifold }
-        solver.storeImpulses(into: &manifolds)
-        for (k, ci) in islandContacts.enumerated() { contacts[ci]!.manifold = manifolds[k] }
+        if let jointSolver { for (k, j) in islandJoints.enumerated() { joints[j] = jointSolver.joints[k] } }
+        for (k, ci) in islandContacts.enumerated() { solver.storeImpulses(k, into: &contacts[ci]!.manifold) }
 
         for k in positions.indices { integratePosition(&positions[k], &velocities[k], h: h) }
 
         var positionSolved = false
         for _ in 0..<EngineSettings.positionIterations {
             let contactsOkay = solver.solvePositionConstraints(&positions)
-            let jointsOkay = jointSolver.solvePositionConstraints(&positions)
+            let jointsOkay = jointSolver?.solvePositionConstraints(&positions) ?? true
             if contactsOkay && jointsOkay { positionSolved = true; break }
         }
 
@@ -114,6 +111,13 @@ extension PhysicsWorld {
             for bi in islandBodies { bodies[bi].setAwake(false) }
         }
     }
+}
+
+/// What the discrete solve reuses from one island to the next, as Box2D reuses one b2Island:
+/// the island's body states and the contact solver with its inputs (arrays emptied, storage kept).
+struct IslandSolveScratch {
+    var positions: [BodyPosition] = [], velocities: [BodyVelocity] = []
+    var solver = ContactSolver()
 }
 
 /// The discrete solve's island walk over one world: each island's bodies, contacts and joints as

@@ -178,6 +178,8 @@ final class PhysicsWorld: StepStages {
     /// made by the first walk: a batch's lane worlds never walk (their lanes do), and making an
     /// empty one for each of them cost more than their time-of-impact passes' own set-up.
     @exclusivity(unchecked) var walkScratch: IslandWalkScratch?
+    /// What the discrete solve keeps from one island to the next (IslandSolve.swift).
+    @exclusivity(unchecked) var islandScratch = IslandSolveScratch()
     /// What a time-of-impact pass keeps from one impact to the next (WorldTimeOfImpact.swift).
     @exclusivity(unchecked) var toiScratch = TimeOfImpactScratch()
 }
