@@ -108,37 +108,25 @@ struct BroadPhaseMemory {
         if known { partedPairs.append(pair) }
     }
 
-    /// The bodies whose box is not, bit for bit, what it was at the last pass (flagged for
-    /// `isChanged` until the next call); nil when nothing is known and the next pass must test
-    /// every pair.
+    /// The bodies whose box is not, bit for bit, what it was at the last pass; nil when the next
+    /// pass must test every pair (nothing known, or more than `mostChanged` changed).
     mutating func changedBodies(_ now: [AABB]) -> [Int32]? {
-        for c in changed { isChanged[Int(c)] = false }
-        changed.removeAll(keepingCapacity: true)
         guard known, boxes.count == now.count else { return nil }
-        if isChanged.count != now.count { isChanged = Array(repeating: false, count: now.count) }
+        changed.removeAll(keepingCapacity: true)
         for i in now.indices where !now[i].hasSameBits(as: boxes[i]) {
+            if changed.count == Self.mostChanged { return nil }
             changed.append(Int32(i))
-            isChanged[i] = true
         }
         return changed
-    }
-
-    /// Whether a pass with these changed bodies should test each against every body rather
-    /// than sort and sweep them all.
-    static func testsChangedAlone(_ changed: [Int32]) -> Bool { changed.count <= mostChanged }
-
-    /// Calls `body` with each body's flag: whether its box changed since the last pass (as
-    /// `changedBodies` found). A pair of two unchanged boxes overlapped at the last pass already,
-    /// so it needs a contact now only if its contact parted since (`forEachPartedOverlap`).
-    func withChangedFlags<R>(_ body: (UnsafeBufferPointer<Bool>) -> R) -> R {
-        isChanged.withUnsafeBufferPointer(body)
     }
 
     /// Calls `overlap(a, b)` once for each pair of alive bodies whose boxes overlap
     /// (`AABB.overlaps`) and of which one is in `changed` or whose contact parted since the last
     /// pass.
-    func forEachChangedOverlap(_ changed: [Int32], _ boxes: UnsafeBufferPointer<AABB>, alive: (Int) -> Bool,
-                               _ overlap: (Int, Int) -> Void) {
+    mutating func forEachChangedOverlap(_ changed: [Int32], _ boxes: UnsafeBufferPointer<AABB>, alive: (Int) -> Bool,
+                                        _ overlap: (Int, Int) -> Void) {
+        if isChanged.count != boxes.count { isChanged = Array(repeating: false, count: boxes.count) }
+        for c in changed { isChanged[Int(c)] = true }
         for c in changed {
             let a = Int(c)
             guard alive(a) else { continue }
@@ -149,16 +137,11 @@ struct BroadPhaseMemory {
                 overlap(a, b)
             }
         }
-        forEachPartedOverlap(boxes, alive: alive, overlap)
-    }
-
-    /// Calls `overlap(a, b)` for each pair of alive, unchanged bodies whose contact parted since
-    /// the last pass and whose boxes overlap.
-    func forEachPartedOverlap(_ boxes: UnsafeBufferPointer<AABB>, alive: (Int) -> Bool, _ overlap: (Int, Int) -> Void) {
         for p in partedPairs where !isChanged[p.a] && !isChanged[p.b] && alive(p.a) && alive(p.b)
             && boxes[p.a].overlaps(boxes[p.b]) {
             overlap(p.a, p.b)
         }
+        for c in changed { isChanged[Int(c)] = false }
     }
 
     /// The pass is done: its boxes are what the next pass compares with.

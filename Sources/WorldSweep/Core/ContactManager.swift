@@ -23,9 +23,7 @@ extension PhysicsWorld {
     /// its contact was destroyed since (a pair that overlapped then either got a contact or is
     /// not allowed, and the rule has not changed: `BroadPhaseMemory.forget` otherwise). So when
     /// few boxes changed (a time-of-impact pass moves an island's bodies), only their pairs and
-    /// the parted ones are tested; else sort and sweep finds every overlap and only those with a
-    /// changed box, and the parted ones, are looked up (resting bodies' pairs are not). All find
-    /// the same pairs.
+    /// the parted ones are tested; else sort and sweep tests them all. Both find the same pairs.
     func findNewContacts() {
         computeBoxes(swept: true)
         fresh.removeAll(keepingCapacity: true)
@@ -43,16 +41,8 @@ extension PhysicsWorld {
                 fresh.append(allowed)
             }
             boxes.withUnsafeBufferPointer { boxes in
-                if let changed, BroadPhaseMemory.testsChangedAlone(changed) {
+                if let changed {
                     broadPhaseMemory.forEachChangedOverlap(changed, boxes, alive: { bodies[$0].alive }, consider)
-                } else if changed != nil {
-                    // Sort and sweep, handing on only the pairs with a changed box, then the parted ones.
-                    broadPhaseMemory.withChangedFlags { isChanged in
-                        broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }) { a, b in
-                            if isChanged[a] || isChanged[b] { consider(a, b) }
-                        }
-                    }
-                    broadPhaseMemory.forEachPartedOverlap(boxes, alive: { bodies[$0].alive }, consider)
                 } else {
                     broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }, consider)
                 }

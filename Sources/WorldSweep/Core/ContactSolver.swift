@@ -62,9 +62,11 @@ struct ContactSolver {
     private static func lanes(_ v: BodyVelocity) -> VelocityLanes<Float> { VelocityLanes(vx: v.v.x, vy: v.v.y, w: v.w) }
 
     // The loops below read and write through buffer pointers: indexing the arrays checked bounds
-    // and uniqueness for every contact of every iteration.
+    // and uniqueness for every contact of every iteration. Without contacts they return at once:
+    // the empty arrays' storage, shared, would be copied to be written.
 
     mutating func initializeVelocityConstraints(_ positions: [BodyPosition], _ velocities: [BodyVelocity]) {
+        if inputs.isEmpty { return }
         inputs.withUnsafeBufferPointer { inputs in
             constraints.withUnsafeMutableBufferPointer { constraints in
                 for i in 0..<inputs.count {
@@ -79,6 +81,7 @@ struct ContactSolver {
     }
 
     func warmStart(_ velocities: inout [BodyVelocity]) {
+        if inputs.isEmpty { return }
         inputs.withUnsafeBufferPointer { inputs in
             constraints.withUnsafeBufferPointer { constraints in
                 velocities.withUnsafeMutableBufferPointer { velocities in
@@ -95,6 +98,7 @@ struct ContactSolver {
     }
 
     mutating func solveVelocityConstraints(_ velocities: inout [BodyVelocity]) {
+        if inputs.isEmpty { return }
         inputs.withUnsafeBufferPointer { inputs in
             constraints.withUnsafeMutableBufferPointer { constraints in
                 velocities.withUnsafeMutableBufferPointer { velocities in
