@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # How `worldsweep run`'s cost grows with the size of a world, beside Box2D 2.4.1 doing the same
 # physics: W worlds of N boxes each, N × W about fixed, for N from 2 to 1 000, and one world of
-# 1 000 boxes (on one thread and on two). The scene (written here for each N): N boxes of
+# 1 000 boxes (on one thread and on two). W is N × W over N, rounded to the nearest world; N × W
+# defaults to 8 192 (2 × 4 096 worlds, 8 × 1 024, … 1 000 × 8). The scene (written here for each N): N boxes of
 # 10 × 10 pt, 100 a row on a 20 pt grid whose first row is at y = TOP (default 1 500), in
 # 2 100 × 2 100 pt reference bounds, gravity, collisions between everything, elasticity 0.5,
 # 300 ticks; W replicas of that one world (a sweep of one point). The peer,
 # box2d_box_curve.cpp, steps the same W worlds one after another, plain Box2D (no bullets: time
 # of impact against static bodies only, what UIKit's items do and WorldSweep runs).
 #
-#   Benchmarks/peers/box-curve.sh [--rounds R] [--sizes "2 8 32 128 512 1000"] [--total 4096] [--top 1500]
+#   Benchmarks/peers/box-curve.sh [--rounds R] [--sizes "2 8 32 128 512 1000"] [--total 8192] [--top 1500]
 #
 # Each measurement is one whole process's CPU time (user + sys, from wait4's rusage) and its wall
 # time; rounds interleave every case; the ratio is the peer's time over `worldsweep run`'s in the
@@ -21,7 +22,7 @@
 # same rounds as `base` (an A/B of two builds beside the peer).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-rounds=3 sizes="2 8 32 128 512 1000" total=4096 top=1500
+rounds=3 sizes="2 8 32 128 512 1000" total=8192 top=1500
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="$2"; shift 2 ;;
@@ -63,7 +64,7 @@ PY
 measure() { python3 Benchmarks/peers/measure.py "$@" >>"$work/log"; }
 
 cases=()
-for n in $sizes; do cases+=("$n $(( (total + n - 1) / n ))"); done
+for n in $sizes; do w=$(( (total + n / 2) / n )); cases+=("$n $(( w > 0 ? w : 1 ))"); done
 cases+=("1000 1")
 for r in $(seq 1 "$rounds"); do
     for c in "${cases[@]}"; do

@@ -118,8 +118,17 @@ public struct MetricDeclaration: Sendable, Hashable, Codable {
     /// The value an item's results hold, nil where the cell is empty (a bounce never made, a rest
     /// never reached; a spring metric of an item without a rest target).
     @inlinable
+    public func value(of item: ItemResult) -> Double? { field.value(of: item) }
+
+    /// What writing and folding this metric's cells needs (no strings: a copy costs nothing).
+    public var cell: MetricCell { MetricCell(field: field, isInteger: isInteger) }
+}
+
+extension MetricField {
+    /// The value an item's results hold for this field, nil where the cell is empty.
+    @inlinable
     public func value(of item: ItemResult) -> Double? {
-        switch field {
+        switch self {
         case .contacts: return Double(item.contacts)
         case .bounces: return Double(item.bounceHeights.count)
         case .bounce(let k): return k <= item.bounceHeights.count ? item.bounceHeights[k - 1] : nil
@@ -136,6 +145,15 @@ public struct MetricDeclaration: Sendable, Hashable, Codable {
         case .written(let k): return k < item.written.count ? item.written[k] : nil
         }
     }
+}
+
+/// A metric column's cell as the per-world writers read it: the field and whether it is a whole
+/// number, without the declaration's words (a declaration copied per cell was most of a row's cost).
+public struct MetricCell: Sendable, Hashable {
+    public let field: MetricField
+    public let isInteger: Bool
+
+    public init(field: MetricField, isInteger: Bool) { self.field = field; self.isInteger = isInteger }
 }
 
 /// An entry of the file's `metrics:` list: which metrics it records.

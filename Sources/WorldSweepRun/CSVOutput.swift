@@ -20,6 +20,8 @@ public struct CSVLayout: Sendable, Hashable {
     public let springColumns: [String]
     /// Per item, the declarations of its metric columns, in column order.
     public let itemMetrics: [[MetricDeclaration]]
+    /// Per item, its metric columns' cells (`itemMetrics`' fields), what each row is written from.
+    public let itemCells: [[MetricCell]]
     /// Per item, its metric columns' names (`ITEM.contacts`, …, in `columns(ofItem:)` order):
     /// made once, as every point's statistics are filed under them.
     public let itemMetricKeys: [[String]]
@@ -54,6 +56,7 @@ public struct CSVLayout: Sendable, Hashable {
             (springItems[i] ? MetricDeclaration.everyItem + springMetrics : MetricDeclaration.everyItem) + (written?[i] ?? [])
         }
         self.itemMetrics = itemMetrics
+        itemCells = itemMetrics.map { $0.map(\.cell) }
         let itemMetricKeys = items.indices.map { i in itemMetrics[i].map { "\(items[i]).\($0.name)" } }
         self.itemMetricKeys = itemMetricKeys
         // Each item's partners, listed while the pairs stay few (the count is bounded before any
@@ -119,19 +122,19 @@ public struct CSVLayout: Sendable, Hashable {
         s.integer(r.world); s.comma(); s.integer(r.point); s.comma(); s.integer(r.replica)
         for p in r.parameters { s.comma(); s.double(p) }
         for (i, item) in r.items.enumerated() {
-            let metrics = itemMetrics[i]
+            let cells = itemCells[i]
             if r.failed {
-                for _ in metrics.indices { s.comma() }
+                for _ in cells.indices { s.comma() }
                 continue
             }
-            for metric in metrics {
+            for cell in cells {
                 s.comma()
                 // A spring item's results always carry its spring metrics; a missing one reads as
                 // no swing (0) and no settling (empty).
-                if case .oscillations = metric.field { s.integer(item.spring?.oscillations ?? 0); continue }
-                if case .overshoot = metric.field { s.float(item.spring?.overshoot ?? 0); continue }
-                guard let v = metric.value(of: item) else { continue }
-                if metric.isInteger { s.integer(Int(v)) } else { s.float(v) }
+                if case .oscillations = cell.field { s.integer(item.spring?.oscillations ?? 0); continue }
+                if case .overshoot = cell.field { s.float(item.spring?.overshoot ?? 0); continue }
+                guard let v = cell.field.value(of: item) else { continue }
+                if cell.isInteger { s.integer(Int(v)) } else { s.float(v) }
             }
         }
         s.newline()

@@ -76,9 +76,10 @@ struct MetricTracks {
     /// an item through the reference-bounds loop it started in, or one whose velocity its position
     /// can no longer carry. Read from the file alone, so both recorders arm the same.
     /// `indexOfItem` (`indexOfItem(scene)`) may come from any world of the file: they share item names.
-    mutating func watchForSaturation(_ scene: SceneFile, indexOfItem: [String: Int]? = nil) {
-        let index = indexOfItem ?? Self.indexOfItem(scene)
-        let loops = Self.boundaryLoops(scene, indexOfItem: index)
+    /// `loops`: `boundaryLoops(scene, …)` when the caller has it (worked out for an earlier world
+    /// with the same `BoundaryLoopInputs`).
+    mutating func watchForSaturation(_ scene: SceneFile, indexOfItem: [String: Int]? = nil, loops: [Loop?]? = nil) {
+        let loops = loops ?? Self.boundaryLoops(scene, indexOfItem: indexOfItem ?? Self.indexOfItem(scene))
         for (i, item) in scene.items.enumerated() {
             perItem[i].loop = loops[i]
             perItem[i].lastCenter = (item.center.x, item.center.y)
@@ -122,6 +123,26 @@ struct MetricTracks {
             }
         }
         return loops
+    }
+
+    /// What `boundaryLoops` reads of a scene, to tell whether two worlds' loops are the same
+    /// without working them out: the bounds, the collision, attachment and snap behaviors, the
+    /// items' centres.
+    struct BoundaryLoopInputs: Equatable {
+        let bounds: Size
+        let behaviors: [BehaviorSpec]
+        let centers: [Point]
+
+        init(_ scene: SceneFile) {
+            bounds = scene.world.bounds
+            behaviors = scene.behaviors.filter { b in
+                switch b.kind {
+                case .collision, .attachment, .snap: true
+                default: false
+                }
+            }
+            centers = scene.items.map(\.center)
+        }
     }
 
     /// Each item's index by name.
@@ -220,7 +241,11 @@ struct MetricTracks {
     private static func foldItems(_ perItem: inout [ItemTrack], _ items: inout [ItemResult], tick: Int, bodies: [Int?],
                                   up: (x: Double, y: Double), speedLimit: Double, tickLength: Double,
                                   state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
-        perItem.withUnsafeMutableBufferPointer { tracks in
+        // A squared speed at or below this is within the limit whatever the square root rounds to
+        // (−1: ask the root): most ticks need no root, whose latency was much of a small world's fold.
+        let bound = speedLimit * 0.999
+        let surelyWithin = bound > 0 && bound < 1e150 ? bound * bound : -1
+        return perItem.withUnsafeMutableBufferPointer { tracks in
             for i in tracks.indices {
                 let wasTouched = tracks[i].touched
                 tracks[i].touched = false
@@ -228,8 +253,8 @@ struct MetricTracks {
                 let s = state(i, b)
                 let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
                     && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
-                let speed = (s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy).squareRoot()
-                if !finite || !(speed <= speedLimit) { return false }
+                let squaredSpeed = s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy
+                if !finite || !(squaredSpeed <= surelyWithin || squaredSpeed.squareRoot() <= speedLimit) { return false }
                 // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
                 // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
                 // centre did not move by a bit because each sub-step's move is below its position's
@@ -240,7 +265,7 @@ struct MetricTracks {
                 tracks[i].lastCenter = (s.center.x, s.center.y)
                 let unmoved = s.center.x == last.x && s.center.y == last.y
                 let open = tracks[i].open
-                if !s.isAsleep && open == 0 && unmoved && speed >= 1
+                if !s.isAsleep && open == 0 && unmoved && squaredSpeed.squareRoot() >= 1
                     && Self.lostBelowPrecision(s.center.x, s.velocity.dx) && Self.lostBelowPrecision(s.center.y, s.velocity.dy) {
                     tracks[i].stillTime += tickLength
                     if tracks[i].stillTime >= 2 * Double(EngineSettings.subStep) { return false }

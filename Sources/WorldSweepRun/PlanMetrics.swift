@@ -42,6 +42,9 @@ final class PlanMetricsRecorder {
     private var bodies: [Int?]?
     /// Owns `states` and `readings`.
     private let columns = Columns()
+    /// The last world's boundary loops and what they were worked out from: a batch's worlds
+    /// mostly share them, and working them out was a tenth of a small world's set-up.
+    private var lastLoops: (inputs: MetricTracks.BoundaryLoopInputs, loops: [MetricTracks.Loop?])?
 
     /// `hearers` must answer for the bodies and rule of every plan added (one batch's).
     init(hearers: ContactHearers, itemNames: [String], speedLimit: Double) {
@@ -59,7 +62,11 @@ final class PlanMetricsRecorder {
         if bodies == nil { bodies = plan.bodyOfItem }
         guard plan.bodyOfItem == bodies else { return false }
         var tracks = MetricTracks(itemCount: scene.items.count)
-        tracks.watchForSaturation(scene, indexOfItem: indexOfItem)
+        let inputs = MetricTracks.BoundaryLoopInputs(scene)
+        if lastLoops?.inputs != inputs {
+            lastLoops = (inputs, MetricTracks.boundaryLoops(scene, indexOfItem: indexOfItem))
+        }
+        tracks.watchForSaturation(scene, loops: lastLoops!.loops)
         tracks.watchRest(RestTarget.targets(of: scene))
         tracks.watchWritten(scene) { plan.massAndInertia(ofItem: $0) }
         worlds.append(World(up: MetricTracks.up(gravity: gravity), tickLength: scene.world.tick, ticks: scene.world.ticks,

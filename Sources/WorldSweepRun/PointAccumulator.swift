@@ -70,16 +70,16 @@ struct PointAccumulator {
         }
     }
 
-    /// An item's values by its metric column (`layout.itemMetrics[i]`'s order), those it has:
+    /// An item's values by its metric column (`layout.itemCells[i]`'s order), those it has:
     /// what every point's statistics are folded from. A spring item's missing spring results read
     /// as worlds.csv writes them (no swing, no settling).
     @inline(__always)
     static func forEachValue(of item: ItemResult, item i: Int, layout: CSVLayout, _ body: (Int, Double) -> Void) {
-        for (c, metric) in layout.itemMetrics[i].enumerated() {
-            switch metric.field {
+        for (c, cell) in layout.itemCells[i].enumerated() {
+            switch cell.field {
             case .overshoot: body(c, item.spring?.overshoot ?? 0)
             case .oscillations: body(c, Double(item.spring?.oscillations ?? 0))
-            default: if let v = metric.value(of: item) { body(c, v) }
+            default: if let v = cell.field.value(of: item) { body(c, v) }
             }
         }
     }

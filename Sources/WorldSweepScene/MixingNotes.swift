@@ -69,29 +69,36 @@ extension SceneFile {
             let parts = p.path.split(separator: ".", maxSplits: 1).map(String.init)
             return parts.count == 2 && parts[1] == key ? parts[0] : nil
         })
-        var partnerItems: [String] = []
+        // Sets and per-item lists, so that the work grows with the items listed, not their square.
+        let own = Set(behavior.items)
+        var partnerItems: [String] = [], isPartner: Set<String> = []
         var touchesBoundaries = false
         // Items of the behavior that can touch each other mix its value with itself: it matters.
         let mutual = behaviors.contains { b in
             guard case .collision(let collision) = b.kind, collision.mode != .boundaries else { return false }
-            return b.items.filter(behavior.items.contains).count >= 2
+            var shared = 0
+            for item in b.items where own.contains(item) { shared += 1; if shared >= 2 { return true } }
+            return false
         }
         if mutual { return nil }
         for case (let other, .collision(let collision)) in behaviors.map({ ($0, $0.kind) })
-        where other.items.contains(where: behavior.items.contains) {
+        where other.items.contains(where: own.contains) {
             if collision.mode != .boundaries {
-                for item in other.items where !behavior.items.contains(item) && !partnerItems.contains(item) {
+                for item in other.items where !own.contains(item) && isPartner.insert(item).inserted {
                     partnerItems.append(item)
                 }
             }
             if collision.mode != .items, collision.referenceBounds || !collision.boundaries.isEmpty { touchesBoundaries = true }
         }
+        // Per item, the item behaviors that set `key` for it, in behavior order, each once.
+        var settersOf: [String: [BehaviorSpec]] = [:]
+        for b in behaviors {
+            guard case .item(let p) = b.kind, (key == "elasticity" ? p.elasticity : p.friction) != nil else { continue }
+            for item in Set(b.items) where isPartner.contains(item) { settersOf[item, default: []].append(b) }
+        }
         var partners: [(name: String, value: Double)] = []
         for item in partnerItems {
-            let setters = behaviors.filter { b in
-                guard case .item(let p) = b.kind, b.items.contains(item) else { return false }
-                return (key == "elasticity" ? p.elasticity : p.friction) != nil
-            }
+            let setters = settersOf[item] ?? []
             guard setters.count <= 1 else { return nil }
             guard let setter = setters.first else {
                 partners.append((item, key == "elasticity" ? DynamicItemBehavior.Defaults.elasticity : DynamicItemBehavior.Defaults.friction))

@@ -34,8 +34,8 @@ extension SceneFile {
             }
             // As ItemsBehavior keeps them: each item once, first mention first.
             let listed = spec.items.map { indexOfItem[$0]! }
-            var members: [Int] = []
-            for i in listed where !members.contains(i) { members.append(i) }
+            var members: [Int] = [], isMember = [Bool](repeating: false, count: items.count)
+            for i in listed where !isMember[i] { isMember[i] = true; members.append(i) }
             return spec.kind.type.planBehavior(spec, PlanContext(scene: self, listed: listed, members: members, indexOfItem: indexOfItem))
         }
         // The behavior added last sets the world's gravity.

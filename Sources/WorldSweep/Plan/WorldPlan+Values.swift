@@ -23,13 +23,21 @@ extension WorldPlan {
         bodies[b].angle = Float(angle)
     }
 
-    /// An item's settings: those of every item behavior that lists it, overlaid in behavior order
-    /// (the first is what overlaying it on none gives); nil when none lists it. The compile and a
-    /// template's worlds (WorldSweepScene's PlanTemplate) both take an item's material from it.
-    package static func overlaidSettings(ofItem item: Int, _ itemBehaviors: [(items: [Int], settings: DynamicItemBehavior.Settings)])
-        -> DynamicItemBehavior.Settings? {
-        var set: DynamicItemBehavior.Settings?
-        for b in itemBehaviors where b.items.contains(item) { set = set?.overlaid(by: b.settings) ?? b.settings }
+    /// Each item's settings (of `itemCount`): those of every item behavior that lists it, overlaid
+    /// in behavior order (the first is what overlaying it on none gives), each behavior once
+    /// however often it lists the item; nil when none lists it. The compile and a template's
+    /// worlds (WorldSweepScene's PlanTemplate) both take an item's material from it. One pass
+    /// over the lists: asking each item's behaviors in turn grew with the items squared.
+    package static func overlaidSettings(itemCount: Int, _ itemBehaviors: [(items: [Int], settings: DynamicItemBehavior.Settings)])
+        -> [DynamicItemBehavior.Settings?] {
+        var set = [DynamicItemBehavior.Settings?](repeating: nil, count: itemCount)
+        var lastBehavior = [Int](repeating: -1, count: itemCount)
+        for (k, b) in itemBehaviors.enumerated() {
+            for item in b.items where lastBehavior[item] != k {
+                lastBehavior[item] = k
+                set[item] = set[item]?.overlaid(by: b.settings) ?? b.settings
+            }
+        }
         return set
     }
 

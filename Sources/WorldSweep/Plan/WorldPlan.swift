@@ -188,17 +188,19 @@ extension WorldPlan {
         let itemBehaviors = behaviors.compactMap { b -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
             if case .item(let items, let t, _) = b { return (items, t) } else { return nil }
         }
+        let settings = Self.overlaidSettings(itemCount: input.items.count, itemBehaviors)
+        // Each item's velocity changes, in behavior order.
+        var changesOf = [[PlanInput.VelocityChange]](repeating: [], count: input.items.count)
+        for case .item(_, _, let changes) in behaviors { for change in changes { changesOf[change.item].append(change) } }
         for item in order {
-            let s = Self.overlaidSettings(ofItem: item, itemBehaviors) ?? DynamicItemBehavior.Settings()
+            let s = settings[item] ?? DynamicItemBehavior.Settings()
             let material = Material(s, gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item])
             let spec = input.items[item]
             chargeOfBody.append(Float(s.charge ?? DynamicItemBehavior.Defaults.charge))
             bodies.append(BodyPlan(shape: Self.shape(of: spec), position: Self.position(ofCenter: spec.center),
                                    angle: Float(spec.angle), material: material, item: item, boundary: nil))
-            for case .item(_, _, let changes) in behaviors {
-                for change in changes where change.item == item {
-                    velocityChanges.append(VelocityChange(body: bodyOfItem[item]!, linear: change.linear, angular: change.angular))
-                }
+            for change in changesOf[item] {
+                velocityChanges.append(VelocityChange(body: bodyOfItem[item]!, linear: change.linear, angular: change.angular))
             }
         }
 

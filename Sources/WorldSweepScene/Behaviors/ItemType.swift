@@ -242,8 +242,8 @@ enum ItemType: BehaviorType {
             guard case .item(let members, _, _) = template.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
             return (members, p.settings)
         }
-        for item in world.items.indices {
-            if let set = WorldPlan.overlaidSettings(ofItem: item, itemBehaviors) { plan.setSettings(ofItem: item, set) }
+        for (item, set) in WorldPlan.overlaidSettings(itemCount: world.items.count, itemBehaviors).enumerated() {
+            if let set { plan.setSettings(ofItem: item, set) }
         }
     }
 }
