@@ -29,7 +29,7 @@ extension SceneFile {
         }
         let planBehaviors: [PlanInput.Behavior] = behaviors.indices.map { k in
             let spec = behaviors[k]
-            if case .collision = spec.kind, let base, base.scene.behaviors[k] == spec, case .collision = base.input.behaviors[k] {
+            if case .collision = spec.kind, let base, base.scene.behaviors[k] == spec, base.input.behaviors[k] is PlanInput.Collision {
                 return base.input.behaviors[k]
             }
             // As ItemsBehavior keeps them: each item once, first mention first.

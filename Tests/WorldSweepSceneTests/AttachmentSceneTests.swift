@@ -15,7 +15,7 @@ import WorldSweep
         // Unset length: measured as made, from the top's attachment point (100, −25) to the anchor: 75 pt.
         #expect(try scene.value(at: "card.length") == 75)
         let input = scene.planInput()
-        guard case .attachment(let planned) = input.behaviors[1] else { Issue.record("not planned"); return }
+        guard let planned = input.behaviors[1] as? PlanInput.Attachment else { Issue.record("not planned"); return }
         #expect(planned == PlanInput.Attachment(kind: .distance, items: [0], offsets: [Offset(horizontal: 0, vertical: -25)],
                                                 anchor: Point(x: 100, y: -100), length: 75, damping: 0.3, frequency: 2))
         // The live behavior the animator describes is the same attachment.
@@ -38,14 +38,14 @@ import WorldSweep
         let rail = try #require(built.behavior(named: "rail") as? AttachmentBehavior)
         // UIKit resets a sliding range that does not hold 0 to infinite; the plan does the same.
         #expect(rail.kind == .sliding && rail.attachmentRange.isInfinite && rail.axisOfTranslation == Vector(dx: 0, dy: 1))
-        guard case .attachment(let planned) = scene.planInput().behaviors[2] else { Issue.record("not planned"); return }
+        guard let planned = scene.planInput().behaviors[2] as? PlanInput.Attachment else { Issue.record("not planned"); return }
         #expect(planned.range.isInfinite && planned.axis == Vector(dx: 0, dy: 1))
         #expect((built.behavior(named: "weld") as? AttachmentBehavior)?.kind == .fixed)
         let rope = try #require(built.behavior(named: "rope") as? AttachmentBehavior)
         #expect(rope.kind == .limit && rope.length == 80)
         let snap = try #require(built.behavior(named: "snap") as? SnapBehavior)
         #expect(snap.snapPoint == Point(x: 200, y: 300) && snap.damping == 0.2)
-        #expect(scene.planInput().behaviors[5] == .snap(PlanInput.Snap(item: 0, point: Point(x: 200, y: 300), damping: 0.2)))
+        #expect(scene.planInput().behaviors[5] as? PlanInput.Snap == PlanInput.Snap(item: 0, point: Point(x: 200, y: 300), damping: 0.2))
         // `item: NAME` for a snap, as UISnapBehavior(item:snapTo:) takes it.
         let single = try parse(minimalScene(adding: "  s: {type: snap, item: bottom, point: [1, 2]}"))
         #expect(single.behaviors[1].items == ["bottom"])
@@ -72,7 +72,7 @@ import WorldSweep
         #expect(snap.point == Point(x: 10, y: 300) && snap.damping == 0.9)
         #expect(hinge.range == FloatRange(minimum: -1, maximum: 1))
         // A set length is a set length: the plan no longer measures it (nor makes a pin of it).
-        guard case .attachment(let planned) = set.planInput().behaviors[1] else { Issue.record("plan"); return }
+        guard let planned = set.planInput().behaviors[1] as? PlanInput.Attachment else { Issue.record("plan"); return }
         #expect(planned.length == 120 && planned.lengthIsSet)
         // Ranges and the rules between keys hold for --set as in the file.
         #expect(throws: SceneError.self) { try scene.applying([("card.frequency", -1)]) }

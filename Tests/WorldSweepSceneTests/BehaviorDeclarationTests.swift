@@ -119,14 +119,42 @@ struct BehaviorDeclarationTests {
         }
     }
 
-    @Test("each type names its kernels, and they exist", arguments: typeNames)
-    func kernelsExist(type name: String) throws {
+    @Test("each type's engine side is where ARCHITECTURE.md lists it: its API file, its kernels", arguments: typeNames)
+    func engineFilesAreListed(type name: String) throws {
         let type = try #require(BehaviorTypes.named(name))
-        #expect(type.kernels.contains { $0.hasPrefix("Core/") } && type.kernels.contains { $0.hasPrefix("Batch/") }
-                && type.kernels.contains { $0.hasPrefix("Plan/") }, "\(name): a single-world kernel, a batched one and its plan")
+        let engine = packageRoot.appendingPathComponent("Sources/WorldSweep")
+        func source(_ file: String) throws -> String { try String(contentsOf: engine.appendingPathComponent(file), encoding: .utf8) }
+        // Scene side: its declaration file, named after the type.
+        let declaration = try String(contentsOf: packageRoot.appendingPathComponent(
+            "Sources/WorldSweepScene/Behaviors/\(String(describing: type)).swift"), encoding: .utf8)
+        #expect(declaration.contains("\(String(describing: type)): BehaviorType"), "\(name): declared in its own file")
+        // Engine side: the live behavior and its plan value, with that value's compile, in the API file.
+        let behavior = try #require(Self.scene.behaviors.first { $0.typeName == name })
+        let built = Self.scene.makeAnimator()
+        let live = try #require(built.behaviors.first { $0.name == behavior.name }?.behavior)
+        _ = built.animator.preparedWorld()
+        let order = built.animator.itemOrder
+        let context = PlanDescription(indexOfItem: Dictionary(uniqueKeysWithValues: order.enumerated().map { (ObjectIdentifier($1), $0) }),
+                                      order: order, referenceBounds: built.animator.referenceBounds)
+        let described = live.planBehavior(context)
+        let index = try #require(Self.scene.behaviors.firstIndex { $0.name == behavior.name })
+        let planned = Self.scene.planInput().behaviors[index]
+        #expect(Swift.type(of: described) == Swift.type(of: planned), "\(name): the live behavior describes itself as the scene's plan value")
+        let api = try source(type.apiFile)
+        let liveName = String(describing: Swift.type(of: live)), planName = String(describing: Swift.type(of: planned))
+        #expect(api.contains("class \(liveName)"), "\(name): \(liveName) is declared in \(type.apiFile)")
+        #expect(api.contains("struct \(planName): PlanBehavior"), "\(name): PlanInput.\(planName) is declared in \(type.apiFile)")
+        // No other engine file reads its plan value, but the plan's core: the compile makes the
+        // items' materials from item behaviors and the collision rule from collision behaviors.
+        let core: Set<String> = name == "item" || name == "collision" ? ["Plan/WorldPlan.swift"] : []
+        let files = try FileManager.default.subpathsOfDirectory(atPath: engine.path).filter { $0.hasSuffix(".swift") }
+        for file in files where file != type.apiFile && !core.contains(file) {
+            #expect(!(try source(file)).contains("PlanInput.\(planName)"), "\(name): \(file) reads PlanInput.\(planName)")
+        }
+        // Its physics: files that exist, one of them in Core/ (written once, both engines call it).
+        #expect(type.kernels.contains { $0.hasPrefix("Core/") }, "\(name): a kernel in Core/")
         for file in type.kernels {
-            let url = packageRoot.appendingPathComponent("Sources/WorldSweep/" + file)
-            #expect(FileManager.default.fileExists(atPath: url.path), "\(name) names \(file), which does not exist")
+            #expect(FileManager.default.fileExists(atPath: engine.appendingPathComponent(file).path), "\(name) names \(file), which does not exist")
         }
     }
 }

@@ -33,7 +33,7 @@ import Testing
         guard case .attachment(let card) = set.behavior(named: "card")!.kind else { Issue.record("kind"); return }
         #expect(card.offset(of: "top") == .zero)
         // The plan's push offsets, parallel to its items: top's new one, bottom's changed in y only.
-        guard case .push(_, _, _, let offsets, _) = set.planInput().behaviors[2] else { Issue.record("plan"); return }
+        guard let offsets = (set.planInput().behaviors[2] as? PlanInput.Push)?.offsets else { Issue.record("plan"); return }
         #expect(offsets == [Offset(horizontal: 0, vertical: 7), Offset(horizontal: 10, vertical: -3)])
     }
 
@@ -62,7 +62,7 @@ import Testing
         #expect(scene.worldCount == 4)
         for world in 0..<4 {
             let w = try scene.world(world)
-            guard case .push(_, _, _, let offsets, _) = w.planInput().behaviors[2] else { Issue.record("plan"); return }
+            guard let offsets = (w.planInput().behaviors[2] as? PlanInput.Push)?.offsets else { Issue.record("plan"); return }
             #expect(offsets == [.zero, Offset(horizontal: 10, vertical: world < 2 ? -10 : 10)], "world \(world)")
             // Jitter moves x by at most 2 pt and leaves y.
             let x = try w.value(at: "card.offset.top.x"), y = try w.value(at: "card.offset.top.y")

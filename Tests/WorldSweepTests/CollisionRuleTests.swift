@@ -23,7 +23,8 @@ import TestScratch
             if let listener { listeners[p].append(listener) }
         }
         for (k, behavior) in input.behaviors.enumerated() {
-            guard case .collision(let items, let mode, let segments) = behavior else { continue }
+            guard let collision = behavior as? PlanInput.Collision else { continue }
+            let (items, mode, segments) = (collision.items, collision.mode, collision.segments)
             let members = items.map { plan.bodyOfItem[$0]! }
             if mode.contains(.items) {
                 for i in members.indices { for j in members.indices where j > i { allow(members[i], members[j], listener: k) } }
@@ -45,7 +46,7 @@ import TestScratch
             PlanInput.Item(center: Point(x: Double(10 + 20 * i), y: 50), size: Size(width: 10, height: 10), angle: 0,
                            boundsType: Int.random(in: 0..<3, using: &g) == 0 ? .ellipse : .rectangle, path: [])
         }
-        var behaviors: [PlanInput.Behavior] = [.gravity(items: Array(0..<itemCount).shuffled(using: &g))]
+        var behaviors: [PlanInput.Behavior] = [PlanInput.Gravity(items: Array(0..<itemCount).shuffled(using: &g))]
         let segmentPool = (0..<4).map { s in
             let y = Double(100 * s)
             let name: String? = s == 0 ? nil : "wall\(s)"
@@ -55,8 +56,8 @@ import TestScratch
             let members = Array((0..<itemCount).shuffled(using: &g).prefix(Int.random(in: 0...itemCount, using: &g)))
             let mode: CollisionMode = [.items, .boundaries, .everything][Int.random(in: 0..<3, using: &g)]
             let segments = (0..<Int.random(in: 0...4, using: &g)).map { _ in segmentPool[Int.random(in: 0..<4, using: &g)] }
-            behaviors.append(.collision(items: members, mode: mode, segments: segments))
-            if Bool.random(using: &g) { behaviors.append(.other(items: [Int.random(in: 0..<itemCount, using: &g)])) }
+            behaviors.append(PlanInput.Collision(items: members, mode: mode, segments: segments))
+            if Bool.random(using: &g) { behaviors.append(PlanInput.Other(items: [Int.random(in: 0..<itemCount, using: &g)])) }
         }
         return PlanInput(referenceBounds: Size(width: 320, height: 568), items: items, behaviors: behaviors, gravity: nil)
     }

@@ -154,8 +154,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     override var worldItems: [DynamicItem] { items }
 
     /// The attachment as plain values, with its items as indices.
-    func planAttachment(indexOf index: (DynamicItem) -> Int) -> PlanInput.Attachment {
-        PlanInput.Attachment(kind: kind, items: items.map(index), offsets: offsets, anchor: anchor_, axis: axisOfTranslation,
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior {
+        PlanInput.Attachment(kind: kind, items: context.indices(items), offsets: offsets, anchor: anchor_, axis: axisOfTranslation,
                              length: length_, lengthIsSet: lengthIsSet, damping: damping_, frequency: frequency_,
                              range: range_, frictionTorque: frictionTorque_)
     }
@@ -166,5 +166,103 @@ public final class AttachmentBehavior: DynamicBehavior {
         let c = cos(angle), s = sin(angle)
         return Point(x: center.x + c * offset.horizontal - s * offset.vertical,
                      y: center.y + s * offset.horizontal + c * offset.vertical)
+    }
+}
+
+extension PlanInput {
+    /// An attachment as values (AttachmentBehavior's, or a scene file's). Structure — what worlds
+    /// of one sweep must share — is `kind` and `items`; every other field is a number that may
+    /// differ from world to world.
+    public struct Attachment: PlanBehavior, Equatable {
+        public var kind: AttachmentBehavior.Kind
+        /// One item (attached to `anchor`) or two (attached to each other).
+        public var items: [Int]
+        /// Parallel to `items`: each attachment point from its item's centre, in the item's own
+        /// frame (points). Pin, sliding and fixed attachments between two items join them at
+        /// `anchor` instead and ignore these.
+        public var offsets: [Offset]
+        /// One item: the anchor point in the reference bounds. Two items, pin / sliding / fixed:
+        /// the attachment anchor (points), where the joint is made.
+        public var anchor: Point
+        /// Sliding only: the axis of translation (need not be unit length).
+        public var axis: Vector
+        /// Distance: the rest length; limit: the maximum length (points).
+        public var length: Double
+        /// Whether `length` was set rather than measured (the anchor-under-1-pt rule applies only
+        /// to a measured length).
+        public var lengthIsSet: Bool
+        /// Damping ratio of a spring (distance with frequency > 0, fixed with frequency > 0).
+        public var damping: Double
+        /// Hz; 0 is rigid.
+        public var frequency: Double
+        /// Pin: angle limits (rad); sliding: translation limits (points); infinite: none.
+        public var range: FloatRange
+        /// Pin: the friction torque (N·m), a motor of speed 0 with this maximum torque; sliding:
+        /// the friction force (N), a motor of speed 0 with this maximum force.
+        public var frictionTorque: Double
+
+        public init(kind: AttachmentBehavior.Kind, items: [Int], offsets: [Offset], anchor: Point, axis: Vector = .zero,
+                    length: Double, lengthIsSet: Bool = false, damping: Double = 0, frequency: Double = 0,
+                    range: FloatRange = .infinite, frictionTorque: Double = 0) {
+            self.kind = kind; self.items = items; self.offsets = offsets; self.anchor = anchor; self.axis = axis
+            self.length = length; self.lengthIsSet = lengthIsSet; self.damping = damping; self.frequency = frequency
+            self.range = range; self.frictionTorque = frictionTorque
+        }
+
+        /// The distance between the attachment points of `items` placed as given (the length an
+        /// attachment measures when made): item ↔ anchor, or item ↔ item.
+        public static func measuredLength(items: [Item], offsets: [Offset], anchor: Point) -> Double {
+            let points = zip(items, offsets).map { AttachmentBehavior.attachmentPoint(center: $0.center, angle: $0.angle, offset: $1) }
+            let other = points.count > 1 ? points[1] : anchor
+            return hypot(points[0].x - other.x, points[0].y - other.y)
+        }
+
+        /// One Box2D joint between its items, or its item and a static ground body at the anchor.
+        public func compile(into plan: inout PlanCompilation, index: Int) {
+            let bodies = items.map(plan.body(ofItem:))
+            var d = JointDefinition()
+            let onAnchor = bodies.count == 1
+            let (bodyA, bodyB) = onAnchor ? (plan.ground(at: anchor, behavior: index), bodies[0]) : (bodies[0], bodies[1])
+            d.referenceAngle = plan.bodies[bodyB].angle - plan.bodies[bodyA].angle
+            var joint: JointKind
+            switch kind {
+            case .distance:
+                // A short anchor attachment, never given a length or a spring, is a pin (UIKit).
+                if onAnchor && length < 1 && frequency == 0 && !lengthIsSet {
+                    joint = .revolute
+                    d.localAnchorB = plan.local(anchor, bodyB)
+                } else {
+                    joint = .distance
+                    d.localAnchorA = onAnchor ? .zero : WorldPlan.metres(offsets[0])
+                    d.localAnchorB = WorldPlan.metres(offsets[onAnchor ? 0 : 1])
+                    d.length = Float(length) / EngineSettings.pointsPerMetre
+                    d.frequency = Float(frequency); d.dampingRatio = Float(damping)
+                }
+            case .limit:
+                joint = .rope
+                d.localAnchorA = onAnchor ? .zero : WorldPlan.metres(offsets[0])
+                d.localAnchorB = WorldPlan.metres(offsets[onAnchor ? 0 : 1])
+                d.length = Float(length) / EngineSettings.pointsPerMetre
+            case .pin, .fixed, .sliding:
+                joint = kind == .pin ? .revolute : kind == .fixed ? .weld : .prismatic
+                d.localAnchorA = onAnchor ? .zero : plan.local(anchor, bodyA)
+                d.localAnchorB = plan.local(anchor, bodyB)
+                if kind == .fixed { d.frequency = Float(frequency); d.dampingRatio = Float(damping) }
+                if kind == .sliding {
+                    let axisA = Rot(plan.bodies[bodyA].angle).applyInverse(Vec2(Float(axis.dx), Float(axis.dy)))
+                    d.localAxisA = axisA.normalized
+                }
+            }
+            if joint == .revolute || joint == .prismatic {
+                // Pin: radians; sliding: points along the axis.
+                let scale: Float = joint == .revolute ? 1 : EngineSettings.pointsPerMetre
+                d.enableLimit = !range.isInfinite
+                d.lower = Float(range.minimum) / scale; d.upper = Float(range.maximum) / scale
+                d.enableMotor = frictionTorque > 0
+                d.maxMotor = Float(frictionTorque)
+            }
+            plan.joints.append(JointPlan(kind: joint, bodyA: bodyA, bodyB: bodyB, collideConnected: joint == .distance && !onAnchor,
+                                         behavior: index, part: 0, definition: d))
+        }
     }
 }

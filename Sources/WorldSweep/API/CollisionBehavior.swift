@@ -103,6 +103,13 @@ public final class CollisionBehavior: ItemsBehavior {
                               boundaries: boundaryIdentifiers.map { ($0, boundaries[$0]!) })
     }
 
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior {
+        PlanInput.Collision(items: context.indices(items), mode: collisionMode,
+                            segments: boundarySegments(referenceBounds: context.referenceBounds).map {
+                                PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to)
+                            })
+    }
+
     /// The rule above on plain values (scene plans use it): the reference bounds moved outward
     /// by 1 pt when `referenceBoundsInsets` is given, then the boundaries in the order they
     /// were first added, each with the shape it was given last.
@@ -123,5 +130,24 @@ public final class CollisionBehavior: ItemsBehavior {
             for (a, b) in latest[id]!.segments { out.append((id, a, b)) }
         }
         return out
+    }
+}
+
+extension PlanInput {
+    /// A collision behavior: its items and boundary segments (the plan's collision rule and
+    /// boundary edges, which the compile makes from every collision behavior together).
+    public struct Collision: PlanBehavior, Equatable {
+        public var items: [Int]
+        public var mode: CollisionMode
+        public var segments: [Segment]
+        public init(items: [Int], mode: CollisionMode, segments: [Segment]) { self.items = items; self.mode = mode; self.segments = segments }
+    }
+
+    /// One boundary segment of a collision behavior (identifier nil: the reference bounds).
+    public struct Segment: Sendable, Equatable {
+        public var identifier: String?
+        public var from: Point
+        public var to: Point
+        public init(identifier: String?, from: Point, to: Point) { self.identifier = identifier; self.from = from; self.to = to }
     }
 }

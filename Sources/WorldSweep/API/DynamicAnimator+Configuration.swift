@@ -116,41 +116,12 @@ extension DynamicAnimator {
         jointKeys = keys
     }
 
-    /// The behaviors as plain values, for the plan (pending velocities are handed over here).
+    /// The behaviors as plain values, for the plan: each describes itself (pending velocities are
+    /// handed over here).
     private func planInput(_ all: [DynamicBehavior], order: [DynamicItem], indexOfItem: [ObjectIdentifier: Int]) -> PlanInput {
-        func indices(_ b: ItemsBehavior) -> [Int] { b.items.map { indexOfItem[ObjectIdentifier($0)]! } }
-        let described: [PlanInput.Behavior] = all.map { behavior in
-            switch behavior {
-            case let gravity as GravityBehavior:
-                return .gravity(items: indices(gravity))
-            case let collision as CollisionBehavior:
-                return .collision(items: indices(collision), mode: collision.collisionMode,
-                                  segments: collision.boundarySegments(referenceBounds: referenceBounds).map {
-                                      PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to)
-                                  })
-            case let item as DynamicItemBehavior:
-                var velocities: [PlanInput.VelocityChange] = []
-                for (k, target) in order.enumerated() {
-                    if let (v, w) = item.takePendingVelocities(for: target) { velocities.append(.init(item: k, linear: v, angular: w)) }
-                }
-                return .item(items: indices(item), settings: item.settings, velocities: velocities)
-            case let attachment as AttachmentBehavior:
-                return .attachment(attachment.planAttachment { indexOfItem[ObjectIdentifier($0)]! })
-            case let snap as SnapBehavior:
-                return .snap(snap.planSnap { indexOfItem[ObjectIdentifier($0)]! })
-            case let push as PushBehavior:
-                return .push(items: indices(push), mode: push.mode, direction: push.pushDirection,
-                             offsets: push.items.map(push.targetOffsetFromCenter(for:)), active: push.active)
-            case let field as FieldBehavior:
-                return .field(field.planField(items: indices(field)))
-            case let other as ItemsBehavior:
-                return .other(items: indices(other))
-            default:
-                return .other(items: [])
-            }
-        }
-        return PlanInput(referenceBounds: referenceBounds, items: order.map(PlanInput.Item.init), behaviors: described,
-                         gravity: gravityDirection)
+        let context = PlanDescription(indexOfItem: indexOfItem, order: order, referenceBounds: referenceBounds)
+        return PlanInput(referenceBounds: referenceBounds, items: order.map(PlanInput.Item.init),
+                         behaviors: all.map { $0.planBehavior(context) }, gravity: gravityDirection)
     }
 
     /// Boundary edges (new ones added, dropped ones removed), pair listeners and allowed pairs

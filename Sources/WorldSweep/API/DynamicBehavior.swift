@@ -52,6 +52,20 @@ open class DynamicBehavior {
 
     /// This behavior and its descendants, depth first (the order in which settings apply).
     var flattened: [DynamicBehavior] { [self] + childBehaviors.flatMap(\.flattened) }
+
+    /// What it asks of the world as a plan value; each behavior type describes itself.
+    func planBehavior(_ context: PlanDescription) -> any PlanBehavior { PlanInput.Other(items: []) }
+}
+
+/// What a behavior describing itself for the plan needs of the animator: its items' indices in
+/// the animator's item order, and the reference bounds.
+struct PlanDescription {
+    let indexOfItem: [ObjectIdentifier: Int]
+    let order: [DynamicItem]
+    let referenceBounds: Size
+
+    func index(_ item: DynamicItem) -> Int { indexOfItem[ObjectIdentifier(item)]! }
+    func indices(_ items: [DynamicItem]) -> [Int] { items.map(index) }
 }
 
 /// What a behavior knows of its animator, owned by the animator. Behaviors reference this weakly
@@ -89,4 +103,6 @@ open class ItemsBehavior: DynamicBehavior {
     func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
 
     override var worldItems: [DynamicItem] { items }
+
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior { PlanInput.Other(items: context.indices(items)) }
 }

@@ -156,4 +156,34 @@ public final class DynamicItemBehavior: ItemsBehavior {
         if l == nil && a == nil { return nil }
         return (l ?? .zero, a ?? 0)
     }
+
+    /// Its settings, and the pending velocity changes handed over here.
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior {
+        var velocities: [PlanInput.VelocityChange] = []
+        for (k, target) in context.order.enumerated() {
+            if let (v, w) = takePendingVelocities(for: target) { velocities.append(.init(item: k, linear: v, angular: w)) }
+        }
+        return PlanInput.ItemProperties(items: context.indices(items), settings: settings, velocities: velocities)
+    }
+}
+
+extension PlanInput {
+    /// An item behavior: the properties it sets (the compile overlays every item behavior's, last
+    /// setter winning, into the items' materials) and the velocities it adds.
+    public struct ItemProperties: PlanBehavior, Equatable {
+        public var items: [Int]
+        public var settings: DynamicItemBehavior.Settings
+        public var velocities: [VelocityChange]
+        public init(items: [Int], settings: DynamicItemBehavior.Settings, velocities: [VelocityChange]) {
+            self.items = items; self.settings = settings; self.velocities = velocities
+        }
+    }
+
+    /// A velocity an item behavior adds to an item when it gets its body (pt/s, rad/s).
+    public struct VelocityChange: Sendable, Equatable {
+        public var item: Int
+        public var linear: Vector
+        public var angular: Double
+        public init(item: Int, linear: Vector, angular: Double) { self.item = item; self.linear = linear; self.angular = angular }
+    }
 }

@@ -110,10 +110,45 @@ public final class FieldBehavior: ItemsBehavior {
     }
 
     /// The field as a plan describes it.
-    func planField(items: [Int]) -> PlanInput.Field {
-        PlanInput.Field(kind: kind, items: items, position: position, region: region, strength: strength, falloff: falloff,
-                        minimumRadius: minimumRadius, direction: direction, smoothness: smoothness,
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior {
+        PlanInput.Field(kind: kind, items: context.indices(items), position: position, region: region, strength: strength,
+                        falloff: falloff, minimumRadius: minimumRadius, direction: direction, smoothness: smoothness,
                         animationSpeed: animationSpeed, evaluator: evaluator)
+    }
+}
+
+extension PlanInput {
+    /// A field behavior's kind, numbers and region (position in points, the rest in SI units).
+    public struct Field: PlanBehavior, Equatable {
+        public var kind: FieldBehavior.Kind
+        public var items: [Int]
+        public var position: Point
+        public var region: Region
+        public var strength: Double
+        public var falloff: Double
+        public var minimumRadius: Double
+        public var direction: Vector
+        public var smoothness: Double
+        public var animationSpeed: Double
+        public var evaluator: FieldEvaluator?
+
+        public init(kind: FieldBehavior.Kind, items: [Int], position: Point = Point(x: 0, y: 0), region: Region = .infinite,
+                    strength: Double = 1, falloff: Double? = nil, minimumRadius: Double = FieldBehavior.defaultMinimumRadius,
+                    direction: Vector = Vector(dx: 0, dy: 0), smoothness: Double = 0, animationSpeed: Double = 0,
+                    evaluator: FieldEvaluator? = nil) {
+            self.kind = kind; self.items = items; self.position = position; self.region = region; self.strength = strength
+            self.falloff = falloff ?? kind.defaultFalloff; self.minimumRadius = minimumRadius; self.direction = direction
+            self.smoothness = smoothness; self.animationSpeed = animationSpeed; self.evaluator = evaluator
+        }
+
+        public var drive: PlanItemDrive { .driven }
+
+        /// The field on its items' bodies with their charges (the first `FieldBehavior.maximumCount` act).
+        public func compile(into plan: inout PlanCompilation, index: Int) {
+            guard plan.fields.count < FieldBehavior.maximumCount else { return }
+            let members = items.map(plan.body(ofItem:))
+            plan.fields.append(WorldField(self, bodies: members, charges: members.map { plan.chargeOfBody[$0] }))
+        }
     }
 }
 
@@ -122,5 +157,17 @@ public struct FieldLimitError: Error, CustomStringConvertible, Equatable {
     public var count: Int
     public var description: String {
         "an animator holds at most \(FieldBehavior.maximumCount) field behaviors; this would make \(count)"
+    }
+}
+
+extension WorldField {
+    /// A field of the plan in engine units: position points → metres, region in points.
+    init(_ field: PlanInput.Field, bodies: [Int], charges: [Float]) {
+        let p = FieldParameters(strength: Float(field.strength), falloff: Float(field.falloff), minimumRadius: Float(field.minimumRadius),
+                                position: Vec2(Float(field.position.x), Float(field.position.y)).dividedBy(EngineSettings.pointsPerMetre),
+                                direction: Vec2(Float(field.direction.dx), Float(field.direction.dy)),
+                                smoothness: Float(field.smoothness), animationSpeed: Float(field.animationSpeed))
+        self.init(kind: field.kind.engineKind, parameters: p, region: field.region.engineForm, bodies: bodies, charges: charges,
+                  evaluator: field.evaluator)
     }
 }

@@ -52,4 +52,15 @@ public final class GravityBehavior: ItemsBehavior {
         old?.gravityBehaviorWasRemoved()
         dynamicAnimator?.gravityBehaviorDidSet(self)
     }
+
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior { PlanInput.Gravity(items: context.indices(items)) }
+}
+
+extension PlanInput {
+    /// A gravity behavior: its items fall under the world's one gravity vector (`PlanInput.gravity`).
+    public struct Gravity: PlanBehavior, Equatable {
+        public var items: [Int]
+        public init(items: [Int]) { self.items = items }
+        public var drive: PlanItemDrive { .falls }
+    }
 }

@@ -87,4 +87,34 @@ public final class PushBehavior: ItemsBehavior {
     func didFire() {
         if mode == .instantaneous { active_ = false }
     }
+
+    override func planBehavior(_ context: PlanDescription) -> any PlanBehavior {
+        PlanInput.Push(items: context.indices(items), mode: mode, direction: pushDirection,
+                       offsets: items.map(targetOffsetFromCenter(for:)), active: active)
+    }
+}
+
+extension PlanInput {
+    /// A push: `direction` as `PushBehavior.pushDirection` reads it; `offsets` parallel to `items`.
+    public struct Push: PlanBehavior, Equatable {
+        public var items: [Int]
+        public var mode: PushBehavior.Mode
+        public var direction: Vector
+        public var offsets: [Offset]
+        public var active: Bool
+        public init(items: [Int], mode: PushBehavior.Mode, direction: Vector, offsets: [Offset], active: Bool) {
+            self.items = items; self.mode = mode; self.direction = direction; self.offsets = offsets; self.active = active
+        }
+
+        public var drive: PlanItemDrive { .driven }
+
+        /// The push on its items' bodies, each at its offset (metres in the body's frame).
+        public func compile(into plan: inout PlanCompilation, index: Int) {
+            let targets = zip(items, offsets).map { item, offset in
+                WorldPlan.Push.Target(body: plan.body(ofItem: item), localPoint: WorldPlan.metres(offset))
+            }
+            plan.pushes.append(WorldPlan.Push(behavior: index, mode: mode, vector: WorldPlan.pushVector(direction), active: active,
+                                              targets: targets))
+        }
+    }
 }

@@ -23,8 +23,8 @@ final class JointBundles {
     let joints: UnsafeMutablePointer<JointLanes<V>>
 
     init(lanes: Int, jointCount: Int) {
-        // Round k's lanes split by kind: at most lanes / 8 + 5 bundles per round.
-        capacity = max(jointCount * ((lanes + Self.width - 1) / Self.width + 5), 1)
+        // Round k's lanes split by kind: at most lanes / 8 + (kinds) bundles per round.
+        capacity = max(jointCount * ((lanes + Self.width - 1) / Self.width + JointKind.allCases.count), 1)
         laneCount = columns.make(capacity, 0); kind = columns.make(capacity, .distance)
         bodyA = columns.make(capacity * Self.width, 0); bodyB = columns.make(capacity * Self.width, 0)
         island = columns.make(capacity * Self.width, 0); lane = columns.make(capacity * Self.width, 0)
@@ -39,29 +39,9 @@ final class JointBundles {
     /// The bytes it allocates, as `init` makes them: per bundle its lane count and kind, five index
     /// columns of eight lanes and the joints' lanes.
     static func bytes(lanes: Int, jointCount: Int) -> Int {
-        let bundles = max(jointCount * ((lanes + width - 1) / width + 5), 1)
+        let bundles = max(jointCount * ((lanes + width - 1) / width + JointKind.allCases.count), 1)
         return Columns.bytes(Int32.self, bundles) + Columns.bytes(JointKind.self, bundles)
             + 5 * Columns.bytes(Int32.self, bundles * width) + Columns.bytes(JointLanes<V>.self, bundles)
-    }
-}
-
-extension JointLanes where L == SIMD8<Float> {
-    /// Lane `l` takes joint `j`'s definition and carried impulses (its bodies come from the columns).
-    @inline(__always) mutating func take(_ j: JointLanes<Float>, lane l: Int) {
-        localAnchorAX[l] = j.localAnchorAX; localAnchorAY[l] = j.localAnchorAY
-        localAnchorBX[l] = j.localAnchorBX; localAnchorBY[l] = j.localAnchorBY
-        referenceAngle[l] = j.referenceAngle; localAxisAX[l] = j.localAxisAX; localAxisAY[l] = j.localAxisAY
-        length[l] = j.length; frequency[l] = j.frequency; dampingRatio[l] = j.dampingRatio
-        lower[l] = j.lower; upper[l] = j.upper; enableLimit[l] = j.enableLimit; enableMotor[l] = j.enableMotor
-        motorSpeed[l] = j.motorSpeed; maxMotor[l] = j.maxMotor
-        impulseX[l] = j.impulseX; impulseY[l] = j.impulseY; impulseZ[l] = j.impulseZ; motorImpulse[l] = j.motorImpulse
-        atLower[l] = j.atLower; atUpper[l] = j.atUpper
-    }
-
-    /// What lane `l` carries to the next sub-step, back into its joint.
-    @inline(__always) func giveCarried(lane l: Int, to j: inout JointLanes<Float>) {
-        j.impulseX = impulseX[l]; j.impulseY = impulseY[l]; j.impulseZ = impulseZ[l]; j.motorImpulse = motorImpulse[l]
-        j.atLower = atLower[l]; j.atUpper = atUpper[l]
     }
 }
 
@@ -72,7 +52,7 @@ extension LaneWorld {
         var bundle = 0
         var rounds = 0
         for l in 0..<lanes where running[l] { rounds = max(rounds, Int(islands.solveJointCount[l])) }
-        var members = [[Int32]](repeating: [], count: 5)
+        var members = [[Int32]](repeating: [], count: JointKind.allCases.count)
         for round in 0..<rounds {
             for kindIndex in members.indices { members[kindIndex].removeAll(keepingCapacity: true) }
             for l in 0..<lanes where running[l] && Int(islands.solveJointCount[l]) > round {
@@ -175,15 +155,7 @@ extension LaneWorld {
 }
 
 extension JointKind {
-    /// Kinds in the order a round's bundles take them.
-    static let allInBundleOrder: [JointKind] = [.distance, .revolute, .prismatic, .weld, .rope]
-    var bundleIndex: Int {
-        switch self {
-        case .distance: 0
-        case .revolute: 1
-        case .prismatic: 2
-        case .weld: 3
-        case .rope: 4
-        }
-    }
+    /// Kinds in the order a round's bundles take them: the declaration's.
+    static var allInBundleOrder: AllCases { allCases }
+    var bundleIndex: Int { rawValue }
 }

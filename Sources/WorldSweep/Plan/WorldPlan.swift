@@ -147,11 +147,8 @@ extension WorldPlan {
     /// Whether two inputs hold the same collision behaviors at the same places.
     private static func sameCollisions(_ a: PlanInput, _ b: PlanInput) -> Bool {
         guard a.behaviors.count == b.behaviors.count else { return false }
-        for (x, y) in zip(a.behaviors, b.behaviors) {
-            switch (x, y) {
-            case (.collision, _), (_, .collision): if x != y { return false }
-            default: continue
-            }
+        for (x, y) in zip(a.behaviors, b.behaviors) where x is PlanInput.Collision || y is PlanInput.Collision {
+            if !x.isEqual(to: y) { return false }
         }
         return true
     }
@@ -170,14 +167,13 @@ extension WorldPlan {
                 order.append(item)
             }
         }
-        var falls = [Bool](repeating: false, count: input.items.count), pushed = falls
+        // Items that fall or are driven use time of impact against boundaries.
+        var falls = [Bool](repeating: false, count: input.items.count), driven = falls
         for behavior in behaviors {
-            switch behavior {
-            case .gravity(let items): for i in items { falls[i] = true }
-            case .push(let items, _, _, _, _): for i in items { pushed[i] = true }
-            // Items in a field are driven like pushed ones: they use time of impact against boundaries.
-            case .field(let field): for i in field.items { pushed[i] = true }
-            default: break
+            switch behavior.drive {
+            case .falls: for i in behavior.items { falls[i] = true }
+            case .driven: for i in behavior.items { driven[i] = true }
+            case .none: break
             }
         }
 
@@ -186,15 +182,18 @@ extension WorldPlan {
         var velocityChanges: [VelocityChange] = []
         var chargeOfBody: [Float] = []
         let itemBehaviors = behaviors.compactMap { b -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
-            if case .item(let items, let t, _) = b { return (items, t) } else { return nil }
+            guard let properties = b as? PlanInput.ItemProperties else { return nil }
+            return (properties.items, properties.settings)
         }
         let settings = Self.overlaidSettings(itemCount: input.items.count, itemBehaviors)
         // Each item's velocity changes, in behavior order.
         var changesOf = [[PlanInput.VelocityChange]](repeating: [], count: input.items.count)
-        for case .item(_, _, let changes) in behaviors { for change in changes { changesOf[change.item].append(change) } }
+        for case let properties as PlanInput.ItemProperties in behaviors {
+            for change in properties.velocities { changesOf[change.item].append(change) }
+        }
         for item in order {
             let s = settings[item] ?? DynamicItemBehavior.Settings()
-            let material = Material(s, gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || pushed[item])
+            let material = Material(s, gravityScale: falls[item] ? 1 : 0, usesTOI: falls[item] || driven[item])
             let spec = input.items[item]
             chargeOfBody.append(Float(s.charge ?? DynamicItemBehavior.Defaults.charge))
             bodies.append(BodyPlan(shape: Self.shape(of: spec), position: Self.position(ofCenter: spec.center),
@@ -215,10 +214,10 @@ extension WorldPlan {
             templateRule = template.plan.rule
         }
         for (k, behavior) in behaviors.enumerated() where templateRule == nil {
-            guard case .collision(let items, let mode, let segments) = behavior else { continue }
-            rule.setModes(group: k, items: mode.contains(.items), boundaries: mode.contains(.boundaries))
-            for (position, item) in items.enumerated() { rule.addMember(bodyOfItem[item]!, group: k, position: position) }
-            for segment in segments {
+            guard let collision = behavior as? PlanInput.Collision else { continue }
+            rule.setModes(group: k, items: collision.mode.contains(.items), boundaries: collision.mode.contains(.boundaries))
+            for (position, item) in collision.items.enumerated() { rule.addMember(bodyOfItem[item]!, group: k, position: position) }
+            for segment in collision.segments {
                 let key = EdgeKey(behavior: k, identifier: segment.identifier, from: segment.from, to: segment.to)
                 guard edges[key] == nil else { continue }
                 let edge = bodies.count
@@ -230,31 +229,21 @@ extension WorldPlan {
                 rule.addEdge(edge, group: k)
             }
         }
-        // Anchors' ground bodies come after the edges; joined bodies stop colliding unless allowed.
-        let joints = Self.compileJoints(input, bodies: &bodies, bodyOfItem: bodyOfItem)
+        // What each behavior adds, in behavior order: anchors' ground bodies come after the edges,
+        // then joints, pushes and fields; joined bodies stop colliding unless allowed.
+        var compilation = PlanCompilation(input: input, bodies: bodies, bodyOfItem: bodyOfItem, chargeOfBody: chargeOfBody)
+        for (k, behavior) in behaviors.enumerated() { behavior.compile(into: &compilation, index: k) }
+        bodies = compilation.bodies
+        let joints = compilation.joints
         if let template, templateRule != nil {
             func apart(_ joints: [JointPlan]) -> [BodyPair] { joints.filter { !$0.collideConnected }.map { BodyPair(a: $0.bodyA, b: $0.bodyB) } }
             guard bodies.count == template.plan.bodies.count, apart(joints) == apart(template.plan.joints) else { return nil }
         }
         for joint in joints where templateRule == nil && !joint.collideConnected { rule.separate(joint.bodyA, joint.bodyB) }
 
-        var pushes: [Push] = []
-        for (k, behavior) in behaviors.enumerated() {
-            guard case .push(let items, let mode, let d, let offsets, let active) = behavior else { continue }
-            let targets = zip(items, offsets).map { item, offset in
-                Push.Target(body: bodyOfItem[item]!,
-                            localPoint: Vec2(Float(offset.horizontal), Float(offset.vertical)).dividedBy(EngineSettings.pointsPerMetre))
-            }
-            pushes.append(Push(behavior: k, mode: mode, vector: Self.pushVector(d), active: active, targets: targets))
-        }
-
-        let gravity = Self.gravity(input.gravity)
-        var plan = WorldPlan(bodies: bodies, velocityChanges: velocityChanges, rule: templateRule ?? rule.rule(bodyCount: bodies.count),
-                             pushes: pushes, joints: joints, gravity: gravity, bodyOfItem: bodyOfItem)
-        for case .field(let field) in behaviors where plan.fields.count < FieldBehavior.maximumCount {
-            let members = field.items.map { bodyOfItem[$0]! }
-            plan.fields.append(WorldField(field, bodies: members, charges: members.map { chargeOfBody[$0] }))
-        }
+        let plan = WorldPlan(bodies: bodies, velocityChanges: velocityChanges,
+                             rule: templateRule ?? rule.rule(bodyCount: bodies.count), pushes: compilation.pushes, joints: joints,
+                             gravity: Self.gravity(input.gravity), fields: compilation.fields, bodyOfItem: bodyOfItem)
         return (plan, templateRule != nil)
     }
 
@@ -338,17 +327,5 @@ extension ItemState {
         let s = EngineSettings.pointsPerMetre
         self.init(center: Point(x: Double(p.x * s), y: Double(p.y * s)), angle: Double(angle),
                   velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)), angularVelocity: Double(w), isAsleep: !awake)
-    }
-}
-
-extension WorldField {
-    /// A field of the plan in engine units: position points → metres, region in points.
-    init(_ field: PlanInput.Field, bodies: [Int], charges: [Float]) {
-        let p = FieldParameters(strength: Float(field.strength), falloff: Float(field.falloff), minimumRadius: Float(field.minimumRadius),
-                                position: Vec2(Float(field.position.x), Float(field.position.y)).dividedBy(EngineSettings.pointsPerMetre),
-                                direction: Vec2(Float(field.direction.dx), Float(field.direction.dy)),
-                                smoothness: Float(field.smoothness), animationSpeed: Float(field.animationSpeed))
-        self.init(kind: field.kind.engineKind, parameters: p, region: field.region.engineForm, bodies: bodies, charges: charges,
-                  evaluator: field.evaluator)
     }
 }

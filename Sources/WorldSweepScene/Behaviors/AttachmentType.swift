@@ -60,8 +60,9 @@ enum AttachmentType: BehaviorType {
         .number("friction_torque", default: "0", unit: "N·m, N", .nonNegative, "pin and sliding: a motor of speed 0 this strong"),
         .pair("axis", default: "required (sliding)", rule: .axis, "sliding: the axis of translation, non-zero"),
     ]
-    static let kernels = ["Core/Joints/DistanceJoint.swift", "Core/Joints/RevoluteJoint.swift", "Core/Joints/PrismaticJoint.swift",
-                          "Core/Joints/WeldJoint.swift", "Core/Joints/RopeJoint.swift", "Batch/LaneJoints.swift", "Plan/JointPlan.swift"]
+    static let apiFile = "API/AttachmentBehavior.swift"
+    static let kernels = ["Core/Joints/JointModel.swift", "Core/Joints/DistanceJoint.swift", "Core/Joints/RevoluteJoint.swift",
+                          "Core/Joints/PrismaticJoint.swift", "Core/Joints/WeldJoint.swift", "Core/Joints/RopeJoint.swift"]
     /// An unset length is measured from the items' places: only a compile makes it.
     static let plansByValue = false
 
@@ -142,10 +143,10 @@ enum AttachmentType: BehaviorType {
         let a = spec(of: behavior.kind)!
         var range = a.range ?? .infinite
         if a.kind == .sliding && !(range.minimum <= 0 && 0 <= range.maximum) { range = .infinite }
-        return .attachment(PlanInput.Attachment(
+        return PlanInput.Attachment(
             kind: a.kind, items: context.listed, offsets: behavior.items.map { a.offset(of: $0) }, anchor: a.anchor ?? Point(x: 0, y: 0),
             axis: a.axis ?? Vector(dx: 0, dy: 0), length: a.length ?? context.scene.measuredLength(of: behavior), lengthIsSet: a.length != nil,
-            damping: a.damping ?? 0, frequency: a.frequency ?? 0, range: range, frictionTorque: a.frictionTorque ?? 0))
+            damping: a.damping ?? 0, frequency: a.frequency ?? 0, range: range, frictionTorque: a.frictionTorque ?? 0)
     }
 
     /// Through UIKit's initializer or factory for its kind and items (the parser allows only the

@@ -5,7 +5,7 @@ import WorldSweep
 // its file keys with their defaults, units, values and docs (the parser, sweep paths, `--set` and
 // docs/format.md's table read them), how it parses, its numeric keys, how it compiles into a plan
 // input, which of its numbers a world of a sweep sets by value in a template plan, how it becomes
-// a live behavior, and the engine files that run it. Everything else reaches a behavior through
+// a live behavior, its API behavior's file and the engine files that run it. Everything else reaches a behavior through
 // `BehaviorKind.type` and knows no type by name.
 
 /// One key a behavior type takes in a file, as docs/format.md's table shows it.
@@ -65,8 +65,11 @@ protocol BehaviorType {
     static var itemsDoc: String { get }
     /// Its keys besides `type` and `items`, in the docs' order.
     static var keys: [BehaviorKey] { get }
-    /// The engine files (under Sources/WorldSweep/) that run it: the single-world kernel, the
-    /// batched one, and where its plan is compiled.
+    /// Its API behavior's file (under Sources/WorldSweep/): the live behavior, which describes
+    /// itself as a plan value, and that value (a `PlanBehavior`) with its compile.
+    static var apiFile: String { get }
+    /// The files of the physics that run it (under Sources/WorldSweep/), which both engines call;
+    /// shared with the types whose physics it reuses.
     static var kernels: [String] { get }
     /// Whether a sweep over a scene with this behavior may make its worlds by setting values in a
     /// template plan: false when its compiled form reads more than its own numbers (an attachment

@@ -65,7 +65,8 @@ enum CollisionType: BehaviorType {
                values: "identifier → `{from: [x, y], to: [x, y]}` or `{path: [[x, y], ...]}`; a bare list is a path",
                "segments and closed loops the items hit"),
     ]
-    static let kernels = ["Core/Collide.swift", "Core/ContactSolver.swift", "Batch/LaneContacts.swift", "Plan/WorldPlan.swift"]
+    static let apiFile = "API/CollisionBehavior.swift"
+    static let kernels = ["Core/Collide.swift", "Core/ContactSolver.swift", "Batch/LaneContacts.swift"]
     static let plansByValue = true
 
     static func spec(of kind: BehaviorKind) -> CollisionSpec? { if case .collision(let c) = kind { c } else { nil } }
@@ -90,8 +91,8 @@ enum CollisionType: BehaviorType {
         let segments = CollisionBehavior.boundarySegments(referenceBounds: context.scene.world.bounds,
                                                           referenceBoundsInsets: c.referenceBounds ? c.insets : nil,
                                                           boundaries: c.boundaries.map { ($0.identifier, $0.boundary) })
-        return .collision(items: context.members, mode: c.mode.mode,
-                          segments: segments.map { PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to) })
+        return PlanInput.Collision(items: context.members, mode: c.mode.mode,
+                                   segments: segments.map { PlanInput.Segment(identifier: $0.identifier, from: $0.from, to: $0.to) })
     }
 
     static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior {

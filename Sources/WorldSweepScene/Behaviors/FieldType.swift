@@ -147,7 +147,8 @@ enum FieldType: BehaviorType {
         BehaviorKey(key: "region", defaultValue: "`infinite`", unit: "pt", values: "`infinite` or a region (below), sizes "
                     + ValueRule.length.intervalText, doc: "where it acts, about `position`", rule: .length),
     ]
-    static let kernels = ["Core/Fields.swift", "Batch/LaneFields.swift", "Plan/WorldPlan.swift"]
+    static let apiFile = "API/FieldBehavior.swift"
+    static let kernels = ["Core/Fields.swift", "Batch/LaneFields.swift"]
     /// A field's plan copies its items' charges: only a compile makes it.
     static let plansByValue = false
 
@@ -168,7 +169,7 @@ enum FieldType: BehaviorType {
     }
 
     static func planBehavior(_ behavior: BehaviorSpec, _ context: PlanContext) -> PlanInput.Behavior {
-        .field(spec(of: behavior.kind)!.planField(items: context.members))
+        spec(of: behavior.kind)!.planField(items: context.members)
     }
 
     static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior { spec(of: behavior.kind)!.makeBehavior(items: items) }

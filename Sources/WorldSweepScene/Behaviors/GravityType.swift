@@ -26,7 +26,8 @@ enum GravityType: BehaviorType {
         .number("magnitude", default: "1", .any, "1 is 1000 pt/s²"),
         .pair("direction", default: "none", "instead of angle and magnitude: the vector, 1 per 1000 pt/s²"),
     ]
-    static let kernels = ["Core/Integrate.swift", "Batch/LaneIntegrator.swift", "Plan/WorldPlan.swift"]
+    static let apiFile = "API/GravityBehavior.swift"
+    static let kernels = ["Core/Integrate.swift", "Batch/LaneIntegrator.swift"]
     static let plansByValue = true
 
     static func spec(of kind: BehaviorKind) -> GravitySpec? { if case .gravity(let g) = kind { g } else { nil } }
@@ -48,7 +49,7 @@ enum GravityType: BehaviorType {
     }
 
     /// The world's gravity is `SceneFile.gravityDirection()` (the last gravity behavior's).
-    static func planBehavior(_ behavior: BehaviorSpec, _ context: PlanContext) -> PlanInput.Behavior { .gravity(items: context.members) }
+    static func planBehavior(_ behavior: BehaviorSpec, _ context: PlanContext) -> PlanInput.Behavior { PlanInput.Gravity(items: context.members) }
 
     static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior {
         let gravity = spec(of: behavior.kind)!

@@ -166,7 +166,8 @@ enum ItemType: BehaviorType {
     static let name = "item"
     static let itemsDoc = "the items it sets"
     static var keys: [BehaviorKey] { ItemProperty.all.map(\.behaviorKey) }
-    static let kernels = ["Core/Settings.swift", "Core/Integrate.swift", "Batch/LaneIntegrator.swift", "Plan/WorldPlan.swift"]
+    static let apiFile = "API/DynamicItemBehavior.swift"
+    static let kernels = ["Core/Settings.swift", "Core/Integrate.swift", "Batch/LaneIntegrator.swift"]
     static let plansByValue = true
 
     static func spec(of kind: BehaviorKind) -> ItemPropertiesSpec? { if case .item(let p) = kind { p } else { nil } }
@@ -213,7 +214,7 @@ enum ItemType: BehaviorType {
             if linear[i] == nil && angular[i] == nil { return nil }
             return PlanInput.VelocityChange(item: i, linear: linear[i] ?? Vector(dx: 0, dy: 0), angular: angular[i] ?? 0)
         }
-        return .item(items: context.members, settings: properties.settings, velocities: velocities)
+        return PlanInput.ItemProperties(items: context.members, settings: properties.settings, velocities: velocities)
     }
 
     static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior {
@@ -239,8 +240,8 @@ enum ItemType: BehaviorType {
         // Each item's settings overlaid by the compile's rule, members as the template's input
         // lists them (a sweep changes no item lists), settings as this world has them.
         let itemBehaviors = template.behaviors.indices.compactMap { k -> (items: [Int], settings: DynamicItemBehavior.Settings)? in
-            guard case .item(let members, _, _) = template.behaviors[k], case .item(let p) = world.behaviors[k].kind else { return nil }
-            return (members, p.settings)
+            guard case .item(let p) = world.behaviors[k].kind else { return nil }
+            return (template.behaviors[k].items, p.settings)
         }
         for (item, set) in WorldPlan.overlaidSettings(itemCount: world.items.count, itemBehaviors).enumerated() {
             if let set { plan.setSettings(ofItem: item, set) }

@@ -67,7 +67,8 @@ enum PushType: BehaviorType {
         .pair("offset", default: "[0, 0]", unit: "pt", written: "`{ITEM: [dx, dy]}`", parts: [],
               "where the force acts on each item, from its centre in its own frame"),
     ]
-    static let kernels = ["Core/PushRule.swift", "Batch/LanePushes.swift", "Plan/WorldPlan.swift"]
+    static let apiFile = "API/PushBehavior.swift"
+    static let kernels = ["Core/PushRule.swift", "Batch/LanePushes.swift"]
     static let plansByValue = true
 
     static func spec(of kind: BehaviorKind) -> PushSpec? { if case .push(let p) = kind { p } else { nil } }
@@ -108,8 +109,8 @@ enum PushType: BehaviorType {
         for (name, offset) in push.offsets {
             if let i = context.indexOfItem[name], context.members.contains(i) { offsets[i] = offset }
         }
-        return .push(items: context.members, mode: push.mode.mode, direction: push.direction,
-                     offsets: context.members.map { offsets[$0] ?? Offset(horizontal: 0, vertical: 0) }, active: push.active)
+        return PlanInput.Push(items: context.members, mode: push.mode.mode, direction: push.direction,
+                              offsets: context.members.map { offsets[$0] ?? Offset(horizontal: 0, vertical: 0) }, active: push.active)
     }
 
     static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior {

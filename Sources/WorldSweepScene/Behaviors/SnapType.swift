@@ -19,7 +19,8 @@ enum SnapType: BehaviorType {
         .pair("point", default: "required", unit: "pt", "where the item snaps to"),
         .number("damping", default: formatNumber(SnapBehavior.defaultDamping), .nonNegative, "0 oscillates most"),
     ]
-    static let kernels = ["Core/Joints/DistanceJoint.swift", "Batch/LaneJoints.swift", "Plan/JointPlan.swift"]
+    static let apiFile = "API/SnapBehavior.swift"
+    static let kernels = ["Core/Joints/JointModel.swift", "Core/Joints/DistanceJoint.swift"]
     /// A snap's springs are placed from its item's corners: only a compile makes them.
     static let plansByValue = false
 
@@ -62,7 +63,7 @@ enum SnapType: BehaviorType {
 
     static func planBehavior(_ behavior: BehaviorSpec, _ context: PlanContext) -> PlanInput.Behavior {
         let snap = spec(of: behavior.kind)!
-        return .snap(PlanInput.Snap(item: context.listed[0], point: snap.point, damping: snap.damping))
+        return PlanInput.Snap(item: context.listed[0], point: snap.point, damping: snap.damping)
     }
 
     static func makeBehavior(_ behavior: BehaviorSpec, items: [View]) -> DynamicBehavior {

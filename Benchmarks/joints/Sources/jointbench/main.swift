@@ -14,19 +14,18 @@ for k in 0..<count {
     var anchored = DynamicItemBehavior.Settings(); anchored.anchored = true
     var free = DynamicItemBehavior.Settings(); free.resistance = 0; free.angularResistance = 0
     func pin(_ a: Int, _ b: Int, _ x: Double, range: FloatRange, friction: Double) -> PlanInput.Behavior {
-        .attachment(PlanInput.Attachment(kind: .pin, items: [a, b], offsets: [.zero, .zero], anchor: Point(x, 100), length: 0,
-                                         range: range, frictionTorque: friction))
+        PlanInput.Attachment(kind: .pin, items: [a, b], offsets: [.zero, .zero], anchor: Point(x, 100), length: 0,
+                             range: range, frictionTorque: friction)
     }
     let behaviors: [PlanInput.Behavior] = [
-        .item(items: [0, 1, 2, 3, 4, 5], settings: free, velocities: []),
-        .item(items: [0], settings: anchored, velocities: []),
-        .gravity(items: [1, 2, 3, 4]),
+        PlanInput.ItemProperties(items: [0, 1, 2, 3, 4, 5], settings: free, velocities: []),
+        PlanInput.ItemProperties(items: [0], settings: anchored, velocities: []),
+        PlanInput.Gravity(items: [1, 2, 3, 4]),
         pin(0, 1, 110, range: .infinite, friction: 0.01 * f),
         pin(1, 2, 170, range: FloatRange(minimum: -0.5 - f, maximum: 0.5), friction: 0),
         pin(2, 3, 230, range: FloatRange(minimum: -0.3, maximum: 0.8 * f), friction: 0.002),
-        .attachment(PlanInput.Attachment(kind: .limit, items: [3, 4], offsets: [.zero, .zero], anchor: .zero,
-                                         length: 80 + 20 * f)),
-        .snap(PlanInput.Snap(item: 5, point: Point(160, 300), damping: 0.1 + 0.8 * f)),
+        PlanInput.Attachment(kind: .limit, items: [3, 4], offsets: [.zero, .zero], anchor: .zero, length: 80 + 20 * f),
+        PlanInput.Snap(item: 5, point: Point(160, 300), damping: 0.1 + 0.8 * f),
     ]
     plans.append(WorldPlan(compiling: PlanInput(referenceBounds: Size(width: 320, height: 568), items: items,
                                                 behaviors: behaviors, gravity: Vector(dx: 0, dy: 1))))

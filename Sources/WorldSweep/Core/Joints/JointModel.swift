@@ -1,11 +1,13 @@
 // What every joint kernel shares: a joint's definition, its carried impulses and its per-step
-// temporaries in one lane form (`Float` for one world, `SIMD8<Float>` for eight), the bodies'
-// masses, and Box2D 2.3's small matrix solves (b2Mat33), written once over `LaneReal`. Each
-// joint kind's kernel (DistanceJoint.swift, …) follows Box2D 2.3's b2*Joint: set-up with warm
-// start (InitVelocityConstraints), one velocity step, one position pass that says "okay".
+// temporaries in one lane form (`Float` for one world, `SIMD8<Float>` for eight), the plan's
+// definition and how a lane takes it and gives back what it carries, the bodies' masses, Box2D
+// 2.3's small matrix solves (b2Mat33), and the dispatch by kind, written once over `LaneReal`.
+// Each joint kind's kernel (DistanceJoint.swift, …) follows Box2D 2.3's b2*Joint: set-up with warm
+// start (InitVelocityConstraints), one velocity step, one position pass that says "okay". A new
+// kind is its kernel file and, here, its case, its three dispatch lines and any new numbers.
 
-/// Which Box2D joint.
-enum JointKind: Sendable, Equatable {
+/// Which Box2D joint; a round's lane bundles take the kinds in this order.
+enum JointKind: Int, CaseIterable, Sendable, Equatable {
     case distance, revolute, prismatic, weld, rope
 }
 
@@ -153,6 +155,58 @@ struct JointLanes<L: LaneReal>: @unchecked Sendable {
         let lax = localAnchorAX - localCenterAX, lay = localAnchorAY - localCenterAY
         let lbx = localAnchorBX - localCenterBX, lby = localAnchorBY - localCenterBY
         return (cA * lax - sA * lay, sA * lax + cA * lay, cB * lbx - sB * lby, sB * lbx + cB * lby)
+    }
+}
+
+/// A joint's definition in engine units (metres, radians, Hz, N, N·m).
+struct JointDefinition: Sendable, Equatable {
+    var localAnchorA = Vec2.zero, localAnchorB = Vec2.zero
+    var referenceAngle: Float = 0
+    var localAxisA = Vec2(1, 0)
+    var length: Float = 0
+    var frequency: Float = 0, dampingRatio: Float = 0
+    var lower: Float = 0, upper: Float = 0
+    var enableLimit = false, enableMotor = false
+    var maxMotor: Float = 0
+
+    /// The joint's lane form with no impulses yet.
+    func makeLanes() -> JointLanes<Float> {
+        var j = JointLanes<Float>(zero: 0)
+        j.localAnchorAX = localAnchorA.x; j.localAnchorAY = localAnchorA.y
+        j.localAnchorBX = localAnchorB.x; j.localAnchorBY = localAnchorB.y
+        j.referenceAngle = referenceAngle
+        j.localAxisAX = localAxisA.x; j.localAxisAY = localAxisA.y
+        j.length = length; j.frequency = frequency; j.dampingRatio = dampingRatio
+        j.lower = lower; j.upper = upper; j.enableLimit = enableLimit; j.enableMotor = enableMotor
+        j.motorSpeed = 0; j.maxMotor = maxMotor
+        return j
+    }
+
+    /// Sets the numbers a behavior may change while running (length, spring, limits, friction)
+    /// on a joint that keeps its geometry and impulses.
+    func updateSettings(of j: inout JointLanes<Float>) {
+        j.length = length; j.frequency = frequency; j.dampingRatio = dampingRatio
+        j.lower = lower; j.upper = upper; j.enableLimit = enableLimit; j.enableMotor = enableMotor; j.maxMotor = maxMotor
+    }
+}
+
+extension JointLanes where L == SIMD8<Float> {
+    /// Lane `l` takes joint `j`'s definition and carried impulses (its bodies come from the columns).
+    @inline(__always) mutating func take(_ j: JointLanes<Float>, lane l: Int) {
+        localAnchorAX[l] = j.localAnchorAX; localAnchorAY[l] = j.localAnchorAY
+        localAnchorBX[l] = j.localAnchorBX; localAnchorBY[l] = j.localAnchorBY
+        referenceAngle[l] = j.referenceAngle; localAxisAX[l] = j.localAxisAX; localAxisAY[l] = j.localAxisAY
+        length[l] = j.length; frequency[l] = j.frequency; dampingRatio[l] = j.dampingRatio
+        lower[l] = j.lower; upper[l] = j.upper; enableLimit[l] = j.enableLimit; enableMotor[l] = j.enableMotor
+        motorSpeed[l] = j.motorSpeed; maxMotor[l] = j.maxMotor
+        impulseX[l] = j.impulseX; impulseY[l] = j.impulseY; impulseZ[l] = j.impulseZ; motorImpulse[l] = j.motorImpulse
+        atLower[l] = j.atLower; atUpper[l] = j.atUpper
+    }
+
+    /// What lane `l` carries to the next sub-step, back into its joint.
+    @inline(__always) func giveCarried(lane l: Int, to j: inout JointLanes<Float>) {
+        j.impulseX = impulseX[l]; j.impulseY = impulseY[l]; j.impulseZ = impulseZ[l]; j.motorImpulse = motorImpulse[l]
+        j.atLower = atLower[l]; j.atUpper = atUpper[l]
     }
 }
 
