@@ -4,7 +4,8 @@
 #   - every Swift source and test file is under 400 lines;
 #   - no source comment cites an issue number (history goes to docs/journal.md);
 #   - one file writes an HTML doctype (Sources/WorldSweepResults/HTMLPage.swift, the page shell);
-#   - memory is allocated (`.allocate(`) only in the store type, Sources/WorldSweep/Core/Columns.swift.
+#   - memory is allocated (`.allocate(`) only in the store type, Sources/WorldSweep/Core/Columns.swift;
+#   - ARCHITECTURE.md stays a map: under 25 000 bytes, no line over 300 characters.
 # Prints each breach as FILE:LINE: what; exit 1 if there is any.
 #
 #   scripts/house-rules.sh
@@ -33,6 +34,13 @@ store=Sources/WorldSweep/Core/Columns.swift
 while IFS=: read -r f line _; do
     [ "$f" = "$store" ] || breach "$f:$line: allocates memory (columns are made by Columns, $store)"
 done < <(grep -rnF --include='*.swift' '.allocate(' $roots || true)
+
+map=ARCHITECTURE.md
+size=$(wc -c <"$map")
+[ "$size" -lt 25000 ] || breach "$map: $size bytes (the map stays under 25 000; detail goes to docs/)"
+while IFS=: read -r line _; do
+    breach "$map:$line: a line over 300 characters (wrap it)"
+done < <(awk 'length > 300 { print FNR ":" }' "$map")
 
 [ $status -eq 0 ] && echo "house rules: ok"
 exit $status

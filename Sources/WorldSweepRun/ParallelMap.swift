@@ -1,4 +1,5 @@
 import Dispatch
+import WorldSweep
 import Synchronization
 
 /// Independent jobs over up to `threads` threads, each result stored at its own index: what a

@@ -43,7 +43,7 @@ final class PlanMetricsRecorder {
     /// Owns `states` and `readings`.
     private let columns = Columns()
     /// The last world's boundary loops and what they were worked out from: a batch's worlds
-    /// mostly share them, and working them out was a tenth of a small world's set-up.
+    /// mostly share them, so a small world need not work them out again.
     private var lastLoops: (inputs: MetricTracks.BoundaryLoopInputs, loops: [MetricTracks.Loop?])?
 
     /// `hearers` must answer for the bodies and rule of every plan added (one batch's).

@@ -76,6 +76,12 @@ public struct Scheduler: Sendable {
         range.isEmpty ? 0 : min(threads, chunkStarts(range).count - 1)
     }
 
+    /// The threads each worker's big world may split over: the spare threads, when `run` starts
+    /// fewer workers than `threads` (one world on two threads gets both).
+    public func threadsPerWorld(_ range: Range<Int>) -> Int {
+        max(1, threads / max(1, workerCount(for: range)))
+    }
+
     /// Runs `work` on every chunk of `range` and `consume` on the results in chunk order.
     /// After `cancel` is set no new chunk starts; chunks already started finish and are consumed.
     /// Returns the end of the prefix of `range` that was consumed (== `range.upperBound` when all

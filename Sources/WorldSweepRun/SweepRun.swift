@@ -242,8 +242,10 @@ public struct SweepRun {
             try streamPoints()
         }
 
-        let runner = self.runner
         let scheduler = Scheduler(threads: options.threads, chunkSize: options.chunkSize)
+        var spareThreads = self.runner
+        spareThreads.threadsPerWorld = scheduler.threadsPerWorld(start..<range.upperBound)
+        let runner = spareThreads
         let folder = builder.chunkFolder
         var done = start - range.lowerBound
         var engineNanoseconds: UInt64 = 0

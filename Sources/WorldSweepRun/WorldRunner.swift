@@ -21,6 +21,10 @@ public struct WorldRunner: Sendable {
     package var rowPolicy: LaneRowPolicy = .bySize
     /// The batches' layout; nil: `PlanBatchLayout.of` each batch (tests force one, to compare).
     package var layout: PlanBatchLayout?
+    /// Threads a batch's big world (the `.solo` layout) may split its sub-steps over: the
+    /// scheduler's spare threads when it has fewer chunks of worlds than threads. Results are the
+    /// same bits at any count.
+    public var threadsPerWorld = 1
 
     /// Speeds over this (pt/s), or any non-finite state, fail a world.
     public var speedLimit = 24_000.0
@@ -109,7 +113,8 @@ public struct WorldRunner: Sendable {
         }
         guard let first = members.first, let recorder else { return results.map { $0! } }
         guard members.allSatisfy({ $0.tick == first.tick }),
-              let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy, layout: layout)
+              let batch = try? PlanBatch(plans, integrator: integrator, rowPolicy: rowPolicy, layout: layout,
+                                         threadsPerWorld: threadsPerWorld)
         else { return worlds.map { run(world: $0) } }
         plans = []   // the batch holds what it needs
         var running = members.count

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WorldSweep
 @testable import WorldSweepRun
 
 @Suite struct ParallelMapTests {

@@ -28,9 +28,7 @@ import WorldSweepScene
     }
 
     static func plans(_ count: Int, ticks: Int) throws -> [WorldPlan] {
-        let scene = try SceneFile.parse(yaml: pile(count, ticks: ticks), path: "layout-pile.yaml")
-        let worlds = SweepWorlds(scene)
-        return try (0..<scene.worldCount).map { try worlds.world($0).worldPlan() }
+        try worldPlans(yaml: pile(count, ticks: ticks), path: "layout-pile.yaml")
     }
 
     /// A batch of one world past the crossover runs solo; one at it, or several of any size, in lanes.

@@ -44,9 +44,7 @@ import WorldSweepScene
     /// The batch really meets the cases the lanes handle apart: a pushed body asleep before a tick
     /// (its push wakes it) beside lanes whose push is zero or whose body is awake.
     @Test func pushedBodiesFallAsleepAndAreWokenInTheBatch() throws {
-        let scene = try SceneFile.parse(yaml: Self.scene, path: "resting-pushes.yaml")
-        let worlds = SweepWorlds(scene)
-        let plans = try (0..<scene.worldCount).map { try worlds.world($0).worldPlan() }
+        let plans = try worldPlans(yaml: Self.scene, path: "resting-pushes.yaml")
         let batch = try PlanBatch(plans)
         let bodies = plans[0].bodyOfItem.compactMap { $0 }
         var woken = 0

@@ -1,6 +1,7 @@
 import Foundation
 import TestScratch
 import Testing
+import WorldSweep
 @testable import WorldSweepRun
 import WorldSweepScene
 
@@ -85,4 +86,12 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.lock(); defer { lock.unlock() }; return v }
     func add(_ n: Int) { lock.lock(); v += n; lock.unlock() }
     func max(_ n: Int) { lock.lock(); v = Swift.max(v, n); lock.unlock() }
+}
+
+/// Every world's plan of a sweep file, each built as the runner builds it (the template plus that
+/// world's values, then compiled).
+func worldPlans(yaml: String, path: String) throws -> [WorldPlan] {
+    let scene = try SceneFile.parse(yaml: yaml, path: path)
+    let worlds = SweepWorlds(scene)
+    return try (0..<scene.worldCount).map { try worlds.world($0).worldPlan() }
 }

@@ -43,6 +43,11 @@ public final class PlanBatch {
         guard case .lanes(let lanes) = engine else { preconditionFailure("a solo batch has no lanes") }
         return lanes
     }
+    /// World `k` of a `.solo` batch (tests look inside it).
+    func soloWorld(_ k: Int) -> PhysicsWorld {
+        guard case .solo(let solo) = engine else { preconditionFailure("a lanes batch has no solo worlds") }
+        return solo.worlds[k]
+    }
     @exclusivity(unchecked) private var accumulator: Double = 0
 
     /// Each push of the structure across lanes, in columns of the lanes' width (zeros past the
@@ -78,12 +83,16 @@ public final class PlanBatch {
     private let pushes: [PushLanes]
 
     /// Builds each world from its plan and lays the worlds out (`layout`, by default
-    /// `PlanBatchLayout.of(plans)`). Throws when the plans differ in structure.
-    public convenience init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd, layout: PlanBatchLayout? = nil) throws {
-        try self.init(plans, integrator: integrator, rowPolicy: .bySize, layout: layout)
+    /// `PlanBatchLayout.of(plans)`). A `.solo` world's sub-steps may split over `threadsPerWorld`
+    /// threads (WorldThreads.swift: the same bits at any count); lanes run on the calling thread.
+    /// Throws when the plans differ in structure.
+    public convenience init(_ plans: [WorldPlan], integrator: LaneIntegrator = .simd, layout: PlanBatchLayout? = nil,
+                            threadsPerWorld: Int = 1) throws {
+        try self.init(plans, integrator: integrator, rowPolicy: .bySize, layout: layout, threadsPerWorld: threadsPerWorld)
     }
 
-    package init(_ plans: [WorldPlan], integrator: LaneIntegrator, rowPolicy: LaneRowPolicy, layout: PlanBatchLayout? = nil) throws {
+    package init(_ plans: [WorldPlan], integrator: LaneIntegrator, rowPolicy: LaneRowPolicy, layout: PlanBatchLayout? = nil,
+                 threadsPerWorld: Int = 1) throws {
         precondition(!plans.isEmpty, "a batch needs at least one world")
         let first = plans[0]
         for (k, plan) in plans.enumerated() where !plan.sharesStructure(with: first) {
@@ -97,7 +106,7 @@ public final class PlanBatch {
             engine = .lanes(lanes)
             pushes = first.pushes.indices.map { k in PushLanes(k, of: plans, lanes: lanes.lanes) }
         case .solo:
-            engine = .solo(SoloWorlds(plans))
+            engine = .solo(SoloWorlds(plans, threadsPerWorld: threadsPerWorld))
             pushes = []
         }
     }

@@ -14,8 +14,10 @@ final class SoloWorlds {
     /// Each world's pushes as its plan gives them; an instantaneous push turns itself off once fired.
     @exclusivity(unchecked) private var pushes: [[WorldPlan.Push]]
 
-    init(_ plans: [WorldPlan]) {
+    /// `threadsPerWorld`: the threads each world's sub-steps may split over (WorldThreads.swift).
+    init(_ plans: [WorldPlan], threadsPerWorld: Int = 1) {
         worlds = plans.map { $0.makeWorld() }
+        for world in worlds { world.threads.count = max(1, threadsPerWorld) }
         running = Array(repeating: true, count: plans.count)
         pushes = plans.map(\.pushes)
     }

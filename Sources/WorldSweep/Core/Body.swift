@@ -37,6 +37,8 @@ struct Body: Sendable {
     }
 
     var isDynamic: Bool { !isStatic }
+    /// Awake and dynamic: a pair's contact is updated, and may be swept, only if one of its bodies is.
+    var isActive: Bool { awake && isDynamic }
 
     /// Recomputes mass, centre of mass and inertia from the shape and density, keeping the
     /// velocity of the new centre of mass consistent.

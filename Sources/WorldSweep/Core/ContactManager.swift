@@ -112,6 +112,11 @@ extension PhysicsWorld {
             return Contact.refresh(&c, lending: &a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf)
         }
         contacts[i] = c
+        touchChanged(change, p)
+    }
+
+    /// What pair p's touching change does, in slot order: both bodies woken, the change recorded.
+    func touchChanged(_ change: TouchChange, _ p: BodyPair) {
         switch change {
         case .none: break
         case .began(let point):
@@ -125,11 +130,10 @@ extension PhysicsWorld {
 
     func updateContacts() {
         computeBoxes(swept: false)
+        if threads.splits(pairs.count, least: Self.leastSlotsToSplit) { updateContactsOverThreads(); return }
         for i in pairs.indices where contacts[i] != nil {
             let p = pairs[i]
-            let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
-            let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
-            if !activeA && !activeB { continue }   // asleep against static or asleep: keep as is
+            if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }   // asleep against static or asleep: keep as is
             if !boxes[p.a].overlaps(boxes[p.b]) { destroyContact(i); continue }
             updateContact(i)
         }

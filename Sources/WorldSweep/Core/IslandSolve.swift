@@ -13,19 +13,34 @@ extension PhysicsWorld {
         let scratch = walkScratch?.withRoom(bodies: bodies.count, contacts: touching.count, joints: joints.count)
             ?? IslandWalkScratch(bodies: bodies.count, contacts: touching.count, joints: joints.count)
         walkScratch = scratch
+        if threads.splits(touching.count, least: Self.leastTouchingToSplit) {
+            solveOverThreads(touching, scratch: scratch, h, dtRatio: dtRatio)
+            return
+        }
         var graph = WorldIslandGraph(world: self, h: h, dtRatio: dtRatio)
         touching.withUnsafeBufferPointer { touching in
             Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
         }
     }
 
-    func setLocalIndices(_ islandBodies: [Int]) {
-        if localIndex.count < bodies.count { localIndex = Array(repeating: -1, count: bodies.count) }
+    func setLocalIndices<Bodies: Collection<Int>>(_ islandBodies: Bodies) {
+        Self.setLocalIndices(islandBodies, in: &localIndex, bodyCount: bodies.count)
+    }
+
+    /// Each island body's place in its island, in `localIndex` (grown to `bodyCount` first).
+    static func setLocalIndices<Bodies: Collection<Int>>(_ islandBodies: Bodies, in localIndex: inout [Int], bodyCount: Int) {
+        if localIndex.count < bodyCount { localIndex = Array(repeating: -1, count: bodyCount) }
         for (k, bi) in islandBodies.enumerated() { localIndex[bi] = k }
     }
 
-    /// The solver's input of each of `islandContacts` into `inputs` (emptied first, its storage kept).
+    /// `contactInputs` into `inputs` (emptied first, its storage kept), by `self.localIndex`.
     func contactInputs(_ islandContacts: [Int], into inputs: inout [ContactInput]) {
+        contactInputs(islandContacts, localIndex: localIndex, into: &inputs)
+    }
+
+    /// The island's contacts as its solver takes them, its bodies numbered by `localIndex`.
+    func contactInputs<Contacts: Collection<Int>>(_ islandContacts: Contacts, localIndex: [Int],
+                                                  into inputs: inout [ContactInput]) {
         inputs.removeAll(keepingCapacity: true)
         for ci in islandContacts {
             let p = pairs[ci]
@@ -40,16 +55,24 @@ extension PhysicsWorld {
         }
     }
 
-    func solveIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int], _ h: Float, dtRatio: Float) {
-        // The last island's arrays, taken out while this one is solved and emptied, their storage kept.
+    /// Solves one island: its moving bodies, its contacts' impulses and its joints are written
+    /// (through `access`: islands that share no moving body may be solved on different threads),
+    /// its static bodies only read. Says whether the island fell asleep: its moving bodies are
+    /// put to sleep here, its static bodies by the caller, in the walk's order (`islandStaticsSlept`).
+    /// `scratch` is the solving thread's own: its arrays, emptied, keep their storage from island to island.
+    func solveIsland<Bodies: Collection<Int>, Contacts: Collection<Int>, Joints: Collection<Int>>(
+        _ islandBodies: Bodies, _ islandContacts: Contacts, _ islandJoints: Joints, _ h: Float, dtRatio: Float,
+        access: IslandAccess, scratch: inout IslandSolveScratch) -> Bool {
+        let bodies = access.bodies, contacts = access.contacts, joints = access.joints
+        // The thread's last island's arrays, taken out while this one is solved, put back after.
         var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
-        swap(&positions, &islandScratch.positions); swap(&velocities, &islandScratch.velocities); swap(&solver, &islandScratch.solver)
-        defer { swap(&positions, &islandScratch.positions); swap(&velocities, &islandScratch.velocities); swap(&solver, &islandScratch.solver) }
+        swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver)
+        defer { swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver) }
         positions.removeAll(keepingCapacity: true)
         velocities.removeAll(keepingCapacity: true)
         positions.reserveCapacity(islandBodies.count)
         velocities.reserveCapacity(islandBodies.count)
-        setLocalIndices(islandBodies)
+        Self.setLocalIndices(islandBodies, in: &scratch.localIndex, bodyCount: self.bodies.count)
         for bi in islandBodies {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c
             bodies[bi].sweep.a0 = bodies[bi].sweep.a
@@ -67,15 +90,16 @@ extension PhysicsWorld {
             velocities.append(state)
         }
 
-        contactInputs(islandContacts, into: &solver.inputs)
+        contactInputs(islandContacts, localIndex: scratch.localIndex, into: &solver.inputs)
         solver.prepare(warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
         // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
         // iteration every joint before the contacts. (An island without joints skips their
         // solver: its steps would change nothing.)
-        var jointSolver = islandJoints.isEmpty ? nil : JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
-        jointSolver?.initializeVelocityConstraints(bodies, positions, &velocities, h: h, dtRatio: dtRatio)
+        var jointSolver = islandJoints.isEmpty ? nil
+            : JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: scratch.localIndex)
+        jointSolver?.initializeVelocityConstraints(self.bodies, positions, &velocities, h: h, dtRatio: dtRatio)
         for _ in 0..<EngineSettings.velocityIterations {
             jointSolver?.solveVelocityConstraints(&velocities, h: h)
             solver.solveVelocityConstraints(&velocities)
@@ -92,7 +116,9 @@ extension PhysicsWorld {
             if contactsOkay && jointsOkay { positionSolved = true; break }
         }
 
-        for (k, bi) in islandBodies.enumerated() {
+        // Static bodies keep their state (the solver leaves them where they are): written by each
+        // island they are in, they would be written from several threads.
+        for (k, bi) in islandBodies.enumerated() where bodies[bi].isDynamic {
             bodies[bi].sweep.c = positions[k].c
             bodies[bi].sweep.a = positions[k].a
             bodies[bi].v = velocities[k].v
@@ -107,15 +133,49 @@ extension PhysicsWorld {
                                                       w: bodies[bi].w, h: h)
             minSleepTime = min(minSleepTime, bodies[bi].sleepTime)
         }
-        if islandFallsAsleep(minSleepTime: minSleepTime, positionSolved: positionSolved) {
-            for bi in islandBodies { bodies[bi].setAwake(false) }
+        let asleep = islandFallsAsleep(minSleepTime: minSleepTime, positionSolved: positionSolved)
+        if asleep {
+            for bi in islandBodies where bodies[bi].isDynamic { bodies[bi].setAwake(false) }
+        }
+        return asleep
+    }
+
+    /// What a solved island does to its static bodies, which other islands share: in the walk's
+    /// order each is woken as the walk reached it and, if the island fell asleep, put to sleep.
+    func islandStaticsSlept<Bodies: Collection<Int>>(_ islandBodies: Bodies, asleep: Bool, wake: Bool) {
+        for bi in islandBodies where bodies[bi].isStatic {
+            if wake { bodies[bi].setAwake(true) }
+            if asleep { bodies[bi].setAwake(false) }
         }
     }
 }
 
-/// What the discrete solve reuses from one island to the next, as Box2D reuses one b2Island:
-/// the island's body states and the contact solver with its inputs (arrays emptied, storage kept).
+/// The memory one island's solve writes, as pointers taken on the thread that runs the stage.
+struct IslandAccess {
+    let bodies: UnsafeMutableBufferPointer<Body>
+    let contacts: UnsafeMutableBufferPointer<Contact?>
+    let joints: UnsafeMutableBufferPointer<Joint>
+}
+
+extension PhysicsWorld {
+    /// `body` given pointers to the bodies, contacts and joints (taken on the calling thread).
+    @inline(__always) func withIslandAccess<R>(_ body: (IslandAccess) -> R) -> R {
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            contacts.withUnsafeMutableBufferPointer { contacts in
+                joints.withUnsafeMutableBufferPointer { joints in
+                    body(IslandAccess(bodies: bodies, contacts: contacts, joints: joints))
+                }
+            }
+        }
+    }
+}
+
+/// What the discrete solve reuses from one island to the next, as Box2D reuses one b2Island: the
+/// island's local indices, body states and the contact solver with its inputs (arrays emptied,
+/// storage kept). One per thread that solves islands (`PhysicsWorld.islandScratches`).
 struct IslandSolveScratch {
+    /// Each island body's place in its island (`setLocalIndices`).
+    var localIndex: [Int] = []
     var positions: [BodyPosition] = [], velocities: [BodyVelocity] = []
     var solver = ContactSolver()
 }
@@ -126,6 +186,9 @@ struct WorldIslandGraph: IslandGraph {
     unowned(unsafe) let world: PhysicsWorld
     let h: Float, dtRatio: Float
     var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = []
+    /// Listing instead of solving (IslandThreads.swift): each island's end in the three lists,
+    /// which then hold every island in the walk's order.
+    var ends: [IslandEnd]?
 
     init(world: PhysicsWorld, h: Float, dtRatio: Float) { self.world = world; self.h = h; self.dtRatio = dtRatio }
 
@@ -139,7 +202,17 @@ struct WorldIslandGraph: IslandGraph {
     @inline(__always) mutating func took(contact: Int) { islandContacts.append(contact) }
     @inline(__always) mutating func took(joint: Int) { islandJoints.append(joint) }
     mutating func endIsland() {
-        world.solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio)
+        if ends != nil {
+            ends!.append(IslandEnd(bodies: islandBodies.count, contacts: islandContacts.count, joints: islandJoints.count))
+            return
+        }
+        let world = self.world
+        if world.islandScratches.isEmpty { world.islandScratches = [IslandSolveScratch()] }
+        let asleep = world.withIslandAccess { access in
+            world.solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio, access: access,
+                              scratch: &world.islandScratches[0])
+        }
+        world.islandStaticsSlept(islandBodies, asleep: asleep, wake: false)
         islandBodies.removeAll(keepingCapacity: true)
         islandContacts.removeAll(keepingCapacity: true)
         islandJoints.removeAll(keepingCapacity: true)

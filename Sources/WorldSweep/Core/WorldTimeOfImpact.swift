@@ -51,9 +51,7 @@ extension PhysicsWorld {
                     alpha = c.toi
                 } else {
                     let p = pairs[ci]
-                    let activeA = bodies[p.a].awake && bodies[p.a].isDynamic
-                    let activeB = bodies[p.b].awake && bodies[p.b].isDynamic
-                    if !activeA && !activeB { continue }
+                    if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }
                     // Continuous collision only between a static body and an item that uses it.
                     guard (bodies[p.a].isStatic && bodies[p.b].usesTOI) || (bodies[p.b].isStatic && bodies[p.a].usesTOI)
                     else { continue }

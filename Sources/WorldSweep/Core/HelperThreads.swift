@@ -7,22 +7,25 @@ import Darwin
 #endif
 
 /// Threads that stay for the life of the process, parked on a condition, to take a share of a
-/// `ParallelMap`'s jobs. Dispatch's pool, once idle, is slow to start the second thread of a
-/// `concurrentPerform` where a parked thread here wakes at once: in a report's few parallel
-/// steps, each one after a serial step, the second core would stand idle (docs/journal.md).
-final class HelperThreads: @unchecked Sendable {
-    static let shared = HelperThreads()
+/// `ParallelMap`'s jobs or of one world's parallel stages (`WorldThreads`). Dispatch's pool,
+/// once idle, is slow to start the second thread of a `concurrentPerform` where a parked thread
+/// here wakes at once: in a report's few parallel steps, each one after a serial step, the second
+/// core would stand idle (docs/journal.md). A caller takes back the shares no helper started, so
+/// work posted here never waits on a busy pool.
+package final class HelperThreads: @unchecked Sendable {
+    package static let shared = HelperThreads()
+    package init() {}
 
     /// A share of one call's work: `work(worker)` run by one helper, unless the caller took it back
     /// before any helper started it.
-    final class Share: @unchecked Sendable {
-        let worker: Int
+    package final class Share: @unchecked Sendable {
+        package let worker: Int
         /// Dropped before the share counts as finished (or when taken back): the caller's jobs may
         /// not outlive its call (`withoutActuallyEscaping`).
         var work: ((Int) -> Void)?
         var started = false
         var finished = false
-        init(worker: Int, work: @escaping (Int) -> Void) { self.worker = worker; self.work = work }
+        package init(worker: Int, work: @escaping (Int) -> Void) { self.worker = worker; self.work = work }
     }
 
     private let condition = NSCondition()
@@ -30,7 +33,7 @@ final class HelperThreads: @unchecked Sendable {
     /// Helpers waiting for a share (parked or spinning).
     private var idle = 0
     /// Helper threads started so far.
-    private(set) var threadsStarted = 0
+    package private(set) var threadsStarted = 0
     /// Shares posted so far: what a spinning helper watches.
     private let posted = Atomic<Int>(0)
     /// Open `awake` scopes: while any is open, a helper with no share spins instead of parking.
@@ -42,7 +45,7 @@ final class HelperThreads: @unchecked Sendable {
     /// of parallel steps with short serial steps
     /// between them; a spinning helper yields its core to any other thread that wants it.
     /// Parked helpers are woken at once, so that they spin by the time the first step posts.
-    func awake<T>(_ body: () throws -> T) rethrows -> T {
+    package func awake<T>(_ body: () throws -> T) rethrows -> T {
         if awakeScopes.add(1, ordering: .relaxed).oldValue == 0 {
             condition.lock(); condition.broadcast(); condition.unlock()
         }
@@ -51,7 +54,7 @@ final class HelperThreads: @unchecked Sendable {
     }
 
     /// Hands out `shares` (worker indices 1 ... shares), starting threads while fewer are idle.
-    func post(_ shares: [Share]) {
+    package func post(_ shares: [Share]) {
         condition.lock()
         queue += shares
         posted.add(shares.count, ordering: .releasing)
@@ -67,7 +70,7 @@ final class HelperThreads: @unchecked Sendable {
     }
 
     /// Takes back the shares no helper started, and waits for the started ones to finish.
-    func finish(_ shares: [Share]) {
+    package func finish(_ shares: [Share]) {
         condition.lock()
         queue.removeAll { share in shares.contains { $0 === share } }
         for share in shares where !share.started { share.work = nil }

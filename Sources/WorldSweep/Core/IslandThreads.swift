@@ -1,0 +1,67 @@
+// The islands over threads (WorldThreads.swift). The walk runs whole first, on the calling
+// thread, listing each island's bodies, contacts and joints: it reads which bodies are awake and
+// static and which contacts touch, and no island's solve changes that for a body the walk has
+// yet to reach (a solve writes its own moving bodies, its contacts and its joints; the static
+// bodies islands share it only reads). So the islands, solved after the walk rather than as it
+// completes each, are the same islands in the same order, and they share no memory they write:
+// chunks of whole islands are solved on any thread. Last, on the calling thread in the walk's
+// order, each island's static bodies are woken and, if it fell asleep, put to sleep, as the
+// one-thread walk does island by island. The same bits as on one thread.
+
+/// Where an island's bodies, contacts and joints end in the walk's lists.
+struct IslandEnd {
+    var bodies: Int, contacts: Int, joints: Int
+}
+
+extension PhysicsWorld {
+    /// The least touching contacts for the islands to be solved over threads.
+    static let leastTouchingToSplit = 128
+
+    /// `solve` with the islands over `threads`: `touching` as `solve` lists them.
+    func solveOverThreads(_ touching: [Int32], scratch: IslandWalkScratch, _ h: Float, dtRatio: Float) {
+        var graph = WorldIslandGraph(world: self, h: h, dtRatio: dtRatio)
+        graph.ends = []
+        touching.withUnsafeBufferPointer { touching in
+            Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
+        }
+        let ends = graph.ends!, islandBodies = graph.islandBodies
+        let islandContacts = graph.islandContacts, islandJoints = graph.islandJoints
+        let count = ends.count
+        guard count > 0 else { return }
+        stagesSplit += 1
+        func start(_ island: Int) -> IslandEnd { island == 0 ? IslandEnd(bodies: 0, contacts: 0, joints: 0) : ends[island - 1] }
+        // Chunks of whole islands of about equal work (bodies and contacts), by the lists alone.
+        let chunks = threads.chunkCount(count)
+        let total = ends[count - 1].bodies + ends[count - 1].contacts
+        var firstIsland = Array(repeating: count, count: chunks + 1)
+        var chunk = 0
+        for island in 0..<count {
+            let before = start(island).bodies + start(island).contacts
+            let at = min(chunks - 1, total > 0 ? before * chunks / total : 0)
+            while chunk <= at { firstIsland[chunk] = island; chunk += 1 }
+        }
+        if islandScratches.count < threads.count {
+            islandScratches += Array(repeating: IslandSolveScratch(), count: threads.count - islandScratches.count)
+        }
+        var asleep = Array(repeating: false, count: count)
+        let threads = self.threads
+        withIslandAccess { access in
+            islandScratches.withUnsafeMutableBufferPointer { scratches in
+                asleep.withUnsafeMutableBufferPointer { asleep in
+                    threads.run(chunks: chunks) { k, worker in
+                        for island in firstIsland[k]..<firstIsland[k + 1] {
+                            let from = start(island), to = ends[island]
+                            asleep[island] = solveIsland(islandBodies[from.bodies..<to.bodies],
+                                                         islandContacts[from.contacts..<to.contacts],
+                                                         islandJoints[from.joints..<to.joints], h, dtRatio: dtRatio,
+                                                         access: access, scratch: &scratches[worker])
+                        }
+                    }
+                }
+            }
+        }
+        for island in 0..<count {
+            islandStaticsSlept(islandBodies[start(island).bodies..<ends[island].bodies], asleep: asleep[island], wake: true)
+        }
+    }
+}
