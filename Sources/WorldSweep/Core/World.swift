@@ -172,12 +172,10 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var boxes: [AABB] = []
     /// Each body's contacts and every contact, newest first (ContactLists.swift).
     @exclusivity(unchecked) var contactLists = ContactLists()
-    /// Island-local index of each body during an island solve (reused, not reallocated).
+    /// Island-local index of each body during a time-of-impact island's solve (reused, not reallocated).
     @exclusivity(unchecked) var localIndex: [Int] = []
     /// The threads the sub-step's contact update and islands may split over (WorldThreads.swift).
     @exclusivity(unchecked) var threads = WorldThreads()
-    /// Each thread's island-local indices while islands are solved over threads.
-    @exclusivity(unchecked) var threadLocalIndices: [[Int]] = []
     /// Stages run over threads so far (tests read it).
     @exclusivity(unchecked) var stagesSplit = 0
     /// Per contact slot, its refresh's touching change while the update runs over threads; nil:
@@ -187,6 +185,9 @@ final class PhysicsWorld: StepStages {
     /// made by the first walk: a batch's lane worlds never walk (their lanes do), and making an
     /// empty one for each of them cost more than their time-of-impact passes' own set-up.
     @exclusivity(unchecked) var walkScratch: IslandWalkScratch?
+    /// What the discrete solve keeps from one island to the next, one per thread that solves
+    /// islands (IslandSolve.swift); the first is the calling thread's.
+    @exclusivity(unchecked) var islandScratches: [IslandSolveScratch] = []
     /// What a time-of-impact pass keeps from one impact to the next (WorldTimeOfImpact.swift).
     @exclusivity(unchecked) var toiScratch = TimeOfImpactScratch()
 }
