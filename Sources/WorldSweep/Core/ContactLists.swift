@@ -1,7 +1,8 @@
 // Each body's contacts, newest first (Box2D's contact edges, which the islands and time of impact
 // walk), and the world's contact list newest first, kept between sub-steps. The world list is kept
 // in order as contacts are made and destroyed (Box2D prepends a new contact to its lists), so a
-// rebuild after that only drops destroyed slots and counts the per-body lists: no sort.
+// rebuild after that only drops destroyed slots: no sort. The per-body lists are counted out of
+// the world list when first asked for after a rebuild (only time of impact asks, after an impact).
 
 /// The contact lists of one world, in one array: body b's contacts are
 /// `items[start[b] ..< start[b + 1]]` (one array rather than one per body, so a rebuild allocates
@@ -17,6 +18,8 @@ struct ContactLists {
     private var reordered: [Int] = []
     /// Whether the lists match the contacts (cleared when contacts are made or destroyed).
     var valid = false
+    /// Whether `start` and `items` were counted out of `newestFirst` since its last rebuild.
+    private var bodyListsMade = false
     /// Whether `newestFirst` holds every slot with a contact, newest first, in the slots'
     /// current numbering, and perhaps slots whose contact was destroyed since (a rebuild drops
     /// them). Cleared when the slots are replaced other than by `slotsMerged`.
@@ -30,8 +33,12 @@ struct ContactLists {
         newestFirst.heldBytes + serials.heldBytes + start.heldBytes + items.heldBytes + reordered.heldBytes
     }
 
-    /// Body `body`'s contacts, newest first (valid until the contacts change).
-    @inline(__always) func list(of body: Int) -> ArraySlice<Int> { items[start[body] ..< start[body + 1]] }
+    /// Body `body`'s contacts, newest first (valid until the contacts change), of the lists as
+    /// last rebuilt with these `pairs`.
+    mutating func list(of body: Int, _ pairs: [BodyPair], bodyCount: Int) -> ArraySlice<Int> {
+        if !bodyListsMade { makeBodyLists(pairs, bodyCount: bodyCount) }
+        return items[start[body] ..< start[body + 1]]
+    }
 
     /// Brings the lists in line with `contacts` (slot → contact) and their `pairs`.
     mutating func rebuild(_ contacts: [Contact?], _ pairs: [BodyPair], bodyCount: Int) {
@@ -60,7 +67,15 @@ struct ContactLists {
             newestFirst.sort { contacts[$0]!.serial > contacts[$1]!.serial }
             ordered = true
         }
-        // Each body's list, newest first: counted, then filled in that order (a counting sort).
+        bodyListsMade = false
+        serials.removeAll(keepingCapacity: true)
+        for c in contacts { serials.append(c?.serial ?? -1) }
+        valid = true
+    }
+
+    /// Each body's list, newest first, out of `newestFirst`: counted, then filled in that order
+    /// (a counting sort).
+    private mutating func makeBodyLists(_ pairs: [BodyPair], bodyCount: Int) {
         start.removeAll(keepingCapacity: true)
         start.append(contentsOf: repeatElement(0, count: bodyCount + 1))
         for i in newestFirst { start[pairs[i].a + 1] += 1; start[pairs[i].b + 1] += 1 }
@@ -75,9 +90,7 @@ struct ContactLists {
         // Filling moved each start to the next body's: shift them back.
         for b in stride(from: bodyCount, to: 0, by: -1) { start[b] = start[b - 1] }
         start[0] = 0
-        serials.removeAll(keepingCapacity: true)
-        for c in contacts { serials.append(c?.serial ?? -1) }
-        valid = true
+        bodyListsMade = true
     }
 
     /// The slots were merged into a new numbering: old slot i is now `newSlot[i]` (−1: dropped,
@@ -101,7 +114,7 @@ extension PhysicsWorld {
     /// The contacts of `body`, newest first (valid until the contacts change).
     func contactList(of body: Int) -> ArraySlice<Int> {
         contactLists.rebuild(contacts, pairs, bodyCount: bodies.count)
-        return contactLists.list(of: body)
+        return contactLists.list(of: body, pairs, bodyCount: bodies.count)
     }
 
     /// Every contact, newest first: Box2D's world contact list, which time of impact walks.

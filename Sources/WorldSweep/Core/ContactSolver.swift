@@ -25,14 +25,8 @@ struct ContactSolver {
     private var manifolds: [ManifoldLanes<Float>]
     private var bodies: [ContactBodiesLanes<Float>]
 
-    init(_ inputs: [ContactInput], warmStarting: Bool, dtRatio: Float) {
-        self.init()
-        self.inputs = inputs
-        prepare(warmStarting: warmStarting, dtRatio: dtRatio)
-    }
-
     /// No contacts yet: a solver kept to be filled again and again (`inputs`, then `prepare`),
-    /// so its arrays keep their storage (the time-of-impact pass solves an island per impact).
+    /// so its arrays keep their storage (an island solve per island, a time-of-impact pass per impact).
     init() { inputs = []; constraints = []; manifolds = []; bodies = [] }
 
     /// Each of `inputs`' constraint, manifold and bodies, into the arrays this solver already has
@@ -67,44 +61,66 @@ struct ContactSolver {
     private static func lanes(_ p: BodyPosition) -> PositionLanes<Float> { PositionLanes(cx: p.c.x, cy: p.c.y, a: p.a) }
     private static func lanes(_ v: BodyVelocity) -> VelocityLanes<Float> { VelocityLanes(vx: v.v.x, vy: v.v.y, w: v.w) }
 
+    // The loops below read and write through buffer pointers: indexing the arrays checked bounds
+    // and uniqueness for every contact of every iteration. Without contacts they return at once:
+    // the empty arrays' storage, shared, would be copied to be written.
+
     mutating func initializeVelocityConstraints(_ positions: [BodyPosition], _ velocities: [BodyVelocity]) {
-        for i in 0..<inputs.count {
-            let c = inputs[i]
-            ContactKernels.initialize(&constraints[i], manifolds[i], kinds: ManifoldKinds(c.manifold.kind), bodies[i],
-                                      restitution: c.restitution,
-                                      Self.lanes(positions[c.indexA]), Self.lanes(positions[c.indexB]),
-                                      Self.lanes(velocities[c.indexA]), Self.lanes(velocities[c.indexB]))
+        if inputs.isEmpty { return }
+        inputs.withUnsafeBufferPointer { inputs in
+            constraints.withUnsafeMutableBufferPointer { constraints in
+                for i in 0..<inputs.count {
+                    let c = inputs.baseAddress! + i
+                    ContactKernels.initialize(&constraints[i], manifolds[i], kinds: ManifoldKinds(c.pointee.manifold.kind), bodies[i],
+                                              restitution: c.pointee.restitution,
+                                              Self.lanes(positions[c.pointee.indexA]), Self.lanes(positions[c.pointee.indexB]),
+                                              Self.lanes(velocities[c.pointee.indexA]), Self.lanes(velocities[c.pointee.indexB]))
+                }
+            }
         }
     }
 
     func warmStart(_ velocities: inout [BodyVelocity]) {
-        for i in 0..<inputs.count {
-            let c = inputs[i]
-            var a = Self.lanes(velocities[c.indexA]), b = Self.lanes(velocities[c.indexB])
-            ContactKernels.warmStart(constraints[i], &a, &b)
-            velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
-            velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
+        if inputs.isEmpty { return }
+        inputs.withUnsafeBufferPointer { inputs in
+            constraints.withUnsafeBufferPointer { constraints in
+                velocities.withUnsafeMutableBufferPointer { velocities in
+                    for i in 0..<inputs.count {
+                        let ia = inputs[i].indexA, ib = inputs[i].indexB
+                        var a = Self.lanes(velocities[ia]), b = Self.lanes(velocities[ib])
+                        ContactKernels.warmStart(constraints[i], &a, &b)
+                        velocities[ia] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
+                        velocities[ib] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
+                    }
+                }
+            }
         }
     }
 
     mutating func solveVelocityConstraints(_ velocities: inout [BodyVelocity]) {
-        for i in 0..<inputs.count {
-            let c = inputs[i]
-            var a = Self.lanes(velocities[c.indexA]), b = Self.lanes(velocities[c.indexB])
-            ContactVelocityKernel.solve(&constraints[i], &a, &b)
-            velocities[c.indexA] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
-            velocities[c.indexB] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
+        if inputs.isEmpty { return }
+        inputs.withUnsafeBufferPointer { inputs in
+            constraints.withUnsafeMutableBufferPointer { constraints in
+                velocities.withUnsafeMutableBufferPointer { velocities in
+                    for i in 0..<inputs.count {
+                        let ia = inputs[i].indexA, ib = inputs[i].indexB
+                        var a = Self.lanes(velocities[ia]), b = Self.lanes(velocities[ib])
+                        ContactVelocityKernel.solve(&constraints[i], &a, &b)
+                        velocities[ia] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
+                        velocities[ib] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w)
+                    }
+                }
+            }
         }
     }
 
-    /// Copies the accumulated impulses back into the manifolds for the next sub-step's warm start.
-    func storeImpulses(into manifolds: inout [Manifold]) {
-        for i in 0..<inputs.count {
-            manifolds[i].point0.normalImpulse = constraints[i].p0.normalImpulse
-            manifolds[i].point0.tangentImpulse = constraints[i].p0.tangentImpulse
-            manifolds[i].point1.normalImpulse = constraints[i].p1.normalImpulse
-            manifolds[i].point1.tangentImpulse = constraints[i].p1.tangentImpulse
-        }
+    /// Copies contact i's accumulated impulses back into its manifold for the next sub-step's
+    /// warm start.
+    @inline(__always) func storeImpulses(_ i: Int, into m: inout Manifold) {
+        m.point0.normalImpulse = constraints[i].p0.normalImpulse
+        m.point0.tangentImpulse = constraints[i].p0.tangentImpulse
+        m.point1.normalImpulse = constraints[i].p1.normalImpulse
+        m.point1.tangentImpulse = constraints[i].p1.tangentImpulse
     }
 
     /// One pass of position correction; true when every contact is within three slops.
@@ -113,18 +129,24 @@ struct ContactSolver {
     func solvePositionConstraints(_ positions: inout [BodyPosition], toiBodies: (Int, Int)? = nil) -> Bool {
         var minSeparation: Float = 0
         let baumgarte = toiBodies == nil ? EngineSettings.baumgarte : EngineSettings.toiBaumgarte
-        for (i, c) in inputs.enumerated() {
-            var mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB
-            if let (t1, t2) = toiBodies {
-                if c.indexA != t1 && c.indexA != t2 { mA = 0; iA = 0 }
-                if c.indexB != t1 && c.indexB != t2 { mB = 0; iB = 0 }
+        inputs.withUnsafeBufferPointer { inputs in
+            positions.withUnsafeMutableBufferPointer { positions in
+                for i in 0..<inputs.count {
+                    let c = inputs.baseAddress! + i
+                    var mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+                    let ia = c.pointee.indexA, ib = c.pointee.indexB
+                    if let (t1, t2) = toiBodies {
+                        if ia != t1 && ia != t2 { mA = 0; iA = 0 }
+                        if ib != t1 && ib != t2 { mB = 0; iB = 0 }
+                    }
+                    var pA = Self.lanes(positions[ia]), pB = Self.lanes(positions[ib])
+                    minSeparation = ContactKernels.correctPositions(
+                        manifolds[i], kinds: ManifoldKinds(c.pointee.manifold.kind), bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
+                        baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
+                    positions[ia] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
+                    positions[ib] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
+                }
             }
-            var pA = Self.lanes(positions[c.indexA]), pB = Self.lanes(positions[c.indexB])
-            minSeparation = ContactKernels.correctPositions(
-                manifolds[i], kinds: ManifoldKinds(c.manifold.kind), bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
-                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
-            positions[c.indexA] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
-            positions[c.indexB] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
         }
         return ContactKernels.positionsSolved(minSeparation: minSeparation, timeOfImpact: toiBodies != nil)
     }

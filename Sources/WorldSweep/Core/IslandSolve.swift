@@ -59,15 +59,20 @@ extension PhysicsWorld {
     /// (through `access`: islands that share no moving body may be solved on different threads),
     /// its static bodies only read. Says whether the island fell asleep: its moving bodies are
     /// put to sleep here, its static bodies by the caller, in the walk's order (`islandStaticsSlept`).
+    /// `scratch` is the solving thread's own: its arrays, emptied, keep their storage from island to island.
     func solveIsland<Bodies: Collection<Int>, Contacts: Collection<Int>, Joints: Collection<Int>>(
         _ islandBodies: Bodies, _ islandContacts: Contacts, _ islandJoints: Joints, _ h: Float, dtRatio: Float,
-        access: IslandAccess, localIndex: inout [Int]) -> Bool {
+        access: IslandAccess, scratch: inout IslandSolveScratch) -> Bool {
         let bodies = access.bodies, contacts = access.contacts, joints = access.joints
-        var positions: [BodyPosition] = []
-        var velocities: [BodyVelocity] = []
+        // The thread's last island's arrays, taken out while this one is solved, put back after.
+        var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
+        swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver)
+        defer { swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver) }
+        positions.removeAll(keepingCapacity: true)
+        velocities.removeAll(keepingCapacity: true)
         positions.reserveCapacity(islandBodies.count)
         velocities.reserveCapacity(islandBodies.count)
-        Self.setLocalIndices(islandBodies, in: &localIndex, bodyCount: self.bodies.count)
+        Self.setLocalIndices(islandBodies, in: &scratch.localIndex, bodyCount: self.bodies.count)
         for bi in islandBodies {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c
             bodies[bi].sweep.a0 = bodies[bi].sweep.a
@@ -85,31 +90,29 @@ extension PhysicsWorld {
             velocities.append(state)
         }
 
-        var inputs: [ContactInput] = []
-        inputs.reserveCapacity(islandContacts.count)
-        contactInputs(islandContacts, localIndex: localIndex, into: &inputs)
-        var solver = ContactSolver(inputs, warmStarting: true, dtRatio: dtRatio)
+        contactInputs(islandContacts, localIndex: scratch.localIndex, into: &solver.inputs)
+        solver.prepare(warmStarting: true, dtRatio: dtRatio)
         solver.initializeVelocityConstraints(positions, velocities)
         solver.warmStart(&velocities)
         // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
-        // iteration every joint before the contacts.
-        var jointSolver = JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: localIndex)
-        jointSolver.initializeVelocityConstraints(self.bodies, positions, &velocities, h: h, dtRatio: dtRatio)
+        // iteration every joint before the contacts. (An island without joints skips their
+        // solver: its steps would change nothing.)
+        var jointSolver = islandJoints.isEmpty ? nil
+            : JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: scratch.localIndex)
+        jointSolver?.initializeVelocityConstraints(self.bodies, positions, &velocities, h: h, dtRatio: dtRatio)
         for _ in 0..<EngineSettings.velocityIterations {
-            jointSolver.solveVelocityConstraints(&velocities, h: h)
+            jointSolver?.solveVelocityConstraints(&velocities, h: h)
             solver.solveVelocityConstraints(&velocities)
         }
-        for (k, j) in islandJoints.enumerated() { joints[j] = jointSolver.joints[k] }
-        var manifolds = islandContacts.map { contacts[$0]!.manifold }
-        solver.storeImpulses(into: &manifolds)
-        for (k, ci) in islandContacts.enumerated() { contacts[ci]!.manifold = manifolds[k] }
+        if let jointSolver { for (k, j) in islandJoints.enumerated() { joints[j] = jointSolver.joints[k] } }
+        for (k, ci) in islandContacts.enumerated() { solver.storeImpulses(k, into: &contacts[ci]!.manifold) }
 
         for k in positions.indices { integratePosition(&positions[k], &velocities[k], h: h) }
 
         var positionSolved = false
         for _ in 0..<EngineSettings.positionIterations {
             let contactsOkay = solver.solvePositionConstraints(&positions)
-            let jointsOkay = jointSolver.solvePositionConstraints(&positions)
+            let jointsOkay = jointSolver?.solvePositionConstraints(&positions) ?? true
             if contactsOkay && jointsOkay { positionSolved = true; break }
         }
 
@@ -167,6 +170,16 @@ extension PhysicsWorld {
     }
 }
 
+/// What the discrete solve reuses from one island to the next, as Box2D reuses one b2Island: the
+/// island's local indices, body states and the contact solver with its inputs (arrays emptied,
+/// storage kept). One per thread that solves islands (`PhysicsWorld.islandScratches`).
+struct IslandSolveScratch {
+    /// Each island body's place in its island (`setLocalIndices`).
+    var localIndex: [Int] = []
+    var positions: [BodyPosition] = [], velocities: [BodyVelocity] = []
+    var solver = ContactSolver()
+}
+
 /// The discrete solve's island walk over one world: each island's bodies, contacts and joints as
 /// the walk takes them, solved when it completes.
 struct WorldIslandGraph: IslandGraph {
@@ -194,9 +207,10 @@ struct WorldIslandGraph: IslandGraph {
             return
         }
         let world = self.world
+        if world.islandScratches.isEmpty { world.islandScratches = [IslandSolveScratch()] }
         let asleep = world.withIslandAccess { access in
             world.solveIsland(islandBodies, islandContacts, islandJoints, h, dtRatio: dtRatio, access: access,
-                              localIndex: &world.localIndex)
+                              scratch: &world.islandScratches[0])
         }
         world.islandStaticsSlept(islandBodies, asleep: asleep, wake: false)
         islandBodies.removeAll(keepingCapacity: true)

@@ -40,13 +40,13 @@ extension PhysicsWorld {
             let at = min(chunks - 1, total > 0 ? before * chunks / total : 0)
             while chunk <= at { firstIsland[chunk] = island; chunk += 1 }
         }
-        if threadLocalIndices.count < threads.count {
-            threadLocalIndices += Array(repeating: [], count: threads.count - threadLocalIndices.count)
+        if islandScratches.count < threads.count {
+            islandScratches += Array(repeating: IslandSolveScratch(), count: threads.count - islandScratches.count)
         }
         var asleep = Array(repeating: false, count: count)
         let threads = self.threads
         withIslandAccess { access in
-            threadLocalIndices.withUnsafeMutableBufferPointer { localIndices in
+            islandScratches.withUnsafeMutableBufferPointer { scratches in
                 asleep.withUnsafeMutableBufferPointer { asleep in
                     threads.run(chunks: chunks) { k, worker in
                         for island in firstIsland[k]..<firstIsland[k + 1] {
@@ -54,7 +54,7 @@ extension PhysicsWorld {
                             asleep[island] = solveIsland(islandBodies[from.bodies..<to.bodies],
                                                          islandContacts[from.contacts..<to.contacts],
                                                          islandJoints[from.joints..<to.joints], h, dtRatio: dtRatio,
-                                                         access: access, localIndex: &localIndices[worker])
+                                                         access: access, scratch: &scratches[worker])
                         }
                     }
                 }
