@@ -87,7 +87,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let began = DispatchTime.now().uptimeNanoseconds
         let environment = ProcessInfo.processInfo.environment
-        let scene = try overrides.load(file)
+        let (scene, composed) = try overrides.loadComposed(file)
         guard let data = FileManager.default.contents(atPath: file) else { throw BadInput("\(file): cannot read the file") }
         if let threads { try CommandLineLimits.check(threads, CommandLineLimits.threads, option: "--threads") }
         try CommandLineLimits.check(chunkSize, CommandLineLimits.chunkSize, option: "--chunk-size")
@@ -109,8 +109,10 @@ struct RunCommand: ParsableCommand {
         // Memory before anything is allocated: fewer threads when worlds do not fit side by side.
         threadCount = min(threadCount, try MemoryCheck.worldsThatFit(scene, runner: runner))
         LaneIntegrator.useSingleThreadedBLAS()
-        var request = SweepRequest(source: SweepSource(path: file, data: data, sets: overrides.sets, sweeps: overrides.sweeps),
-                                   directory: directory, engine: runner.engine.name, threads: threadCount, chunkSize: chunkSize)
+        var source = SweepSource(path: file, data: data, sets: overrides.sets, sweeps: overrides.sweeps)
+        source.composed = composed
+        var request = SweepRequest(source: source, directory: directory, engine: runner.engine.name, threads: threadCount,
+                                   chunkSize: chunkSize)
         request.resume = resume; request.force = force; request.shard = shardSpec
         request.cancelled = { cancel.isCancelled }
         request.progress = { bar.update(done: $0, total: $1) }

@@ -29,6 +29,14 @@ struct OverrideOptions: ParsableArguments {
         }
     }
 
+    /// `load`, and the file as composed when there are no overrides, for the engine to parse
+    /// rather than read and compose again (`SweepSource.composed`).
+    func loadComposed(_ file: String) throws -> (scene: SceneFile, composed: ComposedFile?) {
+        guard overrides.isEmpty else { return (try load(file), nil) }
+        let composed = try SceneFile.compose(path: file)
+        return (try SceneFile.parse(composed, path: file), composed)
+    }
+
     /// The file with the overrides applied; a bad override is bad input naming its flag.
     func load(_ file: String) throws -> SceneFile {
         do {

@@ -28,8 +28,10 @@ enum Censoring {
     /// counts; partners.csv, which lists only pairs that touched); what a missing value means is
     /// the report's.
     static func missing(_ column: String, _ metrics: MetricCatalog) -> Missing {
-        if isPartnerCount(column) { return .noContact }
-        guard let dot = column.firstIndex(of: "."), let declared = metrics.named(column[column.index(after: dot)...]) else { return .none }
+        guard let (_, key) = split(column) else { return .none }
+        // `ITEM.contacts.PARTNER`: an item's contacts with one partner.
+        if key.utf8.starts(with: "contacts.".utf8) { return .noContact }
+        guard let declared = metrics.named(key) else { return .none }
         switch declared.censoring {
         case .zero: return .zero
         case .runLength: return .runLength
@@ -38,24 +40,25 @@ enum Censoring {
         }
     }
 
-    /// `ITEM.contacts.PARTNER`: an item's contacts with one partner.
-    static func isPartnerCount(_ column: String) -> Bool {
-        guard let dot = column.firstIndex(of: ".") else { return false }
-        return column[column.index(after: dot)...].hasPrefix("contacts.")
+    /// `ITEM.KEY` as its item and its key (everything after the first dot), or nil without a dot.
+    /// Found on the bytes (names are ASCII): the report asks this of every column several times.
+    static func split(_ column: String) -> (item: Substring, key: Substring)? {
+        let utf8 = column.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        return (column[..<dot], column[utf8.index(after: dot)...])
     }
 
     /// The never-share metric of a time metric (`top.rest_time` → `top.never_rest`), or nil.
     static func neverColumn(_ column: String, _ metrics: MetricCatalog) -> String? {
-        guard missing(column, metrics) == .runLength, let dot = column.firstIndex(of: "."),
-              let never = metrics.named(column[column.index(after: dot)...])?.censoring.neverKey else { return nil }
-        return column[..<dot] + "." + never
+        guard missing(column, metrics) == .runLength, let (item, key) = split(column),
+              let never = metrics.named(key)?.censoring.neverKey else { return nil }
+        return item + "." + never
     }
 
     /// The time metric a never-share metric counts (`top.never_rest` → `top.rest_time`), or nil.
     static func timeColumn(ofNever column: String, _ metrics: MetricCatalog) -> String? {
-        guard let dot = column.firstIndex(of: "."),
-              let time = metrics.counted(byNever: column[column.index(after: dot)...]) else { return nil }
-        return column[..<dot] + "." + time.name
+        guard let (item, key) = split(column), let time = metrics.counted(byNever: key) else { return nil }
+        return item + "." + time.name
     }
 
     /// How stated on the page.

@@ -29,10 +29,13 @@ extension ReportModel {
     /// The times no world reached (a rest, a settling) of metrics the run
     /// recorded, said in one sentence per metric: such a column is empty in every world, so no
     /// analysis, chart or constant names it otherwise.
-    var unreachedOutcomes: [String] {
-        var declared: [String] = [], seen = Set<ObjectIdentifier>()
+    /// (Worked out once, as `unreachedOutcomes`: both pages ask twice.)
+    var computedUnreachedOutcomes: [String] {
+        // Each name once, in first-seen order (a set answers whether it is in: a search of the
+        // list per name grew with the square of a big world's columns).
+        var declared: [String] = [], inDeclared = Set<String>(), seen = Set<ObjectIdentifier>()
         for p in summary.points where seen.insert(ObjectIdentifier(p.metrics.names)).inserted {
-            declared += p.metrics.names.names.filter { !declared.contains($0) }
+            for name in p.metrics.names.names where inDeclared.insert(name).inserted { declared.append(name) }
         }
         let present = Set(analyses.map(\.column))
         let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }

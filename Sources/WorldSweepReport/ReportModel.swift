@@ -88,6 +88,8 @@ struct ReportModel {
     private(set) var headlines: [MetricAnalysis] = []
     /// Per headline, the other items' metrics that say the same (said in its sentence).
     private(set) var headlineEchoes: [String: [String]] = [:]
+    /// The times no world reached, one sentence per metric (`computedUnreachedOutcomes`).
+    private(set) var unreachedOutcomes: [String] = []
     /// Per key metric, its highest and lowest points (both reports and the replays ask).
     private(set) var extremeList: [Extreme] = []
     /// Per point id, its dots' hover text before and after what the dot shows, made once (a
@@ -230,6 +232,7 @@ struct ReportModel {
         cacheViews(threads: threads)
         (headlines, headlineEchoes) = computedHeadlines
         headline = computedHeadline
+        unreachedOutcomes = computedUnreachedOutcomes
     }
 
     /// A metric's fit, decomposition and signal from its points' complete values.
@@ -355,9 +358,13 @@ struct ReportModel {
         var out: [String] = []
         let metrics = summary.metricCatalog, order = metrics.all.map(\.name)
         for item in summary.items {
-            for key in order where present.contains("\(item).\(key)") {
-                out.append("\(item).\(key)")
-                if let never = Censoring.neverColumn("\(item).\(key)", metrics) { out.append(never) }
+            // Each item's key columns made once as text (a big world asks this of every item and key).
+            let prefix = item + "."
+            for key in order {
+                let column = prefix + key
+                guard present.contains(column) else { continue }
+                out.append(column)
+                if let never = Censoring.neverColumn(column, metrics) { out.append(never) }
             }
             for partner in summary.partners[item] ?? [] where present.contains("\(item).contacts.\(partner)") {
                 out.append("\(item).contacts.\(partner)")

@@ -2,8 +2,9 @@
 // Package.swift). Everything a command does besides running worlds — reading and checking files,
 // memory checks, reports — runs on the portable copy; running worlds goes through `EngineCode`,
 // which both copies implement (WorldSweepRun's `RunEngineCode`) and `worldsweep`'s main picks at
-// start. What crosses is plain data and this module's result types; each copy reads the sweep
-// file again from the same bytes and the same overrides, so both see the same scene.
+// start. What crosses is plain data and this module's result types; each copy parses the sweep
+// file from the same text (the document the command composed, when it had no overrides) and the
+// same overrides, so both see the same scene.
 
 import Foundation
 
@@ -14,9 +15,22 @@ public struct SweepSource: Sendable {
     public var data: Data
     public var sets: [String]
     public var sweeps: [String]
+    /// The file as the command composed it, when it had no overrides: each compilation parses
+    /// that document rather than reading and composing the file again (composing is most of a
+    /// big file's parse).
+    public var composed: ComposedFile?
     public init(path: String?, data: Data, sets: [String] = [], sweeps: [String] = []) {
         self.path = path; self.data = data; self.sets = sets; self.sweeps = sweeps
     }
+}
+
+/// A sweep file's text and its composed YAML document (Yams' root node, built once for both
+/// compilations: this module reads no YAML, so the node is held as `Any`). Nodes resolve their
+/// tags lazily, in place: one thread at a time reads it (the command's, which hands it on).
+public final class ComposedFile: @unchecked Sendable {
+    public let text: String
+    public let root: Any
+    public init(text: String, root: Any) { self.text = text; self.root = root }
 }
 
 /// `worldsweep run` (and `bench --whole-run`): a sweep into a folder.

@@ -265,7 +265,8 @@ struct MetricTracks {
                 tracks[i].lastCenter = (s.center.x, s.center.y)
                 let unmoved = s.center.x == last.x && s.center.y == last.y
                 let open = tracks[i].open
-                if !s.isAsleep && open == 0 && unmoved && squaredSpeed.squareRoot() >= 1
+                // (A square root at or above 1 is a square at or above 1: the root rounds correctly.)
+                if !s.isAsleep && open == 0 && unmoved && squaredSpeed >= 1
                     && Self.lostBelowPrecision(s.center.x, s.velocity.dx) && Self.lostBelowPrecision(s.center.y, s.velocity.dy) {
                     tracks[i].stillTime += tickLength
                     if tracks[i].stillTime >= 2 * Double(EngineSettings.subStep) { return false }

@@ -1,7 +1,7 @@
 // This compilation's entry points for the commands (WorldSweepResults' `EngineCode`): the module is
 // compiled twice (Package.swift), so `WorldSweepRun.RunEngineCode` runs the portable engine and
-// `WorldSweepRunAVX2.RunEngineCode` the AVX2 one. Each reads the sweep again from the bytes the
-// command read, with the same overrides, and runs it here.
+// `WorldSweepRunAVX2.RunEngineCode` the AVX2 one. Each parses the sweep the command read (the
+// document it composed, or the file again with the same overrides) and runs it here.
 
 @_exported import WorldSweepResults
 import Dispatch
@@ -12,9 +12,13 @@ import WorldSweepScene
 public enum RunEngineCode: EngineCode {
     public static var name: String { CodePath.current }
 
-    /// The scene a command loaded, loaded the same way here: a file again from its path (as
-    /// `SceneFile.load(path:overrides:)` read it there), a built-in sweep from its text.
+    /// The scene a command loaded, loaded the same way here: from the document it composed, else
+    /// a file again from its path (as `SceneFile.load(path:overrides:)` read it there), a
+    /// built-in sweep from its text.
     static func scene(_ source: SweepSource) throws -> SceneFile {
+        if let composed = source.composed, let path = source.path, source.sets.isEmpty, source.sweeps.isEmpty {
+            return try SceneFile.parse(composed, path: path)
+        }
         guard let path = source.path else {
             return try SceneFile.parse(yaml: String(decoding: source.data, as: UTF8.self), path: builtInLabel, overrides: source.overrides)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WorldSweep
+import WorldSweepResults
 import Yams
 
 extension SceneFile {
@@ -11,12 +12,32 @@ extension SceneFile {
 
     /// Validates scene YAML (or JSON) text; `path` only labels errors and `sourcePath`.
     public static func parse(yaml text: String, path: String = "<scene>") throws(SceneError) -> SceneFile {
-        let root: Node?
+        try parse(yaml: text, composed: try compose(yaml: text, path: path), path: path)
+    }
+
+    /// The file at `path` read and composed, not yet parsed: what `load(path:)` parses, for a
+    /// caller that parses it again elsewhere (`parse(_:path:)`).
+    public static func compose(path: String) throws(SceneError) -> ComposedFile {
+        let text = try readText(path: path)
+        return ComposedFile(text: text, root: try compose(yaml: text, path: path) as Any)
+    }
+
+    /// `load(path:)` of a file composed already (by this compilation or the other).
+    public static func parse(_ file: ComposedFile, path: String) throws(SceneError) -> SceneFile {
+        try parse(yaml: file.text, composed: file.root as? Node, path: path)
+    }
+
+    /// The YAML document of `text`; nil for an empty one.
+    static func compose(yaml text: String, path: String) throws(SceneError) -> Node? {
         do {
-            root = try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text)
         } catch {
             throw syntaxError(error, in: text, path: path)
         }
+    }
+
+    /// `parse(yaml:path:)` of `text` composed already as `root`.
+    static func parse(yaml text: String, composed root: Node?, path: String) throws(SceneError) -> SceneFile {
         guard let root else {
             throw SceneError(path: path, line: 1, column: 1,
                              message: "expected a mapping with 'name', 'world' and 'items', got an empty file")

@@ -182,7 +182,7 @@ extension LaneWorld {
     func destroyContact(_ p: Int, lane: Int) {
         let ci = p * lanes + lane
         let a = rows.pair[p].a, b = rows.pair[p].b
-        if contacts.touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)) }
+        if contacts.touching[ci] != 0 { worlds[lane].changes.append(.ended(a: a, b: b)); changesWaiting[lane] = -1 }
         contacts.contact[ci] = nil
         contacts.mirror(ci, impulses: true)
         rows.laneCount[p] -= 1
@@ -197,11 +197,13 @@ extension LaneWorld {
         let a = rows.pair[p].a, b = rows.pair[p].b
         wake(a * lanes + lane); wake(b * lanes + lane)
         worlds[lane].changes.append(.began(a: a, b: b, point: point))
+        changesWaiting[lane] = -1
     }
     @inline(__always) func touchEnded(_ p: Int, lane: Int) {
         islandsChanged(lane)
         let a = rows.pair[p].a, b = rows.pair[p].b
         wake(a * lanes + lane); wake(b * lanes + lane)
         worlds[lane].changes.append(.ended(a: a, b: b))
+        changesWaiting[lane] = -1
     }
 }

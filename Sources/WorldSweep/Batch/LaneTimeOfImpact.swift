@@ -242,6 +242,7 @@ extension LaneWorld {
         w.nextSerial = nextSerial[lane]
         w.contactsWereReplaced()
         w.solveTOI(h, firstRoundTimesGiven: true)
+        if !w.changes.isEmpty { changesWaiting[lane] = -1 }   // touches the pass began or ended
         readBodies(fromWorldOf: lane)
         for r in rows.inOrder where contacts.contact[Int(r) &* lanes &+ lane] != nil {
             contacts.contact[Int(r) &* lanes &+ lane] = nil

@@ -79,12 +79,17 @@ final class LaneWorld: StepStages {
     private let laneColumns = Columns()
     /// Per lane: −1 while it is stepped, 0 once stopped (0 / −1 so a group's eight load as one mask).
     private let runningFlags: UnsafeMutablePointer<Int32>
-    /// The bytes `laneColumns` allocates: the running flags and the next contact serials.
-    static func laneColumnBytes(lanes: Int) -> Int { Columns.bytes(Int32.self, lanes) + Columns.bytes(Int.self, lanes) }
+    /// The bytes `laneColumns` allocates: the running flags, the next contact serials and the
+    /// waiting-changes flags.
+    static func laneColumnBytes(lanes: Int) -> Int { 2 * Columns.bytes(Int32.self, lanes) + Columns.bytes(Int.self, lanes) }
     var laneColumnByteCount: Int { laneColumns.byteCount }
     /// Whether each lane is still stepped (`runningFlags` read one lane at a time).
     var running: LaneFlags { LaneFlags(runningFlags) }
     let nextSerial: UnsafeMutablePointer<Int>
+    /// Per lane: −1 once its world recorded a contact change (every append sets it), until a plan batch
+    /// takes them and clears it: what a sweep asks of every world after every tick, answered
+    /// without reaching into the world's own record list.
+    let changesWaiting: UnsafeMutablePointer<Int32>
 
     @exclusivity(unchecked) var stepCount: Int
     /// First-round time-of-impact searches run on the lanes, and lanes handed to their own world
@@ -159,6 +164,8 @@ final class LaneWorld: StepStages {
         runningFlags.update(from: active.map { $0 ? -1 : 0 }, count: lanes)
         nextSerial = laneColumns.make(lanes, 0)
         nextSerial.update(from: worlds.map(\.nextSerial), count: lanes)
+        changesWaiting = laneColumns.make(lanes, 0)
+        changesWaiting.update(from: worlds.map { $0.changes.isEmpty ? 0 : -1 }, count: lanes)
         laneColumns.expect(Self.laneColumnBytes(lanes: lanes), of: "LaneWorld")
         stepCount = first.stepCount
 

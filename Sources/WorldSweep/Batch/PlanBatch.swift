@@ -221,7 +221,7 @@ public final class PlanBatch {
                 var reading = WorldReading.running
                 for i in 0..<n { if let b = bodies[i] { states[slot &* n &+ i] = lanes.itemState(body: b, lane: k) } }
                 if lanes.allDynamicBodiesAsleep(lane: k) { reading.insert(.asleep) }
-                if !lanes.worlds[k].changes.isEmpty { reading.insert(.contactChanges) }
+                if lanes.changesWaiting[k] != 0 { reading.insert(.contactChanges) }
                 readings[slot] = reading
             }
         }
@@ -268,7 +268,7 @@ public final class PlanBatch {
     private func takeChanges(_ k: Int, _ body: (ContactChange) -> Void) {
         let world: PhysicsWorld
         switch engine {
-        case .lanes(let lanes): world = lanes.worlds[k]
+        case .lanes(let lanes): world = lanes.worlds[k]; lanes.changesWaiting[k] = 0
         case .solo(let solo): world = solo.worlds[k]
         }
         if world.changes.isEmpty { return }
