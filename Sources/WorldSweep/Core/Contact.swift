@@ -34,9 +34,16 @@ extension Contact {
     mutating func refresh(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: Transform) -> TouchChange {
         enabled = true
         if isCurrent(xfA, xfB) { return .none }
+        return adopt(Collide.manifold(shapeA, xfA, shapeB, xfB), xfA, shapeA.radius, xfB, shapeB.radius)
+    }
+
+    /// The rest of `refresh` once the narrow phase has made `m` at these transforms (one pair at
+    /// a time, or eight in the lanes: ContactUpdateLanes.swift).
+    @inline(__always)
+    mutating func adopt(_ new: Manifold, _ xfA: Transform, _ radiusA: Float, _ xfB: Transform, _ radiusB: Float) -> TouchChange {
         let old = manifold
         let wasTouching = touching
-        var m = Collide.manifold(shapeA, xfA, shapeB, xfB)
+        var m = new
         for j in 0..<m.pointCount {
             var mp = m[j]
             let same0 = old.pointCount > 0 && old.point0.id.key == mp.id.key
@@ -50,7 +57,7 @@ extension Contact {
         hasManifold = true
         touching = m.pointCount > 0
         if touching && !wasTouching {
-            return .began(point: WorldManifold(m, xfA, shapeA.radius, xfB, shapeB.radius).points.0)
+            return .began(point: WorldManifold(m, xfA, radiusA, xfB, radiusB).points.0)
         }
         return wasTouching && !touching ? .ended : .none
     }

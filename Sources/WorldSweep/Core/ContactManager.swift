@@ -131,6 +131,8 @@ extension PhysicsWorld {
     func updateContacts() {
         computeBoxes(swept: false)
         if threads.splits(pairs.count, least: Self.leastSlotsToSplit) { updateContactsOverThreads(); return }
+        if updatesContactsInPairLanes && pairs.count >= Self.leastSlotsForPairLanes { updateContactsInTwoPasses(chunks: 1); return }
+        // One pair at a time, in one pass.
         for i in pairs.indices where contacts[i] != nil {
             let p = pairs[i]
             if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }   // asleep against static or asleep: keep as is

@@ -1,12 +1,14 @@
-// The contact update over threads (WorldThreads.swift). A contact's refresh is a function of its
-// own state and its two bodies' shapes and transforms, which the update does not change; so the
-// contacts that are active when the stage starts and whose boxes overlap are refreshed in chunks
-// of slots on any thread, each into its own slot, its touching change kept beside it. Then, on
-// the calling thread and slot by slot in pair order as `updateContacts` takes them, what depends
-// on order: contacts whose boxes parted destroyed, bodies woken and the touching changes recorded.
-// A body only wakes during the update, so a contact active at the start still is; one whose body
-// a change before it woke was asleep when the chunks ran, and is refreshed there and then. The
-// same contacts, manifolds, wake-ups and changes in the same order as on one thread.
+// The contact update in two passes, over threads (WorldThreads.swift) or with box pairs eight
+// to a lane kernel call (ContactUpdateLanes.swift). A contact's refresh is a function of its own
+// state and its two bodies' shapes and transforms, which the update does not change; so pass one
+// refreshes the contacts that are active when the stage starts and whose boxes overlap, in chunks
+// of slots on any thread, each into its own slot, and notes per slot what is left to do. Then
+// pass two, on the calling thread and slot by slot in pair order as `updateContacts` takes them,
+// does what depends on order: contacts whose boxes parted destroyed, bodies woken and the
+// touching changes recorded. A body only wakes during the update, so a contact active at the
+// start still is; one whose body a change before it woke was asleep when pass one ran, and is
+// refreshed there and then. The same contacts, manifolds, wake-ups and changes in the same order
+// as one pair at a time.
 
 extension PhysicsWorld {
     /// The least contact slots for the update to split over threads.
@@ -14,12 +16,22 @@ extension PhysicsWorld {
 
     /// `updateContacts` with the refreshes over `threads` (the boxes already computed).
     func updateContactsOverThreads() {
-        let n = pairs.count
         stagesSplit += 1
+        updateContactsInTwoPasses(chunks: threads.chunkCount(pairs.count))
+    }
+
+    /// `updateContacts` as two passes (the boxes already computed): the refreshes of the
+    /// contacts active at the start in `chunks` chunks (on `threads`; box–box pairs eight per
+    /// kernel call while `updatesContactsInPairLanes`: ContactUpdateLanes.swift), then what
+    /// depends on order, slot by slot.
+    func updateContactsInTwoPasses(chunks: Int) {
+        let n = pairs.count
         if refreshedChanges.count < n {
-            refreshedChanges = Array(repeating: nil, count: max(n, refreshedChanges.count + refreshedChanges.count / 2))
+            let count = max(n, refreshedChanges.count + refreshedChanges.count / 2)
+            refreshedChanges = Array(repeating: .none, count: count)
+            updateSteps = Array(repeating: .none, count: count)
         }
-        let chunks = threads.chunkCount(n), threads = self.threads
+        let threads = self.threads, inLanes = updatesContactsInPairLanes
         // Every write below goes through these pointers, taken on this thread: an array written
         // through its own subscript from several threads could see itself shared and copy.
         bodies.withUnsafeMutableBufferPointer { bodies in
@@ -27,19 +39,14 @@ extension PhysicsWorld {
                 pairs.withUnsafeBufferPointer { pairs in
                     contacts.withUnsafeMutableBufferPointer { contacts in
                         refreshedChanges.withUnsafeMutableBufferPointer { changes in
-                            threads.run(chunks: chunks) { k, _ in
-                                for i in WorldThreads.chunk(k, of: chunks, items: n) {
-                                    changes[i] = nil
-                                    guard var c = contacts[i] else { continue }
-                                    let p = pairs[i]
-                                    let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                                    let active = a.pointee.isActive || b.pointee.isActive
-                                    guard active, boxes[p.a].overlaps(boxes[p.b]) else { continue }
-                                    // The shapes lent where they lie (`Contact.refresh(_:lending:…)`):
-                                    // only read, by any number of threads at once.
-                                    changes[i] = Contact.refresh(&c, lending: &a.pointee.shape, a.pointee.xf,
-                                                                 &b.pointee.shape, b.pointee.xf)
-                                    contacts[i] = c
+                            updateSteps.withUnsafeMutableBufferPointer { steps in
+                                withUnsafeTemporaryAllocation(of: Int.self, capacity: chunks) { inLanesCounts in
+                                    threads.run(chunks: chunks) { k, _ in
+                                        inLanesCounts[k] = Self.refreshContacts(
+                                            WorldThreads.chunk(k, of: chunks, items: n), bodies: bodies, boxes: boxes,
+                                            pairs: pairs, contacts: contacts, changes: changes, steps: steps, inLanes: inLanes)
+                                    }
+                                    for k in 0..<chunks { contactsRefreshedInLanes &+= inLanesCounts[k] }
                                 }
                             }
                         }
@@ -47,11 +54,19 @@ extension PhysicsWorld {
                 }
             }
         }
-        for i in 0..<n where contacts[i] != nil {
-            let p = pairs[i]
-            if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }
-            if !boxes[p.a].overlaps(boxes[p.b]) { destroyContact(i); continue }
-            if let change = refreshedChanges[i] { touchChanged(change, p) } else { updateContact(i) }
+        // Pass two. A contact refreshed in pass one was active when it began and still is (a
+        // body only wakes here), its boxes as they were: only its change is left to record.
+        for i in 0..<n {
+            switch updateSteps[i] {
+            case .none: continue
+            case .asleep:
+                let p = pairs[i]
+                if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }
+                if !boxes[p.a].overlaps(boxes[p.b]) { destroyContact(i); continue }
+                updateContact(i)
+            case .destroy: destroyContact(i)
+            case .changed: touchChanged(refreshedChanges[i], pairs[i])
+            }
         }
     }
 }

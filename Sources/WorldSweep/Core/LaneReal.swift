@@ -51,6 +51,11 @@ extension Float: LaneReal {
 extension SIMD8: LaneReal where Scalar == Float {
     typealias Mask = SIMDMask<SIMD8<Int32>>
     @inline(__always) init(_ value: Float) { self.init(repeating: value) }
+    /// −a per lane as Float negates: the sign bit flipped (the standard library's SIMD negation
+    /// is 0 − a, which makes +0 of +0 where Float makes −0, so a kernel's zeros kept other signs).
+    @inline(__always) static prefix func - (a: Self) -> Self {
+        unsafeBitCast(unsafeBitCast(a, to: SIMD8<UInt32>.self) ^ SIMD8<UInt32>(repeating: 0x8000_0000), to: Self.self)
+    }
     // Swift.min / Swift.max's own rules (y < x ? y : x, y >= x ? y : x), so lanes match Float exactly.
     @inline(__always) static func minimum(_ a: Self, _ b: Self) -> Self { a.blended(with: b, where: b .< a) }
     @inline(__always) static func maximum(_ a: Self, _ b: Self) -> Self { a.blended(with: b, where: b .>= a) }

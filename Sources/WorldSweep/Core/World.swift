@@ -53,7 +53,8 @@ final class PhysicsWorld: StepStages {
         pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
             + contacts.capacity * MemoryLayout<Contact?>.stride
             + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + broadPhaseMemory.byteCount + rule.byteCount
-            + contactLists.byteCount + livePairs.heldBytes + refreshedChanges.capacity * MemoryLayout<TouchChange?>.stride
+            + contactLists.byteCount + livePairs.heldBytes + refreshedChanges.capacity * MemoryLayout<TouchChange>.stride
+            + updateSteps.capacity * MemoryLayout<ContactUpdateStep>.stride
     }
 
     /// Fields (Fields.swift), in the animator's order; the bodies each acts on are listed per
@@ -178,9 +179,16 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var threads = WorldThreads()
     /// Stages run over threads so far (tests read it).
     @exclusivity(unchecked) var stagesSplit = 0
-    /// Per contact slot, its refresh's touching change while the update runs over threads; nil:
-    /// not refreshed there (ContactUpdateThreads.swift). Kept for its capacity.
-    @exclusivity(unchecked) var refreshedChanges: [TouchChange?] = []
+    /// Per contact slot, while the update runs in two passes (ContactUpdateThreads.swift): what
+    /// pass two does, and the touching change pass one found (where the step is `.changed`).
+    /// Kept for their capacity.
+    @exclusivity(unchecked) var updateSteps: [ContactUpdateStep] = []
+    @exclusivity(unchecked) var refreshedChanges: [TouchChange] = []
+    /// Whether the contact update refreshes box–box contacts eight per lane kernel call
+    /// (ContactUpdateLanes.swift) or one pair at a time; the same bits either way (tests compare).
+    @exclusivity(unchecked) var updatesContactsInPairLanes = true
+    /// Contacts the lane kernel has refreshed so far (tests read it).
+    @exclusivity(unchecked) var contactsRefreshedInLanes = 0
     /// The island walk's flags, stack and edge lists (IslandSolve.swift), grown with the world;
     /// made by the first walk: a batch's lane worlds never walk (their lanes do), and making an
     /// empty one for each of them cost more than their time-of-impact passes' own set-up.

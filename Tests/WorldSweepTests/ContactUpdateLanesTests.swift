@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import WorldSweep
+import TestScratch
+
+/// One world's contact update with its box–box contacts eight per lane kernel call
+/// (ContactUpdateLanes.swift) against the same world updated one pair at a time: after every
+/// tick every contact slot (its pair, serial, manifold, impulses, ids, touching state and the
+/// transforms it was made at), every body and every delegate call, bit for bit; on one thread and
+/// with the update split over two. The scene has what the lanes must leave alone or keep in
+/// order: circles and triangles beside the boxes (refreshed one pair at a time), box–wall pairs,
+/// a pile that rests and sleeps, boxes dropped onto it later that wake it within a pass, and
+/// boxes that bounce off (contacts ended and destroyed).
+@Suite struct ContactUpdateLanesTests {
+    struct Scene {
+        let animator: DynamicAnimator
+        let views: [View]
+        let log = EventLog()
+    }
+
+    /// Columns of boxes (`columns` × `rows`, a few sizes and angles) resting on the floor of a
+    /// tall world, each column its own island, topped by a circle, a triangle or a box, and a
+    /// dozen items dropped from high that land after the columns have slept.
+    static func scene(columns: Int = 30, rows: Int = 5) -> Scene {
+        let width = 24.0 * Double(columns) + 20, height = 900.0
+        var views: [View] = []
+        for r in 0..<rows {
+            for c in 0..<columns {
+                let i = r * columns + c
+                let center = Point(x: 20 + 24 * Double(c), y: height - 10.5 - 21 * Double(r))
+                if r == rows - 1 && c % 3 == 0 {
+                    views.append(View(name: "ball\(i)", center: center, size: Size(width: 20, height: 20), collisionBoundsType: .ellipse))
+                } else if r == rows - 1 && c % 3 == 1 {
+                    views.append(View(name: "tri\(i)", center: center, size: Size(width: 20, height: 20), collisionBoundsType: .path,
+                                      collisionBoundingPath: [Point(x: -10, y: 10), Point(x: 10, y: 10), Point(x: 0, y: -10)]))
+                } else {
+                    let w = 16 + 2 * Double(i % 3), tilt = i % 5 == 0 ? 0.02 : 0
+                    views.append(View(name: "box\(i)", center: center, size: Size(width: w, height: 20), angle: tilt))
+                }
+            }
+        }
+        for d in 0..<12 {
+            let center = Point(x: 30 + (width - 60) * Double(d) / 11, y: 40 - 15 * Double(d % 3))
+            views.append(View(name: "drop\(d)", center: center, size: Size(width: 22, height: 16), angle: 0.2 * Double(d % 4),
+                              collisionBoundsType: d % 6 == 5 ? .ellipse : .rectangle))
+        }
+        let animator = DynamicAnimator(referenceBounds: Size(width: width, height: height))
+        let walls = CollisionBehavior(items: views)
+        walls.translatesReferenceBoundsIntoBoundary = true
+        let bouncy = DynamicItemBehavior(items: Array(views[(rows * columns)...]))
+        bouncy.elasticity = 0.7
+        let scene = Scene(animator: animator, views: views)
+        walls.collisionDelegate = scene.log
+        for b in [GravityBehavior(items: views), walls, bouncy] as [DynamicBehavior] { animator.addBehavior(b) }
+        return scene
+    }
+
+    /// Every number of every contact slot as bits.
+    static func contactBits(_ world: PhysicsWorld) -> [[UInt32]] {
+        zip(world.pairs, world.contacts).map { pair, contact in
+            guard let c = contact else { return [UInt32(pair.a), UInt32(pair.b)] }
+            let m = c.manifold, t = c.manifoldTransforms
+            var bits = [UInt32(pair.a), UInt32(pair.b), UInt32(c.serial), c.touching ? 1 : 0, c.enabled ? 1 : 0,
+                        c.hasManifold ? 1 : 0, c.hasTOI ? 1 : 0, c.toi.bitPattern, UInt32(bitPattern: c.toiCount),
+                        m.kind == .circles ? 0 : m.kind == .faceA ? 1 : 2, UInt32(m.pointCount)]
+            for v in [m.localNormal, m.localPoint, m.point0.localPoint, m.point1.localPoint, t.a.p, t.b.p] { bits += [v.x.bitPattern, v.y.bitPattern] }
+            for p in [m.point0, m.point1] { bits += [p.normalImpulse.bitPattern, p.tangentImpulse.bitPattern, p.id.key] }
+            bits += [t.a.q.s.bitPattern, t.a.q.c.bitPattern, t.b.q.s.bitPattern, t.b.q.c.bitPattern]
+            return bits
+        }
+    }
+
+    /// Every body's state as bits.
+    static func bodyBits(_ world: PhysicsWorld) -> [[UInt32]] {
+        world.bodies.map { b in
+            [b.xf.p.x, b.xf.p.y, b.xf.q.s, b.xf.q.c, b.sweep.c.x, b.sweep.c.y, b.sweep.a, b.v.x, b.v.y, b.w, b.sleepTime]
+                .map(\.bitPattern) + [b.awake ? 1 : 0]
+        }
+    }
+
+    static func events(_ log: EventLog) -> [String] {
+        log.entries.map { e in "\(e.tick) \(e.kind) \(e.item) \(e.other) \(e.point.map { "\($0.x.bitPattern),\($0.y.bitPattern)" } ?? "")" }
+    }
+
+    @Test func pairLanesGiveTheBitsOfOnePairAtATimeOnOneAndTwoThreads() {
+        let onePair = Self.scene(), lanes = Self.scene(), lanesOnTwo = Self.scene()
+        onePair.animator.world.updatesContactsInPairLanes = false
+        lanesOnTwo.animator.world.threads.count = 2
+        let scenes = [onePair, lanes, lanesOnTwo]
+        var mostSlots = 0, asleepAtSomeTick = 0, wokenBodies = 0
+        var wasAsleep = Array(repeating: false, count: onePair.animator.world.bodies.count)
+        for tick in 1...150 {
+            for s in scenes {
+                s.log.tick = tick
+                s.animator.tick(1.0 / 60)
+            }
+            let worlds = scenes.map { $0.animator.world }
+            let contacts = worlds.map(Self.contactBits), bodies = worlds.map(Self.bodyBits), events = scenes.map { Self.events($0.log) }
+            #expect(contacts[1] == contacts[0] && contacts[2] == contacts[0], "tick \(tick): contact slots differ")
+            #expect(bodies[1] == bodies[0] && bodies[2] == bodies[0], "tick \(tick): bodies differ")
+            #expect(events[1] == events[0] && events[2] == events[0], "tick \(tick): delegate calls differ")
+            if contacts[0] != contacts[1] || bodies[0] != bodies[1] { break }
+            mostSlots = max(mostSlots, worlds[0].pairs.count)
+            let asleep = worlds[0].bodies.map { $0.isDynamic && !$0.awake }
+            if asleep.contains(true) { asleepAtSomeTick += 1 }
+            wokenBodies += zip(wasAsleep, asleep).filter { $0 && !$1 }.count
+            wasAsleep = asleep
+        }
+        let worlds = scenes.map { $0.animator.world }
+        // The scene did what it is for: the lanes ran, the update split over two threads, part
+        // of the pile slept and was woken, touching began and ended.
+        #expect(worlds[0].contactsRefreshedInLanes == 0)
+        #expect(worlds[1].contactsRefreshedInLanes > 10_000, "\(worlds[1].contactsRefreshedInLanes) contacts refreshed in lanes")
+        // (Not the same count: a chunk's lone last box pair is refreshed on its own.)
+        #expect(worlds[2].contactsRefreshedInLanes > 10_000, "\(worlds[2].contactsRefreshedInLanes) contacts refreshed in lanes")
+        #expect(worlds[1].stagesSplit == 0 && worlds[2].stagesSplit > 0, "stages split: \(worlds[2].stagesSplit)")
+        #expect(mostSlots >= PhysicsWorld.leastSlotsToSplit)
+        #expect(asleepAtSomeTick > 10 && wokenBodies > 10, "ticks with a body asleep: \(asleepAtSomeTick), bodies woken: \(wokenBodies)")
+        #expect(onePair.log.kinds(.began).count > 200 && onePair.log.kinds(.ended).count > 10,
+                "began \(onePair.log.kinds(.began).count), ended \(onePair.log.kinds(.ended).count)")
+    }
+
+    /// The lane kernel's lanes do not see each other: a contact refreshed in any lane, beside any
+    /// seven others, gets the manifold `Collide.polygons` makes for it alone.
+    @Test func eachLaneIsThePairAlone() {
+        var rng = SeededNumbers(7)
+        let boxes = (0..<16).map { _ in Shape.box(halfWidth: Float(rng.uniform(0.2, 0.6)), halfHeight: Float(rng.uniform(0.2, 0.6))) }
+        let transforms = (0..<16).map { k in
+            Transform(p: Vec2(Float(k % 4) * 0.7 + Float(rng.uniform(-0.1, 0.1)), Float(k / 4) * 0.7), q: Rot(Float(rng.uniform(-1, 1))))
+        }
+        var pairs: [(Int, Int)] = []
+        for a in 0..<16 { for b in 0..<16 where a != b { pairs.append((a, b)) } }
+        var touching = 0
+        for first in stride(from: 0, to: pairs.count, by: 8) {
+            let group = Array(pairs[first..<min(first + 8, pairs.count)])
+            let lanes = BoxPairLanes.collide(group.map { (boxes[$0.0], transforms[$0.0], boxes[$0.1], transforms[$0.1]) })
+            for (k, (a, b)) in group.enumerated() {
+                let alone = Collide.polygons(boxes[a], transforms[a], boxes[b], transforms[b])
+                #expect(Self.bits(lanes[k]) == Self.bits(alone), "pair \(a)-\(b) in lane \(k)")
+                if alone.pointCount > 0 { touching += 1 }
+            }
+        }
+        #expect(touching > 20, "only \(touching) pairs touch")
+    }
+
+    static func bits(_ m: Manifold) -> [UInt32] {
+        [m.kind == .circles ? 0 : m.kind == .faceA ? 1 : 2, UInt32(m.pointCount), m.localNormal.x.bitPattern, m.localNormal.y.bitPattern,
+         m.localPoint.x.bitPattern, m.localPoint.y.bitPattern, m.point0.localPoint.x.bitPattern, m.point0.localPoint.y.bitPattern,
+         m.point1.localPoint.x.bitPattern, m.point1.localPoint.y.bitPattern, m.point0.id.key, m.point1.id.key]
+    }
+}
+
+extension BoxPairLanes {
+    /// The lane kernel on up to eight box pairs (A, its transform, B, its transform), lanes past
+    /// them repeating the first, as the contact update gathers them.
+    static func collide(_ group: [(Shape, Transform, Shape, Transform)]) -> [Manifold] {
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount + ManifoldRows.rowCount) { rows in
+            for k in 0..<width {
+                var (a, xfA, b, xfB) = group[k < group.count ? k : 0]
+                gather(&a, xfA, into: rows.baseAddress!, lane: k, asB: false)
+                gather(&b, xfB, into: rows.baseAddress!, lane: k, asB: true)
+            }
+            let manifolds = ManifoldRows(collide(rows.baseAddress!), into: rows.baseAddress! + rowCount)
+            return group.indices.map { manifolds.manifold(lane: $0) }
+        }
+    }
+}
+
+private extension SeededNumbers {
+    mutating func uniform(_ low: Double, _ high: Double) -> Double { Double.random(in: low..<high, using: &self) }
+}
