@@ -119,11 +119,13 @@ public struct WorldRunner: Sendable {
         plans = []   // the batch holds what it needs
         var running = members.count
         var tick = 0
-        while running > 0 {
-            tick += 1
-            batch.tick(first.tick)
-            // Folds every running world and stops those that failed, paused or are done.
-            running -= recorder.afterTick(tick, batch: batch)
+        batch.keepingHelpersAwake {
+            while running > 0 {
+                tick += 1
+                batch.tick(first.tick)
+                // Folds every running world and stops those that failed, paused or are done.
+                running -= recorder.afterTick(tick, batch: batch)
+            }
         }
         for (k, m) in members.enumerated() {
             results[m.slot] = recorder.worlds[k].failed ? failedResult(m.index, m.made)

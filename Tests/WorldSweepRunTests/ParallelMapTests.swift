@@ -76,6 +76,32 @@ import WorldSweep
         #expect(helpers.threadsStarted == 1 && ran.withLock { $0 } == Array(0...20))
     }
 
+    /// Inside an awake scope a helper spins at most `longestSpinNanoseconds` without a share, then
+    /// parks; a post after a longer serial step still reaches it (no new thread, nothing lost).
+    @Test func awakeHelperParksAfterItsLongestSpinAndTakesTheNextPost() {
+        let helpers = HelperThreads()
+        let ran = Mutex<[Int]>([])
+        func post(_ round: Int) -> Bool {
+            let share = HelperThreads.Share(worker: 1) { _ in ran.withLock { $0.append(round) } }
+            helpers.post([share])
+            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+            while ran.withLock({ $0.last }) != round && DispatchTime.now().uptimeNanoseconds < deadline { usleep(20) }
+            helpers.finish([share])
+            return ran.withLock { $0.last } == round
+        }
+        let longest = HelperThreads.longestSpinNanoseconds
+        let taken = helpers.awake { () -> [Bool] in
+            (0..<3).map { round in
+                // A serial step ten times the longest spin: the helper must have parked by its end.
+                usleep(UInt32(10 * longest / 1_000))
+                return post(round)
+            }
+        }
+        #expect(taken == [true, true, true])
+        #expect(helpers.spinsRunOut >= 2)
+        #expect(helpers.threadsStarted == 1 && ran.withLock { $0 } == [0, 1, 2])
+    }
+
     /// Maps inside an awake scope (with serial steps between them) give the same results, the
     /// scope returns its body's value and rethrows its error.
     @Test func keepingHelpersAwakeChangesNoResult() throws {

@@ -127,6 +127,14 @@ public final class PlanBatch {
         }
     }
 
+    /// Runs `body` (the batch's ticks) with the helper threads that a `.solo` world's sub-steps
+    /// split over kept spinning between its split stages (`HelperThreads.awake`), rather than
+    /// parked after each and woken for the next; as is for a batch that does not split.
+    public func keepingHelpersAwake<T>(_ body: () throws -> T) rethrows -> T {
+        guard case .solo(let solo) = engine, solo.splitsOverThreads else { return try body() }
+        return try HelperThreads.shared.awake(body)
+    }
+
     /// One tick of every running world (DynamicAnimator.tick: pushes, sub-steps, forces cleared).
     public func tick(_ dt: Double = 1.0 / 60.0) {
         guard (0..<count).contains(where: isRunning) else { return }

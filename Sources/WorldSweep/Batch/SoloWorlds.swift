@@ -22,6 +22,9 @@ final class SoloWorlds {
         pushes = plans.map(\.pushes)
     }
 
+    /// Whether the worlds' sub-steps may split over helper threads.
+    var splitsOverThreads: Bool { worlds.contains { $0.threads.count > 1 } }
+
     func isRunning(_ k: Int) -> Bool { running[k] }
 
     func stop(_ k: Int) { running[k] = false }

@@ -12,8 +12,11 @@ struct ContactLists {
     private var items: [Int] = []
     /// Every contact, newest first: Box2D's world contact list, which time of impact walks.
     private(set) var newestFirst: [Int] = []
-    /// Serial of each slot's contact when the lists were built (−1: none).
+    /// Serial of each slot's contact when the lists were built (−1: none), kept once the
+    /// contacts have been replaced wholesale (`recordsSerials`): a world stepped on its own never
+    /// checks them.
     private var serials: [Int] = []
+    private var recordsSerials = false
     /// `slotsMerged`'s scratch (kept for its capacity).
     private var reordered: [Int] = []
     /// Whether the lists match the contacts (cleared when contacts are made or destroyed).
@@ -44,7 +47,8 @@ struct ContactLists {
     mutating func rebuild(_ contacts: [Contact?], _ pairs: [BodyPair], bodyCount: Int) {
         if !checked {
             checked = true
-            var same = valid && serials.count == contacts.count
+            var same = valid && recordsSerials && serials.count == contacts.count
+            recordsSerials = true
             if same {
                 for i in contacts.indices where (contacts[i]?.serial ?? -1) != serials[i] {
                     same = false
@@ -57,8 +61,13 @@ struct ContactLists {
         // In place, keeping the arrays' storage: a time-of-impact hand-off replaces the contacts,
         // so the batch's hand-overs rebuild these small lists often.
         if ordered {
-            var kept = 0
-            for i in newestFirst where contacts[i] != nil { newestFirst[kept] = i; kept += 1 }
+            let kept = contacts.withUnsafeBufferPointer { contacts in
+                newestFirst.withUnsafeMutableBufferPointer { list in
+                    var kept = 0
+                    for k in list.indices where contacts[list[k]] != nil { list[kept] = list[k]; kept += 1 }
+                    return kept
+                }
+            }
             newestFirst.removeLast(newestFirst.count - kept)
         } else {
             // Serials are unique, so the order is the same as any other sort's.
@@ -68,8 +77,10 @@ struct ContactLists {
             ordered = true
         }
         bodyListsMade = false
-        serials.removeAll(keepingCapacity: true)
-        for c in contacts { serials.append(c?.serial ?? -1) }
+        if recordsSerials {
+            serials.removeAll(keepingCapacity: true)
+            for c in contacts { serials.append(c?.serial ?? -1) }
+        }
         valid = true
     }
 

@@ -34,12 +34,15 @@ package final class HelperThreads: @unchecked Sendable {
     private var idle = 0
     /// Helper threads started so far.
     package private(set) var threadsStarted = 0
+    /// Times a helper spun its longest inside an `awake` scope without a share, and parked.
+    package private(set) var spinsRunOut = 0
     /// Shares posted so far: what a spinning helper watches.
     private let posted = Atomic<Int>(0)
     /// Open `awake` scopes: while any is open, a helper with no share spins instead of parking.
     private let awakeScopes = Atomic<Int>(0)
 
-    /// Runs `body` with the helpers spinning between shares instead of parking. A parked helper
+    /// Runs `body` with the helpers spinning between shares instead of parking (each for at most
+    /// `longestSpinNanoseconds` at a time, then parked until the next post). A parked helper
     /// was often woken on the caller's busy core and waited there for the scheduler's next
     /// balance while the other core idled (traced with sched_switch; docs/journal.md). For a run
     /// of parallel steps with short serial steps
@@ -84,18 +87,31 @@ package final class HelperThreads: @unchecked Sendable {
         work = nil
     }
 
+    /// The longest a helper spins without a share inside an `awake` scope before it parks: long
+    /// enough to span a big world's serial stages between two split ones, short enough that a
+    /// scope around a long serial stretch does not hold a core for nothing.
+    package static let longestSpinNanoseconds: UInt64 = 2_000_000
+
     private func helperLoop() {
         condition.lock()
         while true {
+            // Whether this helper spun its longest since it last had a share or was woken.
+            var spunOut = false
             while queue.isEmpty {
                 idle += 1
-                if awakeScopes.load(ordering: .relaxed) > 0 {
+                if awakeScopes.load(ordering: .relaxed) > 0 && !spunOut {
                     let seen = posted.load(ordering: .acquiring)
                     condition.unlock()
-                    while posted.load(ordering: .acquiring) == seen && awakeScopes.load(ordering: .relaxed) > 0 { sched_yield() }
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    while posted.load(ordering: .acquiring) == seen && awakeScopes.load(ordering: .relaxed) > 0 {
+                        if DispatchTime.now().uptimeNanoseconds - start > Self.longestSpinNanoseconds { spunOut = true; break }
+                        sched_yield()
+                    }
                     condition.lock()
+                    if spunOut { spinsRunOut += 1 }
                 } else {
                     condition.wait()
+                    spunOut = false
                 }
                 idle -= 1
             }

@@ -6,9 +6,14 @@ extension PhysicsWorld {
     /// Islands in Box2D 2.x's order (`Islands.walk`), each solved as the walk completes it, its
     /// contacts in the order the walk met them.
     func solve(_ h: Float, dtRatio: Float) {
-        let touching = contactsNewestFirst().compactMap { ci -> Int32? in
-            guard let c = contacts[ci], c.enabled, c.touching else { return nil }
-            return Int32(ci)
+        let order = contactsNewestFirst()
+        var touching: [Int32] = []
+        touching.reserveCapacity(order.count)
+        contacts.withUnsafeBufferPointer { contacts in
+            for ci in order {
+                let c = contacts.baseAddress! + ci   // (not a copy of the whole Contact)
+                if c.pointee != nil && c.pointee!.enabled && c.pointee!.touching { touching.append(Int32(ci)) }
+            }
         }
         let scratch = walkScratch?.withRoom(bodies: bodies.count, contacts: touching.count, joints: joints.count)
             ?? IslandWalkScratch(bodies: bodies.count, contacts: touching.count, joints: joints.count)
@@ -17,9 +22,24 @@ extension PhysicsWorld {
             solveOverThreads(touching, scratch: scratch, h, dtRatio: dtRatio)
             return
         }
-        var graph = WorldIslandGraph(world: self, h: h, dtRatio: dtRatio)
-        touching.withUnsafeBufferPointer { touching in
-            Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
+        _ = walkIslands(touching, scratch: scratch, h, dtRatio: dtRatio, listing: false)
+    }
+
+    /// Box2D's island walk over the `touching` contacts, the graph reading and waking bodies
+    /// through pointers (the walk reads them for every contact it takes). `listing`: each island
+    /// listed in the graph (`WorldIslandGraph.ends`) rather than solved as the walk completes it;
+    /// the graph comes back for its lists (its pointers are the walk's only).
+    func walkIslands(_ touching: [Int32], scratch: IslandWalkScratch, _ h: Float, dtRatio: Float,
+                     listing: Bool) -> WorldIslandGraph {
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            pairs.withUnsafeBufferPointer { pairs in
+                touching.withUnsafeBufferPointer { touching in
+                    var graph = WorldIslandGraph(world: self, bodies: bodies, pairs: pairs, h: h, dtRatio: dtRatio)
+                    if listing { graph.ends = [] }
+                    Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
+                    return graph
+                }
+            }
         }
     }
 
@@ -143,9 +163,11 @@ extension PhysicsWorld {
     /// What a solved island does to its static bodies, which other islands share: in the walk's
     /// order each is woken as the walk reached it and, if the island fell asleep, put to sleep.
     func islandStaticsSlept<Bodies: Collection<Int>>(_ islandBodies: Bodies, asleep: Bool, wake: Bool) {
-        for bi in islandBodies where bodies[bi].isStatic {
-            if wake { bodies[bi].setAwake(true) }
-            if asleep { bodies[bi].setAwake(false) }
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for bi in islandBodies where bodies[bi].isStatic {
+                if wake { bodies[bi].setAwake(true) }
+                if asleep { bodies[bi].setAwake(false) }
+            }
         }
     }
 }
@@ -184,21 +206,26 @@ struct IslandSolveScratch {
 /// the walk takes them, solved when it completes.
 struct WorldIslandGraph: IslandGraph {
     unowned(unsafe) let world: PhysicsWorld
+    /// The world's bodies and pairs, taken by `PhysicsWorld.walkIslands` for the walk.
+    let bodies: UnsafeMutableBufferPointer<Body>, pairs: UnsafeBufferPointer<BodyPair>
     let h: Float, dtRatio: Float
     var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = []
     /// Listing instead of solving (IslandThreads.swift): each island's end in the three lists,
     /// which then hold every island in the walk's order.
     var ends: [IslandEnd]?
 
-    init(world: PhysicsWorld, h: Float, dtRatio: Float) { self.world = world; self.h = h; self.dtRatio = dtRatio }
+    init(world: PhysicsWorld, bodies: UnsafeMutableBufferPointer<Body>, pairs: UnsafeBufferPointer<BodyPair>,
+         h: Float, dtRatio: Float) {
+        self.world = world; self.bodies = bodies; self.pairs = pairs; self.h = h; self.dtRatio = dtRatio
+    }
 
-    @inline(__always) func pair(_ contact: Int) -> BodyPair { world.pairs[contact] }
-    @inline(__always) func isStatic(_ body: Int) -> Bool { world.bodies[body].isStatic }
-    @inline(__always) func canSeed(_ body: Int) -> Bool { world.bodies[body].alive && world.bodies[body].awake }
+    @inline(__always) func pair(_ contact: Int) -> BodyPair { pairs[contact] }
+    @inline(__always) func isStatic(_ body: Int) -> Bool { bodies[body].isStatic }
+    @inline(__always) func canSeed(_ body: Int) -> Bool { bodies[body].alive && bodies[body].awake }
     @inline(__always) func jointBodies(_ joint: Int) -> BodyPair {
         BodyPair(a: world.joints[joint].bodyA, b: world.joints[joint].bodyB)
     }
-    @inline(__always) mutating func reached(body b: Int) { islandBodies.append(b); world.bodies[b].setAwake(true) }
+    @inline(__always) mutating func reached(body b: Int) { islandBodies.append(b); bodies[b].setAwake(true) }
     @inline(__always) mutating func took(contact: Int) { islandContacts.append(contact) }
     @inline(__always) mutating func took(joint: Int) { islandJoints.append(joint) }
     mutating func endIsland() {

@@ -19,11 +19,7 @@ extension PhysicsWorld {
 
     /// `solve` with the islands over `threads`: `touching` as `solve` lists them.
     func solveOverThreads(_ touching: [Int32], scratch: IslandWalkScratch, _ h: Float, dtRatio: Float) {
-        var graph = WorldIslandGraph(world: self, h: h, dtRatio: dtRatio)
-        graph.ends = []
-        touching.withUnsafeBufferPointer { touching in
-            Islands.walk(&graph, bodyCount: bodies.count, contacts: touching, jointCount: joints.count, scratch: scratch)
-        }
+        let graph = walkIslands(touching, scratch: scratch, h, dtRatio: dtRatio, listing: true)
         let ends = graph.ends!, islandBodies = graph.islandBodies
         let islandContacts = graph.islandContacts, islandJoints = graph.islandJoints
         let count = ends.count

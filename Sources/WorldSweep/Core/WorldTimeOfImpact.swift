@@ -11,18 +11,6 @@ struct TimeOfImpactScratch {
 }
 
 extension PhysicsWorld {
-    /// `toiMayTouch` for a pair, reading its bodies where they lie (passing them would copy two
-    /// whole bodies, retaining their shapes' arrays).
-    func toiMayTouch(_ p: BodyPair) -> Bool {
-        bodies.withUnsafeBufferPointer { bodies in
-            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-            guard a.pointee.isStatic || b.pointee.isStatic else { return true }   // only a static side can rule it out
-            let (fixed, moving) = a.pointee.isStatic ? (a, b) : (b, a)
-            return WorldSweep.toiMayTouch(staticShape: fixed.pointee.shape, fixed.pointee.xf,
-                                          moving: moving.pointee.shape, moving.pointee.sweep)
-        }
-    }
-
     /// Moves items that would pass through a static body within this sub-step back to their
     /// first time of impact, resolves that contact and lets them finish the sub-step.
     /// `firstRoundTimesGiven`: the caller has set each contact's `hasTOI` (and then `toi`) to
@@ -30,48 +18,21 @@ extension PhysicsWorld {
     /// batch, which ran that round on the lane: `timeOfImpactAlpha` on the same sweeps, and in the
     /// first round every sweep starts at alpha0 = 0 and none is advanced, so the time is the same).
     func solveTOI(_ h: Float, firstRoundTimesGiven: Bool = false) {
-        for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
-        for i in contacts.indices where contacts[i] != nil {
-            contacts[i]!.islandFlag = false
-            contacts[i]!.toiCount = 0
-            if !firstRoundTimesGiven {
-                contacts[i]!.hasTOI = false
-                contacts[i]!.toi = 1
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices { bodies[i].islandFlag = false; bodies[i].sweep.alpha0 = 0 }
+        }
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            for i in contacts.indices where contacts[i] != nil {
+                contacts[i]!.islandFlag = false
+                contacts[i]!.toiCount = 0
+                if !firstRoundTimesGiven {
+                    contacts[i]!.hasTOI = false
+                    contacts[i]!.toi = 1
+                }
             }
         }
         while true {
-            var minContact = -1
-            var minAlpha: Float = 1
-            // Box2D's contact list order, newest first: the first of equal times wins, and
-            // each advances its bodies' sweeps for the ones after it.
-            for ci in contactsNewestFirst() {
-                guard let c = contacts[ci], c.enabled, Int(c.toiCount) <= EngineSettings.maxSubSteps else { continue }
-                var alpha: Float = 1
-                if c.hasTOI {
-                    alpha = c.toi
-                } else {
-                    let p = pairs[ci]
-                    if !bodies[p.a].isActive && !bodies[p.b].isActive { continue }
-                    // Continuous collision only between a static body and an item that uses it.
-                    guard (bodies[p.a].isStatic && bodies[p.b].usesTOI) || (bodies[p.b].isStatic && bodies[p.a].usesTOI)
-                    else { continue }
-                    let alphaA = bodies[p.a].sweep.alpha0, alphaB = bodies[p.b].sweep.alpha0
-                    var alpha0 = alphaA
-                    if alphaA < alphaB {
-                        alpha0 = alphaB
-                        bodies[p.a].sweep.advance(to: alpha0)
-                    } else if alphaB < alphaA {
-                        alpha0 = alphaA
-                        bodies[p.b].sweep.advance(to: alpha0)
-                    }
-                    if toiMayTouch(p) {
-                        alpha = timeOfImpactAlpha(bodies[p.a].shape, bodies[p.a].sweep, bodies[p.b].shape, bodies[p.b].sweep, from: alpha0)
-                    }
-                    contacts[ci]!.toi = alpha
-                    contacts[ci]!.hasTOI = true
-                }
-                if alpha < minAlpha { minContact = ci; minAlpha = alpha }
-            }
+            let (minContact, minAlpha) = firstImpact()
             // (minAlpha is never NaN: it starts at 1 and only takes smaller values.)
             if minContact < 0 || !timeOfImpactIsResolved(minAlpha) { return }
 
@@ -134,6 +95,55 @@ extension PhysicsWorld {
             }
             findNewContacts()
         }
+    }
+
+    /// The contact of the earliest time of impact and that time (−1 and 1: none), each contact's
+    /// time found and kept unless it has one. Box2D's contact list order, newest first: the first
+    /// of equal times wins, and each advances its bodies' sweeps for the ones after it. Read and
+    /// written through pointers: the scan visits every contact at every impact.
+    private func firstImpact() -> (contact: Int, alpha: Float) {
+        var minContact = -1
+        var minAlpha: Float = 1
+        let order = contactsNewestFirst()
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            bodies.withUnsafeMutableBufferPointer { bodies in
+                pairs.withUnsafeBufferPointer { pairs in
+                    for ci in order {
+                        let c = contacts.baseAddress! + ci
+                        guard c.pointee != nil, c.pointee!.enabled, Int(c.pointee!.toiCount) <= EngineSettings.maxSubSteps else { continue }
+                        var alpha: Float = 1
+                        if c.pointee!.hasTOI {
+                            alpha = c.pointee!.toi
+                        } else {
+                            let p = pairs[ci]
+                            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+                            if !a.pointee.isActive && !b.pointee.isActive { continue }
+                            // Continuous collision only between a static body and an item that uses it.
+                            guard (a.pointee.isStatic && b.pointee.usesTOI) || (b.pointee.isStatic && a.pointee.usesTOI)
+                            else { continue }
+                            let alphaA = a.pointee.sweep.alpha0, alphaB = b.pointee.sweep.alpha0
+                            var alpha0 = alphaA
+                            if alphaA < alphaB {
+                                alpha0 = alphaB
+                                a.pointee.sweep.advance(to: alpha0)
+                            } else if alphaB < alphaA {
+                                alpha0 = alphaA
+                                b.pointee.sweep.advance(to: alpha0)
+                            }
+                            let (fixed, moving) = a.pointee.isStatic ? (a, b) : (b, a)
+                            if WorldSweep.toiMayTouch(staticShape: fixed.pointee.shape, fixed.pointee.xf,
+                                                      moving: moving.pointee.shape, moving.pointee.sweep) {
+                                alpha = timeOfImpactAlpha(a.pointee.shape, a.pointee.sweep, b.pointee.shape, b.pointee.sweep, from: alpha0)
+                            }
+                            c.pointee!.toi = alpha
+                            c.pointee!.hasTOI = true
+                        }
+                        if alpha < minAlpha { minContact = ci; minAlpha = alpha }
+                    }
+                }
+            }
+        }
+        return (minContact, minAlpha)
     }
 
     func solveTOIIsland(_ islandBodies: [Int], _ islandContacts: [Int], _ h: Float) {
