@@ -60,13 +60,7 @@ import WorldSweep
         let helpers = HelperThreads()
         let ran = Mutex<[Int]>([])
         func post(_ round: Int) -> Bool {
-            let share = HelperThreads.Share(worker: 1) { _ in ran.withLock { $0.append(round) } }
-            helpers.post([share])
-            // Wait (2 s at most) for the helper to run it; `finish` takes back a share not started.
-            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-            while ran.withLock({ $0.last }) != round && DispatchTime.now().uptimeNanoseconds < deadline { usleep(20) }
-            helpers.finish([share])
-            return ran.withLock { $0.last } == round
+            Self.post(to: helpers, { ran.withLock { $0.append(round) } }, until: { ran.withLock { $0.last } == round })
         }
         let awake = helpers.awake { (0..<20).map { round -> Bool in usleep(300); return post(round) } }
         #expect(awake.allSatisfy { $0 })
@@ -82,12 +76,7 @@ import WorldSweep
         let helpers = HelperThreads()
         let ran = Mutex<[Int]>([])
         func post(_ round: Int) -> Bool {
-            let share = HelperThreads.Share(worker: 1) { _ in ran.withLock { $0.append(round) } }
-            helpers.post([share])
-            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-            while ran.withLock({ $0.last }) != round && DispatchTime.now().uptimeNanoseconds < deadline { usleep(20) }
-            helpers.finish([share])
-            return ran.withLock { $0.last } == round
+            Self.post(to: helpers, { ran.withLock { $0.append(round) } }, until: { ran.withLock { $0.last } == round })
         }
         let longest = HelperThreads.longestSpinNanoseconds
         let taken = helpers.awake { () -> [Bool] in
@@ -112,5 +101,16 @@ import WorldSweep
         #expect(sums == (0..<5).map { k in (0..<30).map { $0 * k } })
         #expect(throws: Stop.self) { try ParallelMap.keepingHelpersAwake(threads: 2) { throw Stop() } }
         #expect(ParallelMap.keepingHelpersAwake(threads: 1) { 7 } == 7)
+    }
+
+    /// Posts one share running `work`, waits (2 s at most) until `done` says a helper ran it, and
+    /// tells whether one did; `finish` takes back a share not started.
+    static func post(to helpers: HelperThreads, _ work: @escaping () -> Void, until done: () -> Bool) -> Bool {
+        let share = HelperThreads.Share(worker: 1) { _ in work() }
+        helpers.post([share])
+        let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        while !done() && DispatchTime.now().uptimeNanoseconds < deadline { usleep(20) }
+        helpers.finish([share])
+        return done()
     }
 }
