@@ -123,19 +123,7 @@ import TestScratch
             }
             if n > 5 && pass % 7 == 0 { boxes[3].lower.y = .nan; boxes[5].upper.x = .nan }
             let excluded = n > 10 ? Set([1, 9]) : []
-            var found = Set<[Int]>(), reports = 0
-            boxes.withUnsafeBufferPointer { boxes in
-                sweep.forEachOverlap(boxes, include: { !excluded.contains($0) }) { a, b in
-                    found.insert([min(a, b), max(a, b)]); reports += 1
-                }
-            }
-            var expected = Set<[Int]>()
-            for a in 0..<n where !excluded.contains(a) {
-                for b in (a + 1)..<max(a + 1, n) where !excluded.contains(b) && boxes[a].overlaps(boxes[b]) { expected.insert([a, b]) }
-            }
-            #expect(found == expected, "pass \(pass)")
-            #expect(reports == found.count, "pass \(pass): a pair reported twice")
-            total += expected.count
+            total += Self.checkSweep(&sweep, boxes, excluded: excluded, pass: pass)
         }
         #expect(total > 10_000)
     }
@@ -160,20 +148,26 @@ import TestScratch
             var boxes = centers.map { AABB(lower: Vec2($0.x - 0.5, $0.y - 0.5), upper: Vec2($0.x + 0.5, $0.y + 0.5)) }
             if pass % 40 >= 30 { boxes[17].upper.y = .nan }
             let excluded: Set<Int> = pass % 3 == 0 ? [4, 40 + pass % 50] : []
-            var found = Set<[Int]>(), reports = 0
-            boxes.withUnsafeBufferPointer { boxes in
-                sweep.forEachOverlap(boxes, include: { !excluded.contains($0) }) { a, b in
-                    found.insert([min(a, b), max(a, b)]); reports += 1
-                }
-            }
-            var expected = Set<[Int]>()
-            for a in 0..<n where !excluded.contains(a) {
-                for b in (a + 1)..<n where !excluded.contains(b) && boxes[a].overlaps(boxes[b]) { expected.insert([a, b]) }
-            }
-            #expect(found == expected, "pass \(pass)")
-            #expect(reports == found.count, "pass \(pass): a pair reported twice")
-            total += expected.count
+            total += Self.checkSweep(&sweep, boxes, excluded: excluded, pass: pass)
         }
         #expect(total > 3_000)
+    }
+
+    /// One pass of `sweep` over `boxes` against every pair tested by brute force: the same pairs,
+    /// each reported once. Returns how many overlap.
+    static func checkSweep(_ sweep: inout SortAndSweep, _ boxes: [AABB], excluded: Set<Int>, pass: Int) -> Int {
+        var found = Set<[Int]>(), reports = 0
+        boxes.withUnsafeBufferPointer { boxes in
+            sweep.forEachOverlap(boxes, include: { !excluded.contains($0) }) { a, b in
+                found.insert([min(a, b), max(a, b)]); reports += 1
+            }
+        }
+        var expected = Set<[Int]>()
+        for a in boxes.indices where !excluded.contains(a) {
+            for b in (a + 1)..<max(a + 1, boxes.count) where !excluded.contains(b) && boxes[a].overlaps(boxes[b]) { expected.insert([a, b]) }
+        }
+        #expect(found == expected, "pass \(pass)")
+        #expect(reports == found.count, "pass \(pass): a pair reported twice")
+        return expected.count
     }
 }
