@@ -32,9 +32,16 @@ extension Contact {
     /// Recomputes the manifold at the bodies' transforms, carrying impulses over by feature id;
     /// says whether touching began (with the first world point) or ended. Both engines call this.
     mutating func refresh(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: Transform) -> TouchChange {
-        enabled = true
-        if isCurrent(xfA, xfB) { return .none }
+        guard needsNarrowPhase(xfA, xfB) else { return .none }
         return adopt(Collide.manifold(shapeA, xfA, shapeB, xfB), xfA, shapeA.radius, xfB, shapeB.radius)
+    }
+
+    /// The start of `refresh`: the contact enabled again, and whether its manifold must be made
+    /// anew (false: made at these very transforms, nothing to do).
+    @inline(__always)
+    mutating func needsNarrowPhase(_ xfA: Transform, _ xfB: Transform) -> Bool {
+        enabled = true
+        return !isCurrent(xfA, xfB)
     }
 
     /// The rest of `refresh` once the narrow phase has made `m` at these transforms (one pair at

@@ -30,9 +30,7 @@ extension PhysicsWorld {
                 guard a.pointee.isActive || b.pointee.isActive else { steps[i] = .asleep; continue }
                 guard boxes[p.a].overlaps(boxes[p.b]) else { steps[i] = .destroy; continue }
                 if inLanes && BoxPairLanes.takes(a.pointee.shape) && BoxPairLanes.takes(b.pointee.shape) {
-                    // What `refresh` does before the narrow phase.
-                    contacts[i]!.enabled = true
-                    if contacts[i]!.isCurrent(a.pointee.xf, b.pointee.xf) { continue }
+                    guard contacts[i]!.needsNarrowPhase(a.pointee.xf, b.pointee.xf) else { continue }
                     waiting[waitingCount] = i
                     waitingCount &+= 1
                     if waitingCount == BoxPairLanes.width {
