@@ -19,37 +19,35 @@ extension PhysicsWorld {
     /// by the last sub-step's motion, overlap. The pairs found are made contacts in pair order,
     /// so serials follow it as when every allowed pair was tested in turn.
     ///
-    /// A pair can newly need a contact only if one of its boxes changed since the last pass, or
-    /// its contact was destroyed since (a pair that overlapped then either got a contact or is
-    /// not allowed, and the rule has not changed: `BroadPhaseMemory.forget` otherwise). So when
-    /// few boxes changed (a time-of-impact pass moves an island's bodies), only their pairs and
-    /// the parted ones are tested; else sort and sweep tests them all. Both find the same pairs.
+    /// Only pairs whose fat boxes overlap are tested (`FatBoxPairs`): the list of such pairs
+    /// without a contact is kept from pass to pass, and changes only for bodies whose box left
+    /// its fat box and for pairs whose contact was destroyed. A box with a NaN bound (it overlaps
+    /// everything) makes the pass sort and sweep every box instead. Both find the same pairs.
     func findNewContacts() {
         computeBoxes(swept: true)
         fresh.removeAll(keepingCapacity: true)
-        let changed = broadPhaseMemory.changedBodies(boxes)
         if !livePairsKnown { listLivePairs() }
         // The rule and the bodies are read through locals: through `self`, reads of the rule's
         // arrays and of a body in this hot loop came with retains.
         let rule = self.rule
         bodies.withUnsafeBufferPointer { bodies in
-            // A local function, not a closure value: passed on as non-escaping, it allocates nothing.
-            func consider(_ a: Int, _ b: Int) {
-                // Most overlapping pairs have their contact: that look-up first (before reading
-                // the bodies), the rule after.
-                guard !livePairs.contains(Self.pairKey(a, b)), !bodies[a].isStatic || !bodies[b].isStatic,
-                      let allowed = rule.allowedOrder(a, b) else { return }
-                fresh.append(allowed)
+            // Local functions, not closure values: passed on as non-escaping, they allocate nothing.
+            func candidate(_ a: Int, _ b: Int) -> FatBoxPairs.Candidate? {
+                // Most pairs met have their contact: that look-up first (before reading the
+                // bodies), the rule after.
+                guard !livePairs.contains(Self.pairKey(a, b)), !bodies[a].isStatic || !bodies[b].isStatic else { return nil }
+                return rule.allowedOrder(a, b)
             }
+            func consider(_ a: Int, _ b: Int) {
+                if let allowed = candidate(a, b) { fresh.append(allowed) }
+            }
+            func found(_ c: FatBoxPairs.Candidate) { fresh.append(c) }
             boxes.withUnsafeBufferPointer { boxes in
-                if let changed {
-                    broadPhaseMemory.forEachChangedOverlap(changed, boxes, alive: { bodies[$0].alive }, consider)
-                } else {
+                if !fatBoxPairs.forEachNewOverlap(boxes, alive: { bodies[$0].alive }, candidate: candidate, found) {
                     broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }, consider)
                 }
             }
         }
-        broadPhaseMemory.remember(boxes)
         if fresh.isEmpty && emptySlots == 0 { return }
         fresh.sort { $0.order < $1.order }
         mergeFresh()
@@ -147,7 +145,7 @@ extension PhysicsWorld {
         if c.touching { changes.append(.ended(a: pairs[i].a, b: pairs[i].b)) }
         contacts[i] = nil
         if livePairsKnown { livePairs[Self.pairKey(pairs[i].a, pairs[i].b)] = nil }
-        broadPhaseMemory.parted(pairs[i])
+        fatBoxPairs.parted(pairs[i])
         emptySlots += 1
         contactLists.valid = false
     }

@@ -28,9 +28,9 @@ final class PhysicsWorld: StepStages {
     @exclusivity(unchecked) var stepCount = 0
     @exclusivity(unchecked) var needsNewContacts = true
     @exclusivity(unchecked) var broadPhase = SortAndSweep()
-    /// What the broad phase keeps between passes to look only at what changed
-    /// (ContactManager.swift).
-    @exclusivity(unchecked) var broadPhaseMemory = BroadPhaseMemory()
+    /// The pairs whose fat boxes overlap, kept between passes so that each tests only those
+    /// (FatBoxPairs.swift).
+    @exclusivity(unchecked) var fatBoxPairs = FatBoxPairs()
     /// The broad phase's new pairs of one pass (kept for its capacity).
     @exclusivity(unchecked) var fresh: [(order: PairOrder, pair: BodyPair)] = []
     /// A merge's new slot of each old slot (−1: dropped) and slots of the contacts it made
@@ -52,7 +52,7 @@ final class PhysicsWorld: StepStages {
     var contactByteCount: Int {
         pairs.capacity * MemoryLayout<BodyPair>.stride + pairOrders.capacity * MemoryLayout<PairOrder>.stride
             + contacts.capacity * MemoryLayout<Contact?>.stride
-            + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + broadPhaseMemory.byteCount + rule.byteCount
+            + boxes.capacity * MemoryLayout<AABB>.stride + broadPhase.byteCount + fatBoxPairs.byteCount + rule.byteCount
             + contactLists.byteCount + livePairs.heldBytes + refreshedChanges.capacity * MemoryLayout<TouchChange>.stride
             + updateSteps.capacity * MemoryLayout<ContactUpdateStep>.stride
     }
@@ -74,7 +74,7 @@ final class PhysicsWorld: StepStages {
 
     func addBody(_ body: Body) -> Int {
         bodies.append(body)
-        broadPhaseMemory.forget()
+        fatBoxPairs.forget()
         boxes.removeAll()          // recomputed for every body on the next pass
         contactLists.valid = false
         needsNewContacts = true
@@ -85,7 +85,7 @@ final class PhysicsWorld: StepStages {
     func removeBody(_ index: Int) {
         for (i, p) in pairs.enumerated() where p.a == index || p.b == index { destroyContact(i) }
         bodies[index].alive = false
-        broadPhaseMemory.forget()
+        fatBoxPairs.forget()
     }
 
     /// The pair as `Collide.manifold` takes it (edge, then polygon, then circle).
@@ -97,7 +97,7 @@ final class PhysicsWorld: StepStages {
     /// still allows the same way round.
     func setRule(_ newRule: CollisionRule) {
         rule = newRule
-        broadPhaseMemory.forget()
+        fatBoxPairs.forget()
         var kept: [(order: PairOrder, pair: BodyPair, contact: Contact)] = []
         var dropped: [(pair: BodyPair, contact: Contact)] = []
         for i in pairs.indices {
@@ -134,7 +134,7 @@ final class PhysicsWorld: StepStages {
         emptySlots = 0
         contactLists.checked = false
         livePairsKnown = false
-        broadPhaseMemory.forget()
+        fatBoxPairs.forget()
     }
 
     @inline(__always) func handOver(_ pair: BodyPair, _ order: PairOrder, _ contact: Contact) {
