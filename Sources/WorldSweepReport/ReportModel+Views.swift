@@ -33,9 +33,13 @@ extension ReportModel {
     var computedUnreachedOutcomes: [String] {
         // Each name once, in first-seen order (a set answers whether it is in: a search of the
         // list per name grew with the square of a big world's columns).
-        var declared: [String] = [], inDeclared = Set<String>(), seen = Set<ObjectIdentifier>()
-        for p in summary.points where seen.insert(ObjectIdentifier(p.metrics.names)).inserted {
-            for name in p.metrics.names.names where inDeclared.insert(name).inserted { declared.append(name) }
+        var tables: [MetricNames] = [], seen = Set<ObjectIdentifier>()
+        for p in summary.points where seen.insert(ObjectIdentifier(p.metrics.names)).inserted { tables.append(p.metrics.names) }
+        // One table's names are distinct already (most runs have one table).
+        var declared: [String] = tables.count == 1 ? tables[0].names : []
+        if tables.count > 1 {
+            var inDeclared = Set<String>()
+            for table in tables { for name in table.names where inDeclared.insert(name).inserted { declared.append(name) } }
         }
         let present = Set(analyses.map(\.column))
         let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }
