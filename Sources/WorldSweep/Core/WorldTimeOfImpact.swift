@@ -160,8 +160,9 @@ extension PhysicsWorld {
             positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(BodyVelocity(v: bodies[bi].v, w: bodies[bi].w))
         }
-        contactInputs(islandContacts, into: &solver.inputs)
-        solver.prepare(warmStarting: false, dtRatio: 1)
+        withIslandAccess { access in
+            fillSolver(&solver, islandContacts, localIndex: localIndex, access: access, warmStarting: false, dtRatio: 1)
+        }
         for _ in 0..<EngineSettings.toiPositionIterations {
             if solver.solvePositionConstraints(&positions, toiBodies: (0, 1)) { break }
         }
