@@ -9,14 +9,20 @@ struct BodyVelocity { var v: Vec2; var w: Float }
 /// every iteration reads beside the constraint, so it is kept apart in eight bytes.
 struct ContactBodyIndices { var a: Int32, b: Int32 }
 
+/// What a contact's set-up and position correction read, and the velocity iterations do not: its
+/// manifold, its bodies' mass and shape, the manifold's kind and the mixed restitution.
+struct ContactShapeLane {
+    var manifold: ManifoldLanes<Float>
+    var bodies: ContactBodiesLanes<Float>
+    var kinds: ManifoldKinds
+    var restitution: Float
+}
+
 struct ContactSolver {
-    /// Each contact's velocity constraint, manifold and bodies, in the form the shared kernels
-    /// take (one lane), its manifold's kind, its restitution and its bodies' places.
+    /// Each contact's velocity constraint, shape and bodies' places, in the form the shared
+    /// kernels take (one lane).
     var constraints: [ContactLanes<Float>] = []
-    private var manifolds: [ManifoldLanes<Float>] = []
-    private var bodies: [ContactBodiesLanes<Float>] = []
-    private var kinds: [ManifoldKinds] = []
-    private var restitutions: [Float] = []
+    private var shapes: [ContactShapeLane] = []
     private var indices: [ContactBodyIndices] = []
 
     /// No contacts yet: a solver kept to be filled again and again (`removeAll`, then `append`),
@@ -27,13 +33,15 @@ struct ContactSolver {
 
     /// Empties the solver, keeping its storage, with room for `count` contacts made at once (not
     /// by doubling).
+    /// (Already empty, as after most islands without contacts, it is left alone: emptying an
+    /// array is a call.)
     mutating func removeAll(reservingCapacity count: Int) {
-        constraints.removeAll(keepingCapacity: true); manifolds.removeAll(keepingCapacity: true)
-        bodies.removeAll(keepingCapacity: true); kinds.removeAll(keepingCapacity: true)
-        restitutions.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        if !indices.isEmpty {
+            constraints.removeAll(keepingCapacity: true); shapes.removeAll(keepingCapacity: true)
+            indices.removeAll(keepingCapacity: true)
+        }
         if indices.capacity < count {
-            constraints.reserveCapacity(count); manifolds.reserveCapacity(count); bodies.reserveCapacity(count)
-            kinds.reserveCapacity(count); restitutions.reserveCapacity(count); indices.reserveCapacity(count)
+            constraints.reserveCapacity(count); shapes.reserveCapacity(count); indices.reserveCapacity(count)
         }
     }
 
@@ -57,10 +65,7 @@ struct ContactSolver {
                                       Self.lanes(velocities[indexA]), Self.lanes(velocities[indexB]))
         }
         constraints.append(constraint)
-        manifolds.append(manifold)
-        bodies.append(b)
-        kinds.append(kind)
-        restitutions.append(restitution)
+        shapes.append(ContactShapeLane(manifold: manifold, bodies: b, kinds: kind, restitution: restitution))
         indices.append(ContactBodyIndices(a: Int32(truncatingIfNeeded: indexA), b: Int32(truncatingIfNeeded: indexB)))
     }
 
@@ -74,12 +79,11 @@ struct ContactSolver {
     /// Sets up every constraint appended without states.
     mutating func initializeVelocityConstraints(_ positions: [BodyPosition], _ velocities: [BodyVelocity]) {
         if indices.isEmpty { return }
-        let manifolds = self.manifolds, bodies = self.bodies, kinds = self.kinds, restitutions = self.restitutions
-        let indices = self.indices
+        let shapes = self.shapes, indices = self.indices
         constraints.withUnsafeMutableBufferPointer { constraints in
             for i in 0..<indices.count {
-                let ia = Int(indices[i].a), ib = Int(indices[i].b)
-                ContactKernels.initialize(&constraints[i], manifolds[i], kinds: kinds[i], bodies[i], restitution: restitutions[i],
+                let ia = Int(indices[i].a), ib = Int(indices[i].b), s = shapes[i]
+                ContactKernels.initialize(&constraints[i], s.manifold, kinds: s.kinds, s.bodies, restitution: s.restitution,
                                           Self.lanes(positions[ia]), Self.lanes(positions[ib]),
                                           Self.lanes(velocities[ia]), Self.lanes(velocities[ib]))
             }
@@ -137,23 +141,22 @@ struct ContactSolver {
         let baumgarte = toiBodies == nil ? EngineSettings.baumgarte : EngineSettings.toiBaumgarte
         if indices.isEmpty { return ContactKernels.positionsSolved(minSeparation: minSeparation, timeOfImpact: toiBodies != nil) }
         indices.withUnsafeBufferPointer { indices in
-            manifolds.withUnsafeBufferPointer { manifolds in
-                bodies.withUnsafeBufferPointer { bodies in
-                    positions.withUnsafeMutableBufferPointer { positions in
-                        for i in 0..<indices.count {
-                            let ia = Int(indices[i].a), ib = Int(indices[i].b)
-                            var mA = bodies[i].mA, iA = bodies[i].iA, mB = bodies[i].mB, iB = bodies[i].iB
-                            if let (t1, t2) = toiBodies {
-                                if ia != t1 && ia != t2 { mA = 0; iA = 0 }
-                                if ib != t1 && ib != t2 { mB = 0; iB = 0 }
-                            }
-                            var pA = Self.lanes(positions[ia]), pB = Self.lanes(positions[ib])
-                            minSeparation = ContactKernels.correctPositions(
-                                manifolds[i], kinds: kinds[i], bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
-                                baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
-                            positions[ia] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
-                            positions[ib] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
+            shapes.withUnsafeBufferPointer { shapes in
+                positions.withUnsafeMutableBufferPointer { positions in
+                    for i in 0..<indices.count {
+                        let ia = Int(indices[i].a), ib = Int(indices[i].b)
+                        let s = shapes.baseAddress! + i
+                        var mA = s.pointee.bodies.mA, iA = s.pointee.bodies.iA, mB = s.pointee.bodies.mB, iB = s.pointee.bodies.iB
+                        if let (t1, t2) = toiBodies {
+                            if ia != t1 && ia != t2 { mA = 0; iA = 0 }
+                            if ib != t1 && ib != t2 { mB = 0; iB = 0 }
                         }
+                        var pA = Self.lanes(positions[ia]), pB = Self.lanes(positions[ib])
+                        minSeparation = ContactKernels.correctPositions(
+                            s.pointee.manifold, kinds: s.pointee.kinds, s.pointee.bodies, mA: mA, iA: iA, mB: mB, iB: iB,
+                            baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
+                        positions[ia] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
+                        positions[ib] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
                     }
                 }
             }

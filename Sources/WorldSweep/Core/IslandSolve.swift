@@ -92,10 +92,14 @@ extension PhysicsWorld {
         var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
         swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver)
         defer { swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver) }
-        positions.removeAll(keepingCapacity: true)
-        velocities.removeAll(keepingCapacity: true)
-        positions.reserveCapacity(islandBodies.count)
-        velocities.reserveCapacity(islandBodies.count)
+        if !positions.isEmpty {   // (emptying an array is a call; most islands are one body)
+            positions.removeAll(keepingCapacity: true)
+            velocities.removeAll(keepingCapacity: true)
+        }
+        if positions.capacity < islandBodies.count {
+            positions.reserveCapacity(islandBodies.count)
+            velocities.reserveCapacity(islandBodies.count)
+        }
         Self.setLocalIndices(islandBodies, in: &scratch.localIndex, bodyCount: self.bodies.count)
         for bi in islandBodies {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c

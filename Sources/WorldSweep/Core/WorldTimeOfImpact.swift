@@ -23,12 +23,7 @@ extension PhysicsWorld {
         }
         contacts.withUnsafeMutableBufferPointer { contacts in
             for i in contacts.indices where contacts[i] != nil {
-                contacts[i]!.islandFlag = false
-                contacts[i]!.toiCount = 0
-                if !firstRoundTimesGiven {
-                    contacts[i]!.hasTOI = false
-                    contacts[i]!.toi = 1
-                }
+                contacts[i]!.startTimeOfImpactPass(keepingTimes: firstRoundTimesGiven)   // (one unwrap, not four)
             }
         }
         while true {
@@ -181,6 +176,19 @@ extension PhysicsWorld {
             bodies[bi].v = velocities[k].v
             bodies[bi].w = velocities[k].w
             bodies[bi].synchronizeTransform()
+        }
+    }
+}
+
+extension Contact {
+    /// A pass's start: out of every island, no impacts yet, and unless `keepingTimes`, no time
+    /// of impact known (the first round finds it).
+    @inline(__always) mutating func startTimeOfImpactPass(keepingTimes: Bool) {
+        islandFlag = false
+        toiCount = 0
+        if !keepingTimes {
+            hasTOI = false
+            toi = 1
         }
     }
 }
