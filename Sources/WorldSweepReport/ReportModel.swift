@@ -211,20 +211,20 @@ struct ReportModel {
         }
         DispatchQueue.global(qos: .utility).async { parametersByWorker.clear() }
         analysisWork = [fullDesign, subsetDesigns, sensitivityDesigns, parametersByWorker]
-        let perColumnInOrder = jobs.dropFirst(designJobs).map { $0! }
-        var perColumn = perColumnInOrder
-        for (j, k) in order.enumerated() { perColumn[k] = perColumnInOrder[j] }
+        // Column k's work is job `job[k]`, read in place (each copy of a work retained its parts).
+        var job = [Int](repeating: 0, count: columns.count)
+        for (j, k) in order.enumerated() { job[k] = designJobs + j }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
         never.reserveCapacity(columns.count); valuedColumns.reserveCapacity(columns.count)   // no regrowth over a big world's columns
-        for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
-            valuedColumns[column] = work.valued
-            never[column] = work.never
-            tallies[column] = work.tally
+        for (k, column) in columns.enumerated() where valuedColumns[column] == nil {
+            valuedColumns[column] = jobs[job[k]]!.valued
+            never[column] = jobs[job[k]]!.never
+            tallies[column] = jobs[job[k]]!.tally
         }
         self.valuedColumns = valuedColumns
         neverColumns = never
         self.tallies = tallies
-        analyses = perColumn.map(\.analysis)
+        analyses = job.map { jobs[$0]!.analysis }
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
         extremeList = computedExtremes
