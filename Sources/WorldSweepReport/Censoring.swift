@@ -104,6 +104,50 @@ enum Censoring {
             timeColumn = Censoring.timeColumn(ofNever: column, metrics)
             missing = Censoring.missing(column, metrics)
         }
+
+        init(column: String, timeColumn: String?, missing: Missing) {
+            self.column = column; self.timeColumn = timeColumn; self.missing = missing
+        }
+    }
+
+    /// A column's form and unit (`Units.metric`).
+    struct ColumnForm {
+        let form: Form
+        let unit: String
+
+        /// Worked out from the column's name.
+        init(_ column: String, _ metrics: MetricCatalog) {
+            form = Form(column, metrics)
+            unit = Units.metric(column, metrics)
+        }
+
+        init(form: Form, unit: String) { self.form = form; self.unit = unit }
+    }
+
+    /// What a column's form and unit read of its name: the key after the item's dot alone. So a
+    /// key's answer, worked out once, serves every item's column of it (a big world has thousands
+    /// of columns of a few keys, and each answer looks the key up in the catalog).
+    struct KeyForm {
+        let missing: Missing
+        /// The time metric's key that a never-share key counts.
+        let timeKey: String?
+        let unit: String
+        /// The never-share key of a time that can be missed (`neverColumn`).
+        let neverKey: String?
+
+        init(key: String, _ metrics: MetricCatalog) {
+            let column = "_." + key
+            missing = Censoring.missing(column, metrics)
+            timeKey = metrics.counted(byNever: key)?.name
+            unit = Units.metric(column, metrics)
+            neverKey = Censoring.neverColumn(column, metrics).map { String($0.dropFirst(2)) }
+        }
+
+        /// The form of item `prefix`'s column (`prefix`: the item's name and its dot; a name
+        /// without a dot of its own, so that the key is all that follows it).
+        func column(_ column: String, prefix: String) -> ColumnForm {
+            ColumnForm(form: Form(column: column, timeColumn: timeKey.map { prefix + $0 }, missing: missing), unit: unit)
+        }
     }
 
     /// The point's complete form of a metric (missing values counted as the rule says), or of a

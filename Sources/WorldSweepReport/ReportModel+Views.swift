@@ -6,8 +6,8 @@ extension ReportModel {
     // MARK: what matters
 
     var computedKeyColumns: [String] {
-        let present = Set(analyses.map(\.column))
-        return keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter(present.contains)
+        // (`valuedColumns` has a key per analysed column: the columns present.)
+        keyMetrics.flatMap { key in itemsCharted.map { "\($0).\(key)" } }.filter { valuedColumns[$0] != nil }
     }
 
     var computedRankedMetrics: [MetricAnalysis] {
@@ -33,15 +33,19 @@ extension ReportModel {
     var computedUnreachedOutcomes: [String] {
         // Each name once, in first-seen order (a set answers whether it is in: a search of the
         // list per name grew with the square of a big world's columns).
-        var declared: [String] = [], inDeclared = Set<String>(), seen = Set<ObjectIdentifier>()
-        for p in summary.points where seen.insert(ObjectIdentifier(p.metrics.names)).inserted {
-            for name in p.metrics.names.names where inDeclared.insert(name).inserted { declared.append(name) }
+        var tables: [MetricNames] = [], seen = Set<ObjectIdentifier>()
+        for p in summary.points where seen.insert(ObjectIdentifier(p.metrics.names)).inserted { tables.append(p.metrics.names) }
+        // One table's names are distinct already (most runs have one table).
+        var declared: [String] = tables.count == 1 ? tables[0].names : []
+        if tables.count > 1 {
+            var inDeclared = Set<String>()
+            for table in tables { for name in table.names where inDeclared.insert(name).inserted { declared.append(name) } }
         }
-        let present = Set(analyses.map(\.column))
         let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }
         guard worlds > 0 else { return [] }
         var byKey: [(key: String, items: [String])] = []
-        for column in declared where !present.contains(column) && Censoring.missing(column, metrics) == .runLength {
+        // (`valuedColumns` has a key per analysed column: the columns present.)
+        for column in declared where valuedColumns[column] == nil && Censoring.missing(column, metrics) == .runLength {
             let key = Units.metricKey(column)
             guard let item = column.split(separator: ".").first.map(String.init) else { continue }
             if let k = byKey.firstIndex(where: { $0.key == key }) { byKey[k].items.append(item) } else { byKey.append((key, [item])) }

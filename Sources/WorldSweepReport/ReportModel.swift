@@ -126,8 +126,9 @@ struct ReportModel {
         isRandom = kind == "random"
         isGrid = !(isRandom || kind == "zip")
         let present = MetricTable.names(of: summary.points)
-        let columns = Self.metricColumns(summary, present: present)
-        let table = MetricTable(summary.points, names: present, columns: { columns.map { Censoring.readColumn(Censoring.Form($0, metrics)) } }, threads: threads)
+        let forms = Self.metricForms(summary, present: present)
+        let columns = forms.map(\.form.column)
+        let table = MetricTable(summary.points, names: present, columns: { forms.map { Censoring.readColumn($0.form) } }, threads: threads)
         let p = summary.parameters.count
         let prepared = groundwork?.matching(summary.points, parameterCount: p, isRandom: isRandom)
         let ownParameters = prepared?.parameters ?? summary.points.map(\.parameters)
@@ -173,7 +174,7 @@ struct ReportModel {
             guard j >= designJobs else { _ = sharedDesign(); return nil }
             let k = order[j - designJobs]
             let column = columns[k], pointParameters = parametersByWorker.value(worker)
-            let form = Censoring.Form(column, metrics)
+            let form = forms[k].form
             let lacking = form.missing.countsNever
             // Each point's statistics read once, for its value, its never-share and the tally.
             let stored = table.column(Censoring.readColumn(form))
@@ -204,25 +205,26 @@ struct ReportModel {
             let sensitivity = everyPoint
                 ? { prepared?.sensitivity ?? sensitivityDesigns.value([-1]) { Self.sensitivityDesign(parameters: pointParameters, parameterCount: p) } }
                 : { [pts, taken] in sensitivityDesigns.value(taken) { Self.sensitivityDesign(pts, parameterCount: p) } }
-            return (Self.analyse(column, unit: Units.metric(column, metrics), pts, parameterCount: p, replicated: replicated,
+            return (Self.analyse(column, unit: forms[k].unit, pts, parameterCount: p, replicated: replicated,
                                  design: everyPoint && p > 0 ? sharedDesign() : nil, subsetDesign: subset,
                                  sensitivityDesign: sensitivity), valued, never, lacking ? tally : nil)
         }
         DispatchQueue.global(qos: .utility).async { parametersByWorker.clear() }
         analysisWork = [fullDesign, subsetDesigns, sensitivityDesigns, parametersByWorker]
-        let perColumnInOrder = jobs.dropFirst(designJobs).map { $0! }
-        var perColumn = perColumnInOrder
-        for (j, k) in order.enumerated() { perColumn[k] = perColumnInOrder[j] }
+        // Column k's work is job `job[k]`, read in place (each copy of a work retained its parts).
+        var job = [Int](repeating: 0, count: columns.count)
+        for (j, k) in order.enumerated() { job[k] = designJobs + j }
         var never: [String: [Double?]] = [:], tallies: [String: ColumnTally] = [:], valuedColumns: [String: [(Int, Double)]] = [:]
-        for (column, work) in zip(columns, perColumn) where valuedColumns[column] == nil {
-            valuedColumns[column] = work.valued
-            never[column] = work.never
-            tallies[column] = work.tally
+        never.reserveCapacity(columns.count); valuedColumns.reserveCapacity(columns.count)   // no regrowth over a big world's columns
+        for (k, column) in columns.enumerated() where valuedColumns[column] == nil {
+            valuedColumns[column] = jobs[job[k]]!.valued
+            never[column] = jobs[job[k]]!.never
+            tallies[column] = jobs[job[k]]!.tally
         }
         self.valuedColumns = valuedColumns
         neverColumns = never
         self.tallies = tallies
-        analyses = perColumn.map(\.analysis)
+        analyses = job.map { jobs[$0]!.analysis }
         keyColumns = computedKeyColumns
         rankedMetrics = computedRankedMetrics
         extremeList = computedExtremes
@@ -352,26 +354,39 @@ struct ReportModel {
     // MARK: columns
 
 
-    /// Metric columns in item order, then the contract's metric order, then partner contacts.
-    /// `present`: every metric some point has (`MetricTable.names`).
-    static func metricColumns(_ summary: SweepSummary, present: Set<String>) -> [String] {
-        var out: [String] = []
-        let metrics = summary.metricCatalog, order = metrics.all.map(\.name)
+    /// Metric columns in item order, then the contract's metric order, then partner contacts,
+    /// with their forms and units. `present`: every metric some point has (`MetricTable.names`).
+    static func metricForms(_ summary: SweepSummary, present: Set<String>) -> [Censoring.ColumnForm] {
+        var out: [Censoring.ColumnForm] = []
+        let metrics = summary.metricCatalog
+        // Each key's form and its never-share's, once (`KeyForm`).
+        let keys = metrics.all.map { d in
+            let form = Censoring.KeyForm(key: d.name, metrics)
+            return (name: d.name, form: form, never: form.neverKey.map { ($0, Censoring.KeyForm(key: $0, metrics)) })
+        }
+        let partnerKey = Censoring.KeyForm(key: "contacts.", metrics)
         for item in summary.items {
             // Each item's key columns made once as text (a big world asks this of every item and key).
             let prefix = item + "."
-            for key in order {
-                let column = prefix + key
+            // (An item name with a dot of its own, which no file can give, is read column by column.)
+            let ownDot = item.utf8.contains(UInt8(ascii: "."))
+            for key in keys {
+                let column = prefix + key.name
                 guard present.contains(column) else { continue }
-                out.append(column)
-                if let never = Censoring.neverColumn(column, metrics) { out.append(never) }
+                out.append(ownDot ? Censoring.ColumnForm(column, metrics) : key.form.column(column, prefix: prefix))
+                if let (never, form) = key.never {
+                    out.append(ownDot ? Censoring.ColumnForm(prefix + never, metrics) : form.column(prefix + never, prefix: prefix))
+                }
             }
-            for partner in summary.partners[item] ?? [] where present.contains("\(item).contacts.\(partner)") {
-                out.append("\(item).contacts.\(partner)")
+            for partner in summary.partners[item] ?? [] {
+                let column = prefix + "contacts." + partner
+                guard present.contains(column) else { continue }
+                // A written never-share key could be any name: looked up when the file writes metrics.
+                out.append(ownDot || !metrics.written.isEmpty ? Censoring.ColumnForm(column, metrics) : partnerKey.column(column, prefix: prefix))
             }
         }
-        let known = Set(out)
-        return out + present.filter { !known.contains($0) }.sorted()
+        let known = Set(out.map(\.form.column))
+        return out + present.filter { !known.contains($0) }.sorted().map { Censoring.ColumnForm($0, metrics) }
     }
 
     var metricColumns: [String] { analyses.map(\.column) }

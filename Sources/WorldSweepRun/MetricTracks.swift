@@ -47,8 +47,15 @@ struct MetricTracks {
     /// An item pair's began events this tick as one item and one behavior heard them: a short
     /// list searched in place (hashing two names per event cost more than the rest of a tick).
     /// `behavior` tells the collision behaviors apart (any number unique to each within the world).
-    struct PairBegins { var item: Int; var partner: String; var behavior: Int; var count: Int }
+    /// `next`: the same item's next entry, in the list's order (−1: none). A big world's tick
+    /// holds hundreds of entries, each item a few: a search of the whole list per event grew
+    /// with the square of the tick's contacts.
+    struct PairBegins { var item: Int; var partner: String; var behavior: Int; var count: Int; var next = -1 }
     var itemPairBegins: [PairBegins] = []
+    /// Per item, its first and last entries of `itemPairBegins` this tick (−1: none), linked by
+    /// `PairBegins.next`: a tick's search for an item's entries walks its own few. Made at the
+    /// world's first pair event (a world whose items never touch makes none).
+    var pairBeginEnds: [(first: Int32, last: Int32)] = []
     var boundaryBegins: [(item: Int, partner: String)] = []
     /// Whether some item's `begun` is not zero (cleared at the next tick's start).
     var anyBegun = false
@@ -170,11 +177,20 @@ struct MetricTracks {
     }
 
     private mutating func countPairBegin(item: Int, partner: String, behavior: Int) {
-        if let k = itemPairBegins.firstIndex(where: { $0.item == item && $0.behavior == behavior && $0.partner == partner }) {
-            itemPairBegins[k].count += 1
-        } else {
-            itemPairBegins.append(PairBegins(item: item, partner: partner, behavior: behavior, count: 1))
+        if pairBeginEnds.isEmpty { pairBeginEnds = Array(repeating: (-1, -1), count: perItem.count) }
+        var k = Int(pairBeginEnds[item].first)
+        while k >= 0 {
+            if itemPairBegins[k].behavior == behavior && itemPairBegins[k].partner == partner {
+                itemPairBegins[k].count += 1
+                return
+            }
+            k = itemPairBegins[k].next
         }
+        let added = itemPairBegins.count
+        itemPairBegins.append(PairBegins(item: item, partner: partner, behavior: behavior, count: 1))
+        let last = Int(pairBeginEnds[item].last)
+        if last >= 0 { itemPairBegins[last].next = added } else { pairBeginEnds[item].first = Int32(added) }
+        pairBeginEnds[item].last = Int32(added)
     }
 
     mutating func boundaryBegan(_ a: Int, partner: String) {
@@ -218,15 +234,21 @@ struct MetricTracks {
         if !itemPairBegins.isEmpty {
             // Per item and partner, the most any one behavior heard, taken at its first entry
             // (read in place: a copy of the list would make the removeAll below allocate).
+            // (An item's entries are linked in the list's order: those before k are its chain's
+            // start up to k, those after, the chain after k.)
             for k in itemPairBegins.indices {
                 let e = itemPairBegins[k]
-                if itemPairBegins[..<k].contains(where: { $0.item == e.item && $0.partner == e.partner }) { continue }
+                var j = Int(pairBeginEnds[e.item].first), seenBefore = false
+                while j != k && !seenBefore { seenBefore = itemPairBegins[j].partner == e.partner; j = itemPairBegins[j].next }
+                if seenBefore { continue }
                 var n = e.count
-                for f in itemPairBegins[(k + 1)...] where f.item == e.item && f.partner == e.partner { n = max(n, f.count) }
+                j = e.next
+                while j >= 0 { if itemPairBegins[j].partner == e.partner { n = max(n, itemPairBegins[j].count) }; j = itemPairBegins[j].next }
                 items[e.item].contacts += n
                 perItem[e.item].addContacts(n, partner: e.partner)
                 perItem[e.item].begun += n
             }
+            for k in itemPairBegins.indices { pairBeginEnds[itemPairBegins[k].item] = (-1, -1) }
             itemPairBegins.removeAll(keepingCapacity: true)
         }
         for (item, partner) in boundaryBegins {

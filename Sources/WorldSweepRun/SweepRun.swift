@@ -233,12 +233,12 @@ public struct SweepRun {
                 for file in files { try file.place() }
             }
             worlds = try AppendFile(path: worldsPath, truncate: true)
-            try worlds.append(layout.header + "\n")
+            let header = layout.header + "\n", partnersHeader = layout.partnersHeader + "\n"   // each made once
+            try worlds.append(header)
             partners = try AppendFile(path: partnersPath, truncate: true)
-            try partners.append(layout.partnersHeader + "\n")
+            try partners.append(partnersHeader)
             sums = try AppendFile(path: sumsPath, truncate: true)
-            worldsEnd = layout.header.utf8.count + 1
-            partnersEnd = layout.partnersHeader.utf8.count + 1
+            (worldsEnd, partnersEnd) = (header.utf8.count, partnersHeader.utf8.count)
             try streamPoints()
         }
 

@@ -143,6 +143,39 @@ import TestScratch
         #expect(touching > 20, "only \(touching) pairs touch")
     }
 
+    /// The update takes its rows once for a whole range of slots: each kernel call writes every
+    /// row it reads. Groups of 2 … 8 pairs, one after the other in one set of rows (first filled
+    /// with NaN, then left as the group before left them), each give `Collide.polygons`' manifold,
+    /// the points past a manifold's count included (all zero, as `Manifold()` has them).
+    @Test func sharedRowsCarryNothingOver() {
+        var rng = SeededNumbers(11)
+        let boxes = (0..<12).map { _ in Shape.box(halfWidth: Float(rng.uniform(0.2, 0.6)), halfHeight: Float(rng.uniform(0.2, 0.6))) }
+        let transforms = (0..<12).map { k in
+            Transform(p: Vec2(Float(k % 4) * 0.6 + Float(rng.uniform(-0.1, 0.1)), Float(k / 4) * 0.6), q: Rot(Float(rng.uniform(-1, 1))))
+        }
+        var pairs: [(Int, Int)] = []
+        for a in 0..<12 { for b in 0..<12 where a != b { pairs.append((a, b)) } }
+        var touching = 0, onePoint = 0, groups = 0
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: BoxPairLanes.scratchRowCount) { rows in
+            rows.initialize(repeating: SIMD8(repeating: .nan))
+            var first = 0
+            while first < pairs.count {
+                let size = 2 + groups % 7
+                let group = Array(pairs[first..<min(first + size, pairs.count)])
+                let lanes = BoxPairLanes.collide(group.map { (boxes[$0.0], transforms[$0.0], boxes[$0.1], transforms[$0.1]) },
+                                                 rows: rows.baseAddress!)
+                for (k, (a, b)) in group.enumerated() {
+                    let alone = Collide.polygons(boxes[a], transforms[a], boxes[b], transforms[b])
+                    #expect(Self.bits(lanes[k]) == Self.bits(alone), "pair \(a)-\(b) in lane \(k) of a group of \(group.count)")
+                    if alone.pointCount > 0 { touching += 1 }
+                    if alone.pointCount == 1 { onePoint += 1 }
+                }
+                first += size; groups += 1
+            }
+        }
+        #expect(touching > 20 && onePoint > 0, "\(touching) pairs touch, \(onePoint) with one point")
+    }
+
     static func bits(_ m: Manifold) -> [UInt32] {
         [m.kind == .circles ? 0 : m.kind == .faceA ? 1 : 2, UInt32(m.pointCount), m.localNormal.x.bitPattern, m.localNormal.y.bitPattern,
          m.localPoint.x.bitPattern, m.localPoint.y.bitPattern, m.point0.localPoint.x.bitPattern, m.point0.localPoint.y.bitPattern,
@@ -154,15 +187,18 @@ extension BoxPairLanes {
     /// The lane kernel on up to eight box pairs (A, its transform, B, its transform), lanes past
     /// them repeating the first, as the contact update gathers them.
     static func collide(_ group: [(Shape, Transform, Shape, Transform)]) -> [Manifold] {
-        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount + ManifoldRows.rowCount) { rows in
-            for k in 0..<width {
-                var (a, xfA, b, xfB) = group[k < group.count ? k : 0]
-                gather(&a, xfA, into: rows.baseAddress!, lane: k, asB: false)
-                gather(&b, xfB, into: rows.baseAddress!, lane: k, asB: true)
-            }
-            let manifolds = ManifoldRows(collide(rows.baseAddress!), into: rows.baseAddress! + rowCount)
-            return group.indices.map { manifolds.manifold(lane: $0) }
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: scratchRowCount) { collide(group, rows: $0.baseAddress!) }
+    }
+
+    /// The same in the given `scratchRowCount` rows, whatever they hold.
+    static func collide(_ group: [(Shape, Transform, Shape, Transform)], rows: UnsafeMutablePointer<SIMD8<Float>>) -> [Manifold] {
+        for k in 0..<width {
+            var (a, xfA, b, xfB) = group[k < group.count ? k : 0]
+            gather(&a, xfA, into: rows, lane: k, asB: false)
+            gather(&b, xfB, into: rows, lane: k, asB: true)
         }
+        let manifolds = ManifoldRows(collide(rows), into: rows + rowCount)
+        return group.indices.map { manifolds.manifold(lane: $0) }
     }
 }
 

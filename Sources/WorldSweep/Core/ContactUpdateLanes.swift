@@ -19,46 +19,50 @@ extension PhysicsWorld {
                                 pairs: UnsafeBufferPointer<BodyPair>, contacts: UnsafeMutableBufferPointer<Contact?>,
                                 changes: UnsafeMutableBufferPointer<TouchChange>, steps: UnsafeMutableBufferPointer<ContactUpdateStep>,
                                 inLanes: Bool) -> Int {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: BoxPairLanes.width) { waiting in
-            let waiting = waiting.baseAddress!
-            var waitingCount = 0, inLanesCount = 0
-            for i in range {
-                steps[i] = .none
-                guard contacts[i] != nil else { continue }
-                let p = pairs[i]
-                let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                guard a.pointee.isActive || b.pointee.isActive else { steps[i] = .asleep; continue }
-                guard boxes[p.a].overlaps(boxes[p.b]) else { steps[i] = .destroy; continue }
-                if inLanes && BoxPairLanes.takes(a.pointee.shape) && BoxPairLanes.takes(b.pointee.shape) {
-                    guard contacts[i]!.needsNarrowPhase(a.pointee.xf, b.pointee.xf) else { continue }
-                    waiting[waitingCount] = i
-                    waitingCount &+= 1
-                    if waitingCount == BoxPairLanes.width {
-                        inLanesCount &+= waitingCount
-                        BoxPairLanes.refresh(waiting, count: waitingCount, bodies: bodies, pairs: pairs, contacts: contacts,
-                                             changes: changes, steps: steps)
-                        waitingCount = 0
+        // The kernel's rows, taken once for the whole range (too big for the stack, they would
+        // be allocated on the heap at each call).
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: BoxPairLanes.scratchRowCount) { rows in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: BoxPairLanes.width) { waiting in
+                let waiting = waiting.baseAddress!, rows = rows.baseAddress!
+                var waitingCount = 0, inLanesCount = 0
+                for i in range {
+                    steps[i] = .none
+                    guard contacts[i] != nil else { continue }
+                    let p = pairs[i]
+                    let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+                    guard a.pointee.isActive || b.pointee.isActive else { steps[i] = .asleep; continue }
+                    guard boxes[p.a].overlaps(boxes[p.b]) else { steps[i] = .destroy; continue }
+                    if inLanes && BoxPairLanes.takes(a.pointee.shape) && BoxPairLanes.takes(b.pointee.shape) {
+                        guard contacts[i]!.needsNarrowPhase(a.pointee.xf, b.pointee.xf) else { continue }
+                        waiting[waitingCount] = i
+                        waitingCount &+= 1
+                        if waitingCount == BoxPairLanes.width {
+                            inLanesCount &+= waitingCount
+                            BoxPairLanes.refresh(waiting, count: waitingCount, rows: rows, bodies: bodies, pairs: pairs,
+                                                 contacts: contacts, changes: changes, steps: steps)
+                            waitingCount = 0
+                        }
+                        continue
                     }
-                    continue
+                    // The shapes lent where they lie (`Contact.refresh(_:lending:…)`): only read, by
+                    // any number of threads at once.
+                    Self.keep(Contact.refresh(&contacts[i]!, lending: &a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf),
+                              i, changes, steps)
                 }
-                // The shapes lent where they lie (`Contact.refresh(_:lending:…)`): only read, by
-                // any number of threads at once.
-                Self.keep(Contact.refresh(&contacts[i]!, lending: &a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf),
-                          i, changes, steps)
+                if waitingCount > 1 {
+                    inLanesCount &+= waitingCount
+                    BoxPairLanes.refresh(waiting, count: waitingCount, rows: rows, bodies: bodies, pairs: pairs,
+                                         contacts: contacts, changes: changes, steps: steps)
+                } else if waitingCount == 1 {
+                    // One pair alone: the kernel on one lane costs less than on eight.
+                    let i = waiting[0], p = pairs[i]
+                    let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+                    let m = Collide.polygons(a.pointee.shape, a.pointee.xf, b.pointee.shape, b.pointee.xf)
+                    Self.keep(contacts[i]!.adopt(m, a.pointee.xf, a.pointee.shape.radius, b.pointee.xf, b.pointee.shape.radius),
+                              i, changes, steps)
+                }
+                return inLanesCount
             }
-            if waitingCount > 1 {
-                inLanesCount &+= waitingCount
-                BoxPairLanes.refresh(waiting, count: waitingCount, bodies: bodies, pairs: pairs, contacts: contacts,
-                                     changes: changes, steps: steps)
-            } else if waitingCount == 1 {
-                // One pair alone: the kernel on one lane costs less than on eight.
-                let i = waiting[0], p = pairs[i]
-                let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                let m = Collide.polygons(a.pointee.shape, a.pointee.xf, b.pointee.shape, b.pointee.xf)
-                Self.keep(contacts[i]!.adopt(m, a.pointee.xf, a.pointee.shape.radius, b.pointee.xf, b.pointee.shape.radius),
-                          i, changes, steps)
-            }
-            return inLanesCount
         }
     }
 
@@ -66,7 +70,9 @@ extension PhysicsWorld {
     @inline(__always)
     static func keep(_ change: TouchChange, _ i: Int, _ changes: UnsafeMutableBufferPointer<TouchChange>,
                      _ steps: UnsafeMutableBufferPointer<ContactUpdateStep>) {
-        if change != .none { changes[i] = change; steps[i] = .changed }
+        // A pattern, not `!=`: the derived equality compares the payloads through a call.
+        if case .none = change { return }
+        changes[i] = change; steps[i] = .changed
     }
 }
 
@@ -97,29 +103,30 @@ enum BoxPairLanes {
     /// B's, then A's transform (x, y, sin, cos), B's, and the two radii.
     private static let transformRow = 8 * vertexCount, radiusRow = transformRow + 8
     static let rowCount = radiusRow + 2
+    /// The rows `refresh` works in: the gathered pairs, then the manifolds.
+    static let scratchRowCount = rowCount + ManifoldRows.rowCount
 
     /// Runs the kernel on the `count` (2 … 8) contact slots in `waiting`, all box–box, enabled
     /// and not current, and takes each lane's manifold into its contact, its change into `changes`.
+    /// `rows`: `scratchRowCount` rows, every one written here before it is read.
     @inline(never)
-    static func refresh(_ waiting: UnsafeMutablePointer<Int>, count: Int, bodies: UnsafeMutableBufferPointer<Body>,
-                        pairs: UnsafeBufferPointer<BodyPair>, contacts: UnsafeMutableBufferPointer<Contact?>,
+    static func refresh(_ waiting: UnsafeMutablePointer<Int>, count: Int, rows: UnsafeMutablePointer<SIMD8<Float>>,
+                        bodies: UnsafeMutableBufferPointer<Body>, pairs: UnsafeBufferPointer<BodyPair>,
+                        contacts: UnsafeMutableBufferPointer<Contact?>,
                         changes: UnsafeMutableBufferPointer<TouchChange>, steps: UnsafeMutableBufferPointer<ContactUpdateStep>) {
-        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: rowCount + ManifoldRows.rowCount) { rows in
-            let rows = rows.baseAddress!
-            // Lanes past `count` repeat the first contact (their results are not read).
-            for k in 0..<width {
-                let p = pairs[waiting[k < count ? k : 0]]
-                let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                gather(&a.pointee.shape, a.pointee.xf, into: rows, lane: k, asB: false)
-                gather(&b.pointee.shape, b.pointee.xf, into: rows, lane: k, asB: true)
-            }
-            let manifolds = ManifoldRows(collide(rows), into: rows + rowCount)
-            for k in 0..<count {
-                let i = waiting[k], p = pairs[i]
-                let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-                PhysicsWorld.keep(contacts[i]!.adopt(manifolds.manifold(lane: k), a.pointee.xf, rows[radiusRow][k],
-                                                     b.pointee.xf, rows[radiusRow + 1][k]), i, changes, steps)
-            }
+        // Lanes past `count` repeat the first contact (their results are not read).
+        for k in 0..<width {
+            let p = pairs[waiting[k < count ? k : 0]]
+            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+            gather(&a.pointee.shape, a.pointee.xf, into: rows, lane: k, asB: false)
+            gather(&b.pointee.shape, b.pointee.xf, into: rows, lane: k, asB: true)
+        }
+        let manifolds = ManifoldRows(collide(rows), into: rows + rowCount)
+        for k in 0..<count {
+            let i = waiting[k], p = pairs[i]
+            let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
+            PhysicsWorld.keep(contacts[i]!.adopt(manifolds.manifold(lane: k), a.pointee.xf, rows[radiusRow][k],
+                                                 b.pointee.xf, rows[radiusRow + 1][k]), i, changes, steps)
         }
     }
 
@@ -184,8 +191,11 @@ struct ManifoldRows {
         m.kind = faceA >> k & 1 != 0 ? .faceA : faceB >> k & 1 != 0 ? .faceB : .circles
         m.localNormal = Vec2(value(0, k), value(1, k))
         m.localPoint = Vec2(value(2, k), value(3, k))
-        if hasPoint0 >> k & 1 != 0 { m.append(ManifoldPoint(localPoint: Vec2(value(4, k), value(5, k)), id: ContactFeature(code: Int(value(8, k))))) }
-        if hasPoint1 >> k & 1 != 0 { m.append(ManifoldPoint(localPoint: Vec2(value(6, k), value(7, k)), id: ContactFeature(code: Int(value(9, k))))) }
+        // Both points taken as they are, without a branch: a lane without its point holds
+        // zeros there (`CollideLanes.collision`), which is `ManifoldPoint()`.
+        m.point0 = ManifoldPoint(localPoint: Vec2(value(4, k), value(5, k)), id: ContactFeature(code: Int(value(8, k))))
+        m.point1 = ManifoldPoint(localPoint: Vec2(value(6, k), value(7, k)), id: ContactFeature(code: Int(value(9, k))))
+        m.pointCount = Int(hasPoint0 >> k & 1 &+ hasPoint1 >> k & 1)
         return m
     }
 }
