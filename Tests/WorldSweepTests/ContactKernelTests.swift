@@ -33,10 +33,10 @@ import Testing
         return (c, a, b)
     }
 
-    @Test(arguments: [1, 2, 3, 4])
-    func eightLanesEqualEightSingleWorlds(seed: UInt64) {
-        var r = Random(state: seed)
-        let lanes = (0..<8).map { k in randomLane(&r, points: (k + Int(seed)) % 3) }
+    typealias Lane = (ContactLanes<Float>, VelocityLanes<Float>, VelocityLanes<Float>)
+
+    /// Eight single-world constraints and their bodies as the eight lanes of one.
+    static func wide(_ lanes: [Lane]) -> (ContactLanes<SIMD8<Float>>, VelocityLanes<SIMD8<Float>>, VelocityLanes<SIMD8<Float>>) {
         typealias V = SIMD8<Float>
         func gather(_ f: (ContactLanes<Float>) -> Float) -> V { V(lanes.map { f($0.0) }) }
         func gatherPoint(_ p: KeyPath<ContactLanes<Float>, ContactPointLanes<Float>>) -> ContactPointLanes<V> {
@@ -49,13 +49,21 @@ import Testing
         }
         var one = SIMDMask<SIMD8<Int32>>(), two = SIMDMask<SIMD8<Int32>>()
         for k in 0..<8 { one[k] = lanes[k].0.onePoint; two[k] = lanes[k].0.twoPoints }
-        var wide = ContactLanes<V>(nx: gather(\.nx), ny: gather(\.ny), p0: gatherPoint(\.p0), p1: gatherPoint(\.p1),
-                                   k11: gather(\.k11), k12: gather(\.k12), k22: gather(\.k22),
-                                   m11: gather(\.m11), m21: gather(\.m21), m12: gather(\.m12), m22: gather(\.m22),
-                                   friction: gather(\.friction), mA: gather(\.mA), iA: gather(\.iA), mB: gather(\.mB), iB: gather(\.iB),
-                                   onePoint: one, twoPoints: two)
-        var wa = VelocityLanes(vx: V(lanes.map(\.1.vx)), vy: V(lanes.map(\.1.vy)), w: V(lanes.map(\.1.w)))
-        var wb = VelocityLanes(vx: V(lanes.map(\.2.vx)), vy: V(lanes.map(\.2.vy)), w: V(lanes.map(\.2.w)))
+        let c = ContactLanes<V>(nx: gather(\.nx), ny: gather(\.ny), p0: gatherPoint(\.p0), p1: gatherPoint(\.p1),
+                                k11: gather(\.k11), k12: gather(\.k12), k22: gather(\.k22),
+                                m11: gather(\.m11), m21: gather(\.m21), m12: gather(\.m12), m22: gather(\.m22),
+                                friction: gather(\.friction), mA: gather(\.mA), iA: gather(\.iA), mB: gather(\.mB), iB: gather(\.iB),
+                                onePoint: one, twoPoints: two)
+        let a = VelocityLanes(vx: V(lanes.map(\.1.vx)), vy: V(lanes.map(\.1.vy)), w: V(lanes.map(\.1.w)))
+        let b = VelocityLanes(vx: V(lanes.map(\.2.vx)), vy: V(lanes.map(\.2.vy)), w: V(lanes.map(\.2.w)))
+        return (c, a, b)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func eightLanesEqualEightSingleWorlds(seed: UInt64) {
+        var r = Random(state: seed)
+        let lanes = (0..<8).map { k in randomLane(&r, points: (k + Int(seed)) % 3) }
+        var (wide, wa, wb) = Self.wide(lanes)
         for _ in 0..<EngineSettings.velocityIterations { ContactVelocityKernel.solve(&wide, &wa, &wb) }
 
         var changed = 0

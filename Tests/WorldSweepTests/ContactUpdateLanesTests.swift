@@ -176,6 +176,30 @@ import TestScratch
         #expect(touching > 20 && onePoint > 0, "\(touching) pairs touch, \(onePoint) with one point")
     }
 
+    /// The lanes' ids reach the contacts as keys worked out in the vector: each lane's key is
+    /// `ContactFeature.key` of the id its fields make, and `ContactFeature(key:)` gives that id back.
+    @Test func featureKeysInLanesAreTheIdsKeys() {
+        var ids: [ContactFeature] = []
+        for indexA in [0, 1, 2, 3, 7, 128, 255] as [UInt8] {
+            for indexB in [0, 1, 3, 200, 255] as [UInt8] {
+                for typeA in [ContactFeature.vertex, ContactFeature.face] {
+                    for typeB in [ContactFeature.vertex, ContactFeature.face] {
+                        ids.append(ContactFeature(indexA: indexA, indexB: indexB, typeA: typeA, typeB: typeB))
+                    }
+                }
+            }
+        }
+        for first in stride(from: 0, to: ids.count, by: 8) {
+            let group = (0..<8).map { ids[min(first + $0, ids.count - 1)] }
+            func lanes(_ field: (ContactFeature) -> UInt8) -> SIMD8<Float> { SIMD8(group.map { Float(field($0)) }) }
+            let keys = FeatureLanes(indexA: lanes(\.indexA), indexB: lanes(\.indexB), typeA: lanes(\.typeA), typeB: lanes(\.typeB)).keys
+            for k in 0..<8 {
+                #expect(keys[k] == group[k].key, "\(group[k])")
+                #expect(ContactFeature(key: keys[k]) == group[k])
+            }
+        }
+    }
+
     static func bits(_ m: Manifold) -> [UInt32] {
         [m.kind == .circles ? 0 : m.kind == .faceA ? 1 : 2, UInt32(m.pointCount), m.localNormal.x.bitPattern, m.localNormal.y.bitPattern,
          m.localPoint.x.bitPattern, m.localPoint.y.bitPattern, m.point0.localPoint.x.bitPattern, m.point0.localPoint.y.bitPattern,

@@ -5,88 +5,98 @@
 struct BodyPosition { var c: Vec2; var a: Float }
 struct BodyVelocity { var v: Vec2; var w: Float }
 
-/// What the solver needs of a contact: its manifold and the material and mass of both bodies,
-/// with indices into the island's position and velocity arrays.
-struct ContactInput {
-    var manifold: Manifold
-    var indexA: Int, indexB: Int
-    var invMassA: Float, invMassB: Float
-    var invIA: Float, invIB: Float
-    var localCenterA: Vec2, localCenterB: Vec2
-    var radiusA: Float, radiusB: Float
-    var friction: Float, restitution: Float
+/// A contact's two bodies, as places in the island's position and velocity arrays: the one thing
+/// every iteration reads beside the constraint, so it is kept apart in eight bytes.
+struct ContactBodyIndices { var a: Int32, b: Int32 }
+
+/// What a contact's set-up and position correction read, and the velocity iterations do not: its
+/// manifold, its bodies' mass and shape, the manifold's kind and the mixed restitution.
+struct ContactShapeLane {
+    var manifold: ManifoldLanes<Float>
+    var bodies: ContactBodiesLanes<Float>
+    var kinds: ManifoldKinds
+    var restitution: Float
 }
 
 struct ContactSolver {
-    var inputs: [ContactInput]
-    /// Each contact's velocity constraint, manifold and bodies, in the form the shared kernels
-    /// take (one lane).
-    var constraints: [ContactLanes<Float>]
-    private var manifolds: [ManifoldLanes<Float>]
-    private var bodies: [ContactBodiesLanes<Float>]
+    /// Each contact's velocity constraint, shape and bodies' places, in the form the shared
+    /// kernels take (one lane).
+    var constraints: [ContactLanes<Float>] = []
+    private var shapes: [ContactShapeLane] = []
+    private var indices: [ContactBodyIndices] = []
 
-    /// No contacts yet: a solver kept to be filled again and again (`inputs`, then `prepare`),
+    /// No contacts yet: a solver kept to be filled again and again (`removeAll`, then `append`),
     /// so its arrays keep their storage (an island solve per island, a time-of-impact pass per impact).
-    init() { inputs = []; constraints = []; manifolds = []; bodies = [] }
+    init() {}
 
-    /// Each of `inputs`' constraint, manifold and bodies, into the arrays this solver already has
-    /// (emptied first, their storage kept).
-    mutating func prepare(warmStarting: Bool, dtRatio: Float) {
-        constraints.removeAll(keepingCapacity: true)
-        manifolds.removeAll(keepingCapacity: true)
-        bodies.removeAll(keepingCapacity: true)
-        if constraints.capacity < inputs.count {   // room made once, not by doubling
-            constraints.reserveCapacity(inputs.count); manifolds.reserveCapacity(inputs.count); bodies.reserveCapacity(inputs.count)
+    var count: Int { indices.count }
+
+    /// Empties the solver, keeping its storage, with room for `count` contacts made at once (not
+    /// by doubling).
+    /// (Already empty, as after most islands without contacts, it is left alone: emptying an
+    /// array is a call.)
+    mutating func removeAll(reservingCapacity count: Int) {
+        if !indices.isEmpty {
+            constraints.removeAll(keepingCapacity: true); shapes.removeAll(keepingCapacity: true)
+            indices.removeAll(keepingCapacity: true)
         }
-        for c in inputs {
-            let b = Self.bodies(c), m = c.manifold
-            // The carried impulses, scaled by `dtRatio` when warm starting, else none.
-            func carried(_ impulse: Float) -> Float { warmStarting ? dtRatio * impulse : 0 }
-            constraints.append(ContactLanes(beforeSetUp: b, friction: c.friction,
-                                            normalImpulse0: carried(m.point0.normalImpulse), tangentImpulse0: carried(m.point0.tangentImpulse),
-                                            normalImpulse1: carried(m.point1.normalImpulse), tangentImpulse1: carried(m.point1.tangentImpulse)))
-            manifolds.append(ManifoldLanes(oneLane: c.manifold))
-            bodies.append(b)
+        if indices.capacity < count {
+            constraints.reserveCapacity(count); shapes.reserveCapacity(count); indices.reserveCapacity(count)
         }
     }
 
-    /// A contact's bodies as the kernels take them.
-    private static func bodies(_ c: ContactInput) -> ContactBodiesLanes<Float> {
-        ContactBodiesLanes(mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB,
-                           localCenterAX: c.localCenterA.x, localCenterAY: c.localCenterA.y,
-                           localCenterBX: c.localCenterB.x, localCenterBY: c.localCenterB.y,
-                           radiusA: c.radiusA, radiusB: c.radiusB)
+    /// One contact: its manifold, its bodies' places `indexA`, `indexB` in the island's arrays,
+    /// their mass and shape (`bodies`), the mixed friction and restitution. Its constraint carries
+    /// the manifold's impulses scaled by `dtRatio` when warm starting, else none. With `states`
+    /// (the island's positions and velocities), the constraint is set up at once
+    /// (`initializeVelocityConstraints`' work for this contact), while its inputs are at hand.
+    mutating func append(_ m: Manifold, indexA: Int, indexB: Int, bodies b: ContactBodiesLanes<Float>,
+                         friction: Float, restitution: Float, warmStarting: Bool, dtRatio: Float,
+                         initializingWith states: (UnsafeBufferPointer<BodyPosition>, UnsafeBufferPointer<BodyVelocity>)? = nil) {
+        // The carried impulses, scaled by `dtRatio` when warm starting, else none.
+        func carried(_ impulse: Float) -> Float { warmStarting ? dtRatio * impulse : 0 }
+        var constraint = ContactLanes(beforeSetUp: b, friction: friction,
+                                      normalImpulse0: carried(m.point0.normalImpulse), tangentImpulse0: carried(m.point0.tangentImpulse),
+                                      normalImpulse1: carried(m.point1.normalImpulse), tangentImpulse1: carried(m.point1.tangentImpulse))
+        let manifold = ManifoldLanes(oneLane: m), kind = ManifoldKinds(m.kind)
+        if let (positions, velocities) = states {
+            ContactKernels.initialize(&constraint, manifold, kinds: kind, b, restitution: restitution,
+                                      Self.lanes(positions[indexA]), Self.lanes(positions[indexB]),
+                                      Self.lanes(velocities[indexA]), Self.lanes(velocities[indexB]))
+        }
+        constraints.append(constraint)
+        shapes.append(ContactShapeLane(manifold: manifold, bodies: b, kinds: kind, restitution: restitution))
+        indices.append(ContactBodyIndices(a: Int32(truncatingIfNeeded: indexA), b: Int32(truncatingIfNeeded: indexB)))
     }
 
-    private static func lanes(_ p: BodyPosition) -> PositionLanes<Float> { PositionLanes(cx: p.c.x, cy: p.c.y, a: p.a) }
-    private static func lanes(_ v: BodyVelocity) -> VelocityLanes<Float> { VelocityLanes(vx: v.v.x, vy: v.v.y, w: v.w) }
+    @inline(__always) private static func lanes(_ p: BodyPosition) -> PositionLanes<Float> { PositionLanes(cx: p.c.x, cy: p.c.y, a: p.a) }
+    @inline(__always) private static func lanes(_ v: BodyVelocity) -> VelocityLanes<Float> { VelocityLanes(vx: v.v.x, vy: v.v.y, w: v.w) }
 
     // The loops below read and write through buffer pointers: indexing the arrays checked bounds
     // and uniqueness for every contact of every iteration. Without contacts they return at once:
     // the empty arrays' storage, shared, would be copied to be written.
 
+    /// Sets up every constraint appended without states.
     mutating func initializeVelocityConstraints(_ positions: [BodyPosition], _ velocities: [BodyVelocity]) {
-        if inputs.isEmpty { return }
-        inputs.withUnsafeBufferPointer { inputs in
-            constraints.withUnsafeMutableBufferPointer { constraints in
-                for i in 0..<inputs.count {
-                    let c = inputs.baseAddress! + i
-                    ContactKernels.initialize(&constraints[i], manifolds[i], kinds: ManifoldKinds(c.pointee.manifold.kind), bodies[i],
-                                              restitution: c.pointee.restitution,
-                                              Self.lanes(positions[c.pointee.indexA]), Self.lanes(positions[c.pointee.indexB]),
-                                              Self.lanes(velocities[c.pointee.indexA]), Self.lanes(velocities[c.pointee.indexB]))
-                }
+        if indices.isEmpty { return }
+        let shapes = self.shapes, indices = self.indices
+        constraints.withUnsafeMutableBufferPointer { constraints in
+            for i in 0..<indices.count {
+                let ia = Int(indices[i].a), ib = Int(indices[i].b), s = shapes[i]
+                ContactKernels.initialize(&constraints[i], s.manifold, kinds: s.kinds, s.bodies, restitution: s.restitution,
+                                          Self.lanes(positions[ia]), Self.lanes(positions[ib]),
+                                          Self.lanes(velocities[ia]), Self.lanes(velocities[ib]))
             }
         }
     }
 
     func warmStart(_ velocities: inout [BodyVelocity]) {
-        if inputs.isEmpty { return }
-        inputs.withUnsafeBufferPointer { inputs in
+        if indices.isEmpty { return }
+        indices.withUnsafeBufferPointer { indices in
             constraints.withUnsafeBufferPointer { constraints in
                 velocities.withUnsafeMutableBufferPointer { velocities in
-                    for i in 0..<inputs.count {
-                        let ia = inputs[i].indexA, ib = inputs[i].indexB
+                    for i in 0..<indices.count {
+                        let ia = Int(indices[i].a), ib = Int(indices[i].b)
                         var a = Self.lanes(velocities[ia]), b = Self.lanes(velocities[ib])
                         ContactKernels.warmStart(constraints[i], &a, &b)
                         velocities[ia] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
@@ -98,12 +108,12 @@ struct ContactSolver {
     }
 
     mutating func solveVelocityConstraints(_ velocities: inout [BodyVelocity]) {
-        if inputs.isEmpty { return }
-        inputs.withUnsafeBufferPointer { inputs in
+        if indices.isEmpty { return }
+        indices.withUnsafeBufferPointer { indices in
             constraints.withUnsafeMutableBufferPointer { constraints in
                 velocities.withUnsafeMutableBufferPointer { velocities in
-                    for i in 0..<inputs.count {
-                        let ia = inputs[i].indexA, ib = inputs[i].indexB
+                    for i in 0..<indices.count {
+                        let ia = Int(indices[i].a), ib = Int(indices[i].b)
                         var a = Self.lanes(velocities[ia]), b = Self.lanes(velocities[ib])
                         ContactVelocityKernel.solve(&constraints[i], &a, &b)
                         velocities[ia] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w)
@@ -129,22 +139,25 @@ struct ContactSolver {
     func solvePositionConstraints(_ positions: inout [BodyPosition], toiBodies: (Int, Int)? = nil) -> Bool {
         var minSeparation: Float = 0
         let baumgarte = toiBodies == nil ? EngineSettings.baumgarte : EngineSettings.toiBaumgarte
-        inputs.withUnsafeBufferPointer { inputs in
-            positions.withUnsafeMutableBufferPointer { positions in
-                for i in 0..<inputs.count {
-                    let c = inputs.baseAddress! + i
-                    var mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
-                    let ia = c.pointee.indexA, ib = c.pointee.indexB
-                    if let (t1, t2) = toiBodies {
-                        if ia != t1 && ia != t2 { mA = 0; iA = 0 }
-                        if ib != t1 && ib != t2 { mB = 0; iB = 0 }
+        if indices.isEmpty { return ContactKernels.positionsSolved(minSeparation: minSeparation, timeOfImpact: toiBodies != nil) }
+        indices.withUnsafeBufferPointer { indices in
+            shapes.withUnsafeBufferPointer { shapes in
+                positions.withUnsafeMutableBufferPointer { positions in
+                    for i in 0..<indices.count {
+                        let ia = Int(indices[i].a), ib = Int(indices[i].b)
+                        let s = shapes.baseAddress! + i
+                        var mA = s.pointee.bodies.mA, iA = s.pointee.bodies.iA, mB = s.pointee.bodies.mB, iB = s.pointee.bodies.iB
+                        if let (t1, t2) = toiBodies {
+                            if ia != t1 && ia != t2 { mA = 0; iA = 0 }
+                            if ib != t1 && ib != t2 { mB = 0; iB = 0 }
+                        }
+                        var pA = Self.lanes(positions[ia]), pB = Self.lanes(positions[ib])
+                        minSeparation = ContactKernels.correctPositions(
+                            s.pointee.manifold, kinds: s.pointee.kinds, s.pointee.bodies, mA: mA, iA: iA, mB: mB, iB: iB,
+                            baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
+                        positions[ia] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
+                        positions[ib] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
                     }
-                    var pA = Self.lanes(positions[ia]), pB = Self.lanes(positions[ib])
-                    minSeparation = ContactKernels.correctPositions(
-                        manifolds[i], kinds: ManifoldKinds(c.pointee.manifold.kind), bodies[i], mA: mA, iA: iA, mB: mB, iB: iB,
-                        baumgarte: baumgarte, &pA, &pB, minSeparation: minSeparation, active: true)
-                    positions[ia] = BodyPosition(c: Vec2(pA.cx, pA.cy), a: pA.a)
-                    positions[ib] = BodyPosition(c: Vec2(pB.cx, pB.cy), a: pB.a)
                 }
             }
         }

@@ -169,7 +169,8 @@ enum BoxPairLanes {
 /// (`Manifold(oneLane:)` of that lane) by plain loads rather than a lane extract per field.
 struct ManifoldRows {
     static let rowCount = 10
-    /// Rows: local normal x, y, local point x, y, point 0 x, y, point 1 x, y, id codes 0, 1.
+    /// Rows: local normal x, y, local point x, y, point 0 x, y, point 1 x, y, then the points'
+    /// id keys (`ContactFeature.key`, as UInt32 bits).
     private let rows: UnsafeMutablePointer<Float>
     /// Lane k: bit k.
     private let faceA: UInt32, faceB: UInt32, hasPoint0: UInt32, hasPoint1: UInt32
@@ -178,13 +179,16 @@ struct ManifoldRows {
         let m = c.manifold
         memory[0] = m.localNormalX; memory[1] = m.localNormalY; memory[2] = m.localPointX; memory[3] = m.localPointY
         memory[4] = m.point0X; memory[5] = m.point0Y; memory[6] = m.point1X; memory[7] = m.point1Y
-        memory[8] = c.id0.code; memory[9] = c.id1.code
+        memory[8] = unsafeBitCast(c.id0.keys, to: SIMD8<Float>.self); memory[9] = unsafeBitCast(c.id1.keys, to: SIMD8<Float>.self)
         rows = UnsafeMutableRawPointer(memory).assumingMemoryBound(to: Float.self)
         faceA = laneBits(m.isFaceA); faceB = laneBits(m.isFaceB)
         hasPoint0 = laneBits(m.hasPoint0); hasPoint1 = laneBits(m.hasPoint1)
     }
 
     @inline(__always) private func value(_ row: Int, _ k: Int) -> Float { rows[row &* 8 &+ k] }
+    @inline(__always) private func key(_ row: Int, _ k: Int) -> UInt32 {
+        UnsafeRawPointer(rows).load(fromByteOffset: (row &* 8 &+ k) &* 4, as: UInt32.self)
+    }
 
     @inline(__always) func manifold(lane k: Int) -> Manifold {
         var m = Manifold()
@@ -193,9 +197,27 @@ struct ManifoldRows {
         m.localPoint = Vec2(value(2, k), value(3, k))
         // Both points taken as they are, without a branch: a lane without its point holds
         // zeros there (`CollideLanes.collision`), which is `ManifoldPoint()`.
-        m.point0 = ManifoldPoint(localPoint: Vec2(value(4, k), value(5, k)), id: ContactFeature(code: Int(value(8, k))))
-        m.point1 = ManifoldPoint(localPoint: Vec2(value(6, k), value(7, k)), id: ContactFeature(code: Int(value(9, k))))
+        m.point0 = ManifoldPoint(localPoint: Vec2(value(4, k), value(5, k)), id: ContactFeature(key: key(8, k)))
+        m.point1 = ManifoldPoint(localPoint: Vec2(value(6, k), value(7, k)), id: ContactFeature(key: key(9, k)))
         m.pointCount = Int(hasPoint0 >> k & 1 &+ hasPoint1 >> k & 1)
         return m
+    }
+}
+
+extension ContactFeature {
+    /// The id whose `key` is `key`.
+    @inline(__always) init(key: UInt32) {
+        self.init(indexA: UInt8(truncatingIfNeeded: key), indexB: UInt8(truncatingIfNeeded: key >> 8),
+                  typeA: UInt8(truncatingIfNeeded: key >> 16), typeB: UInt8(truncatingIfNeeded: key >> 24))
+    }
+}
+
+extension FeatureLanes where L == SIMD8<Float> {
+    /// `ContactFeature.key` per lane, from `code` without leaving the vector: adding 2^23 puts a
+    /// small integer (here below 2^18) in a Float's low mantissa bits; typeB's bit then moves
+    /// from the code's place (bit 17) to the key's (bit 24).
+    @inline(__always) var keys: SIMD8<UInt32> {
+        let c = unsafeBitCast(code + SIMD8(repeating: 8_388_608), to: SIMD8<UInt32>.self) & SIMD8(repeating: 0x3_FFFF)
+        return (c & SIMD8(repeating: 0x1_FFFF)) | ((c &>> 17) & SIMD8(repeating: 1)) &<< 24
     }
 }

@@ -100,19 +100,22 @@ enum ContactVelocityKernel {
     /// exactly zero (impulse − itself), so leaving it out gives the same bits while the
     /// impulses are finite (a lane whose impulses are not has failed either way) — and A's
     /// updates where A cannot move (`bodyAMoves`). Each combination is its own specialised
-    /// copy. Tests pass `onePointPath` or `aMoves` to force a path.
+    /// copy. The two-point block stops at its first case where every lane is a two-point lane
+    /// that takes it (`fullSelect` false; true tries every case, as the lanes must when they
+    /// disagree). Tests pass `onePointPath`, `aMoves` or `fullSelect` to force a path.
     @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
-                                                     onePointPath: Bool? = nil, aMoves: Bool? = nil) {
+                                                     onePointPath: Bool? = nil, aMoves: Bool? = nil, fullSelect: Bool = false) {
         switch (onePointPath ?? L.any(c.onePoint), aMoves ?? c.bodyAMoves) {
-        case (true, true): step(&c, &a, &b, onePointPath: true, aMoves: true)
-        case (true, false): step(&c, &a, &b, onePointPath: true, aMoves: false)
-        case (false, true): step(&c, &a, &b, onePointPath: false, aMoves: true)
-        case (false, false): step(&c, &a, &b, onePointPath: false, aMoves: false)
+        case (true, true): step(&c, &a, &b, onePointPath: true, aMoves: true, fullSelect: fullSelect)
+        case (true, false): step(&c, &a, &b, onePointPath: true, aMoves: false, fullSelect: fullSelect)
+        case (false, true): step(&c, &a, &b, onePointPath: false, aMoves: true, fullSelect: fullSelect)
+        case (false, false): step(&c, &a, &b, onePointPath: false, aMoves: false, fullSelect: fullSelect)
         }
     }
 
     @inline(__always) private static func step<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>,
-                                                            _ b: inout VelocityLanes<L>, onePointPath: Bool, aMoves: Bool) {
+                                                            _ b: inout VelocityLanes<L>, onePointPath: Bool, aMoves: Bool,
+                                                            fullSelect: Bool) {
         let anyPoint = L.or(c.onePoint, c.twoPoints)
         // Friction first: the normal constraint matters more, so it gets the last word.
         friction(&c.p0, active: anyPoint, c, &a, &b, aMoves: aMoves)
@@ -141,17 +144,22 @@ enum ContactVelocityKernel {
         by = by - (c.k12 * a0 + c.k22 * a1)
         let both = (-(c.m11 * bx + c.m12 * by), -(c.m21 * bx + c.m22 * by))
         let bothOK = L.and(L.isNonNegative(both.0), L.isNonNegative(both.1))
-        let first = -c.p0.normalMass * bx
-        let firstOK = L.and(L.isNonNegative(first), L.isNonNegative(c.k12 * first + by))
-        let second = -c.p1.normalMass * by
-        let secondOK = L.and(L.isNonNegative(second), L.isNonNegative(c.k12 * second + bx))
-        let noneOK = L.and(L.isNonNegative(bx), L.isNonNegative(by))
-        let zero = L(0)
-        var x0 = L.select(noneOK, zero, a0), x1 = L.select(noneOK, zero, a1)
-        x0 = L.select(secondOK, zero, x0); x1 = L.select(secondOK, second, x1)
-        x0 = L.select(firstOK, first, x0); x1 = L.select(firstOK, zero, x1)
-        x0 = L.select(bothOK, both.0, x0); x1 = L.select(bothOK, both.1, x1)
-        x0 = L.select(c.twoPoints, x0, a0); x1 = L.select(c.twoPoints, x1, a1)
+        var x0 = both.0, x1 = both.1
+        // Where every lane solves two points and the first case holds in each, the selects below
+        // would pick `both` in every lane: the same bits without the other cases.
+        if fullSelect || !L.all(L.and(bothOK, c.twoPoints)) {
+            let first = -c.p0.normalMass * bx
+            let firstOK = L.and(L.isNonNegative(first), L.isNonNegative(c.k12 * first + by))
+            let second = -c.p1.normalMass * by
+            let secondOK = L.and(L.isNonNegative(second), L.isNonNegative(c.k12 * second + bx))
+            let noneOK = L.and(L.isNonNegative(bx), L.isNonNegative(by))
+            let zero = L(0)
+            x0 = L.select(noneOK, zero, a0); x1 = L.select(noneOK, zero, a1)
+            x0 = L.select(secondOK, zero, x0); x1 = L.select(secondOK, second, x1)
+            x0 = L.select(firstOK, first, x0); x1 = L.select(firstOK, zero, x1)
+            x0 = L.select(bothOK, both.0, x0); x1 = L.select(bothOK, both.1, x1)
+            x0 = L.select(c.twoPoints, x0, a0); x1 = L.select(c.twoPoints, x1, a1)
+        }
         let e0 = x0 - a0, e1 = x1 - a1
         let p1x = e0 * c.nx, p1y = e0 * c.ny, p2x = e1 * c.nx, p2y = e1 * c.ny
         if aMoves {

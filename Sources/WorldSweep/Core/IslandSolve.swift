@@ -53,25 +53,29 @@ extension PhysicsWorld {
         for (k, bi) in islandBodies.enumerated() { localIndex[bi] = k }
     }
 
-    /// `contactInputs` into `inputs` (emptied first, its storage kept), by `self.localIndex`.
-    func contactInputs(_ islandContacts: [Int], into inputs: inout [ContactInput]) {
-        contactInputs(islandContacts, localIndex: localIndex, into: &inputs)
-    }
-
-    /// The island's contacts as its solver takes them, its bodies numbered by `localIndex`.
-    func contactInputs<Contacts: Collection<Int>>(_ islandContacts: Contacts, localIndex: [Int],
-                                                  into inputs: inout [ContactInput]) {
-        inputs.removeAll(keepingCapacity: true)
-        for ci in islandContacts {
-            let p = pairs[ci]
-            inputs.append(ContactInput(
-                manifold: contacts[ci]!.manifold, indexA: localIndex[p.a], indexB: localIndex[p.b],
-                invMassA: bodies[p.a].invMass, invMassB: bodies[p.b].invMass,
-                invIA: bodies[p.a].invI, invIB: bodies[p.b].invI,
-                localCenterA: bodies[p.a].sweep.localCenter, localCenterB: bodies[p.b].sweep.localCenter,
-                radiusA: bodies[p.a].shape.radius, radiusB: bodies[p.b].shape.radius,
-                friction: mixedFriction(bodies[p.a].friction, bodies[p.b].friction),
-                restitution: mixedRestitution(bodies[p.a].restitution, bodies[p.b].restitution)))
+    /// The island's contacts into `solver` (emptied first, its storage kept), their bodies numbered
+    /// by `localIndex`, read through `access`. With `states` (the island's positions and
+    /// velocities), each constraint is set up as it is appended.
+    func fillSolver<Contacts: Collection<Int>>(_ solver: inout ContactSolver, _ islandContacts: Contacts, localIndex: [Int],
+                                               access: IslandAccess, warmStarting: Bool, dtRatio: Float,
+                                               initializingWith states: (UnsafeBufferPointer<BodyPosition>, UnsafeBufferPointer<BodyVelocity>)? = nil) {
+        solver.removeAll(reservingCapacity: islandContacts.count)
+        let bodies = access.bodies, contacts = access.contacts
+        localIndex.withUnsafeBufferPointer { localIndex in
+            pairs.withUnsafeBufferPointer { pairs in
+                for ci in islandContacts {
+                    let p = pairs[ci]
+                    let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b   // (not copies of whole bodies)
+                    let masses = ContactBodiesLanes(mA: a.pointee.invMass, iA: a.pointee.invI, mB: b.pointee.invMass, iB: b.pointee.invI,
+                                                    localCenterAX: a.pointee.sweep.localCenter.x, localCenterAY: a.pointee.sweep.localCenter.y,
+                                                    localCenterBX: b.pointee.sweep.localCenter.x, localCenterBY: b.pointee.sweep.localCenter.y,
+                                                    radiusA: a.pointee.shape.radius, radiusB: b.pointee.shape.radius)
+                    solver.append(contacts[ci]!.manifold, indexA: localIndex[p.a], indexB: localIndex[p.b], bodies: masses,
+                                  friction: mixedFriction(a.pointee.friction, b.pointee.friction),
+                                  restitution: mixedRestitution(a.pointee.restitution, b.pointee.restitution),
+                                  warmStarting: warmStarting, dtRatio: dtRatio, initializingWith: states)
+                }
+            }
         }
     }
 
@@ -88,10 +92,14 @@ extension PhysicsWorld {
         var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
         swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver)
         defer { swap(&positions, &scratch.positions); swap(&velocities, &scratch.velocities); swap(&solver, &scratch.solver) }
-        positions.removeAll(keepingCapacity: true)
-        velocities.removeAll(keepingCapacity: true)
-        positions.reserveCapacity(islandBodies.count)
-        velocities.reserveCapacity(islandBodies.count)
+        if !positions.isEmpty {   // (emptying an array is a call; most islands are one body)
+            positions.removeAll(keepingCapacity: true)
+            velocities.removeAll(keepingCapacity: true)
+        }
+        if positions.capacity < islandBodies.count {
+            positions.reserveCapacity(islandBodies.count)
+            velocities.reserveCapacity(islandBodies.count)
+        }
         Self.setLocalIndices(islandBodies, in: &scratch.localIndex, bodyCount: self.bodies.count)
         for bi in islandBodies {
             bodies[bi].sweep.c0 = bodies[bi].sweep.c
@@ -110,9 +118,12 @@ extension PhysicsWorld {
             velocities.append(state)
         }
 
-        contactInputs(islandContacts, localIndex: scratch.localIndex, into: &solver.inputs)
-        solver.prepare(warmStarting: true, dtRatio: dtRatio)
-        solver.initializeVelocityConstraints(positions, velocities)
+        positions.withUnsafeBufferPointer { positions in
+            velocities.withUnsafeBufferPointer { velocities in
+                fillSolver(&solver, islandContacts, localIndex: scratch.localIndex, access: access, warmStarting: true, dtRatio: dtRatio,
+                           initializingWith: (positions, velocities))
+            }
+        }
         solver.warmStart(&velocities)
         // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
         // iteration every joint before the contacts. (An island without joints skips their

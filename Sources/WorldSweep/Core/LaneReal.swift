@@ -30,6 +30,8 @@ protocol LaneReal {
     static func not(_ a: Mask) -> Mask
     /// Whether any lane of the mask is set (for one world: the flag itself).
     static func any(_ a: Mask) -> Bool
+    /// Whether every lane of the mask is set (for one world: the flag itself).
+    static func all(_ a: Mask) -> Bool
 }
 
 extension Float: LaneReal {
@@ -46,6 +48,7 @@ extension Float: LaneReal {
     @inline(__always) static func roundedDown(_ a: Float) -> Float { a.rounded(.down) }
     @inline(__always) static func not(_ a: Bool) -> Bool { !a }
     @inline(__always) static func any(_ a: Bool) -> Bool { a }
+    @inline(__always) static func all(_ a: Bool) -> Bool { a }
 }
 
 extension SIMD8: LaneReal where Scalar == Float {
@@ -70,6 +73,7 @@ extension SIMD8: LaneReal where Scalar == Float {
     @inline(__always) static func roundedDown(_ a: Self) -> Self { a.rounded(.down) }
     @inline(__always) static func not(_ a: Mask) -> Mask { .!a }
     @inline(__always) static func any(_ a: Mask) -> Bool { anyLane(a) }
+    @inline(__always) static func all(_ a: Mask) -> Bool { allLanes(a) }
 }
 
 extension SIMD8 where Scalar == Float {

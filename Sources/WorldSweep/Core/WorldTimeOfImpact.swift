@@ -23,12 +23,7 @@ extension PhysicsWorld {
         }
         contacts.withUnsafeMutableBufferPointer { contacts in
             for i in contacts.indices where contacts[i] != nil {
-                contacts[i]!.islandFlag = false
-                contacts[i]!.toiCount = 0
-                if !firstRoundTimesGiven {
-                    contacts[i]!.hasTOI = false
-                    contacts[i]!.toi = 1
-                }
+                contacts[i]!.startTimeOfImpactPass(keepingTimes: firstRoundTimesGiven)   // (one unwrap, not four)
             }
         }
         while true {
@@ -160,8 +155,9 @@ extension PhysicsWorld {
             positions.append(BodyPosition(c: bodies[bi].sweep.c, a: bodies[bi].sweep.a))
             velocities.append(BodyVelocity(v: bodies[bi].v, w: bodies[bi].w))
         }
-        contactInputs(islandContacts, into: &solver.inputs)
-        solver.prepare(warmStarting: false, dtRatio: 1)
+        withIslandAccess { access in
+            fillSolver(&solver, islandContacts, localIndex: localIndex, access: access, warmStarting: false, dtRatio: 1)
+        }
         for _ in 0..<EngineSettings.toiPositionIterations {
             if solver.solvePositionConstraints(&positions, toiBodies: (0, 1)) { break }
         }
@@ -180,6 +176,19 @@ extension PhysicsWorld {
             bodies[bi].v = velocities[k].v
             bodies[bi].w = velocities[k].w
             bodies[bi].synchronizeTransform()
+        }
+    }
+}
+
+extension Contact {
+    /// A pass's start: out of every island, no impacts yet, and unless `keepingTimes`, no time
+    /// of impact known (the first round finds it).
+    @inline(__always) mutating func startTimeOfImpactPass(keepingTimes: Bool) {
+        islandFlag = false
+        toiCount = 0
+        if !keepingTimes {
+            hasTOI = false
+            toi = 1
         }
     }
 }
