@@ -106,6 +106,53 @@ import WorldSweepScene
         }
         #expect(Array(ran) == Array(repeating: 1, count: 64))
     }
+
+    /// Stages handed to held helpers (`holdingHelpers`, WorldCrew.swift), many in a row of every
+    /// size: every chunk of every stage runs once, on a worker in range; the crew is the world's
+    /// only while held.
+    @Test(arguments: [2, 4])
+    func heldHelpersRunEveryChunkOfEveryStageOnce(threads: Int) throws {
+        let world = try Self.plans(300, ticks: 1)[0].makeWorld()
+        world.threads.count = threads
+        let ran = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
+        defer { ran.deallocate() }
+        var stages = 0
+        world.holdingHelpers {
+            #expect(world.threads.crew != nil)
+            for stage in 0..<500 {
+                let chunks = 1 + stage % 64
+                ran.initialize(repeating: 0)
+                world.threads.run(chunks: chunks) { k, worker in
+                    precondition(worker < threads)
+                    ran[k] += 1
+                }
+                if ran[0..<chunks].allSatisfy({ $0 == 1 }) && ran[chunks...].allSatisfy({ $0 == 0 }) { stages += 1 }
+            }
+        }
+        #expect(stages == 500)
+        #expect(world.threads.crew == nil)
+    }
+
+    /// The bounding boxes computed in chunks over held helpers are, bit for bit, those computed
+    /// on one thread, swept and not, in a world whose boxes move and turn.
+    @Test func theBoxesOverThreadsAreTheBoxesOnOne() throws {
+        let world = try Self.plans(600, ticks: 1)[0].makeWorld()
+        for _ in 0..<90 { world.step(EngineSettings.subStep) }
+        for swept in [false, true] {
+            world.threads.count = 1
+            world.computeBoxes(swept: swept)
+            let one = world.boxes.map { [$0.lower.x.bitPattern, $0.lower.y.bitPattern, $0.upper.x.bitPattern, $0.upper.y.bitPattern] }
+            // Static bodies' boxes are made once and never computed again: only the others cleared.
+            world.boxes = zip(world.bodies, world.boxes).map { $0.isDynamic ? AABB(lower: Vec2(0, 0), upper: Vec2(0, 0)) : $1 }
+            world.threads.count = 2
+            let splitBefore = world.stagesSplit
+            world.holdingHelpers { world.computeBoxes(swept: swept) }
+            let two = world.boxes.map { [$0.lower.x.bitPattern, $0.lower.y.bitPattern, $0.upper.x.bitPattern, $0.upper.y.bitPattern] }
+            #expect(two == one, "swept: \(swept)")
+            #expect(world.stagesSplit == splitBefore + 1)
+            #expect(Set(one).count > 500, "boxes that differ: \(Set(one).count)")
+        }
+    }
 }
 
 private extension ItemState {

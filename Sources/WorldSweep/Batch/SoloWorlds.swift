@@ -36,7 +36,7 @@ final class SoloWorlds {
         for k in worlds.indices where running[k] {
             let world = worlds[k]
             applyPushes(k)
-            for _ in 0..<subSteps { world.step(EngineSettings.subStep) }
+            world.holdingHelpers { for _ in 0..<subSteps { world.step(EngineSettings.subStep) } }
             world.clearForces()
         }
     }

@@ -7,6 +7,7 @@ extension PhysicsWorld {
         if boxes.count != bodies.count {
             boxes = bodies.map { $0.shape.broadPhaseBox($0.xf) }
         }
+        if threads.splits(bodies.count, least: Self.leastBodiesToSplit) { return computeBoxesOverThreads(swept: swept) }
         bodies.withUnsafeBufferPointer { bodies in
             for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
                 let body = bodies.baseAddress! + i   // (not a copy of the whole Body)

@@ -70,3 +70,26 @@ extension PhysicsWorld {
         }
     }
 }
+
+extension PhysicsWorld {
+    /// The least bodies for the bounding boxes to be computed over threads.
+    static let leastBodiesToSplit = 256
+
+    /// `computeBoxes` in chunks of bodies over `threads` (`boxes` already one per body): a box is
+    /// a function of its own body alone, written to its own place.
+    func computeBoxesOverThreads(swept: Bool) {
+        stagesSplit += 1
+        let n = bodies.count, chunks = threads.chunkCount(n), threads = self.threads
+        bodies.withUnsafeBufferPointer { bodies in
+            boxes.withUnsafeMutableBufferPointer { boxes in
+                threads.run(chunks: chunks) { k, _ in
+                    for i in WorldThreads.chunk(k, of: chunks, items: n) {
+                        let body = bodies.baseAddress! + i   // (not a copy of the whole Body)
+                        guard body.pointee.isDynamic else { continue }   // static bodies never move
+                        boxes[i] = body.pointee.shape.broadPhaseBox(body.pointee.xf, sweptFrom: swept ? body.pointee.sweep : nil)
+                    }
+                }
+            }
+        }
+    }
+}

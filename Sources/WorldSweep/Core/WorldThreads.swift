@@ -11,6 +11,9 @@ import Synchronization
 struct WorldThreads {
     /// Threads the world may use; 1: every stage on the calling thread, as one world has always run.
     var count = 1
+    /// The helpers held while the world runs `holdingHelpers` (WorldCrew.swift), else nil: each
+    /// stage is then handed to them rather than posted to `HelperThreads`.
+    var crew: WorldCrew?
 
     /// Chunks per thread: more than one, so a thread that finishes early takes another (a
     /// stage's cost is uneven along its items: asleep contacts cost nothing, and they cluster).
@@ -39,6 +42,7 @@ struct WorldThreads {
             for k in 0..<chunks { body(k, 0) }
             return
         }
+        if let crew { return crew.run(chunks: chunks, body) }
         withoutActuallyEscaping(body) { body in
             let shared = ChunkCounter(body: body)
             let take: (Int) -> Void = { worker in
