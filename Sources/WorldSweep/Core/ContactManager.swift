@@ -9,10 +9,19 @@ extension PhysicsWorld {
         }
         if threads.splits(bodies.count, least: Self.leastBodiesToSplit) { return computeBoxesOverThreads(swept: swept) }
         bodies.withUnsafeBufferPointer { bodies in
-            for i in bodies.indices where bodies[i].isDynamic {   // static bodies never move
-                let body = bodies.baseAddress! + i   // (not a copy of the whole Body)
-                boxes[i] = body.pointee.shape.broadPhaseBox(body.pointee.xf, sweptFrom: swept ? body.pointee.sweep : nil)
-            }
+            boxes.withUnsafeMutableBufferPointer { boxes in Self.computeBoxes(bodies.indices, of: bodies, into: boxes, swept: swept) }
+        }
+    }
+
+    /// The boxes of the dynamic bodies in `range` (static bodies never move): each box is a
+    /// function of its own body alone, written to its own place, so ranges may run on any thread.
+    @inline(__always)
+    static func computeBoxes(_ range: Range<Int>, of bodies: UnsafeBufferPointer<Body>, into boxes: UnsafeMutableBufferPointer<AABB>,
+                             swept: Bool) {
+        for i in range {
+            let body = bodies.baseAddress! + i   // (not a copy of the whole Body)
+            guard body.pointee.isDynamic else { continue }
+            boxes[i] = body.pointee.shape.broadPhaseBox(body.pointee.xf, sweptFrom: swept ? body.pointee.sweep : nil)
         }
     }
 

@@ -83,11 +83,7 @@ extension PhysicsWorld {
         bodies.withUnsafeBufferPointer { bodies in
             boxes.withUnsafeMutableBufferPointer { boxes in
                 threads.run(chunks: chunks) { k, _ in
-                    for i in WorldThreads.chunk(k, of: chunks, items: n) {
-                        let body = bodies.baseAddress! + i   // (not a copy of the whole Body)
-                        guard body.pointee.isDynamic else { continue }   // static bodies never move
-                        boxes[i] = body.pointee.shape.broadPhaseBox(body.pointee.xf, sweptFrom: swept ? body.pointee.sweep : nil)
-                    }
+                    Self.computeBoxes(WorldThreads.chunk(k, of: chunks, items: n), of: bodies, into: boxes, swept: swept)
                 }
             }
         }
