@@ -120,16 +120,23 @@ import TestScratch
                 "began \(onePair.log.kinds(.began).count), ended \(onePair.log.kinds(.ended).count)")
     }
 
+    /// `count` boxes of random sizes, four to a row `spacing` apart (jittered and turned at
+    /// random, so neighbours overlap in many ways), and every ordered pair of them.
+    static func boxesOnAGrid(_ count: Int, spacing: Float, seed: UInt64) -> ([Shape], [Transform], [(Int, Int)]) {
+        var rng = SeededNumbers(seed)
+        let boxes = (0..<count).map { _ in Shape.box(halfWidth: Float(rng.uniform(0.2, 0.6)), halfHeight: Float(rng.uniform(0.2, 0.6))) }
+        let transforms = (0..<count).map { k in
+            Transform(p: Vec2(Float(k % 4) * spacing + Float(rng.uniform(-0.1, 0.1)), Float(k / 4) * spacing), q: Rot(Float(rng.uniform(-1, 1))))
+        }
+        var pairs: [(Int, Int)] = []
+        for a in 0..<count { for b in 0..<count where a != b { pairs.append((a, b)) } }
+        return (boxes, transforms, pairs)
+    }
+
     /// The lane kernel's lanes do not see each other: a contact refreshed in any lane, beside any
     /// seven others, gets the manifold `Collide.polygons` makes for it alone.
     @Test func eachLaneIsThePairAlone() {
-        var rng = SeededNumbers(7)
-        let boxes = (0..<16).map { _ in Shape.box(halfWidth: Float(rng.uniform(0.2, 0.6)), halfHeight: Float(rng.uniform(0.2, 0.6))) }
-        let transforms = (0..<16).map { k in
-            Transform(p: Vec2(Float(k % 4) * 0.7 + Float(rng.uniform(-0.1, 0.1)), Float(k / 4) * 0.7), q: Rot(Float(rng.uniform(-1, 1))))
-        }
-        var pairs: [(Int, Int)] = []
-        for a in 0..<16 { for b in 0..<16 where a != b { pairs.append((a, b)) } }
+        let (boxes, transforms, pairs) = Self.boxesOnAGrid(16, spacing: 0.7, seed: 7)
         var touching = 0
         for first in stride(from: 0, to: pairs.count, by: 8) {
             let group = Array(pairs[first..<min(first + 8, pairs.count)])
@@ -148,13 +155,7 @@ import TestScratch
     /// with NaN, then left as the group before left them), each give `Collide.polygons`' manifold,
     /// the points past a manifold's count included (all zero, as `Manifold()` has them).
     @Test func sharedRowsCarryNothingOver() {
-        var rng = SeededNumbers(11)
-        let boxes = (0..<12).map { _ in Shape.box(halfWidth: Float(rng.uniform(0.2, 0.6)), halfHeight: Float(rng.uniform(0.2, 0.6))) }
-        let transforms = (0..<12).map { k in
-            Transform(p: Vec2(Float(k % 4) * 0.6 + Float(rng.uniform(-0.1, 0.1)), Float(k / 4) * 0.6), q: Rot(Float(rng.uniform(-1, 1))))
-        }
-        var pairs: [(Int, Int)] = []
-        for a in 0..<12 { for b in 0..<12 where a != b { pairs.append((a, b)) } }
+        let (boxes, transforms, pairs) = Self.boxesOnAGrid(12, spacing: 0.6, seed: 11)
         var touching = 0, onePoint = 0, groups = 0
         withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: BoxPairLanes.scratchRowCount) { rows in
             rows.initialize(repeating: SIMD8(repeating: .nan))
