@@ -23,30 +23,28 @@ struct PairKeyTable: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & (keys.count - 1)
     }
 
-    /// Whether `key` is in the table (the subscript's probe, inlined into hot loops).
-    @inline(__always) func contains(_ key: UInt64) -> Bool {
+    /// Where `key` lies in the table, if it is there: the one probe that look-ups take (inlined
+    /// into hot loops, read through a buffer pointer).
+    @inline(__always) private func slot(of key: UInt64) -> Int? {
         var i = home(key)
         return keys.withUnsafeBufferPointer { keys in
             let mask = keys.count - 1
             while true {
                 let k = keys[i]
-                if k == key { return true }
-                if k == Self.empty { return false }
+                if k == key { return i }
+                if k == Self.empty { return nil }
                 i = (i + 1) & mask
             }
         }
     }
 
+    /// Whether `key` is in the table.
+    @inline(__always) func contains(_ key: UInt64) -> Bool { slot(of: key) != nil }
+
     subscript(key: UInt64) -> Int32? {
         get {
-            let mask = keys.count - 1
-            var i = home(key)
-            while true {
-                let k = keys[i]
-                if k == key { return values[i] }
-                if k == Self.empty { return nil }
-                i = (i + 1) & mask
-            }
+            guard let i = slot(of: key) else { return nil }
+            return values[i]
         }
         set {
             if let value = newValue { insert(key, value) } else { remove(key) }
