@@ -49,7 +49,7 @@ struct SortAndSweep: Sendable {
                 var kept = 0
                 for k in 0..<count {
                     let box = boxes[Int(order[k])]
-                    if box.lower.x.isNaN || box.upper.x.isNaN || box.lower.y.isNaN || box.upper.y.isNaN {
+                    if box.hasNaN {
                         wild.append(order[k])
                     } else {
                         order[kept] = order[k]; lowerX[kept] = box.lower.x; kept += 1

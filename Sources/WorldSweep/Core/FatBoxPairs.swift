@@ -166,8 +166,6 @@ extension AABB {
         lower.x <= box.lower.x && lower.y <= box.lower.y && box.upper.x <= upper.x && box.upper.y <= upper.y
     }
 
-    @inline(__always) var hasNaN: Bool { lower.x.isNaN || lower.y.isNaN || upper.x.isNaN || upper.y.isNaN }
-
     /// This box grown by `margin` on every side and stretched by `reach` the way it points.
     @inline(__always) func fattened(by margin: Float, reaching reach: Vec2) -> AABB {
         var fat = AABB(lower: Vec2(lower.x - margin, lower.y - margin), upper: Vec2(upper.x + margin, upper.y + margin))

@@ -184,6 +184,8 @@ struct AABB: Sendable {
     }
     var lanes: BoxLanes<Float> { BoxLanes(lowerX: lower.x, lowerY: lower.y, upperX: upper.x, upperY: upper.y) }
     func overlaps(_ o: AABB) -> Bool { !lanes.isApart(from: o.lanes) }
+    /// Whether a bound is NaN (such a box overlaps everything; sorts cannot order it).
+    @inline(__always) var hasNaN: Bool { lower.x.isNaN || lower.y.isNaN || upper.x.isNaN || upper.y.isNaN }
 }
 
 /// Checks on user-supplied outlines, in points, shared by the API and the scene-file validator.
