@@ -34,8 +34,7 @@ final class IslandVelocityParts {
     private(set) var degree: [Int32] = []
     private var movedBy: [Int32] = []
     /// Per island body: updates it has had in the passes so far, for bodies two parts move.
-    private var counts: UnsafeMutablePointer<Atomic<Int>>
-    private var countCapacity = 0
+    private var counts: [UpdateCount] = []
     /// What the passes started with, to run them again one contact at a time (see above).
     private var velocitiesBefore: [BodyVelocity] = []
     private var impulsesBefore: [SIMD4<Float>] = []
@@ -44,8 +43,10 @@ final class IslandVelocityParts {
     /// Islands whose passes were shared, and those run again one contact at a time (tests read them).
     private(set) var sharedSolves = 0, rerunSolves = 0
 
-    init() { counts = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 0) }
-    deinit { counts.deallocate() }
+    /// One body's count of updates, read and written from either part's thread.
+    private final class UpdateCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
 
     /// The contacts of part p of `parts` over `count` contacts: a run of the order.
     @inline(__always) static func part(_ p: Int, of parts: Int, count: Int) -> Range<Int> {
@@ -84,13 +85,8 @@ final class IslandVelocityParts {
             if waitA[j] == -1 && movedBy[ia] == Int32(parts) { waitA[j] = seen[ia]; seen[ia] += 1 }
             if waitB[j] == -1 && movedBy[ib] == Int32(parts) { waitB[j] = seen[ib]; seen[ib] += 1 }
         }
-        if countCapacity < n {
-            counts.deallocate()
-            countCapacity = max(n, countCapacity * 2)
-            counts = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: countCapacity)
-            for i in 0..<countCapacity { (counts + i).initialize(to: Atomic(0)) }
-        }
-        for i in 0..<n { counts[i].store(0, ordering: .relaxed) }
+        while counts.count < n { counts.append(UpdateCount()) }
+        for i in 0..<n { counts[i].value.store(0, ordering: .relaxed) }
         abandoned.store(false, ordering: .relaxed)
         return true
     }
@@ -109,23 +105,25 @@ final class IslandVelocityParts {
         waitA.withUnsafeBufferPointer { waitA in
             waitB.withUnsafeBufferPointer { waitB in
                 degree.withUnsafeBufferPointer { degree in
-                    for pass in 0...iterations {
-                        for j in range {
-                            let ia = Int(indices[j].a), ib = Int(indices[j].b), wa = Int(waitA[j]), wb = Int(waitB[j])
-                            let expectA = pass * Int(degree[ia]) + wa, expectB = pass * Int(degree[ib]) + wb
-                            if wa >= 0 && !awaitCount(ia, expectA, longestWait) { return }
-                            if wb >= 0 && !awaitCount(ib, expectB, longestWait) { return }
-                            let va = velocities[ia], vb = velocities[ib]
-                            var a = VelocityLanes(vx: va.v.x, vy: va.v.y, w: va.w), b = VelocityLanes(vx: vb.v.x, vy: vb.v.y, w: vb.w)
-                            if pass == 0 {
-                                ContactKernels.warmStart(constraints[j], &a, &b)
-                            } else {
-                                ContactVelocityKernel.solve(&constraints[j], &a, &b)
+                    counts.withUnsafeBufferPointer { counts in
+                        for pass in 0...iterations {
+                            for j in range {
+                                let ia = Int(indices[j].a), ib = Int(indices[j].b), wa = Int(waitA[j]), wb = Int(waitB[j])
+                                let expectA = pass * Int(degree[ia]) + wa, expectB = pass * Int(degree[ib]) + wb
+                                if wa >= 0 && !awaitCount(counts[ia], expectA, longestWait) { return }
+                                if wb >= 0 && !awaitCount(counts[ib], expectB, longestWait) { return }
+                                let va = velocities[ia], vb = velocities[ib]
+                                var a = VelocityLanes(vx: va.v.x, vy: va.v.y, w: va.w), b = VelocityLanes(vx: vb.v.x, vy: vb.v.y, w: vb.w)
+                                if pass == 0 {
+                                    ContactKernels.warmStart(constraints[j], &a, &b)
+                                } else {
+                                    ContactVelocityKernel.solve(&constraints[j], &a, &b)
+                                }
+                                if wa != -2 { velocities[ia] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w) }
+                                if wb != -2 { velocities[ib] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w) }
+                                if wa >= 0 { counts[ia].value.store(expectA + 1, ordering: .releasing) }
+                                if wb >= 0 { counts[ib].value.store(expectB + 1, ordering: .releasing) }
                             }
-                            if wa != -2 { velocities[ia] = BodyVelocity(v: Vec2(a.vx, a.vy), w: a.w) }
-                            if wb != -2 { velocities[ib] = BodyVelocity(v: Vec2(b.vx, b.vy), w: b.w) }
-                            if wa >= 0 { counts[ia].store(expectA + 1, ordering: .releasing) }
-                            if wb >= 0 { counts[ib].store(expectB + 1, ordering: .releasing) }
                         }
                     }
                 }
@@ -133,14 +131,14 @@ final class IslandVelocityParts {
         }
     }
 
-    /// Waits until island body `body` has had `count` updates (another part's, all before this
+    /// Waits until an island body has had `count` updates (another part's, all before this
     /// one); false, the passes abandoned, after `longestWait` nanoseconds or when another part
     /// abandoned them.
-    @inline(__always) private func awaitCount(_ body: Int, _ count: Int, _ longestWait: UInt64) -> Bool {
-        if counts[body].load(ordering: .acquiring) == count { return true }
+    @inline(__always) private func awaitCount(_ updates: UpdateCount, _ count: Int, _ longestWait: UInt64) -> Bool {
+        if updates.value.load(ordering: .acquiring) == count { return true }
         let start = DispatchTime.now().uptimeNanoseconds
         var spins = 0
-        while counts[body].load(ordering: .acquiring) != count {
+        while updates.value.load(ordering: .acquiring) != count {
             spins += 1
             if spins < 64 { continue }
             spins = 0
