@@ -97,7 +97,7 @@ enum ContactVelocityKernel {
     /// One velocity step of contact `c` between bodies `a` and `b`. The step leaves out what
     /// changes nothing, decided here so that every caller (both engines) leaves out the same:
     /// the one-point block where no lane solves one point, and the second point's friction and
-    /// the two-point block where no lane solves two — there each changes every velocity by
+    /// the two-point block where one world's contact has one point — there each changes every velocity by
     /// exactly zero (impulse − itself), so leaving it out gives the same bits while the
     /// impulses are finite (a lane whose impulses are not has failed either way) — and A's
     /// updates where A cannot move (`bodyAMoves`). Each combination is its own specialised
@@ -108,9 +108,10 @@ enum ContactVelocityKernel {
                                                      onePointPath: Bool? = nil, twoPointPath: Bool? = nil, aMoves: Bool? = nil,
                                                      fullSelect: Bool = false) {
         let onePoint = onePointPath ?? L.any(c.onePoint), aMoves = aMoves ?? c.bodyAMoves
-        // A lane solves one point or two, not both: on one world's contact the two flags never
-        // hold together, so the mixed copy is made only when asked for or for lanes.
-        switch (onePoint, twoPointPath ?? (!onePoint || L.any(c.twoPoints)), aMoves) {
+        // One world's contact solves one point or two, never both: there the two-point work is
+        // left out where the contact has one. Eight lanes seldom all lack a second point, so
+        // they do not ask (asking would cost more than it saves); either way the same bits.
+        switch (onePoint, twoPointPath ?? (!onePoint || L.laneCount > 1 || L.any(c.twoPoints)), aMoves) {
         case (true, false, true): step(&c, &a, &b, onePointPath: true, twoPointPath: false, aMoves: true, fullSelect: fullSelect)
         case (true, false, false): step(&c, &a, &b, onePointPath: true, twoPointPath: false, aMoves: false, fullSelect: fullSelect)
         case (false, _, true): step(&c, &a, &b, onePointPath: false, twoPointPath: true, aMoves: true, fullSelect: fullSelect)
