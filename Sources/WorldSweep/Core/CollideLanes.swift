@@ -303,17 +303,22 @@ enum CollideLanes {
 
     /// Whether `polygons` finds the lanes apart on one of A's faces alone, the first face found
     /// enough: its largest separation over A's faces (`maxSeparation`) is then beyond
-    /// `totalRadius` too, and the kernel gives `CollisionLanes.apart`. False says nothing (B's
-    /// faces may still part them).
+    /// `totalRadius` too, and the kernel gives `CollisionLanes.apart`. Face `firstFace` is tried
+    /// first (the answer does not depend on the order; the caller's guess saves the rest). False
+    /// says nothing (B's faces may still part them).
     @inline(__always)
     static func apartOnFacesOfA<L: LaneReal>(countA: Int, vertexA: (Int) -> (L, L), normalA: (Int) -> (L, L), radiusA: L,
                                              _ xfA: TransformLanes<L>, countB: Int, vertexB: (Int) -> (L, L), radiusB: L,
-                                             _ xfB: TransformLanes<L>) -> Bool {
+                                             _ xfB: TransformLanes<L>, firstFace: Int = 0) -> Bool {
         let totalRadius = radiusA + radiusB
         let xf = xfB.inverseTimes(xfA)
-        for i in 0..<countA {
-            let si = faceSeparation(i, vertex1: vertexA, normal1: normalA, inFrameOf2: xf, count2: countB, vertex2: vertexB)
-            if L.all(L.isGreater(si, totalRadius)) { return true }
+        @inline(__always) func parts(_ i: Int) -> Bool {
+            L.all(L.isGreater(faceSeparation(i, vertex1: vertexA, normal1: normalA, inFrameOf2: xf, count2: countB, vertex2: vertexB),
+                              totalRadius))
+        }
+        if parts(firstFace) { return true }
+        for i in 0..<countA where i != firstFace {
+            if parts(i) { return true }
         }
         return false
     }

@@ -109,17 +109,25 @@ enum BoxPairLanes {
     }
 
     /// Whether the kernel would find boxes A and B apart on one of A's faces
-    /// (`CollideLanes.apartOnFacesOfA` on one lane): then its lane would hold `Manifold()`. The
-    /// shapes are lent where they lie, as to `gather`.
+    /// (`CollideLanes.apartOnFacesOfA` on one lane): then its lane would hold `Manifold()`. A's
+    /// face whose normal points most towards B's origin is tried first: for boxes apart, usually
+    /// the one that parts them. The shapes are lent where they lie, as to `gather`.
     @inline(__always)
     static func apartOnFacesOfA(_ shapeA: inout Shape, _ xfA: Transform, _ shapeB: inout Shape, _ xfB: Transform) -> Bool {
         let radiusA = shapeA.radius, radiusB = shapeB.radius
+        let towardsB = xfA.q.applyInverse(xfB.p - xfA.p)
         return shapeA.vertices.withUnsafeBufferPointer { va in
             shapeA.normals.withUnsafeBufferPointer { na in
                 shapeB.vertices.withUnsafeBufferPointer { vb in
-                    CollideLanes.apartOnFacesOfA(countA: vertexCount, vertexA: { (va[$0].x, va[$0].y) }, normalA: { (na[$0].x, na[$0].y) },
-                                                 radiusA: radiusA, TransformLanes(xfA),
-                                                 countB: vertexCount, vertexB: { (vb[$0].x, vb[$0].y) }, radiusB: radiusB, TransformLanes(xfB))
+                    var facing = 0, most = dot(na[0], towardsB)
+                    for i in 1..<vertexCount {
+                        let d = dot(na[i], towardsB)
+                        if d > most { most = d; facing = i }
+                    }
+                    return CollideLanes.apartOnFacesOfA(countA: vertexCount, vertexA: { (va[$0].x, va[$0].y) }, normalA: { (na[$0].x, na[$0].y) },
+                                                        radiusA: radiusA, TransformLanes(xfA),
+                                                        countB: vertexCount, vertexB: { (vb[$0].x, vb[$0].y) }, radiusB: radiusB, TransformLanes(xfB),
+                                                        firstFace: facing)
                 }
             }
         }
