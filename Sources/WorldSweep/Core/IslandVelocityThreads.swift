@@ -202,7 +202,6 @@ extension PhysicsWorld {
             }
         }
         guard ran else { return false }
-        stagesSplit += 1
         return parts.finishedFinite(&solver, &velocities)
     }
 }
