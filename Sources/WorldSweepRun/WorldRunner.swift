@@ -21,6 +21,8 @@ public struct WorldRunner: Sendable {
     package var rowPolicy: LaneRowPolicy = .bySize
     /// The batches' layout; nil: `PlanBatchLayout.of` each batch (tests force one, to compare).
     package var layout: PlanBatchLayout?
+    /// Whether a lanes batch's metrics fold eight worlds at a time (tests fold world by world too, to compare).
+    package var foldsLanes = true
     /// Threads a batch's big world (the `.solo` layout) may split its sub-steps over: the
     /// scheduler's spare threads when it has fewer chunks of worlds than threads. Results are the
     /// same bits at any count.
@@ -105,6 +107,7 @@ public struct WorldRunner: Sendable {
             let names = worldScene.items.map(\.name)
             let metrics = recorder ?? PlanMetricsRecorder(hearers: ContactHearers(plan: plan, names: names), itemNames: names,
                                                           speedLimit: speedLimit)
+            metrics.foldsLanes = foldsLanes
             recorder = metrics
             // Worlds whose items sit on other bodies (not a sweep's) run one at a time.
             guard metrics.add(scene: worldScene, gravity: made.gravity, plan: plan) else { return worlds.map { run(world: $0) } }
