@@ -367,6 +367,9 @@ struct MetricTracks {
     static func recordBounce(_ item: inout ItemResult, rise: Double) {
         // Stored as the engine's Float precision so worlds.csv reads back exactly.
         let r = Double(Float(rise))
-        if r > 0 && item.bounceHeights.count < MetricsRecorder.maxBounces { item.bounceHeights.append(r) }
+        guard r > 0 && item.bounceHeights.count < MetricsRecorder.maxBounces else { return }
+        // Room for every bounce kept at the first, rather than regrowing the list as they come.
+        if item.bounceHeights.isEmpty { item.bounceHeights.reserveCapacity(MetricsRecorder.maxBounces) }
+        item.bounceHeights.append(r)
     }
 }
