@@ -177,6 +177,50 @@ import TestScratch
         #expect(touching > 20 && onePoint > 0, "\(touching) pairs touch, \(onePoint) with one point")
     }
 
+    /// A lane the kernel finds apart (no reference face) holds `Manifold()` in every row, so
+    /// the update may take that constant for it: over pairs near and far, every apart lane's
+    /// manifold read back is `Manifold()`'s bits, and the pair alone is apart too; lanes that are
+    /// not apart include touching pairs and pairs near enough to be clipped without points.
+    @Test func anApartLaneHoldsTheEmptyManifold() {
+        let (boxes, transforms, pairs) = Self.boxesOnAGrid(16, spacing: 0.9, seed: 5)
+        var apart = 0, near = 0
+        for first in stride(from: 0, to: pairs.count, by: 8) {
+            let group = Array(pairs[first..<min(first + 8, pairs.count)])
+            let lanes = BoxPairLanes.collideMarkingApart(group.map { (boxes[$0.0], transforms[$0.0], boxes[$0.1], transforms[$0.1]) })
+            for (k, (a, b)) in group.enumerated() {
+                let alone = Collide.polygons(boxes[a], transforms[a], boxes[b], transforms[b])
+                #expect(Self.bits(lanes[k].manifold) == Self.bits(alone), "pair \(a)-\(b) in lane \(k)")
+                if lanes[k].apart {
+                    apart += 1
+                    #expect(Self.bits(lanes[k].manifold) == Self.bits(Manifold()), "pair \(a)-\(b) in lane \(k)")
+                } else {
+                    near += 1
+                    #expect(alone.kind != .circles, "pair \(a)-\(b): not apart, so a reference face")
+                }
+            }
+        }
+        #expect(apart > 100 && near > 20, "\(apart) lanes apart, \(near) not")
+    }
+
+    /// A box pair found apart on one of A's faces, alone, is one the kernel makes `Manifold()`
+    /// for (so the update takes that without a lane): never a pair that touches or is clipped;
+    /// and the test finds most pairs that are apart.
+    @Test func apartOnFacesOfAIsTheKernelsEmptyManifold() {
+        let (boxes, transforms, pairs) = Self.boxesOnAGrid(16, spacing: 0.9, seed: 9)
+        var found = 0, apartInKernel = 0
+        for (a, b) in pairs {
+            var shapeA = boxes[a], shapeB = boxes[b]
+            let alone = Collide.polygons(boxes[a], transforms[a], boxes[b], transforms[b])
+            let isEmpty = Self.bits(alone) == Self.bits(Manifold())
+            if isEmpty { apartInKernel += 1 }
+            if BoxPairLanes.apartOnFacesOfA(&shapeA, transforms[a], &shapeB, transforms[b]) {
+                found += 1
+                #expect(isEmpty, "pair \(a)-\(b) found apart, but the kernel gives \(alone.pointCount) points")
+            }
+        }
+        #expect(found > apartInKernel / 2 && apartInKernel < pairs.count, "\(found) found apart alone of \(apartInKernel) apart")
+    }
+
     /// The lanes' ids reach the contacts as keys worked out in the vector: each lane's key is
     /// `ContactFeature.key` of the id its fields make, and `ContactFeature(key:)` gives that id back.
     @Test func featureKeysInLanesAreTheIdsKeys() {
@@ -224,6 +268,20 @@ extension BoxPairLanes {
         }
         let manifolds = ManifoldRows(collide(rows), into: rows + rowCount)
         return group.indices.map { manifolds.manifold(lane: $0) }
+    }
+
+    /// `collide`, with whether each lane was found apart.
+    static func collideMarkingApart(_ group: [(Shape, Transform, Shape, Transform)]) -> [(manifold: Manifold, apart: Bool)] {
+        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: scratchRowCount) { scratch in
+            let rows = scratch.baseAddress!
+            for k in 0..<width {
+                var (a, xfA, b, xfB) = group[k < group.count ? k : 0]
+                gather(&a, xfA, into: rows, lane: k, asB: false)
+                gather(&b, xfB, into: rows, lane: k, asB: true)
+            }
+            let manifolds = ManifoldRows(collide(rows), into: rows + rowCount)
+            return group.indices.map { (manifolds.manifold(lane: $0), manifolds.isApart(lane: $0)) }
+        }
     }
 }
 

@@ -3,8 +3,10 @@
 // SIMD8 lanes, `CollideLanes.polygons` run once, each lane's manifold taken back into its
 // contact by the same `Contact.adopt` as one pair at a time. The kernel is the one the single
 // pair runs on `Float`, in the same operation order, and a lane's result does not depend on the
-// other lanes, so each contact gets the bits it would get alone. Other shapes (circles, edges,
-// polygons of other counts) and a lone box pair left at the end are refreshed one at a time.
+// other lanes, so each contact gets the bits it would get alone. A box pair that one of A's faces
+// parts (the kernel's first early exit, tried on the pair alone) takes the empty manifold without
+// a lane. Other shapes (circles, edges, polygons of other counts) and a lone box pair left at the
+// end are refreshed one at a time.
 
 extension PhysicsWorld {
     /// The fewest contact slots for which the update takes the two passes on one thread (the
@@ -34,6 +36,13 @@ extension PhysicsWorld {
                     guard boxes[p.a].overlaps(boxes[p.b]) else { steps[i] = .destroy; continue }
                     if inLanes && BoxPairLanes.takes(a.pointee.shape) && BoxPairLanes.takes(b.pointee.shape) {
                         guard contacts[i]!.needsNarrowPhase(a.pointee.xf, b.pointee.xf) else { continue }
+                        // Most pairs the fat boxes bring are apart, most on one of A's faces: found
+                        // so alone, the kernel's answer for them is known without a lane.
+                        if BoxPairLanes.apartOnFacesOfA(&a.pointee.shape, a.pointee.xf, &b.pointee.shape, b.pointee.xf) {
+                            Self.keep(contacts[i]!.adopt(Manifold(), a.pointee.xf, a.pointee.shape.radius, b.pointee.xf, b.pointee.shape.radius),
+                                      i, changes, steps)
+                            continue
+                        }
                         waiting[waitingCount] = i
                         waitingCount &+= 1
                         if waitingCount == BoxPairLanes.width {
@@ -99,6 +108,31 @@ enum BoxPairLanes {
         shape.kind == .polygon && shape.vertices.count == vertexCount
     }
 
+    /// Whether the kernel would find boxes A and B apart on one of A's faces
+    /// (`CollideLanes.apartOnFacesOfA` on one lane): then its lane would hold `Manifold()`. A's
+    /// face whose normal points most towards B's origin is tried first: for boxes apart, usually
+    /// the one that parts them. The shapes are lent where they lie, as to `gather`.
+    @inline(__always)
+    static func apartOnFacesOfA(_ shapeA: inout Shape, _ xfA: Transform, _ shapeB: inout Shape, _ xfB: Transform) -> Bool {
+        let radiusA = shapeA.radius, radiusB = shapeB.radius
+        let towardsB = xfA.q.applyInverse(xfB.p - xfA.p)
+        return shapeA.vertices.withUnsafeBufferPointer { va in
+            shapeA.normals.withUnsafeBufferPointer { na in
+                shapeB.vertices.withUnsafeBufferPointer { vb in
+                    var facing = 0, most = dot(na[0], towardsB)
+                    for i in 1..<vertexCount {
+                        let d = dot(na[i], towardsB)
+                        if d > most { most = d; facing = i }
+                    }
+                    return CollideLanes.apartOnFacesOfA(countA: vertexCount, vertexA: { (va[$0].x, va[$0].y) }, normalA: { (na[$0].x, na[$0].y) },
+                                                        radiusA: radiusA, TransformLanes(xfA),
+                                                        countB: vertexCount, vertexB: { (vb[$0].x, vb[$0].y) }, radiusB: radiusB, TransformLanes(xfB),
+                                                        firstFace: facing)
+                }
+            }
+        }
+    }
+
     /// Rows of the gathered lanes: A's vertices x, y and normals x, y (four rows each), then
     /// B's, then A's transform (x, y, sin, cos), B's, and the two radii.
     private static let transformRow = 8 * vertexCount, radiusRow = transformRow + 8
@@ -125,8 +159,12 @@ enum BoxPairLanes {
         for k in 0..<count {
             let i = waiting[k], p = pairs[i]
             let a = bodies.baseAddress! + p.a, b = bodies.baseAddress! + p.b
-            PhysicsWorld.keep(contacts[i]!.adopt(manifolds.manifold(lane: k), a.pointee.xf, rows[radiusRow][k],
-                                                 b.pointee.xf, rows[radiusRow + 1][k]), i, changes, steps)
+            let xfA = a.pointee.xf, radiusA = rows[radiusRow][k], xfB = b.pointee.xf, radiusB = rows[radiusRow + 1][k]
+            // Most pairs the fat boxes bring are apart: their lane holds `Manifold()` exactly, taken
+            // as that constant (a copy of `adopt` folded for it) rather than read back field by field.
+            let change = manifolds.isApart(lane: k) ? contacts[i]!.adopt(Manifold(), xfA, radiusA, xfB, radiusB)
+                : contacts[i]!.adopt(manifolds.manifold(lane: k), xfA, radiusA, xfB, radiusB)
+            PhysicsWorld.keep(change, i, changes, steps)
         }
     }
 
@@ -189,6 +227,10 @@ struct ManifoldRows {
     @inline(__always) private func key(_ row: Int, _ k: Int) -> UInt32 {
         UnsafeRawPointer(rows).load(fromByteOffset: (row &* 8 &+ k) &* 4, as: UInt32.self)
     }
+
+    /// Whether lane k's shapes are apart (no reference face): the kernel then gives every row
+    /// zero (`CollisionLanes.apart`, or a separated lane's selects), which is `Manifold()`.
+    @inline(__always) func isApart(lane k: Int) -> Bool { (faceA | faceB) >> k & 1 == 0 }
 
     @inline(__always) func manifold(lane k: Int) -> Manifold {
         var m = Manifold()

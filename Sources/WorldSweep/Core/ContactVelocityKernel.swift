@@ -96,30 +96,38 @@ enum ContactVelocityKernel {
 
     /// One velocity step of contact `c` between bodies `a` and `b`. The step leaves out what
     /// changes nothing, decided here so that every caller (both engines) leaves out the same:
-    /// the one-point block where no lane solves one point — there it changes every velocity by
+    /// the one-point block where no lane solves one point, and the second point's friction and
+    /// the two-point block where one world's contact has one point — there each changes every velocity by
     /// exactly zero (impulse − itself), so leaving it out gives the same bits while the
     /// impulses are finite (a lane whose impulses are not has failed either way) — and A's
     /// updates where A cannot move (`bodyAMoves`). Each combination is its own specialised
     /// copy. The two-point block stops at its first case where every lane is a two-point lane
     /// that takes it (`fullSelect` false; true tries every case, as the lanes must when they
-    /// disagree). Tests pass `onePointPath`, `aMoves` or `fullSelect` to force a path.
+    /// disagree). Tests pass `onePointPath`, `twoPointPath`, `aMoves` or `fullSelect` to force a path.
     @inline(__always) static func solve<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>, _ b: inout VelocityLanes<L>,
-                                                     onePointPath: Bool? = nil, aMoves: Bool? = nil, fullSelect: Bool = false) {
-        switch (onePointPath ?? L.any(c.onePoint), aMoves ?? c.bodyAMoves) {
-        case (true, true): step(&c, &a, &b, onePointPath: true, aMoves: true, fullSelect: fullSelect)
-        case (true, false): step(&c, &a, &b, onePointPath: true, aMoves: false, fullSelect: fullSelect)
-        case (false, true): step(&c, &a, &b, onePointPath: false, aMoves: true, fullSelect: fullSelect)
-        case (false, false): step(&c, &a, &b, onePointPath: false, aMoves: false, fullSelect: fullSelect)
+                                                     onePointPath: Bool? = nil, twoPointPath: Bool? = nil, aMoves: Bool? = nil,
+                                                     fullSelect: Bool = false) {
+        let onePoint = onePointPath ?? L.any(c.onePoint), aMoves = aMoves ?? c.bodyAMoves
+        // One world's contact solves one point or two, never both: there the two-point work is
+        // left out where the contact has one. Eight lanes seldom all lack a second point, so
+        // they do not ask (asking would cost more than it saves); either way the same bits.
+        switch (onePoint, twoPointPath ?? (!onePoint || L.laneCount > 1 || L.any(c.twoPoints)), aMoves) {
+        case (true, false, true): step(&c, &a, &b, onePointPath: true, twoPointPath: false, aMoves: true, fullSelect: fullSelect)
+        case (true, false, false): step(&c, &a, &b, onePointPath: true, twoPointPath: false, aMoves: false, fullSelect: fullSelect)
+        case (false, _, true): step(&c, &a, &b, onePointPath: false, twoPointPath: true, aMoves: true, fullSelect: fullSelect)
+        case (false, _, false): step(&c, &a, &b, onePointPath: false, twoPointPath: true, aMoves: false, fullSelect: fullSelect)
+        case (true, true, true): step(&c, &a, &b, onePointPath: true, twoPointPath: true, aMoves: true, fullSelect: fullSelect)
+        case (true, true, false): step(&c, &a, &b, onePointPath: true, twoPointPath: true, aMoves: false, fullSelect: fullSelect)
         }
     }
 
     @inline(__always) private static func step<L: LaneReal>(_ c: inout ContactLanes<L>, _ a: inout VelocityLanes<L>,
-                                                            _ b: inout VelocityLanes<L>, onePointPath: Bool, aMoves: Bool,
-                                                            fullSelect: Bool) {
+                                                            _ b: inout VelocityLanes<L>, onePointPath: Bool, twoPointPath: Bool,
+                                                            aMoves: Bool, fullSelect: Bool) {
         let anyPoint = L.or(c.onePoint, c.twoPoints)
         // Friction first: the normal constraint matters more, so it gets the last word.
         friction(&c.p0, active: anyPoint, c, &a, &b, aMoves: aMoves)
-        friction(&c.p1, active: c.twoPoints, c, &a, &b, aMoves: aMoves)
+        if twoPointPath { friction(&c.p1, active: c.twoPoints, c, &a, &b, aMoves: aMoves) }
 
         // One point.
         if onePointPath {
@@ -135,6 +143,7 @@ enum ContactVelocityKernel {
         // Two points: the impulse pair x ≥ 0 whose relative normal velocities are ≥ 0 where x = 0,
         // trying the active sets in turn (both, first only, second only, none); the first that
         // holds wins, as in the sequential version.
+        guard twoPointPath else { return }
         let a0 = c.p0.normalImpulse, a1 = c.p1.normalImpulse
         let (d1x, d1y) = relativeVelocity(c.p0, a, b)
         let (d2x, d2y) = relativeVelocity(c.p1, a, b)

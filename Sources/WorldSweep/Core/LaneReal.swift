@@ -4,6 +4,8 @@
 
 protocol LaneReal {
     associatedtype Mask
+    /// Worlds side by side in one value: 1 for `Float`, 8 for `SIMD8<Float>`.
+    static var laneCount: Int { get }
     init(_ value: Float)
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
@@ -35,6 +37,7 @@ protocol LaneReal {
 }
 
 extension Float: LaneReal {
+    @inline(__always) static var laneCount: Int { 1 }
     @inline(__always) static func minimum(_ a: Float, _ b: Float) -> Float { min(a, b) }
     @inline(__always) static func maximum(_ a: Float, _ b: Float) -> Float { max(a, b) }
     @inline(__always) static func isNonNegative(_ a: Float) -> Bool { a >= 0 }
@@ -53,6 +56,7 @@ extension Float: LaneReal {
 
 extension SIMD8: LaneReal where Scalar == Float {
     typealias Mask = SIMDMask<SIMD8<Int32>>
+    @inline(__always) static var laneCount: Int { 8 }
     @inline(__always) init(_ value: Float) { self.init(repeating: value) }
     /// −a per lane as Float negates: the sign bit flipped (the standard library's SIMD negation
     /// is 0 − a, which makes +0 of +0 where Float makes −0, so a kernel's zeros kept other signs).
