@@ -65,10 +65,11 @@ enum MarkdownReport {
             return [m.metricLabel(a.column)] + mains + [pair] + (higher ? [d.hasHigherOrder ? ReportModel.percent(d.higherOrder) : "—"] : []) + [noise, fit, "\(d.points)"]
         }
         if !rows.isEmpty { md += table(["Metric"] + varying.map { s.parameters[$0] } + ["Strongest pair"] + (higher ? ["3+ together"] : []) + ["Noise", "Fit R²", "Points"], rows) }
-        if !m.noiseMetrics.isEmpty {
-            md += "Not ranked (too little variation to say anything): " + m.noiseMetrics.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
+        let noise = m.noiseMetrics, constant = m.constantMetrics
+        if !noise.isEmpty {
+            md += "Not ranked (too little variation to say anything): " + noise.map { "\(cell($0.0)) (\(cell($0.1)))" }.joined(separator: "; ") + ".\n\n"
         }
-        if !m.constantMetrics.isEmpty { md += "Constant: " + m.constantMetrics.map(cell).joined(separator: ", ") + ".\n\n" }
+        if !constant.isEmpty { md += "Constant: " + constant.map(cell).joined(separator: ", ") + ".\n\n" }
         return md
     }
 

@@ -29,6 +29,8 @@ struct MetricTable: Sendable {
         var unfilled = 0
         func collect() {
             guard let table else { return }
+            // Room made once (grown insert by insert, a big world's set was rehashed a dozen times).
+            names.reserveCapacity(names.count + table.names.count)
             for (s, isFilled) in filled.enumerated() where isFilled { names.insert(table.names[s]) }
         }
         for point in points {
@@ -93,7 +95,7 @@ struct MetricTable: Sendable {
     /// `init` is read from there, any other from the points.
     func column(_ name: String) -> MetricColumn? {
         guard names.contains(name) else { return nil }
-        if let at = start[name] { return MetricColumn(laidOut, start: at, count: points.count) }
+        if !start.isEmpty, let at = start[name] { return MetricColumn(laidOut, start: at, count: points.count) }
         var one = [MetricStats?](repeating: nil, count: points.count)
         one.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.deinitialize(count: points.count)

@@ -24,7 +24,7 @@ extension ReportModel {
         analyses.compactMap { a in if case .noise(let why) = a.signal { return (a.column, why) }; return nil }
     }
 
-    var constantMetrics: [String] { analyses.filter { $0.signal == .constant }.map(\.column) }
+    var constantMetrics: [String] { analyses.compactMap { $0.signal == .constant ? $0.column : nil } }
 
     /// The times no world reached (a rest, a settling) of metrics the run
     /// recorded, said in one sentence per metric: such a column is empty in every world, so no
@@ -44,10 +44,16 @@ extension ReportModel {
         let worlds = summary.points.reduce(0) { $0 + Censoring.worlds($1) }
         guard worlds > 0 else { return [] }
         var byKey: [(key: String, items: [String])] = []
+        // A column's censoring is its key's: the keys of times a run can miss, found once (asked
+        // of each column, it copied a declaration per column of a big world).
+        let runLengthKeys = metrics.all.map(\.name).filter { Censoring.missing("_." + $0, metrics) == .runLength }
         // (`valuedColumns` has a key per analysed column: the columns present.)
-        for column in declared where valuedColumns[column] == nil && Censoring.missing(column, metrics) == .runLength {
+        for column in declared {
+            guard let (before, columnKey) = Censoring.split(column), runLengthKeys.contains(where: { columnKey == $0 }),
+                  valuedColumns[column] == nil else { continue }
             let key = Units.metricKey(column)
-            guard let item = column.split(separator: ".").first.map(String.init) else { continue }
+            // The text before the first dot (the first part of the dotted name that is not empty).
+            guard let item = before.isEmpty ? column.split(separator: ".").first.map(String.init) : String(before) else { continue }
             if let k = byKey.firstIndex(where: { $0.key == key }) { byKey[k].items.append(item) } else { byKey.append((key, [item])) }
         }
         return byKey.map { key, items in

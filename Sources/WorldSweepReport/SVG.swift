@@ -20,7 +20,9 @@ enum Text {
     static func markdownCell(_ s: String) -> String {
         // Most cells (names, numbers) have nothing to escape: returned as is, without walking
         // their characters (a world of a thousand items fills 66 000 cells).
-        guard s.utf8.contains(where: { $0 == 0x7C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        // (Read from the contiguous bytes: the view's iterator cost more than the check.)
+        var bytes = s
+        guard bytes.withUTF8({ $0.contains { $0 == 0x7C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x0A || $0 == 0x0D } }) else { return s }
         var out = ""
         for ch in s {
             switch ch {

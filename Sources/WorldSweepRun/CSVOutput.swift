@@ -52,8 +52,13 @@ public struct CSVLayout: Sendable, Hashable {
         }
         let springItems = self.springItems
         precondition(written.map { $0.count == items.count } ?? true, "written metrics per item")
+        // An item with neither a rest target nor written metrics shares the built-in list (a copy
+        // per item of a big world was most of this).
+        let withSprings = MetricDeclaration.everyItem + springMetrics
         let itemMetrics = items.indices.map { i in
-            (springItems[i] ? MetricDeclaration.everyItem + springMetrics : MetricDeclaration.everyItem) + (written?[i] ?? [])
+            let base = springItems[i] ? withSprings : MetricDeclaration.everyItem
+            guard let own = written?[i], !own.isEmpty else { return base }
+            return base + own
         }
         self.itemMetrics = itemMetrics
         itemCells = itemMetrics.map { $0.map(\.cell) }
@@ -99,7 +104,18 @@ public struct CSVLayout: Sendable, Hashable {
     /// Metric column names, as in worlds.csv and summary.json (`ITEM.contacts`, …).
     public var metricColumns: [String] { itemMetricKeys.flatMap { $0 } }
 
-    public var header: String { (["world", "point", "replica"] + parameters + metricColumns).joined(separator: ",") }
+    public var header: String {
+        // Appended in place (a big world's columns gathered in an array first, then joined, cost
+        // twice as much).
+        var line = "world,point,replica"
+        line.reserveCapacity(24 * (parameters.count + metricCount) + 32)
+        for name in parameters { line += ","; line += name }
+        for keys in itemMetricKeys { for name in keys { line += ","; line += name } }
+        return line
+    }
+
+    /// How many metric columns the rows have.
+    private var metricCount: Int { itemMetricKeys.reduce(0) { $0 + $1.count } }
 
     /// One worlds.csv line, newline included. A failed world leaves every metric cell empty.
     public func row(_ r: WorldResult) -> String {

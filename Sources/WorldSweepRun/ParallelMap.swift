@@ -25,7 +25,15 @@ public enum ParallelMap {
     /// one job at a time per thread): for data a thread should have a copy of its own.
     public static func map<T>(_ count: Int, threads: Int, _ job: (_ index: Int, _ worker: Int) -> T) -> [T] {
         let workers = Self.workers(count, threads: threads)
-        guard workers > 1 else { return (0..<count).map { job($0, 0) } }
+        // Plain loops, here and below: this function is not specialized for its callers' `T`, and
+        // a collection's `map` in it walked the indices through witness calls, a large share of a
+        // job as short as a big world's per-metric ones.
+        guard workers > 1 else {
+            var results: [T] = []
+            results.reserveCapacity(count)
+            for k in 0..<count { results.append(job(k, 0)) }
+            return results
+        }
         // An array's own storage, not a buffer allocated here (the stores own every allocation).
         var results = [T?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in
@@ -46,7 +54,10 @@ public enum ParallelMap {
                 HelperThreads.shared.finish(shares)
             }
         }
-        return results.map { $0! }
+        var taken: [T] = []
+        taken.reserveCapacity(count)
+        for k in 0..<count { taken.append(results[k]!) }
+        return taken
     }
 
     /// The job, the result slots and the next job's index, handed to the threads: each slot is

@@ -368,7 +368,7 @@ public struct SweepRun {
     /// `tables` nil).
     static func writeSummary(_ summary: SweepSummary, tables: PointTables?, directory: String, to path: String) throws {
         let empty = String(decoding: try JSONText.encode(summary), as: UTF8.self)
-        guard let hole = empty.range(of: "\"points\":null") else { throw RunFileError("summary.json: no place for the points") }
+        guard let hole = JSONText.firstRange(of: "\"points\":null", in: empty) else { throw RunFileError("summary.json: no place for the points") }
         let tmp = path + ".tmp"
         let out = try AppendFile(path: tmp, truncate: true)
         try out.append(String(empty[..<hole.lowerBound]) + "\"points\":")

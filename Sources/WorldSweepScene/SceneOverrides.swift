@@ -100,7 +100,7 @@ extension SceneFile {
         let fileLines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         var document: OverrideDocument
         do {
-            guard let root = try Yams.compose(yaml: text) else { return try parse(yaml: text, path: path) }
+            guard let root = try YAMLComposer.compose(yaml: text) else { return try parse(yaml: text, path: path) }
             document = OverrideDocument(root: root)
         } catch {
             return try parse(yaml: text, path: path)   // the file's own syntax error, as load reports it

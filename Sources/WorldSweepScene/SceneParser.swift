@@ -30,7 +30,7 @@ extension SceneFile {
     /// The YAML document of `text`; nil for an empty one.
     static func compose(yaml text: String, path: String) throws(SceneError) -> Node? {
         do {
-            return try Yams.compose(yaml: text)
+            return try YAMLComposer.compose(yaml: text)
         } catch {
             throw syntaxError(error, in: text, path: path)
         }

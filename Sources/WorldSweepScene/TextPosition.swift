@@ -6,7 +6,10 @@ public enum TextPosition {
     /// points past U+10FFFF included), with its line and column (columns count Unicode scalars,
     /// as libyaml's marks do); nil when all of `data` is UTF-8.
     static func firstInvalidUTF8(in data: Data) -> (location: SceneLocation, byte: UInt8)? {
-        let bytes = [UInt8](data)
+        firstInvalidUTF8(in: [UInt8](data))
+    }
+
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (location: SceneLocation, byte: UInt8)? {
         var i = 0, line = 1, column = 1
         while i < bytes.count {
             let b = bytes[i]

@@ -238,15 +238,21 @@ struct NodeReader {
     /// A list of exactly `labels.count` numbers, e.g. `[x, y]`; each element is checked on its own
     /// so a bad one is pointed at directly ("'size' height").
     func numbers(_ node: Node, _ what: String, labels: [String], _ rule: ValueRule = .any) throws(SceneError) -> [Double] {
-        let shape = "[\(labels.joined(separator: ", "))]"
-        let elements = try list(node, what, expected: shape)
-        guard elements.count == labels.count else {
+        // The messages' words are made only for a message: a big file reads thousands of these.
+        guard case .sequence(let elements) = node, elements.count == labels.count else {
+            let shape = "[\(labels.joined(separator: ", "))]"
+            let elements = try list(node, what, expected: shape)
             throw error(node, "expected \(shape) for \(what), got a list of \(elements.count) "
                         + (elements.count == 1 ? "value" : "values"))
         }
         var values: [Double] = []
+        values.reserveCapacity(labels.count)
         for (element, label) in zip(elements, labels) {
-            values.append(try number(element, "\(what) \(label)", rule))
+            if let value = numericValue(element), value.isFinite, rule.acceptsSign(value), rule.accepts(value) {
+                values.append(value)
+            } else {
+                values.append(try number(element, "\(what) \(label)", rule))
+            }
         }
         return values
     }

@@ -273,10 +273,8 @@ enum CollideLanes {
                                            count2: Int, vertex2: (Int) -> (L, L), _ xf2: TransformLanes<L>)
         -> (separation: L, edge: L)
     {
-        // Work in poly2's frame.
-        let xf = xf2.inverseTimes(xf1)
-        var best = L(0)
-        var maxSeparation = L(-Float.greatestFiniteMagnitude)
+        let xf = xf2.inverseTimes(xf1)   // (working in poly2's frame)
+        var best = L(0), maxSeparation = L(-Float.greatestFiniteMagnitude)
         for i in 0..<count1 {
             let si = faceSeparation(i, vertex1: vertex1, normal1: normal1, inFrameOf2: xf, count2: count2, vertex2: vertex2)
             let better = L.isGreater(si, maxSeparation)
@@ -294,33 +292,8 @@ enum CollideLanes {
         let (a, b) = normal1(i), (x, y) = vertex1(i)
         let (nx, ny) = xf.rotate(a, b), (v1x, v1y) = xf.apply(x, y)
         var si = L(Float.greatestFiniteMagnitude)
-        for j in 0..<count2 {
-            let (v2x, v2y) = vertex2(j)
-            si = L.minimum(si, nx * (v2x - v1x) + ny * (v2y - v1y))
-        }
+        for j in 0..<count2 { let (v2x, v2y) = vertex2(j); si = L.minimum(si, nx * (v2x - v1x) + ny * (v2y - v1y)) }
         return si
-    }
-
-    /// Whether `polygons` finds the lanes apart on one of A's faces alone, the first face found
-    /// enough: its largest separation over A's faces (`maxSeparation`) is then beyond
-    /// `totalRadius` too, and the kernel gives `CollisionLanes.apart`. Face `firstFace` is tried
-    /// first (the answer does not depend on the order; the caller's guess saves the rest). False
-    /// says nothing (B's faces may still part them).
-    @inline(__always)
-    static func apartOnFacesOfA<L: LaneReal>(countA: Int, vertexA: (Int) -> (L, L), normalA: (Int) -> (L, L), radiusA: L,
-                                             _ xfA: TransformLanes<L>, countB: Int, vertexB: (Int) -> (L, L), radiusB: L,
-                                             _ xfB: TransformLanes<L>, firstFace: Int = 0) -> Bool {
-        let totalRadius = radiusA + radiusB
-        let xf = xfB.inverseTimes(xfA)
-        @inline(__always) func parts(_ i: Int) -> Bool {
-            L.all(L.isGreater(faceSeparation(i, vertex1: vertexA, normal1: normalA, inFrameOf2: xf, count2: countB, vertex2: vertexB),
-                              totalRadius))
-        }
-        if parts(firstFace) { return true }
-        for i in 0..<countA where i != firstFace {
-            if parts(i) { return true }
-        }
-        return false
     }
 
     /// Polygon A against polygon B (Box2D 2.3's b2CollidePolygons): the reference face is A's

@@ -108,26 +108,34 @@ enum BoxPairLanes {
         shape.kind == .polygon && shape.vertices.count == vertexCount
     }
 
-    /// Whether the kernel would find boxes A and B apart on one of A's faces
-    /// (`CollideLanes.apartOnFacesOfA` on one lane): then its lane would hold `Manifold()`. A's
-    /// face whose normal points most towards B's origin is tried first: for boxes apart, usually
-    /// the one that parts them. The shapes are lent where they lie, as to `gather`.
+    /// Whether the kernel would find boxes A and B apart on one of A's faces: on the first face
+    /// whose separation (`CollideLanes.faceSeparation`, on one lane) is beyond the radii, the
+    /// largest (`maxSeparation`) is too, and the kernel gives `CollisionLanes.apart`, which its
+    /// lane would hold as `Manifold()`. The answer does not depend on the order the faces are
+    /// tried in: A's face whose normal points most towards B's origin goes first (for boxes
+    /// apart, usually the one that parts them). False says nothing (B's faces may part them).
+    /// The shapes are lent where they lie, as to `gather`.
     @inline(__always)
     static func apartOnFacesOfA(_ shapeA: inout Shape, _ xfA: Transform, _ shapeB: inout Shape, _ xfB: Transform) -> Bool {
-        let radiusA = shapeA.radius, radiusB = shapeB.radius
-        let towardsB = xfA.q.applyInverse(xfB.p - xfA.p)
+        let totalRadius = shapeA.radius + shapeB.radius
+        let towardsB = xfA.q.applyInverse(xfB.p - xfA.p), xf = TransformLanes(xfB).inverseTimes(TransformLanes(xfA))
         return shapeA.vertices.withUnsafeBufferPointer { va in
             shapeA.normals.withUnsafeBufferPointer { na in
                 shapeB.vertices.withUnsafeBufferPointer { vb in
+                    @inline(__always) func parts(_ i: Int) -> Bool {
+                        CollideLanes.faceSeparation(i, vertex1: { (va[$0].x, va[$0].y) }, normal1: { (na[$0].x, na[$0].y) },
+                                                    inFrameOf2: xf, count2: vertexCount, vertex2: { (vb[$0].x, vb[$0].y) }) > totalRadius
+                    }
                     var facing = 0, most = dot(na[0], towardsB)
                     for i in 1..<vertexCount {
                         let d = dot(na[i], towardsB)
                         if d > most { most = d; facing = i }
                     }
-                    return CollideLanes.apartOnFacesOfA(countA: vertexCount, vertexA: { (va[$0].x, va[$0].y) }, normalA: { (na[$0].x, na[$0].y) },
-                                                        radiusA: radiusA, TransformLanes(xfA),
-                                                        countB: vertexCount, vertexB: { (vb[$0].x, vb[$0].y) }, radiusB: radiusB, TransformLanes(xfB),
-                                                        firstFace: facing)
+                    if parts(facing) { return true }
+                    for i in 0..<vertexCount where i != facing {
+                        if parts(i) { return true }
+                    }
+                    return false
                 }
             }
         }
