@@ -44,6 +44,17 @@ import WorldSweepScene
         #expect(world.fatBoxPairs.keptPasses > world.fatBoxPairs.listings && world.fatBoxPairs.listings > 0)
     }
 
+    /// A world of few bodies tests every pair and keeps no fat boxes: the same contacts.
+    @Test func aSmallWorldTestsEveryPairAndFindsTheSameContacts() throws {
+        // 4 × 2 boxes and the four boundary edges: 12 bodies, the most that test every pair.
+        let scene = try SceneFile.parse(yaml: Self.pile(columns: 4, rows: 2), path: "pile.yaml")
+        let world = scene.worldPlan().makeWorld()
+        #expect(world.bodies.count == PhysicsWorld.mostBodiesToTestEveryPair)
+        let seen = checkedSteps(world, ticks: 120) { _ in }
+        #expect(seen.made > 8, "\(seen)")
+        #expect(world.fatBoxPairs.listings == 0 && world.fatBoxPairs.keptPasses == 0)
+    }
+
     /// The same with the world changed from outside between sub-steps, as an app changes it: a
     /// body (sleeping where one sleeps) moved into the pile and one moved far away (their boxes
     /// jump; the broad phase is not told), half the bodies put to sleep and then every body

@@ -11,12 +11,13 @@ import WorldSweepScene
     /// `count` boxes of 10 pt in rows of `perRow` on a 12 pt grid just above the floor of a
     /// 400 × 300 pt world, bouncing and settling into columns (each column an island: the floor
     /// is static and joins none), with a push and a sweep of the elasticity.
-    static func stack(_ count: Int, perRow: Int = 30, ticks: Int) -> String {
+    /// `spacing` 10: the boxes touch side by side and row on row, one island from the start.
+    static func stack(_ count: Int, perRow: Int = 30, spacing: Int = 12, ticks: Int) -> String {
         let names = (0..<count).map { "b\($0)" }.joined(separator: ", ")
         let rows = (count + perRow - 1) / perRow
         var lines = ["name: threads-stack", "world: {bounds: [400, 300], ticks: \(ticks)}", "items:"]
         for i in 0..<count {
-            lines.append("  b\(i): {center: [\(20 + 12 * (i % perRow)), \(294 - 12 * rows + 12 * (i / perRow))], size: [10, 10]}")
+            lines.append("  b\(i): {center: [\(20 + spacing * (i % perRow)), \(294 - spacing * rows + spacing * (i / perRow))], size: [10, 10]}")
         }
         lines += [
             "behaviors:",
@@ -59,6 +60,53 @@ import WorldSweepScene
         #expect(changes > 600, "contact changes heard: \(changes)")
         let split = batches.map { $0.soloWorld(0).stagesSplit }
         #expect(split[0] == 0 && split[1] > 0 && split[2] == split[1], "stages split per thread count: \(split)")
+    }
+
+    /// A pile of 600 boxes touching side by side and row on row: one island of hundreds of
+    /// contacts, whose warm start and velocity iterations are shared between threads
+    /// (IslandVelocityThreads.swift; helpers and parts waited for however long they take). At 1, 2
+    /// and 4 threads every body's state and every contact change is the same each tick; the
+    /// passes were shared at 2 and 4 threads, as often, and never run again one at a time.
+    @Test func aBigIslandsSharedVelocityPassesGiveTheSameBits() throws {
+        let plan = try worldPlans(yaml: Self.stack(600, spacing: 10, ticks: 1), path: "threads-pile.yaml")[0]
+        let batches = try [1, 2, 4].map { try PlanBatch([plan], threadsPerWorld: $0) }
+        for batch in batches {
+            batch.soloWorld(0).threads.longestJoinNanoseconds = .max
+            batch.soloWorld(0).threads.longestWaitNanoseconds = .max
+        }
+        let bodies = plan.bodyOfItem.compactMap { $0 }
+        for tick in 1...30 {
+            for batch in batches { batch.tick(1.0 / 60) }
+            let states = batches.map { batch in bodies.flatMap { batch.itemState(0, body: $0).bitPattern } }
+            #expect(states[1] == states[0] && states[2] == states[0], "tick \(tick)")
+            let heard = batches.map { batch in
+                var heard: [String] = []
+                batch.takeContactChanges(0) { a, b, began in heard.append("\(a)-\(b) \(began)") }
+                return heard
+            }
+            #expect(heard[1] == heard[0] && heard[2] == heard[0], "tick \(tick)")
+        }
+        let parts = batches.map { $0.soloWorld(0).islandScratches.first?.velocityParts }
+        let shared = parts.map { $0?.sharedSolves ?? 0 }
+        #expect(shared[0] == 0 && shared[1] >= 30 && shared[2] == shared[1], "islands shared per thread count: \(shared)")
+        #expect(parts.allSatisfy { ($0?.rerunSolves ?? 0) == 0 })
+    }
+
+    /// The same pile with parts that give up at their first wait: the passes, abandoned, are run
+    /// again one contact at a time from where they started, the same bits as one thread.
+    @Test func abandonedSharedPassesAreRunAgainToTheSameBits() throws {
+        let plan = try worldPlans(yaml: Self.stack(600, spacing: 10, ticks: 1), path: "threads-pile.yaml")[0]
+        let batches = try [1, 2].map { try PlanBatch([plan], threadsPerWorld: $0) }
+        batches[1].soloWorld(0).threads.longestJoinNanoseconds = .max
+        batches[1].soloWorld(0).threads.longestWaitNanoseconds = 0
+        let bodies = plan.bodyOfItem.compactMap { $0 }
+        for tick in 1...10 {
+            for batch in batches { batch.tick(1.0 / 60) }
+            let states = batches.map { batch in bodies.flatMap { batch.itemState(0, body: $0).bitPattern } }
+            #expect(states[1] == states[0], "tick \(tick)")
+        }
+        let rerun = batches[1].soloWorld(0).islandScratches.first?.velocityParts?.rerunSolves ?? 0
+        #expect(rerun > 0, "islands run again: \(rerun)")
     }
 
     /// The whole batched run, metrics included, at 1, 2 and 4 threads a world: a world of 600

@@ -21,6 +21,8 @@ final class ContactBundles {
     /// contact (row × lanes + world lane), and the island slot.
     let bodyA: UnsafeMutablePointer<Int32>, bodyB: UnsafeMutablePointer<Int32>
     let contact: UnsafeMutablePointer<Int32>, island: UnsafeMutablePointer<Int32>
+    /// Per bundle: which of its index lists are eight consecutive entries (`BundleRuns`).
+    let runs: UnsafeMutablePointer<Int32>
     /// Set up once per sub-step, read by every iteration.
     let constraints: UnsafeMutablePointer<ContactLanes<V>>
     let manifolds: UnsafeMutablePointer<ManifoldLanes<V>>
@@ -33,8 +35,8 @@ final class ContactBundles {
     /// Lanes in the order they are packed (most contacts first), and scratch for that sort.
     let laneOrder: UnsafeMutablePointer<Int32>, bucket: UnsafeMutablePointer<Int>
     /// Since creation: bundles run and their active lanes (set up once per sub-step), for the
-    /// occupancy the docs report.
-    var bundlesSetUp = 0, lanesSetUp = 0
+    /// occupancy the docs report, and bundles set up with a run of indices (tests read it).
+    var bundlesSetUp = 0, lanesSetUp = 0, runBundlesSetUp = 0
 
     /// Rows it was sized for.
     let rowCapacity: Int
@@ -42,13 +44,20 @@ final class ContactBundles {
     /// Bytes it holds, as its columns report them.
     var byteCount: Int { columns.byteCount }
 
+    /// Bundle `b`'s contact, body A and body B indices.
+    @inline(__always) func indices(_ b: Int) -> (contact: BundleIndices, a: BundleIndices, b: BundleIndices) {
+        let runs = BundleRuns(rawValue: self.runs[b]), at = b &* Self.width
+        return (BundleIndices(contact + at, run: runs.contains(.contact)), BundleIndices(bodyA + at, run: runs.contains(.bodyA)),
+                BundleIndices(bodyB + at, run: runs.contains(.bodyB)))
+    }
+
     init(lanes: Int, capacity rows: Int) {
         rowCapacity = rows
         let pairCount = rows
         // A lane solves each row at most once: at most `rows` rounds of at most lanes / 8 bundles.
         capacity = max(pairCount * ((lanes + Self.width - 1) / Self.width), 1)
         // Written by the packing and the set-up before any pass reads them.
-        laneCount = columns.make(uninitialized: capacity)
+        laneCount = columns.make(uninitialized: capacity); runs = columns.make(uninitialized: capacity)
         bodyA = columns.make(uninitialized: capacity * Self.width); bodyB = columns.make(uninitialized: capacity * Self.width)
         contact = columns.make(uninitialized: capacity * Self.width); island = columns.make(uninitialized: capacity * Self.width)
         constraints = columns.make(uninitialized: capacity); manifolds = columns.make(uninitialized: capacity)
@@ -58,56 +67,16 @@ final class ContactBundles {
         columns.expect(Self.bytes(lanes: lanes, capacity: rows), of: "ContactBundles")
     }
 
-    /// The bytes it allocates, as `init` makes them: per bundle its lane count, four index columns
+    /// The bytes it allocates, as `init` makes them: per bundle its lane count and runs, four index columns
     /// of eight lanes, its constraint, manifold, bodies, kinds, `aMoves` and fixed velocities; the
     /// lane order and the packing's buckets.
     static func bytes(lanes: Int, capacity rows: Int) -> Int {
         let bundles = max(rows * ((lanes + width - 1) / width), 1)
-        return Columns.bytes(Int32.self, bundles) + 4 * Columns.bytes(Int32.self, bundles * width)
+        return 2 * Columns.bytes(Int32.self, bundles) + 4 * Columns.bytes(Int32.self, bundles * width)
             + Columns.bytes(ContactLanes<V>.self, bundles) + Columns.bytes(ManifoldLanes<V>.self, bundles)
             + Columns.bytes(ContactBodiesLanes<V>.self, bundles) + Columns.bytes(ManifoldKinds.self, bundles)
             + Columns.bytes(Bool.self, bundles) + Columns.bytes(VelocityLanes<V>.self, bundles)
             + Columns.bytes(Int32.self, lanes) + Columns.bytes(Int.self, rows + 2)
-    }
-}
-
-/// Eight values from a column at eight indices (a bundle's lanes), and back for the first `count`.
-@inline(__always) func gatherLanes(_ p: UnsafeMutablePointer<Float>, _ i: UnsafeMutablePointer<Int32>) -> SIMD8<Float> {
-    SIMD8(p[Int(i[0])], p[Int(i[1])], p[Int(i[2])], p[Int(i[3])], p[Int(i[4])], p[Int(i[5])], p[Int(i[6])], p[Int(i[7])])
-}
-@inline(__always) func gatherLanes(_ p: UnsafeMutablePointer<Int32>, _ i: UnsafeMutablePointer<Int32>) -> SIMD8<Int32> {
-    SIMD8(p[Int(i[0])], p[Int(i[1])], p[Int(i[2])], p[Int(i[3])], p[Int(i[4])], p[Int(i[5])], p[Int(i[6])], p[Int(i[7])])
-}
-@inline(__always) func scatterLanes(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
-    if count == 8 {
-        p[Int(i[0])] = v[0]; p[Int(i[1])] = v[1]; p[Int(i[2])] = v[2]; p[Int(i[3])] = v[3]
-        p[Int(i[4])] = v[4]; p[Int(i[5])] = v[5]; p[Int(i[6])] = v[6]; p[Int(i[7])] = v[7]
-    } else {
-        for l in 0..<count { p[Int(i[l])] = v[l] }
-    }
-}
-
-/// Three (or four) vectors into as many columns at one bundle's indices, lane by lane, for the
-/// first `count` lanes: each index is read once. Column by column (`scatterLanes` per column), the
-/// compiler read all eight indices again for every column, since a store through one column
-/// might, for all it knows, have changed the index list.
-@inline(__always) func scatterLanes(_ x: SIMD8<Float>, _ px: UnsafeMutablePointer<Float>, _ y: SIMD8<Float>, _ py: UnsafeMutablePointer<Float>,
-                                    _ z: SIMD8<Float>, _ pz: UnsafeMutablePointer<Float>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
-    @inline(__always) func lane(_ l: Int) { let j = Int(i[l]); px[j] = x[l]; py[j] = y[l]; pz[j] = z[l] }
-    if count == 8 {
-        lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
-    } else {
-        for l in 0..<count { lane(l) }
-    }
-}
-@inline(__always) func scatterLanes(_ x: SIMD8<Float>, _ px: UnsafeMutablePointer<Float>, _ y: SIMD8<Float>, _ py: UnsafeMutablePointer<Float>,
-                                    _ z: SIMD8<Float>, _ pz: UnsafeMutablePointer<Float>, _ u: SIMD8<Float>, _ pu: UnsafeMutablePointer<Float>,
-                                    _ i: UnsafeMutablePointer<Int32>, count: Int) {
-    @inline(__always) func lane(_ l: Int) { let j = Int(i[l]); px[j] = x[l]; py[j] = y[l]; pz[j] = z[l]; pu[j] = u[l] }
-    if count == 8 {
-        lane(0); lane(1); lane(2); lane(3); lane(4); lane(5); lane(6); lane(7)
-    } else {
-        for l in 0..<count { lane(l) }
     }
 }
 
@@ -168,10 +137,18 @@ extension LaneWorld {
                 }
             }
             let full = inRound / width, rest = inRound % width
-            for b in bundle..<(bundle + full) { k.laneCount[b] = Int32(width) }
+            for b in bundle..<(bundle + full) {
+                k.laneCount[b] = Int32(width)
+                var runs: BundleRuns = []
+                if BundleRuns.consecutive(k.contact + b &* width) { runs.insert(.contact) }
+                if BundleRuns.consecutive(k.bodyA + b &* width) { runs.insert(.bodyA) }
+                if BundleRuns.consecutive(k.bodyB + b &* width) { runs.insert(.bodyB) }
+                k.runs[b] = runs.rawValue
+            }
             if rest > 0 {
                 let b = bundle + full
                 k.laneCount[b] = Int32(rest)
+                k.runs[b] = 0
                 for l in rest..<width {
                     k.bodyA[b * width + l] = k.bodyA[b * width]; k.bodyB[b * width + l] = k.bodyB[b * width]
                     k.contact[b * width + l] = k.contact[b * width]; k.island[b * width + l] = k.island[b * width]
@@ -186,16 +163,17 @@ extension LaneWorld {
     /// the manifold, masses and materials gathered from the columns, impulses scaled for the warm
     /// start, then the shared kernel. Lanes past a bundle's count get zero masses and no points.
     func setUpBundles(dtRatio: Float) {
-        let k = bundles, width = ContactBundles.width
+        let k = bundles
         let ratio = V(repeating: dtRatio)
         for b in 0..<k.count {
-            let ci = k.contact + b * width, ia = k.bodyA + b * width, ib = k.bodyB + b * width
+            let (ci, ia, ib) = k.indices(b)
             let count = Int(k.laneCount[b])
             k.bundlesSetUp += 1; k.lanesSetUp += count
+            if k.runs[b] != 0 { k.runBundlesSetUp += 1 }
             let active = firstLanes(count)
             let activeFlags = unsafeBitCast(active, to: IV.self)
-            let points = gatherLanes(contacts.pointCount, ci) & activeFlags   // 0 where inactive
-            let onFaceA = maskFromFlags(gatherLanes(contacts.faceA, ci)), onFaceB = maskFromFlags(gatherLanes(contacts.faceB, ci))
+            let points = ci.gather(contacts.pointCount) & activeFlags   // 0 where inactive
+            let onFaceA = maskFromFlags(ci.gather(contacts.faceA)), onFaceB = maskFromFlags(ci.gather(contacts.faceB))
             var kinds: ManifoldKinds = []
             if anyLane(onFaceA .& active) { kinds.insert(.faceA) }
             if anyLane(onFaceB .& active) { kinds.insert(.faceB) }
@@ -204,28 +182,28 @@ extension LaneWorld {
             k.kinds[b] = kinds
             let manifold = ManifoldLanes(
                 isFaceA: onFaceA, isFaceB: onFaceB,
-                localNormalX: gatherLanes(contacts.normalX, ci), localNormalY: gatherLanes(contacts.normalY, ci),
-                localPointX: gatherLanes(contacts.pointX, ci), localPointY: gatherLanes(contacts.pointY, ci),
-                point0X: gatherLanes(contacts.point0X, ci), point0Y: gatherLanes(contacts.point0Y, ci),
-                point1X: gatherLanes(contacts.point1X, ci), point1Y: gatherLanes(contacts.point1Y, ci),
+                localNormalX: ci.gather(contacts.normalX), localNormalY: ci.gather(contacts.normalY),
+                localPointX: ci.gather(contacts.pointX), localPointY: ci.gather(contacts.pointY),
+                point0X: ci.gather(contacts.point0X), point0Y: ci.gather(contacts.point0Y),
+                point1X: ci.gather(contacts.point1X), point1Y: ci.gather(contacts.point1Y),
                 hasPoint0: nonZeroLanes(points), hasPoint1: maskFromFlags(0 &- (points &>> 1)))   // points is 0, 1 or 2
             k.manifolds[b] = manifold
             @inline(__always) func masked(_ v: V) -> V { v.blended(with: 0, where: .!active) }   // out of line: a call per use
-            let pb = ContactBodiesLanes(mA: masked(gatherLanes(self.bodies.invMass, ia)), iA: masked(gatherLanes(self.bodies.invI, ia)),
-                                        mB: masked(gatherLanes(self.bodies.invMass, ib)), iB: masked(gatherLanes(self.bodies.invI, ib)),
-                                        localCenterAX: gatherLanes(details.lcx, ia), localCenterAY: gatherLanes(details.lcy, ia),
-                                        localCenterBX: gatherLanes(details.lcx, ib), localCenterBY: gatherLanes(details.lcy, ib),
-                                        radiusA: gatherLanes(details.radius, ia), radiusB: gatherLanes(details.radius, ib))
+            let pb = ContactBodiesLanes(mA: masked(ia.gather(self.bodies.invMass)), iA: masked(ia.gather(self.bodies.invI)),
+                                        mB: masked(ib.gather(self.bodies.invMass)), iB: masked(ib.gather(self.bodies.invI)),
+                                        localCenterAX: ia.gather(details.lcx), localCenterAY: ia.gather(details.lcy),
+                                        localCenterBX: ib.gather(details.lcx), localCenterBY: ib.gather(details.lcy),
+                                        radiusA: ia.gather(details.radius), radiusB: ib.gather(details.radius))
             k.bodies[b] = pb
             // The carried impulses, scaled for the warm start (none in lanes past the count).
-            @inline(__always) func carried(_ impulse: UnsafeMutablePointer<Float>) -> V { ratio * masked(gatherLanes(impulse, ci)) }
+            @inline(__always) func carried(_ impulse: UnsafeMutablePointer<Float>) -> V { ratio * masked(ci.gather(impulse)) }
             k.constraints[b] = ContactLanes(
-                beforeSetUp: pb, friction: mixedFriction(gatherLanes(details.friction, ia), gatherLanes(details.friction, ib)),
+                beforeSetUp: pb, friction: mixedFriction(ia.gather(details.friction), ib.gather(details.friction)),
                 normalImpulse0: carried(contacts.normalImpulse0), tangentImpulse0: carried(contacts.tangentImpulse0),
                 normalImpulse1: carried(contacts.normalImpulse1), tangentImpulse1: carried(contacts.tangentImpulse1))
             let vA = velocityLanes(ia)
             ContactKernels.initialize(&k.constraints[b], manifold, kinds: kinds, pb,
-                                      restitution: mixedRestitution(gatherLanes(details.restitution, ia), gatherLanes(details.restitution, ib)),
+                                      restitution: mixedRestitution(ia.gather(details.restitution), ib.gather(details.restitution)),
                                       positionLanes(ia), positionLanes(ib), vA, velocityLanes(ib))
             k.aMoves[b] = k.constraints[b].bodyAMoves
             k.fixedA[b] = vA
@@ -245,6 +223,18 @@ extension LaneWorld {
     @inline(__always) func scatter(_ p: PositionLanes<V>, _ i: UnsafeMutablePointer<Int32>, count: Int) {
         scatterLanes(p.cx, bodies.cx, p.cy, bodies.cy, p.a, bodies.a, i, count: count)
     }
+    @inline(__always) func positionLanes(_ i: BundleIndices) -> PositionLanes<V> {
+        PositionLanes(cx: i.gather(bodies.cx), cy: i.gather(bodies.cy), a: i.gather(bodies.a))
+    }
+    @inline(__always) func velocityLanes(_ i: BundleIndices) -> VelocityLanes<V> {
+        VelocityLanes(vx: i.gather(bodies.vx), vy: i.gather(bodies.vy), w: i.gather(bodies.w))
+    }
+    @inline(__always) func scatter(_ v: VelocityLanes<V>, _ i: BundleIndices, count: Int) {
+        i.scatter(v.vx, bodies.vx, v.vy, bodies.vy, v.w, bodies.w, count: count)
+    }
+    @inline(__always) func scatter(_ p: PositionLanes<V>, _ i: BundleIndices, count: Int) {
+        i.scatter(p.cx, bodies.cx, p.cy, bodies.cy, p.a, bodies.a, count: count)
+    }
 
     /// Every bundle's warm start, over the rounds in order.
     func warmStartBundles() {
@@ -260,20 +250,20 @@ extension LaneWorld {
 
     /// The impulses back into the contact columns for the next sub-step's warm start.
     func storeBundleImpulses() {
-        let k = bundles, width = ContactBundles.width
+        let k = bundles
         for b in 0..<k.count {
-            let ci = k.contact + b * width, count = Int(k.laneCount[b])
+            let ci = k.indices(b).contact, count = Int(k.laneCount[b])
             let c = k.constraints + b
-            scatterLanes(c.pointee.p0.normalImpulse, contacts.normalImpulse0, c.pointee.p0.tangentImpulse, contacts.tangentImpulse0,
-                         c.pointee.p1.normalImpulse, contacts.normalImpulse1, c.pointee.p1.tangentImpulse, contacts.tangentImpulse1,
-                         ci, count: count)
+            ci.scatter(c.pointee.p0.normalImpulse, contacts.normalImpulse0, c.pointee.p0.tangentImpulse, contacts.tangentImpulse0,
+                       c.pointee.p1.normalImpulse, contacts.normalImpulse1, c.pointee.p1.tangentImpulse, contacts.tangentImpulse1,
+                       count: count)
         }
     }
 
     /// Bundle `b`'s warm start or one velocity step: gather, the shared kernel, scatter.
     @inline(__always) private func velocityStep(_ b: Int, warmStart: Bool) {
-        let k = bundles, width = ContactBundles.width
-        let ia = k.bodyA + b * width, ib = k.bodyB + b * width, count = Int(k.laneCount[b])
+        let k = bundles
+        let (_, ia, ib) = k.indices(b), count = Int(k.laneCount[b])
         let aMoves = k.aMoves[b]
         var va = aMoves ? velocityLanes(ia) : k.fixedA[b], vb = velocityLanes(ib)
         if warmStart {
@@ -309,7 +299,7 @@ extension LaneWorld {
                 let isl = k.island + b * width, count = Int(k.laneCount[b])
                 let active = firstLanes(count) .& .!maskFromFlags(gatherLanes(solved, isl))
                 guard anyLane(active) else { continue }
-                let ia = k.bodyA + b * width, ib = k.bodyB + b * width
+                let (_, ia, ib) = k.indices(b)
                 var pA = positionLanes(ia), pB = positionLanes(ib)
                 let pb = k.bodies + b
                 let aMoves = canMove(invMass: pb.pointee.mA, invInertia: pb.pointee.iA)

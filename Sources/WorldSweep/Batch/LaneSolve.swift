@@ -58,7 +58,7 @@ extension LaneWorld {
         // The lanes' slot shifts added as one vector per body: a load and add per lane cost 8 M
         // instructions in twin-drop.
         let shift = loadLanes(islands.slotShift, group)
-        for b in 0..<bodyCount where !isStatic[b] {
+        for b in 0..<bodies.movingBodyCount where !isStatic[b] {
             let i = b &* lanes &+ group
             let m = loadMask(details.inIsland, i)
             guard anyLane(m) else { continue }

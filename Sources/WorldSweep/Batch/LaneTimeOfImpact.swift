@@ -140,7 +140,8 @@ extension LaneWorld {
         let exists = contacts.exists, enabled = contacts.enabled, awake = details.awake
         forEachRowInOrder { p in
             let fixedBody = toi.fixed[p]
-            guard fixedBody >= 0 else { return }
+            // A row no lane has a contact in has no candidate in any group.
+            guard fixedBody >= 0, rows.laneCount[p] > 0 else { return }
             let fixed = Int(fixedBody), moving = Int(toi.moving[p])
             let ci = p &* lanes &+ group, fi = fixed &* lanes &+ group, mi = moving &* lanes &+ group
             let active = running .& .!needs .& loadMask(exists, ci) .& loadMask(enabled, ci) .& loadMask(awake, mi)

@@ -3,6 +3,9 @@
 // merged in by `PairOrder`), destroyed ones dropped at the next merge — and the contact update.
 
 extension PhysicsWorld {
+    /// The most bodies for which the broad phase tests every pair rather than keep fat boxes.
+    static let mostBodiesToTestEveryPair = 12
+
     func computeBoxes(swept: Bool) {
         if boxes.count != bodies.count {
             boxes = bodies.map { $0.shape.broadPhaseBox($0.xf) }
@@ -32,7 +35,10 @@ extension PhysicsWorld {
     /// Only pairs whose fat boxes overlap are tested (`FatBoxPairs`): the list of such pairs
     /// without a contact is kept from pass to pass, and changes only for bodies whose box left
     /// its fat box and for pairs whose contact was destroyed. A box with a NaN bound (it overlaps
-    /// everything) makes the pass sort and sweep every box instead. Both find the same pairs.
+    /// everything) makes the pass sort and sweep every box instead. A world of at most
+    /// `mostBodiesToTestEveryPair` bodies tests every pair, keeping no list (a batch's lane
+    /// world hands over for one time-of-impact pass, where making the list cost more than the
+    /// pass's tests). All three find the same pairs (`AABB.overlaps`, NaN bounds included).
     func findNewContacts() {
         computeBoxes(swept: true)
         fresh.removeAll(keepingCapacity: true)
@@ -53,7 +59,11 @@ extension PhysicsWorld {
             }
             func found(_ c: FatBoxPairs.Candidate) { fresh.append(c) }
             boxes.withUnsafeBufferPointer { boxes in
-                if !fatBoxPairs.forEachNewOverlap(boxes, alive: { bodies[$0].alive }, candidate: candidate, found) {
+                if boxes.count <= Self.mostBodiesToTestEveryPair {
+                    for a in boxes.indices where bodies[a].alive {
+                        for b in (a + 1)..<boxes.count where bodies[b].alive && boxes[a].overlaps(boxes[b]) { consider(a, b) }
+                    }
+                } else if !fatBoxPairs.forEachNewOverlap(boxes, alive: { bodies[$0].alive }, candidate: candidate, found) {
                     broadPhase.forEachOverlap(boxes, include: { bodies[$0].alive }, consider)
                 }
             }

@@ -23,7 +23,7 @@ struct ContactSolver {
     /// kernels take (one lane).
     var constraints: [ContactLanes<Float>] = []
     private var shapes: [ContactShapeLane] = []
-    private var indices: [ContactBodyIndices] = []
+    private(set) var indices: [ContactBodyIndices] = []
 
     /// No contacts yet: a solver kept to be filled again and again (`removeAll`, then `append`),
     /// so its arrays keep their storage (an island solve per island, a time-of-impact pass per impact).

@@ -86,7 +86,7 @@ extension PhysicsWorld {
     /// `scratch` is the solving thread's own: its arrays, emptied, keep their storage from island to island.
     func solveIsland<Bodies: Collection<Int>, Contacts: Collection<Int>, Joints: Collection<Int>>(
         _ islandBodies: Bodies, _ islandContacts: Contacts, _ islandJoints: Joints, _ h: Float, dtRatio: Float,
-        access: IslandAccess, scratch: inout IslandSolveScratch) -> Bool {
+        access: IslandAccess, scratch: inout IslandSolveScratch, sharing: WorldThreads? = nil) -> Bool {
         let bodies = access.bodies, contacts = access.contacts, joints = access.joints
         // The thread's last island's arrays, taken out while this one is solved, put back after.
         var positions: [BodyPosition] = [], velocities: [BodyVelocity] = [], solver = ContactSolver()
@@ -124,14 +124,21 @@ extension PhysicsWorld {
                            initializingWith: (positions, velocities))
             }
         }
-        solver.warmStart(&velocities)
+        // Without joints, a big island's warm start and iterations may be shared between threads
+        // (IslandVelocityThreads.swift); the same bits as below.
+        var shared = false
+        if islandJoints.isEmpty, let sharing {
+            if scratch.velocityParts == nil { scratch.velocityParts = IslandVelocityParts() }
+            shared = solveVelocitiesSharing(&solver, &velocities, threads: sharing, parts: scratch.velocityParts!)
+        }
+        if !shared { solver.warmStart(&velocities) }
         // Box2D 2.3's island order: joints set up after the contacts' warm start, and in each
         // iteration every joint before the contacts. (An island without joints skips their
         // solver: its steps would change nothing.)
         var jointSolver = islandJoints.isEmpty ? nil
             : JointIslandSolver(joints: islandJoints.map { joints[$0] }, localIndex: scratch.localIndex)
         jointSolver?.initializeVelocityConstraints(self.bodies, positions, &velocities, h: h, dtRatio: dtRatio)
-        for _ in 0..<EngineSettings.velocityIterations {
+        for _ in 0..<EngineSettings.velocityIterations where !shared {
             jointSolver?.solveVelocityConstraints(&velocities, h: h)
             solver.solveVelocityConstraints(&velocities)
         }
@@ -211,6 +218,8 @@ struct IslandSolveScratch {
     var localIndex: [Int] = []
     var positions: [BodyPosition] = [], velocities: [BodyVelocity] = []
     var solver = ContactSolver()
+    /// A big island's velocity passes shared between threads (made on first use).
+    var velocityParts: IslandVelocityParts?
 }
 
 /// The discrete solve's island walk over one world: each island's bodies, contacts and joints as

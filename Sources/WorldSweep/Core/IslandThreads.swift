@@ -26,14 +26,24 @@ extension PhysicsWorld {
         guard count > 0 else { return }
         stagesSplit += 1
         func start(_ island: Int) -> IslandEnd { island == 0 ? IslandEnd(bodies: 0, contacts: 0, joints: 0) : ends[island - 1] }
-        // Chunks of whole islands of about equal work (bodies and contacts), by the lists alone.
+        // A big island without joints is solved after the chunks, its velocity passes shared
+        // between the threads (IslandVelocityThreads.swift); the rest in chunks of whole islands
+        // of about equal work (bodies and contacts), by the lists alone.
+        func sharesPasses(_ island: Int) -> Bool {
+            ends[island].contacts - start(island).contacts >= IslandVelocityParts.leastContacts
+                && ends[island].joints == start(island).joints
+        }
+        var workBefore = Array(repeating: 0, count: count + 1)
+        for island in 0..<count {
+            let work = sharesPasses(island) ? 0 : ends[island].bodies - start(island).bodies + ends[island].contacts - start(island).contacts
+            workBefore[island + 1] = workBefore[island] + work
+        }
         let chunks = threads.chunkCount(count)
-        let total = ends[count - 1].bodies + ends[count - 1].contacts
+        let total = workBefore[count]
         var firstIsland = Array(repeating: count, count: chunks + 1)
         var chunk = 0
         for island in 0..<count {
-            let before = start(island).bodies + start(island).contacts
-            let at = min(chunks - 1, total > 0 ? before * chunks / total : 0)
+            let at = min(chunks - 1, total > 0 ? workBefore[island] * chunks / total : 0)
             while chunk <= at { firstIsland[chunk] = island; chunk += 1 }
         }
         if islandScratches.count < threads.count {
@@ -44,14 +54,20 @@ extension PhysicsWorld {
         withIslandAccess { access in
             islandScratches.withUnsafeMutableBufferPointer { scratches in
                 asleep.withUnsafeMutableBufferPointer { asleep in
-                    threads.run(chunks: chunks) { k, worker in
-                        for island in firstIsland[k]..<firstIsland[k + 1] {
+                    if total > 0 { threads.run(chunks: chunks) { k, worker in
+                        for island in firstIsland[k]..<firstIsland[k + 1] where !sharesPasses(island) {
                             let from = start(island), to = ends[island]
                             asleep[island] = solveIsland(islandBodies[from.bodies..<to.bodies],
                                                          islandContacts[from.contacts..<to.contacts],
                                                          islandJoints[from.joints..<to.joints], h, dtRatio: dtRatio,
                                                          access: access, scratch: &scratches[worker])
                         }
+                    } }
+                    for island in 0..<count where sharesPasses(island) {
+                        let from = start(island), to = ends[island]
+                        asleep[island] = solveIsland(islandBodies[from.bodies..<to.bodies], islandContacts[from.contacts..<to.contacts],
+                                                     islandJoints[from.joints..<to.joints], h, dtRatio: dtRatio,
+                                                     access: access, scratch: &scratches[0], sharing: threads)
                     }
                 }
             }

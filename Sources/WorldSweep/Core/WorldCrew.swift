@@ -4,6 +4,7 @@
 // condition to broadcast on and, for the caller, one to park on). A held helper spins between
 // stages; the chunks and what each writes are the same either way, so the bits are too.
 
+import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,53 @@ final class WorldCrew: @unchecked Sendable {
                 while finished.load(ordering: .acquiring) < chunks { sched_yield() }
             }
             self.body = nil
+        }
+    }
+
+    /// Runs `part(p)` for every p in 0 ..< parts at once, each on its own thread: the calling
+    /// thread (part 0) and held helpers, no part started before every part has a thread (the
+    /// parts may wait on one another). Returns false, having run none, when the helpers have not
+    /// taken every part within `longestJoinNanoseconds`.
+    func runTogether(parts: Int, longestJoinNanoseconds: UInt64, _ part: (Int) -> Void) -> Bool {
+        precondition(parts >= 1 && parts <= Self.mostChunks)
+        return withoutActuallyEscaping(part) { part in
+            let gate = Gate()
+            self.body = { k, _ in if gate.opened() { part(k) } }
+            finished.store(0, ordering: .relaxed)
+            serial &+= 1
+            stage.store((serial & 0xFFFF_FFFF) << 32 | parts << 16, ordering: .releasing)
+            let own = take()!
+            var ran = 1
+            let start = DispatchTime.now().uptimeNanoseconds
+            while stage.load(ordering: .acquiring) & 0xFFFF < parts {
+                if DispatchTime.now().uptimeNanoseconds - start > longestJoinNanoseconds {
+                    while take() != nil { ran += 1 }   // the parts no helper took: none will run
+                    break
+                }
+                sched_yield()
+            }
+            let together = ran == 1
+            gate.open(together)
+            if together { part(own) }
+            if finished.add(ran, ordering: .acquiringAndReleasing).newValue < parts {
+                while finished.load(ordering: .acquiring) < parts { sched_yield() }
+            }
+            self.body = nil
+            return together
+        }
+    }
+
+    /// Holds the parts of `runTogether` until every part has a thread (opened) or some never
+    /// will (shut): a part taken then returns without running.
+    private final class Gate: @unchecked Sendable {
+        private let state = Atomic<Int>(0)
+        func open(_ run: Bool) { state.store(run ? 1 : 2, ordering: .releasing) }
+        func opened() -> Bool {
+            while true {
+                let s = state.load(ordering: .acquiring)
+                if s != 0 { return s == 1 }
+                sched_yield()
+            }
         }
     }
 

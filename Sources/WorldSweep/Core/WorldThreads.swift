@@ -15,6 +15,11 @@ struct WorldThreads {
     /// stage is then handed to them rather than posted to `HelperThreads`.
     var crew: WorldCrew?
 
+    /// How long a stage whose parts run at once (`runTogether`) waits for helpers to take them,
+    /// and one part for another's progress, before the stage is run on the calling thread alone:
+    /// on a machine busier than its cores, a part's thread may be off its core for milliseconds.
+    var longestJoinNanoseconds: UInt64 = 200_000, longestWaitNanoseconds: UInt64 = 200_000
+
     /// Chunks per thread: more than one, so a thread that finishes early takes another (a
     /// stage's cost is uneven along its items: asleep contacts cost nothing, and they cluster).
     static let chunksPerThread = 4
@@ -57,6 +62,14 @@ struct WorldThreads {
             take(0)
             HelperThreads.shared.finish(shares)
         }
+    }
+
+    /// Runs `part(p)` for every p in 0 ..< parts at once, each on its own thread (the parts may
+    /// wait on one another), through the held helpers (`WorldCrew.runTogether`). Returns false,
+    /// having run none, without such helpers or when they are not free at once.
+    func runTogether(parts: Int, _ part: (_ part: Int) -> Void) -> Bool {
+        guard count >= parts, let crew else { return false }
+        return crew.runTogether(parts: parts, longestJoinNanoseconds: longestJoinNanoseconds, part)
     }
 
     /// The stage's body and the next chunk to take, shared by the threads.
