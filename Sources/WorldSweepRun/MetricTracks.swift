@@ -64,8 +64,15 @@ struct MetricTracks {
     struct Loop {
         var minX, minY, maxX, maxY: Double
         /// Half a point of slack: the centre of an item pressed into a wall stays well inside.
+        static let slack = 0.5
         func contains(_ x: Double, _ y: Double) -> Bool {
-            x >= minX - 0.5 && x <= maxX + 0.5 && y >= minY - 0.5 && y <= maxY + 0.5
+            x >= minX - Self.slack && x <= maxX + Self.slack && y >= minY - Self.slack && y <= maxY + Self.slack
+        }
+        /// The lowest and highest centre inside, slack added (what the tick fold compares with);
+        /// no loop: every finite centre is inside.
+        static func limits(_ loop: Loop?) -> (lowX: Double, lowY: Double, highX: Double, highY: Double) {
+            guard let loop else { return (-.infinity, -.infinity, .infinity, .infinity) }
+            return (loop.minX - slack, loop.minY - slack, loop.maxX + slack, loop.maxY + slack)
         }
     }
     var tickLength = 0.0
@@ -93,14 +100,6 @@ struct MetricTracks {
             perItem[i].stillTime = 0
         }
         tickLength = scene.world.tick
-    }
-
-    /// Whether a sub-step at `v` (pt/s) moves a Float coordinate at `x` (pt) by less than its
-    /// spacing: the engine's position cannot carry that velocity (an item 1e6 pt out moving at
-    /// 1 pt/s). Engine units: metres. An item at rest (v = 0) is never lost, whatever holds it.
-    static func lostBelowPrecision(_ x: Double, _ v: Double) -> Bool {
-        let metres = Float(x / Double(EngineSettings.pointsPerMetre))
-        return abs(v / Double(EngineSettings.pointsPerMetre)) * Double(EngineSettings.subStep) < Double(metres.ulp)
     }
 
     /// Per item, the boundary loop it is kept inside, when a collision behavior translates the
@@ -208,14 +207,28 @@ struct MetricTracks {
     /// `state` reads the state of an item (by item and body index; each recorder reads by what it holds).
     mutating func fold(tick: Int, bodies: [Int?], up: (x: Double, y: Double), speedLimit: Double,
                        state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
+        takeTickEvents()
+        guard Self.foldItems(&perItem, &items, tick: tick, bodies: bodies, up: up, speedLimit: speedLimit,
+                             tickLength: tickLength, state: state) else { return false }
+        foldExtras(tick: tick, bodies: bodies, state: state)
+        return true
+    }
+
+    /// The tick's contact events into the counts: each item's `begun` of the last tick cleared,
+    /// this tick's begun contacts counted per item and partner (a tick without any skips this).
+    mutating func takeTickEvents() {
         if anyBegun {
             for i in perItem.indices { perItem[i].begun = 0 }
             anyBegun = false
         }
-        // Contacts begun this tick, per item and partner (a tick without any skips all of this).
         if !itemPairBegins.isEmpty || !boundaryBegins.isEmpty { countBegins() }
-        guard Self.foldItems(&perItem, &items, tick: tick, bodies: bodies, up: up, speedLimit: speedLimit,
-                             tickLength: tickLength, state: state) else { return false }
+    }
+
+    /// Whether the world folds more than what every item folds: springs or written metrics.
+    var hasExtras: Bool { !springs.isEmpty || written != nil }
+
+    /// The springs' and written metrics' tick, after the items'.
+    mutating func foldExtras(tick: Int, bodies: [Int?], state: (_ item: Int, _ body: Int) -> ItemState) {
         for i in springs.indices {
             guard springs[i] != nil, let b = bodies[i] else { continue }
             let other = springs[i]!.target.otherItem.flatMap { o in bodies[o].map { state(o, $0) } }
@@ -225,7 +238,6 @@ struct MetricTracks {
             let items = self.items
             written!.fold(tick: tick, contacts: { items[$0].contacts }, state: { i in bodies[i].map { state(i, $0) } })
         }
-        return true
     }
 
     /// Adds the tick's begun contacts to the counts and to each item's `begun`.
@@ -259,55 +271,37 @@ struct MetricTracks {
         boundaryBegins.removeAll(keepingCapacity: true)
     }
 
-    /// The per-item part of `fold`, over the two arrays' storage in place.
+    /// The per-item part of `fold`, over the two arrays' storage in place (ItemTickFold's rules).
     private static func foldItems(_ perItem: inout [ItemTrack], _ items: inout [ItemResult], tick: Int, bodies: [Int?],
                                   up: (x: Double, y: Double), speedLimit: Double, tickLength: Double,
                                   state: (_ item: Int, _ body: Int) -> ItemState) -> Bool {
-        // A squared speed at or below this is within the limit whatever the square root rounds to
-        // (−1: ask the root): most ticks need no root, whose latency was much of a small world's fold.
-        let bound = speedLimit * 0.999
-        let surelyWithin = bound > 0 && bound < 1e150 ? bound * bound : -1
+        let surelyWithin = ItemTickFold.surelyWithin(speedLimit)
         return perItem.withUnsafeMutableBufferPointer { tracks in
             for i in tracks.indices {
                 let wasTouched = tracks[i].touched
                 tracks[i].touched = false
                 guard let b = bodies[i] else { continue }
                 let s = state(i, b)
-                let finite = s.center.x.isFinite && s.center.y.isFinite && s.angle.isFinite
-                    && s.velocity.dx.isFinite && s.velocity.dy.isFinite && s.angularVelocity.isFinite
-                let squaredSpeed = s.velocity.dx * s.velocity.dx + s.velocity.dy * s.velocity.dy
-                if !finite || !(squaredSpeed <= surelyWithin || squaredSpeed.squareRoot() <= speedLimit) { return false }
-                // Numbers the engine's Float arithmetic no longer carries: an item through its boundary
-                // loop, or an awake item moving faster than the engine's sleep speed (1 pt/s) whose
-                // centre did not move by a bit because each sub-step's move is below its position's
-                // spacing on both axes (a still item, held by a joint or not, is never this).
-                if let loop = tracks[i].loop, !loop.contains(s.center.x, s.center.y) { return false }
-                // Ticks shorter than a sub-step may run none, so it takes two sub-steps' time unmoved.
-                let last = tracks[i].lastCenter
-                tracks[i].lastCenter = (s.center.x, s.center.y)
-                let unmoved = s.center.x == last.x && s.center.y == last.y
-                let open = tracks[i].open
-                // (A square root at or above 1 is a square at or above 1: the root rounds correctly.)
-                if !s.isAsleep && open == 0 && unmoved && squaredSpeed >= 1
-                    && Self.lostBelowPrecision(s.center.x, s.velocity.dx) && Self.lostBelowPrecision(s.center.y, s.velocity.dy) {
-                    tracks[i].stillTime += tickLength
-                    if tracks[i].stillTime >= 2 * Double(EngineSettings.subStep) { return false }
+                let loop = Loop.limits(tracks[i].loop), flight = tracks[i].flight
+                var track = ItemTickFold.Track<Double>(lastX: tracks[i].lastCenter.x, lastY: tracks[i].lastCenter.y, flying: flight != nil,
+                                                       flightStart: flight?.start ?? 0, flightApex: flight?.apex ?? 0)
+                let o = ItemTickFold.fold(&track,
+                                          .init(x: s.center.x, y: s.center.y, vx: s.velocity.dx, vy: s.velocity.dy,
+                                                turnFinite: s.angle.isFinite && s.angularVelocity.isFinite, asleep: s.isAsleep),
+                                          .init(touched: wasTouched, openZero: tracks[i].open == 0, begun: tracks[i].begun > 0),
+                                          .init(loopLowX: loop.lowX, loopLowY: loop.lowY, loopHighX: loop.highX, loopHighY: loop.highY,
+                                                upX: up.x, upY: up.y, speedLimit: speedLimit, surelyWithin: surelyWithin))
+                if o.failed { return false }
+                if o.stillCandidate {
+                    guard ItemTickFold.stillStep(&tracks[i].stillTime, x: s.center.x, y: s.center.y, vx: s.velocity.dx, vy: s.velocity.dy,
+                                                 tickLength: tickLength) else { return false }
                 } else {
                     tracks[i].stillTime = 0
                 }
-                if !s.isAsleep { tracks[i].lastAwakeTick = tick }
-                let height = s.center.x * up.x + s.center.y * up.y
-                if tracks[i].begun > 0, let f = tracks[i].flight {
-                    // The flight ends where the next contact begins.
-                    recordBounce(&items[i], rise: f.apex - f.start)
-                    tracks[i].flight = nil
-                }
-                if open == 0 && wasTouched {
-                    // The item's last contact ended this tick: it leaves from here.
-                    tracks[i].flight = (height, height)
-                } else if open == 0, let f = tracks[i].flight {
-                    tracks[i].flight = (f.start, max(f.apex, height))
-                }
+                if o.awake { tracks[i].lastAwakeTick = tick }
+                if o.bounced { recordBounce(&items[i], rise: o.rise) }
+                tracks[i].lastCenter = (track.lastX, track.lastY)
+                tracks[i].flight = track.flying ? (track.flightStart, track.flightApex) : nil
             }
             return true
         }
@@ -373,6 +367,9 @@ struct MetricTracks {
     static func recordBounce(_ item: inout ItemResult, rise: Double) {
         // Stored as the engine's Float precision so worlds.csv reads back exactly.
         let r = Double(Float(rise))
-        if r > 0 && item.bounceHeights.count < MetricsRecorder.maxBounces { item.bounceHeights.append(r) }
+        guard r > 0 && item.bounceHeights.count < MetricsRecorder.maxBounces else { return }
+        // Room for every bounce kept at the first, rather than regrowing the list as they come.
+        if item.bounceHeights.isEmpty { item.bounceHeights.reserveCapacity(MetricsRecorder.maxBounces) }
+        item.bounceHeights.append(r)
     }
 }

@@ -5,8 +5,8 @@ import WorldSweepScene
 /// world's tracks (as MetricsRecorder's delegate calls would: an item pair's began once per
 /// collision behavior holding both, a boundary's once), and item states come from the lanes.
 /// One object for the whole batch, its worlds' values in one array: a tick folds every running
-/// world in one call, with no reference counting per world (an object per world was retained and
-/// released every tick, and each item's state was a call of its own).
+/// world in one call. A lanes batch folds eight worlds per instruction (LaneMetricFold.swift);
+/// a solo batch world by world, from item states read a block of worlds per call.
 final class PlanMetricsRecorder {
     /// One world's part, in lane order.
     struct World {
@@ -21,14 +21,20 @@ final class PlanMetricsRecorder {
         var ticksRun = 0
         var failed = false
     }
-    private let speedLimit: Double
+    let speedLimit: Double
     /// Who hears of a pair's contacts (shared by the batch's worlds).
     private let hearers: ContactHearers
     /// Item names in file order (the same in every world of a file).
     private let names: [String]
     /// Each item's index by name (`MetricTracks.indexOfItem`), for arming each world's checks.
     private let indexOfItem: [String: Int]
-    @exclusivity(unchecked) private(set) var worlds: [World] = []
+    /// (The lane fold, LaneMetricFold.swift, folds into them too.)
+    @exclusivity(unchecked) var worlds: [World] = []
+    /// A lanes batch's item tracks in columns (LaneMetricFold.swift), made at its first tick.
+    private var laneTracks: LaneItemTracks?
+    /// Whether a lanes batch folds eight worlds at a time (false: world by world, as a solo
+    /// batch does; tests compare the two).
+    var foldsLanes = true
     /// The item states of a block of worlds (`block` of them, item by item within a world), read
     /// from the batch in one call per block (kept between ticks, so a tick allocates nothing).
     /// Only items with a body are written and read: ItemState is plain data, so the others may
@@ -79,6 +85,11 @@ final class PlanMetricsRecorder {
     /// nothing would change again) or ran their last tick. Returns how many it stopped.
     func afterTick(_ tick: Int, batch: PlanBatch) -> Int {
         guard let bodies else { return 0 }
+        if foldsLanes, let groups = batch.laneGroupCount {
+            let lanes = laneTracks ?? LaneItemTracks(worlds, lanes: groups * 8, itemCount: names.count)
+            laneTracks = lanes
+            return afterLaneTick(tick, batch: batch, groups: groups, bodies: bodies, lanes: lanes)
+        }
         var stopped = 0
         let n = names.count, states = self.states, readings = self.readings
         worlds.withUnsafeMutableBufferPointer { worlds in
@@ -113,7 +124,7 @@ final class PlanMetricsRecorder {
     }
 
     /// World `k`'s contact changes into its tracks.
-    private func takeContactChanges(_ world: inout World, batch: PlanBatch, world k: Int) {
+    func takeContactChanges(_ world: inout World, batch: PlanBatch, world k: Int) {
         batch.takeContactChanges(k) { a, b, began in
             switch hearers.of(a, b) {
             case .items(let a, let b, let names, let listeners):
@@ -134,6 +145,7 @@ final class PlanMetricsRecorder {
     /// World `k`'s results after its last tick.
     func finish(batch: PlanBatch, world k: Int) -> [ItemResult] {
         if worlds[k].failed { return Array(repeating: ItemResult(), count: names.count) }
+        laneTracks?.writeBack(into: &worlds[k].tracks, world: k)
         let bodies = worlds[k].bodies, placed = worlds[k].placed
         return worlds[k].tracks.finish(ticksRun: worlds[k].ticksRun, ticks: worlds[k].ticks, tickLength: worlds[k].tickLength, up: worlds[k].up,
                                        state: { i in bodies[i].map { batch.itemState(k, body: $0) } },

@@ -21,6 +21,8 @@ public struct WorldRunner: Sendable {
     package var rowPolicy: LaneRowPolicy = .bySize
     /// The batches' layout; nil: `PlanBatchLayout.of` each batch (tests force one, to compare).
     package var layout: PlanBatchLayout?
+    /// Whether a lanes batch's metrics fold eight worlds at a time (tests fold world by world too, to compare).
+    package var foldsLanes = true
     /// Threads a batch's big world (the `.solo` layout) may split its sub-steps over: the
     /// scheduler's spare threads when it has fewer chunks of worlds than threads. Results are the
     /// same bits at any count.
@@ -82,7 +84,8 @@ public struct WorldRunner: Sendable {
         // Worlds whose batch would not fit the batch budget run one at a time, with the same
         // results bit for bit.
         guard memoryPlan.batchFits, ruleProblem == nil else { return worlds.map { run(world: $0) } }
-        struct Member { var slot: Int; var index: Int; var tick: Double; var made: SweepWorlds.World }
+        // What a world's result records of how it was made (not its scene, which the batch's plan replaces).
+        struct Member { var slot: Int; var index: Int; var tick: Double; var point: Int; var replica: Int; var parameters: [Double] }
         var results = [WorldResult?](repeating: nil, count: worlds.count)
         var members: [Member] = []
         var plans: [WorldPlan] = []
@@ -102,13 +105,16 @@ public struct WorldRunner: Sendable {
                 made = (first.plan, first.input.gravity)
             }
             let plan = made.plan
-            let names = worldScene.items.map(\.name)
-            let metrics = recorder ?? PlanMetricsRecorder(hearers: ContactHearers(plan: plan, names: names), itemNames: names,
-                                                          speedLimit: speedLimit)
+            let metrics = recorder ?? {
+                let names = worldScene.items.map(\.name)
+                return PlanMetricsRecorder(hearers: ContactHearers(plan: plan, names: names), itemNames: names, speedLimit: speedLimit)
+            }()
+            metrics.foldsLanes = foldsLanes
             recorder = metrics
             // Worlds whose items sit on other bodies (not a sweep's) run one at a time.
             guard metrics.add(scene: worldScene, gravity: made.gravity, plan: plan) else { return worlds.map { run(world: $0) } }
-            members.append(Member(slot: slot, index: index, tick: worldScene.world.tick, made: world))
+            members.append(Member(slot: slot, index: index, tick: worldScene.world.tick, point: world.point, replica: world.replica,
+                                  parameters: world.parameters))
             plans.append(plan)
         }
         guard let first = members.first, let recorder else { return results.map { $0! } }
@@ -128,18 +134,20 @@ public struct WorldRunner: Sendable {
             }
         }
         for (k, m) in members.enumerated() {
-            results[m.slot] = recorder.worlds[k].failed ? failedResult(m.index, m.made)
-                : WorldResult(world: m.index, point: m.made.point, replica: m.made.replica, parameters: m.made.parameters,
-                              items: recorder.finish(batch: batch, world: k), failed: false)
+            results[m.slot] = WorldResult(world: m.index, point: m.point, replica: m.replica, parameters: m.parameters,
+                                          items: recorder.worlds[k].failed ? failedItems : recorder.finish(batch: batch, world: k),
+                                          failed: recorder.worlds[k].failed)
         }
         return results.map { $0! }
     }
 
     /// World `index` failed (its values break a rule, or it blew up): its values, no measurements.
     private func failedResult(_ index: Int, _ made: SweepWorlds.World) -> WorldResult {
-        WorldResult(world: index, point: made.point, replica: made.replica, parameters: made.parameters,
-                    items: Array(repeating: ItemResult(), count: scene.items.count), failed: true)
+        WorldResult(world: index, point: made.point, replica: made.replica, parameters: made.parameters, items: failedItems, failed: true)
     }
+
+    /// A failed world's items: no measurements.
+    private var failedItems: [ItemResult] { Array(repeating: ItemResult(), count: scene.items.count) }
 }
 
 /// The engine a sweep runs on.

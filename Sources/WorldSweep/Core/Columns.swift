@@ -71,4 +71,6 @@ struct LaneFlags {
     private let flags: UnsafeMutablePointer<Int32>
     init(_ flags: UnsafeMutablePointer<Int32>) { self.flags = flags }
     @inline(__always) subscript(lane: Int) -> Bool { flags[lane] != 0 }
+    /// Lanes `i ..< i + 8`, 0 or −1 each.
+    @inline(__always) func lanes(_ i: Int) -> SIMD8<Int32> { UnsafeRawPointer(flags + i).loadUnaligned(as: SIMD8<Int32>.self) }
 }

@@ -329,3 +329,14 @@ extension ItemState {
                   velocity: Vector(dx: Double(v.x * s), dy: Double(v.y * s)), angularVelocity: Double(w), isAsleep: !awake)
     }
 }
+
+extension ItemStateLanes {
+    /// The same conversion for eight lanes (`awake`: −1 or 0 per lane).
+    init(x: SIMD8<Float>, y: SIMD8<Float>, angle: SIMD8<Float>, vx: SIMD8<Float>, vy: SIMD8<Float>, angularVelocity w: SIMD8<Float>,
+         awake: SIMD8<Int32>) {
+        let s = SIMD8<Float>(repeating: EngineSettings.pointsPerMetre)
+        self.init(x: SIMD8<Double>(x * s), y: SIMD8<Double>(y * s), angle: SIMD8<Double>(angle),
+                  vx: SIMD8<Double>(vx * s), vy: SIMD8<Double>(vy * s), angularVelocity: SIMD8<Double>(w),
+                  awake: SIMD8<Int64>(truncatingIfNeeded: awake))
+    }
+}
